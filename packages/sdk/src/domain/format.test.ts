@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import {
+  countdownParts,
+  dateTimeParts,
+  formatCountdown,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatUnitsDisplay,
+  formatUsdc,
+  formatWalletAmount,
+  shortenAddress,
+} from "./format";
+
+describe("dates", () => {
+  const d = new Date("2026-11-27T22:00:05Z");
+  it("formats DD.MM.YYYY in the given offset", () => {
+    expect(formatDate(d, 0)).toBe("27.11.2026");
+    expect(formatDate(d, 120)).toBe("28.11.2026");
+  });
+  it("formats date, 24h time and a signed UTC offset", () => {
+    expect(formatDateTime(d, 0)).toBe("27.11.2026 22:00:05 UTC+00:00");
+    expect(dateTimeParts(d, -330)).toEqual({
+      date: "27.11.2026",
+      time: "16:30:05",
+      offset: "UTC-05:30",
+    });
+  });
+});
+
+describe("countdown", () => {
+  it("splits into units", () => {
+    expect(countdownParts(90_061_000, 0)).toEqual({
+      days: 1,
+      hours: 1,
+      minutes: 1,
+      seconds: 1,
+      done: false,
+    });
+    expect(formatCountdown(countdownParts(90_061_000, 0))).toBe("1d 01h 01m 01s");
+  });
+  it("stops at zero and never goes negative", () => {
+    expect(countdownParts(1_000, 5_000)).toEqual({
+      days: 0,
+      hours: 0,
+      minutes: 0,
+      seconds: 0,
+      done: true,
+    });
+  });
+});
+
+describe("amounts", () => {
+  it("shows USDC with at least 2 decimals", () => {
+    expect(formatUsdc(1_000_000_000n)).toBe("1,000.00");
+    expect(formatUsdc(1_234_567n)).toBe("1.234567");
+    expect(formatUsdc(0n)).toBe("0.00");
+  });
+  it("truncates the wallet panel to 4 decimals without rounding up", () => {
+    expect(formatWalletAmount(1_999_999_999_999_999_999n, 18)).toBe("1.9999");
+    expect(formatWalletAmount(5n * 10n ** 18n, 18)).toBe("5");
+  });
+  it("handles negatives and no grouping", () => {
+    expect(formatUnitsDisplay(-1_500_000n, 6, { grouping: false, minDecimals: 2 })).toBe("-1.50");
+  });
+  it("formats percent", () => {
+    expect(formatPercent(0.1234)).toBe("12.34%");
+  });
+});
+
+describe("shortenAddress", () => {
+  it("keeps 6 leading and 4 trailing characters", () => {
+    expect(shortenAddress("0x1234567890abcdef1234567890abcdef12345678")).toBe("0x1234...5678");
+  });
+});

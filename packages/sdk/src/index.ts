@@ -1,0 +1,2 @@
+export * from "./domain/format";
+export * from "./domain/apy";
