@@ -1,2 +1,1 @@
-export * from "./domain/format";
-export * from "./domain/apy";
+export * from "./domain";

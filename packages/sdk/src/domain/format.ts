@@ -138,7 +138,9 @@ export function formatUnitsDisplay(
   let fraction = decimals > 0 ? (abs % base).toString().padStart(decimals, "0") : "";
   fraction = fraction.slice(0, Math.min(maxDecimals, decimals)).replace(/0+$/, "");
   if (fraction.length < minDecimals) fraction = fraction.padEnd(minDecimals, "0");
-  const wholeText = grouping ? whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",") : whole.toString();
+  const wholeText = grouping
+    ? whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+    : whole.toString();
   return `${negative ? "-" : ""}${wholeText}${fraction ? `.${fraction}` : ""}`;
 }
 

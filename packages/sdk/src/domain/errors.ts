@@ -1,0 +1,91 @@
+/**
+ * Named errors of the domain rules. Each has a stable `code` the UI maps to its copy; the
+ * `message` is the spec's English text so the server can answer with it directly.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Zero or empty amount. @example new AmountRequiredError().message // "Amount is required" */
+export class AmountRequiredError extends DomainError {
+  readonly code = "AMOUNT_REQUIRED";
+  constructor() {
+    super("Amount is required");
+  }
+}
+
+/** Lend amount below the tranche minimum (formatted USDC in the message). */
+export class AmountBelowMinimumError extends DomainError {
+  readonly code = "AMOUNT_BELOW_MINIMUM";
+  constructor(
+    readonly minimum: bigint,
+    formattedMinimum: string,
+  ) {
+    super(`The value entered is below the minimum of ${formattedMinimum} USDC`);
+  }
+}
+
+/** Lend amount above the tranche maximum (formatted USDC in the message). */
+export class AmountAboveMaximumError extends DomainError {
+  readonly code = "AMOUNT_ABOVE_MAXIMUM";
+  constructor(
+    readonly maximum: bigint,
+    formattedMaximum: string,
+  ) {
+    super(`The value entered is above the maximum of ${formattedMaximum} USDC`);
+  }
+}
+
+/**
+ * More than the wallet holds (lend, lock, unlock): lower-case "balance", as the spec writes it.
+ */
+export class InsufficientBalanceError extends DomainError {
+  readonly code = "INSUFFICIENT_BALANCE";
+  constructor() {
+    super("Insufficient balance");
+  }
+}
+
+/**
+ * More than can be withdrawn or fixed (withdraw, fix APY): capital "Balance", as the spec writes it.
+ */
+export class InsufficientAvailableBalanceError extends DomainError {
+  readonly code = "INSUFFICIENT_AVAILABLE_BALANCE";
+  constructor() {
+    super("Insufficient Balance");
+  }
+}
+
+/** Text that is not a decimal amount with at most the token's decimals. */
+export class InvalidAmountInputError extends DomainError {
+  readonly code = "INVALID_AMOUNT_INPUT";
+  constructor(readonly input: string) {
+    super(`Invalid amount: ${JSON.stringify(input)}`);
+  }
+}
+
+/** Referral rules of spec section 8. */
+export class ReferralAlreadyExistsError extends DomainError {
+  readonly code = "REFERENCE_ALREADY_EXISTS";
+  constructor() {
+    super("Reference already exists");
+  }
+}
+
+export class SelfReferralError extends DomainError {
+  readonly code = "SELF_REFERRAL";
+  constructor() {
+    super("You cannot refer yourself");
+  }
+}
+
+export class ReferredUserAlreadyDepositedError extends DomainError {
+  readonly code = "USER_ALREADY_DEPOSITED";
+  constructor() {
+    super("User has already deposited");
+  }
+}

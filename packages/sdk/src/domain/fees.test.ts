@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { EPOCHS_PER_YEAR } from "./apy";
+import {
+  BONUS_INTEREST_PER_EPOCH,
+  bonusRatePerEpoch,
+  grossToNetApy,
+  LOYALTY_BONUS_APY,
+  splitInterest,
+} from "./fees";
+import {
+  calculateBonusInterestEarnings,
+  calculateCompounding,
+  simulateEarnings,
+  SIMULATOR_MAX_DAYS,
+  SIMULATOR_MIN_DAYS,
+} from "./simulator";
+
+describe("fees", () => {
+  it("15% gross is 13.5% net", () => {
+    expect(grossToNetApy(0.15)).toBeCloseTo(0.135, 12);
+  });
+  it("splits interest into lenders, treasury and lockers that add up", () => {
+    expect(splitInterest(1_000_000n)).toEqual({
+      lenders: 900_000n,
+      treasury: 50_000n,
+      lockers: 50_000n,
+    });
+    const odd = splitInterest(1_234_567n);
+    expect(odd.lenders + odd.treasury + odd.lockers).toBe(1_234_567n);
+    // the fee rounds up (pool's favour)
+    expect(splitInterest(1n).lenders).toBe(0n);
+  });
+  it("keeps the spec's per-epoch bonus constants and their relation to the annual rates", () => {
+    expect(BONUS_INTEREST_PER_EPOCH).toEqual({ 0: 0, 1: 0.000000019164956, 2: 0.000000038329912 });
+    expect(LOYALTY_BONUS_APY).toEqual({ 0: 0, 1: 0.001, 2: 0.002 });
+    expect(bonusRatePerEpoch(1) / 1000).toBeCloseTo(BONUS_INTEREST_PER_EPOCH[1], 15);
+    expect(bonusRatePerEpoch(2) / 1000).toBeCloseTo(BONUS_INTEREST_PER_EPOCH[2], 15);
+    expect(bonusRatePerEpoch(1)).toBeCloseTo(0.001 / EPOCHS_PER_YEAR, 15);
+  });
+});
+
+describe("simulator", () => {
+  const P = 1_000_000_000n; // 1,000 USDC
+  it("spans 0 to 365 days", () => {
+    expect([SIMULATOR_MIN_DAYS, SIMULATOR_MAX_DAYS]).toEqual([0, 365]);
+  });
+  it("compounds weekly to the effective APY over a year", () => {
+    const year = Number(calculateCompounding(P, 0.1, 365.25)) / 1e6;
+    expect(year).toBeCloseTo(100, 1);
+    expect(calculateCompounding(P, 0.1, 0)).toBe(0n);
+    expect(calculateCompounding(P, 0.1, 7)).toBeGreaterThan(0n);
+  });
+  it("shows the fee effect and the loyalty bonus", () => {
+    const r = simulateEarnings({ principal: P, grossApy: 0.15, days: 365, level: 2 });
+    expect(r.netApy).toBeCloseTo(0.135, 12);
+    expect(r.feeAmount).toBe(r.grossInterest - r.netInterest);
+    expect(r.feeAmount).toBeGreaterThan(0n);
+    expect(r.loyaltyBonus).toBe(2_000_000n);
+    expect(r.totalEarnings).toBe(r.netInterest + r.loyaltyBonus);
+    expect(calculateBonusInterestEarnings(P, 0, 365)).toBe(0n);
+    expect(calculateBonusInterestEarnings(P, 1, 365)).toBe(1_000_000n);
+  });
+  it("clamps days to the slider range", () => {
+    expect(simulateEarnings({ principal: P, grossApy: 0.1, days: 999, level: 0 })).toEqual(
+      simulateEarnings({ principal: P, grossApy: 0.1, days: 365, level: 0 }),
+    );
+  });
+});

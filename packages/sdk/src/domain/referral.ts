@@ -1,0 +1,55 @@
+import {
+  ReferralAlreadyExistsError,
+  ReferredUserAlreadyDepositedError,
+  SelfReferralError,
+  type DomainError,
+} from "./errors";
+
+/**
+ * Referral eligibility (spec sections 5 and 8): no existing reference, not oneself, and only
+ * users who have not deposited yet.
+ *
+ * @example checkReferralEligibility({ user: "0xa", referrer: "0xa", hasReference: false, hasDeposited: false })
+ * // SelfReferralError
+ */
+export function checkReferralEligibility(args: {
+  user: string;
+  referrer: string;
+  hasReference: boolean;
+  hasDeposited: boolean;
+}): DomainError | null {
+  if (args.hasReference) return new ReferralAlreadyExistsError();
+  if (args.user.toLowerCase() === args.referrer.toLowerCase()) return new SelfReferralError();
+  if (args.hasDeposited) return new ReferredUserAlreadyDepositedError();
+  return null;
+}
+
+/**
+ * The user-facing text for a referral server error (spec section 8).
+ *
+ * @example referralErrorText("You cannot refer yourself") // "You cannot refer yourself."
+ */
+export function referralErrorText(serverError: string): string {
+  switch (serverError) {
+    case "Reference already exists":
+      return "You already have a referral code linked to your account.";
+    case "You cannot refer yourself":
+      return "You cannot refer yourself.";
+    case "User has already deposited":
+      return "Only new users who have not deposited are eligible for the referral program.";
+    default:
+      return serverError;
+  }
+}
+
+/** Success text once a referral code is applied. */
+export const REFERRAL_APPLIED_TEXT = "Referral Code Applied";
+
+/**
+ * Referral link of a wallet, prefixed by the site origin.
+ *
+ * @example referralLink("https://app.example", "0xAbC") // "https://app.example/referrals/0xAbC"
+ */
+export function referralLink(origin: string, walletAddress: string): string {
+  return `${origin.replace(/\/$/, "")}/referrals/${walletAddress}`;
+}

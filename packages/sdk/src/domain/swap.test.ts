@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { slippageDisplay, slippageParam, swapMaxSourceAmount, SWAP_SLIPPAGE } from "./swap";
+
+describe("swap", () => {
+  it("slippage 0.01 shows as 1% and is sent as 1", () => {
+    expect(SWAP_SLIPPAGE).toBe("0.01");
+    expect(slippageDisplay()).toBe("1%");
+    expect(slippageParam()).toBe(1);
+  });
+  it("caps the source amount to the tranche room with a 5% quote buffer", () => {
+    const eth = 10n ** 18n;
+    const quote = { quoteSource: eth, quoteDestination: 3_000_000_000n }; // 1 ETH = 3,000 USDC
+    // room 1,050 USDC: buffered 1,000 USDC worth = 1/3 ETH
+    expect(swapMaxSourceAmount({ ...quote, balance: eth, room: 1_050_000_000n })).toBe(eth / 3n);
+    // plenty of room: the whole balance
+    expect(swapMaxSourceAmount({ ...quote, balance: eth, room: 10_000_000_000n })).toBe(eth);
+    expect(swapMaxSourceAmount({ ...quote, balance: eth, room: 0n })).toBe(0n);
+    expect(
+      swapMaxSourceAmount({ balance: eth, quoteSource: 0n, quoteDestination: 1n, room: 1n }),
+    ).toBe(0n);
+  });
+});

@@ -1,0 +1,45 @@
+/** Swap slippage as the spec stores it: a percent-unit string. */
+export const SWAP_SLIPPAGE = "0.01";
+/** Buffer on a quoted destination amount when capping a swap deposit to the tranche room. */
+export const SWAP_QUOTE_BUFFER_BPS = 10_500n;
+
+/**
+ * Slippage shown to the user, e.g. "1%".
+ *
+ * @example slippageDisplay("0.01") // "1%"
+ */
+export function slippageDisplay(slippage: string = SWAP_SLIPPAGE): string {
+  return `${Math.round(Number(slippage) * 10_000) / 100}%`;
+}
+
+/**
+ * Slippage as sent to the swap API (x100).
+ *
+ * @example slippageParam("0.01") // 1
+ */
+export function slippageParam(slippage: string = SWAP_SLIPPAGE): number {
+  return Math.round(Number(slippage) * 100 * 1e6) / 1e6;
+}
+
+/**
+ * Maximum source-token amount of a swap deposit: the balance, capped so that the quoted USDC
+ * plus a 5% buffer fits the tranche room. Uses a quote (`quoteSource` -> `quoteDestination`) as
+ * the exchange rate; rounds down.
+ *
+ * @example swapMaxSourceAmount({ balance: 10n ** 18n, quoteSource: 10n ** 18n, quoteDestination: 3_000_000_000n, room: 1_050_000_000n })
+ * // 333_333_333_333_333_333n (one third of the balance: 1,000 USDC x 1.05 = the room)
+ */
+export function swapMaxSourceAmount(args: {
+  balance: bigint;
+  quoteSource: bigint;
+  quoteDestination: bigint;
+  room: bigint;
+}): bigint {
+  const { balance, quoteSource, quoteDestination, room } = args;
+  if (quoteSource === 0n || quoteDestination === 0n) return 0n;
+  // destination for the whole balance, with the buffer
+  const bufferedDestination =
+    (balance * quoteDestination * SWAP_QUOTE_BUFFER_BPS) / (quoteSource * 10_000n);
+  if (bufferedDestination <= room) return balance;
+  return (room * quoteSource * 10_000n) / (quoteDestination * SWAP_QUOTE_BUFFER_BPS);
+}

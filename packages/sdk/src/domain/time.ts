@@ -1,0 +1,78 @@
+/** Timing constants of spec section 9, in milliseconds unless named otherwise. */
+export const EPOCH_DURATION_SECONDS = 7 * 24 * 3600;
+export const CLEARING_PERIOD_SECONDS = 2 * 24 * 3600;
+/** Signed-message timestamps must be within this window of the server's clock. */
+export const SIGNATURE_FRESHNESS_MS = 5 * 60_000;
+/** A generated loan contract expires after 5 minutes. */
+export const LOAN_CONTRACT_VALIDITY_MS = 5 * 60_000;
+/** Borrower decision window (opt in / opt out): 2 days. */
+export const BORROWER_DECISION_WINDOW_MS = 2 * 24 * 3600_000;
+/** Fix APY is closed within 2 days of the epoch end. */
+export const FIX_APY_LOCKOUT_MS = 2 * 24 * 3600_000;
+export const DEBOUNCE_SWAP_MS = 500;
+export const DEBOUNCE_DEFAULT_MS = 1000;
+export const SCROLL_DEBOUNCE_MS = 100;
+export const CLOCK_TICK_MS = 1000;
+export const KYC_SUCCESS_COUNTDOWN_S = 10;
+export const BALANCE_REFRESH_MS = 60_000;
+export const RETRY_MAX = 5;
+export const RETRY_DELAY_MS = 2000;
+
+/**
+ * Lend amount validation debounce: 500 ms for a non-USDC token, 1 s for USDC.
+ *
+ * @example validationDebounceMs("ETH") // 500
+ */
+export function validationDebounceMs(tokenSymbol: string): number {
+  return tokenSymbol === "USDC" ? DEBOUNCE_DEFAULT_MS : DEBOUNCE_SWAP_MS;
+}
+
+/**
+ * Whether the fix-APY form is replaced by the countdown message: the next epoch starts within
+ * 2 days.
+ *
+ * @example isFixApyLockedOut(nowMs + 86_400_000, nowMs) // true
+ */
+export function isFixApyLockedOut(nextEpochStartMs: number, nowMs: number): boolean {
+  return nextEpochStartMs - nowMs <= FIX_APY_LOCKOUT_MS;
+}
+
+/**
+ * Whether a signed timestamp (ms) is fresh at `nowMs`: at most 5 minutes old and not more than
+ * 5 minutes in the future.
+ *
+ * @example isFreshSignatureTimestamp(Date.now(), Date.now()) // true
+ */
+export function isFreshSignatureTimestamp(timestampMs: number, nowMs: number): boolean {
+  return (
+    Number.isSafeInteger(timestampMs) && Math.abs(nowMs - timestampMs) <= SIGNATURE_FRESHNESS_MS
+  );
+}
+
+/**
+ * A fixed-term lock duration in epochs as the UI shows it: "about N weeks" (an epoch is 7 days).
+ *
+ * @example formatEpochLockDuration(26n) // "about 26 weeks"
+ */
+export function formatEpochLockDuration(epochs: bigint | number): string {
+  const n = Number(epochs);
+  return `about ${n} ${n === 1 ? "week" : "weeks"}`;
+}
+
+/**
+ * Time left in the borrower decision window (ms, never negative): 2 days after creation.
+ *
+ * @example decisionTimeLeftMs(createdMs, createdMs + 86_400_000) // 86_400_000
+ */
+export function decisionTimeLeftMs(createdAtMs: number, nowMs: number): number {
+  return Math.max(0, createdAtMs + BORROWER_DECISION_WINDOW_MS - nowMs);
+}
+
+/**
+ * Start of the UTC day of a timestamp (the loan tickets' daily group id).
+ *
+ * @example dailyGroupId(Date.UTC(2026, 10, 21, 15)) // Date.UTC(2026, 10, 21)
+ */
+export function dailyGroupId(createdOnMs: number): number {
+  return createdOnMs - (((createdOnMs % 86_400_000) + 86_400_000) % 86_400_000);
+}

@@ -1,0 +1,140 @@
+import {
+  AmountAboveMaximumError,
+  AmountBelowMinimumError,
+  AmountRequiredError,
+  InsufficientAvailableBalanceError,
+  InsufficientBalanceError,
+  type DomainError,
+} from "./errors";
+import { formatUsdc } from "./format";
+
+/** One USDC in smallest units. */
+export const ONE_USDC = 1_000_000n;
+
+export interface LendAmountInput {
+  /** amount in the chosen token's smallest units */
+  amount: bigint;
+  /** the amount's USDC value (6 decimals): equal to `amount` for USDC, the swap quote otherwise */
+  amountUsdc: bigint;
+  /** tranche minimum for this user this epoch (see {@link trancheDepositLimits}) */
+  minimum: bigint;
+  /** tranche maximum for this user this epoch */
+  maximum: bigint;
+  /** wallet balance of the chosen token */
+  balance: bigint;
+}
+
+/**
+ * Lend amount validation in the spec's order: required, minimum, maximum, balance.
+ * Returns the first failure, or null when valid.
+ *
+ * @example validateLendAmount({ amount: 0n, amountUsdc: 0n, minimum: 1n, maximum: 2n, balance: 5n })
+ * // AmountRequiredError ("Amount is required")
+ */
+export function validateLendAmount(input: LendAmountInput): DomainError | null {
+  if (input.amount === 0n) return new AmountRequiredError();
+  if (input.amountUsdc < input.minimum)
+    return new AmountBelowMinimumError(input.minimum, formatUsdc(input.minimum));
+  if (input.amountUsdc > input.maximum)
+    return new AmountAboveMaximumError(input.maximum, formatUsdc(input.maximum));
+  if (input.amount > input.balance) return new InsufficientBalanceError();
+  return null;
+}
+
+/**
+ * Lock validation: empty or zero is required; above the wallet's token balance is insufficient.
+ *
+ * @example validateLockAmount(10n, 5n) // InsufficientBalanceError ("Insufficient balance")
+ */
+export function validateLockAmount(amount: bigint | null, balance: bigint): DomainError | null {
+  if (amount === null || amount === 0n) return new AmountRequiredError();
+  if (amount > balance) return new InsufficientBalanceError();
+  return null;
+}
+
+/**
+ * Unlock validation: zero is required; above the locked amount is insufficient.
+ *
+ * @example validateUnlockAmount(3n, 5n) // null
+ */
+export function validateUnlockAmount(amount: bigint | null, locked: bigint): DomainError | null {
+  if (amount === null || amount === 0n) return new AmountRequiredError();
+  if (amount > locked) return new InsufficientBalanceError();
+  return null;
+}
+
+/** Input status of an amount field (spec section 4). */
+export type InputStatus = "default" | "focused" | "error" | "success";
+
+/**
+ * Withdraw validation: empty or zero is required; above available is "Insufficient Balance";
+ * otherwise valid. The status is "default" when empty, "error" or "success" otherwise.
+ *
+ * @example validateWithdrawAmount(null, 5n) // { status: "default", error: null }
+ */
+export function validateWithdrawAmount(
+  amount: bigint | null,
+  available: bigint,
+): { status: InputStatus; error: DomainError | null } {
+  if (amount === null) return { status: "default", error: null };
+  if (amount === 0n) return { status: "error", error: new AmountRequiredError() };
+  if (amount > available)
+    return { status: "error", error: new InsufficientAvailableBalanceError() };
+  return { status: "success", error: null };
+}
+
+/**
+ * Fix APY validation: zero is required; above the balance is "Insufficient Balance".
+ *
+ * @example validateFixApyAmount(6n, 5n) // InsufficientAvailableBalanceError
+ */
+export function validateFixApyAmount(amount: bigint, balance: bigint): DomainError | null {
+  if (amount === 0n) return new AmountRequiredError();
+  if (amount > balance) return new InsufficientAvailableBalanceError();
+  return null;
+}
+
+/**
+ * Whether the withdrawal should use the max variant of the call (the amount equals all that is
+ * available), so no dust is left by share rounding.
+ *
+ * @example isMaxWithdrawal(5n, 5n) // true
+ */
+export function isMaxWithdrawal(amount: bigint, available: bigint): boolean {
+  return amount > 0n && amount === available;
+}
+
+export interface TrancheDepositLimits {
+  minimum: bigint;
+  maximum: bigint;
+  /** maximum is 0: the tranche cannot be selected this epoch */
+  oversubscribed: boolean;
+}
+
+/**
+ * A tranche's minimum and maximum for a user this epoch: the tranche limits minus what the user
+ * already deposited this epoch; after a deposit the minimum becomes 1 USDC. A maximum of 0 is
+ * Oversubscribed.
+ *
+ * @example trancheDepositLimits({ minimumDeposit: 100_000_000n, maximumDeposit: 1_000_000_000n, depositedThisEpoch: 200_000_000n })
+ * // { minimum: 1_000_000n, maximum: 800_000_000n, oversubscribed: false }
+ */
+export function trancheDepositLimits(args: {
+  minimumDeposit: bigint;
+  maximumDeposit: bigint;
+  depositedThisEpoch: bigint;
+}): TrancheDepositLimits {
+  const { minimumDeposit, maximumDeposit, depositedThisEpoch } = args;
+  const maximum = maximumDeposit > depositedThisEpoch ? maximumDeposit - depositedThisEpoch : 0n;
+  const minimum = depositedThisEpoch > 0n ? ONE_USDC : minimumDeposit;
+  return { minimum, maximum, oversubscribed: maximum === 0n };
+}
+
+/**
+ * The Max button of the lend form: the lower of the tranche maximum and the balance.
+ *
+ * @example lendMaxAmount(100n, 40n) // 40n
+ */
+export function lendMaxAmount(maximum: bigint, balance: bigint): bigint {
+  return maximum < balance ? maximum : balance;
+}
