@@ -1,1 +1,11 @@
 export * from "./domain";
+export * from "./errors";
+export * from "./reads";
+export {
+  deployments,
+  getDeployment,
+  hasDeployment,
+  parseDeployment,
+  type Deployment,
+} from "./deployments";
+export { lendingPoolManagerAbi, testUsdcAbi, ksuAbi } from "./abi/generated";

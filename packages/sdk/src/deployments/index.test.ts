@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { DeploymentNotFoundError, InvalidDeploymentError } from "../errors";
+import { deployments, getDeployment, hasDeployment, parseDeployment } from "./index";
+
+const valid = {
+  chainId: 31337,
+  lendingPoolManager: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+  usdc: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  ksu: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+  deployBlock: 3,
+};
+
+describe("deployments", () => {
+  it("knows the local chain and returns its record", () => {
+    expect(hasDeployment(31337)).toBe(true);
+    expect(getDeployment(31337)).toBe(deployments[31337]);
+    expect(getDeployment(31337).chainId).toBe(31337);
+  });
+
+  it("throws DeploymentNotFoundError for an unknown chain", () => {
+    expect(hasDeployment(1)).toBe(false);
+    expect(() => getDeployment(1)).toThrow(DeploymentNotFoundError);
+    expect(() => getDeployment(1)).toThrow(
+      expect.objectContaining({ code: "DEPLOYMENT_NOT_FOUND", chainId: 1 }),
+    );
+  });
+
+  it("parseDeployment accepts a valid record and rejects malformed ones", () => {
+    expect(parseDeployment(valid)).toEqual(valid);
+    for (const [field, value] of [
+      ["chainId", 0],
+      ["chainId", "31337"],
+      ["deployBlock", -1],
+      ["usdc", "0x1234"],
+      ["ksu", undefined],
+      ["lendingPoolManager", 42],
+    ] as const) {
+      const bad = { ...valid, [field]: value };
+      expect(() => parseDeployment(bad)).toThrow(InvalidDeploymentError);
+      expect(() => parseDeployment(bad)).toThrow(expect.objectContaining({ field }));
+    }
+    expect(() => parseDeployment(null)).toThrow(InvalidDeploymentError);
+  });
+});

@@ -1,0 +1,69 @@
+import { isAddress, type Address } from "viem";
+import { DeploymentNotFoundError, InvalidDeploymentError } from "../errors";
+import local from "./31337.json";
+
+/** Addresses of the protocol's contracts on one chain (written by the deploy script). */
+export type Deployment = {
+  chainId: number;
+  lendingPoolManager: Address;
+  usdc: Address;
+  ksu: Address;
+  /** Block of the LendingPoolManager deployment: where indexers start. */
+  deployBlock: number;
+};
+
+/**
+ * Checks a deployment record read from JSON and types it.
+ *
+ * @throws {InvalidDeploymentError} when a field is missing or malformed.
+ * @example
+ * const deployment = parseDeployment(JSON.parse(text));
+ */
+export function parseDeployment(value: unknown): Deployment {
+  const record = (typeof value === "object" && value !== null ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  const { chainId, deployBlock } = record;
+  if (typeof chainId !== "number" || !Number.isSafeInteger(chainId) || chainId <= 0) {
+    throw new InvalidDeploymentError("chainId", chainId);
+  }
+  if (typeof deployBlock !== "number" || !Number.isSafeInteger(deployBlock) || deployBlock < 0) {
+    throw new InvalidDeploymentError("deployBlock", deployBlock);
+  }
+  const address = (field: "lendingPoolManager" | "usdc" | "ksu"): Address => {
+    const v = record[field];
+    if (typeof v !== "string" || !isAddress(v)) throw new InvalidDeploymentError(field, v);
+    return v;
+  };
+  return {
+    chainId,
+    lendingPoolManager: address("lendingPoolManager"),
+    usdc: address("usdc"),
+    ksu: address("ksu"),
+    deployBlock,
+  };
+}
+
+/** Known deployments by chain id. */
+export const deployments: Partial<Record<number, Deployment>> = Object.fromEntries(
+  [local].map(parseDeployment).map((d) => [d.chainId, d]),
+);
+
+/** Whether the SDK knows a deployment on `chainId`. */
+export function hasDeployment(chainId: number): boolean {
+  return deployments[chainId] !== undefined;
+}
+
+/**
+ * The deployment on `chainId`.
+ *
+ * @throws {DeploymentNotFoundError} when the SDK knows no deployment on that chain.
+ * @example
+ * const { lendingPoolManager } = getDeployment(31337);
+ */
+export function getDeployment(chainId: number): Deployment {
+  const deployment = deployments[chainId];
+  if (!deployment) throw new DeploymentNotFoundError(chainId);
+  return deployment;
+}

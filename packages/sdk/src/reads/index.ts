@@ -1,0 +1,2 @@
+export * from "./pools";
+export * from "./epochs";

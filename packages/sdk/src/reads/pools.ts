@@ -1,0 +1,150 @@
+import { BaseError, ContractFunctionRevertedError, type Client } from "viem";
+import { readContract } from "viem/actions";
+import { lendingPoolManagerAbi } from "../abi/generated";
+import type { Deployment } from "../deployments";
+import { epochRateToApy } from "../domain/apy";
+import { PoolNotFoundError, UnknownFixedTermStatusError } from "../errors";
+
+/** Who may open a fixed-term deposit with a config (the contract's enum, by name). */
+export type FixedTermDepositStatus = "Disabled" | "Everyone" | "Allowlist";
+
+/** The contract's enum values, in order. */
+export const FIXED_TERM_DEPOSIT_STATUSES = [
+  "Disabled",
+  "Everyone",
+  "Allowlist",
+] as const satisfies readonly FixedTermDepositStatus[];
+
+/** A fixed-term (locked, fixed-rate) deposit option of a tranche. */
+export type FixedTermConfig = {
+  /** Id within the tranche, from 1 (0 means "no fixed term" in deposit requests). */
+  configId: bigint;
+  /** Display APY as a fraction (0.1 = 10%), from `epochInterestRate`. */
+  apy: number;
+  /** Fixed interest rate per epoch, 18-decimal fixed point. */
+  epochInterestRate: bigint;
+  /** Lock length in epochs. */
+  epochLockDuration: bigint;
+  fixedTermDepositStatus: FixedTermDepositStatus;
+};
+
+/** A tranche of a pool: its own rate, deposit limits and capacity. */
+export type Tranche = {
+  /** Index in the pool: 0 is the most junior (riskiest). */
+  id: bigint;
+  name: string;
+  /** Display APY as a fraction (0.1 = 10%), from `interestRate`. */
+  apy: number;
+  /** Variable interest rate per epoch, 18-decimal fixed point. */
+  interestRate: bigint;
+  /** USDC units (6 decimals). */
+  minimumDeposit: bigint;
+  /** Per user per epoch, USDC units. */
+  maximumDeposit: bigint;
+  /** USDC units. */
+  capacity: bigint;
+  /** USDC units. */
+  totalAssets: bigint;
+  fixedTermConfig: FixedTermConfig[];
+};
+
+/** A lending pool with its tranches, most junior first. */
+export type Pool = {
+  id: bigint;
+  poolName: string;
+  subheading: string;
+  requestEpochsInAdvance: bigint;
+  tranches: Tranche[];
+};
+
+type PoolView = Awaited<ReturnType<typeof readPoolViews>>[number];
+
+function readPoolViews(client: Client, deployment: Deployment) {
+  return readContract(client, {
+    address: deployment.lendingPoolManager,
+    abi: lendingPoolManagerAbi,
+    functionName: "getPools",
+  });
+}
+
+function toStatus(status: number): FixedTermDepositStatus {
+  const name = FIXED_TERM_DEPOSIT_STATUSES[status];
+  if (!name) throw new UnknownFixedTermStatusError(status);
+  return name;
+}
+
+function toPool(view: PoolView): Pool {
+  return {
+    id: view.id,
+    poolName: view.name,
+    subheading: view.subheading,
+    requestEpochsInAdvance: view.requestEpochsInAdvance,
+    tranches: view.tranches.map((t) => ({
+      id: t.id,
+      name: t.name,
+      apy: epochRateToApy(t.epochInterestRate),
+      interestRate: t.epochInterestRate,
+      minimumDeposit: t.minimumDeposit,
+      maximumDeposit: t.maximumDeposit,
+      capacity: t.capacity,
+      totalAssets: t.totalAssets,
+      fixedTermConfig: t.fixedTermConfigs.map((c) => ({
+        configId: c.configId,
+        apy: epochRateToApy(c.epochInterestRate),
+        epochInterestRate: c.epochInterestRate,
+        epochLockDuration: c.epochLockDuration,
+        fixedTermDepositStatus: toStatus(c.status),
+      })),
+    })),
+  };
+}
+
+/**
+ * All lending pools with their tranches and fixed-term configs, in id order, in one call.
+ *
+ * @param client Any viem client (public client, wagmi's `getPublicClient`, a test client).
+ * @param deployment Contract addresses on the client's chain (see `getDeployment`).
+ * @example
+ * const client = createPublicClient({ transport: http(rpcUrl) });
+ * const pools = await readPools(client, getDeployment(31337));
+ * pools[0]?.tranches.map((t) => `${t.name}: ${formatPercent(t.apy)}`);
+ */
+export async function readPools(client: Client, deployment: Deployment): Promise<Pool[]> {
+  const views = await readPoolViews(client, deployment);
+  return views.map(toPool);
+}
+
+/**
+ * One lending pool by id.
+ *
+ * @throws {PoolNotFoundError} when no pool has this id.
+ * @example
+ * const pool = await readPool(client, getDeployment(31337), 0n);
+ */
+export async function readPool(
+  client: Client,
+  deployment: Deployment,
+  poolId: bigint,
+): Promise<Pool> {
+  try {
+    const view = await readContract(client, {
+      address: deployment.lendingPoolManager,
+      abi: lendingPoolManagerAbi,
+      functionName: "getPool",
+      args: [poolId],
+    });
+    return toPool(view);
+  } catch (error) {
+    const reverted =
+      error instanceof BaseError
+        ? error.walk((e) => e instanceof ContractFunctionRevertedError)
+        : null;
+    if (
+      reverted instanceof ContractFunctionRevertedError &&
+      reverted.data?.errorName === "PoolNotFound"
+    ) {
+      throw new PoolNotFoundError(poolId, { cause: error });
+    }
+    throw error;
+  }
+}

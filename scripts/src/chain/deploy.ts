@@ -1,0 +1,341 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  apyToEpochRate,
+  ksuAbi,
+  lendingPoolManagerAbi,
+  testUsdcAbi,
+  type Deployment,
+} from "@lending/sdk";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  getAddress,
+  http,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Chain,
+  type Hash,
+  type Hex,
+  type PublicClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { paths } from "../lib/paths";
+
+const DAY = 86_400;
+const usdc = (amount: string) => parseUnits(amount, 6);
+const ksu = (amount: string) => parseUnits(amount, 18);
+
+/** Total KSU supply minted to the deployer. */
+export const KSU_SUPPLY = ksu("1000000000");
+/** What the seed gives each dev account. */
+export const SEED_USDC_PER_ACCOUNT = usdc("100000");
+export const SEED_KSU_PER_ACCOUNT = ksu("10000");
+
+/** Thrown when a deploy or seed step cannot go on (artifacts missing, wrong chain, reverted tx). */
+export class DeployError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DeployError";
+  }
+}
+
+function chainFor(chainId: number, rpcUrl: string): Chain {
+  return defineChain({
+    id: chainId,
+    name: chainId === 31337 ? "Anvil" : `Chain ${chainId}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+function clients(rpcUrl: string, chainId: number, privateKey: Hex) {
+  const chain = chainFor(chainId, rpcUrl);
+  const account = privateKeyToAccount(privateKey);
+  const transport = http(rpcUrl, { retryCount: 0 });
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
+  const walletClient = createWalletClient({ account, chain, transport });
+  return { account, publicClient: publicClient as PublicClient, walletClient };
+}
+
+/** Reads `contracts/out/<name>.sol/<name>.json` (run `npm run build -w @lending/contracts`). */
+async function readBytecode(name: string): Promise<Hex> {
+  const file = path.join(paths.contractsOut, `${name}.sol`, `${name}.json`);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (cause) {
+    throw new DeployError(
+      `Missing forge artifact ${file}: run \`npm run build -w @lending/contracts\` first.`,
+      { cause },
+    );
+  }
+  const artifact = JSON.parse(text) as { bytecode?: { object?: string } };
+  const object = artifact.bytecode?.object;
+  if (!object || object === "0x") throw new DeployError(`Artifact ${file} has no bytecode.`);
+  return (object.startsWith("0x") ? object : `0x${object}`) as Hex;
+}
+
+async function confirm(publicClient: PublicClient, hash: Hash, what: string) {
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new DeployError(`${what} reverted (tx ${hash}).`);
+  return receipt;
+}
+
+/**
+ * Default epoch genesis: the start of the UTC day one day before the latest block, so the first
+ * clearing period begins 3 to 4 days from now.
+ */
+export function defaultGenesis(latestBlockTimestamp: number): number {
+  const dayAgo = latestBlockTimestamp - DAY;
+  return dayAgo - (dayAgo % DAY);
+}
+
+/**
+ * Deploys TestUSDC, KSU and LendingPoolManager (in that order, so addresses on a fresh anvil are
+ * the same every run) from the deployer account, waiting for each receipt.
+ */
+export async function deployProtocol(opts: {
+  rpcUrl: string;
+  chainId: number;
+  deployerPrivateKey: Hex;
+  ksuSymbol?: string;
+  /** Epoch 0 start (unix seconds); default {@link defaultGenesis} of the latest block. */
+  genesis?: number;
+}): Promise<Deployment> {
+  const { account, publicClient, walletClient } = clients(
+    opts.rpcUrl,
+    opts.chainId,
+    opts.deployerPrivateKey,
+  );
+  const rpcChainId = await publicClient.getChainId();
+  if (rpcChainId !== opts.chainId) {
+    throw new DeployError(`${opts.rpcUrl} is chain ${rpcChainId}, expected ${opts.chainId}.`);
+  }
+  const usdcCode = await readBytecode("TestUSDC");
+  const ksuCode = await readBytecode("KSU");
+  const lpmCode = await readBytecode("LendingPoolManager");
+
+  const deploy = async (name: string, abi: Abi, bytecode: Hex, args: readonly unknown[]) => {
+    const hash = await walletClient.deployContract({ abi, bytecode, args });
+    const receipt = await confirm(publicClient, hash, `Deploying ${name}`);
+    if (!receipt.contractAddress) throw new DeployError(`${name}: no contract address.`);
+    return { address: getAddress(receipt.contractAddress), blockNumber: receipt.blockNumber };
+  };
+
+  const symbol = opts.ksuSymbol ?? "KSU";
+  const usdcContract = await deploy("TestUSDC", testUsdcAbi, usdcCode, [account.address]);
+  const ksuContract = await deploy("KSU", ksuAbi, ksuCode, [
+    symbol === "KSU" ? "Kasu" : symbol,
+    symbol,
+    account.address,
+    KSU_SUPPLY,
+  ]);
+  const latest = await publicClient.getBlock({ blockTag: "latest" });
+  const genesis = opts.genesis ?? defaultGenesis(Number(latest.timestamp));
+  const lpm = await deploy("LendingPoolManager", lendingPoolManagerAbi, lpmCode, [
+    account.address,
+    usdcContract.address,
+    BigInt(genesis),
+  ]);
+
+  return {
+    chainId: opts.chainId,
+    lendingPoolManager: lpm.address,
+    usdc: usdcContract.address,
+    ksu: ksuContract.address,
+    deployBlock: Number(lpm.blockNumber),
+  };
+}
+
+/** Path of a chain's deployment record in the SDK. */
+export function deploymentPath(chainId: number): string {
+  return path.join(paths.sdk, "src", "deployments", `${chainId}.json`);
+}
+
+/**
+ * Writes packages/sdk/src/deployments/<chainId>.json (pretty JSON), only when its content changes,
+ * so watchers (Next dev, vitest) do not reload for nothing.
+ */
+export async function writeDeployment(d: Deployment): Promise<void> {
+  const record: Deployment = {
+    chainId: d.chainId,
+    lendingPoolManager: d.lendingPoolManager,
+    usdc: d.usdc,
+    ksu: d.ksu,
+    deployBlock: d.deployBlock,
+  };
+  const content = `${JSON.stringify(record, null, 2)}\n`;
+  const file = deploymentPath(d.chainId);
+  const current = await readFile(file, "utf8").catch(() => undefined);
+  if (current !== content) await writeFile(file, content);
+}
+
+type TrancheSeed = {
+  name: string;
+  apy: number;
+  minimumDeposit: bigint;
+  maximumDeposit: bigint;
+  capacity: bigint;
+};
+
+type FixedTermSeed = {
+  trancheId: bigint;
+  apy: number;
+  epochLockDuration: bigint;
+  status: "Everyone" | "Allowlist";
+  /** For "Allowlist": indexes into `devAccounts`. */
+  allowlist?: number[];
+};
+
+type PoolSeed = {
+  name: string;
+  subheading: string;
+  requestEpochsInAdvance: bigint;
+  tranches: TrancheSeed[];
+  fixedTerms: FixedTermSeed[];
+};
+
+/** The demo pools of the local chain. */
+export const DEMO_POOLS: readonly PoolSeed[] = [
+  {
+    name: "Apxium Invoice Financing",
+    subheading:
+      "Short-term working capital for Australian SMEs, secured by invoices to creditworthy buyers.",
+    requestEpochsInAdvance: 1n,
+    tranches: [
+      {
+        name: "Junior",
+        apy: 0.18,
+        minimumDeposit: usdc("100"),
+        maximumDeposit: usdc("100000"),
+        capacity: usdc("1000000"),
+      },
+      {
+        name: "Mezzanine",
+        apy: 0.14,
+        minimumDeposit: usdc("100"),
+        maximumDeposit: usdc("100000"),
+        capacity: usdc("2000000"),
+      },
+      {
+        name: "Senior",
+        apy: 0.1,
+        minimumDeposit: usdc("100"),
+        maximumDeposit: usdc("100000"),
+        capacity: usdc("5000000"),
+      },
+    ],
+    fixedTerms: [
+      { trancheId: 2n, apy: 0.12, epochLockDuration: 26n, status: "Everyone" },
+      { trancheId: 1n, apy: 0.16, epochLockDuration: 52n, status: "Allowlist", allowlist: [0] },
+    ],
+  },
+  {
+    name: "Cash Management Fund",
+    subheading: "Liquid, lower-risk lending against short-dated trade receivables.",
+    requestEpochsInAdvance: 1n,
+    tranches: [
+      {
+        name: "Senior",
+        apy: 0.07,
+        minimumDeposit: usdc("10"),
+        maximumDeposit: usdc("250000"),
+        capacity: usdc("10000000"),
+      },
+    ],
+    fixedTerms: [],
+  },
+];
+
+const STATUS_CODE = { Everyone: 1, Allowlist: 2 } as const;
+
+/**
+ * Seeds demo data: the {@link DEMO_POOLS} (skipped if the deployment already has pools), their
+ * fixed-term configs (the Allowlist one lists `devAccounts[0]`), and 100,000 USDC plus 10,000 KSU
+ * for each dev account. Sends one transaction at a time and waits for each receipt.
+ */
+export async function seedDemo(opts: {
+  rpcUrl: string;
+  deployment: Deployment;
+  deployerPrivateKey: Hex;
+  devAccounts: Address[];
+}): Promise<void> {
+  const { deployment, devAccounts } = opts;
+  const { publicClient, walletClient } = clients(
+    opts.rpcUrl,
+    deployment.chainId,
+    opts.deployerPrivateKey,
+  );
+  const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+
+  const poolCount = await publicClient.readContract({ ...lpm, functionName: "poolCount" });
+  if (poolCount === 0n) {
+    for (const [index, pool] of DEMO_POOLS.entries()) {
+      const poolId = BigInt(index);
+      const hash = await walletClient.writeContract({
+        ...lpm,
+        functionName: "createPool",
+        args: [
+          pool.name,
+          pool.subheading,
+          pool.requestEpochsInAdvance,
+          pool.tranches.map((t) => ({
+            name: t.name,
+            epochInterestRate: apyToEpochRate(t.apy),
+            minimumDeposit: t.minimumDeposit,
+            maximumDeposit: t.maximumDeposit,
+            capacity: t.capacity,
+          })),
+        ],
+      });
+      await confirm(publicClient, hash, `Creating pool ${pool.name}`);
+
+      for (const fixed of pool.fixedTerms) {
+        const { request, result: configId } = await publicClient.simulateContract({
+          ...lpm,
+          account: walletClient.account,
+          functionName: "addFixedTermConfig",
+          args: [
+            poolId,
+            fixed.trancheId,
+            apyToEpochRate(fixed.apy),
+            fixed.epochLockDuration,
+            STATUS_CODE[fixed.status],
+          ],
+        });
+        const addHash = await walletClient.writeContract(request);
+        await confirm(publicClient, addHash, `Adding a fixed-term config to ${pool.name}`);
+        for (const accountIndex of fixed.allowlist ?? []) {
+          const user = devAccounts[accountIndex];
+          if (!user) continue;
+          const allowHash = await walletClient.writeContract({
+            ...lpm,
+            functionName: "setFixedTermAllowlist",
+            args: [poolId, fixed.trancheId, configId, user, true],
+          });
+          await confirm(publicClient, allowHash, `Allowlisting ${user}`);
+        }
+      }
+    }
+  }
+
+  for (const user of devAccounts) {
+    const mintHash = await walletClient.writeContract({
+      address: deployment.usdc,
+      abi: testUsdcAbi,
+      functionName: "mint",
+      args: [user, SEED_USDC_PER_ACCOUNT],
+    });
+    await confirm(publicClient, mintHash, `Minting USDC to ${user}`);
+    const ksuHash = await walletClient.writeContract({
+      address: deployment.ksu,
+      abi: ksuAbi,
+      functionName: "transfer",
+      args: [user, SEED_KSU_PER_ACCOUNT],
+    });
+    await confirm(publicClient, ksuHash, `Sending KSU to ${user}`);
+  }
+}
