@@ -1,0 +1,41 @@
+import "@fontsource-variable/inter";
+import "./globals.css";
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { ClearingBanner } from "@/components/layout/ClearingBanner";
+import { Footer } from "@/components/layout/Footer";
+import { Header } from "@/components/layout/Header";
+import { LazyToaster } from "@/components/toast/LazyToaster";
+import { serverConfig, toPublicConfig } from "@/config/server";
+import { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
+import { Providers } from "@/providers/Providers";
+
+export async function generateMetadata(): Promise<Metadata> {
+  await connection();
+  const { appName } = serverConfig();
+  return {
+    title: { default: appName, template: `%s · ${appName}` },
+    description: "Private-credit lending on Base: tranched pools, 7-day epochs, token locking.",
+  };
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Read the environment per request, so one build serves any chain / RPC.
+  await connection();
+  const config = serverConfig();
+  return (
+    <html lang="en">
+      <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
+        <Providers config={toPublicConfig(config)}>
+          <WrongNetworkBar />
+          <Header appName={config.appName} subordinationDocsUrl={config.subordinationDocsUrl} />
+          <ClearingBanner />
+          <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">{children}</main>
+          <Footer appName={config.appName} />
+        </Providers>
+        <LazyToaster />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startTestStack } from "../../../scripts/src/fixture/index";
+import { migratePglite } from "../../../scripts/src/lib/db";
+import { getFreePort } from "../../../scripts/src/lib/net";
+import { buildWebIfNeeded, startWebServer } from "../../../scripts/src/lib/web";
+
+/**
+ * The same fixture as vitest: fresh anvil + deploy + seed, then a production `next start` on a
+ * free port against it (built first when its inputs changed). Tests read E2E_* from the env.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const stack = await startTestStack();
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), "lending-e2e-pglite-"));
+  let stopWeb: (() => Promise<void>) | undefined;
+  try {
+    await migratePglite(pgliteDir);
+    if (await buildWebIfNeeded("capture")) console.log("[e2e] built the web app (inputs changed)");
+    const web = await startWebServer({
+      port: await getFreePort(),
+      chainId: stack.chainId,
+      rpcUrl: stack.rpcUrl,
+      pgliteDir,
+      log: process.env.E2E_WEB_LOG ? (chunk) => process.stdout.write(`[web] ${chunk}`) : undefined,
+    });
+    stopWeb = web.stop;
+    process.env.E2E_BASE_URL = web.url;
+    process.env.E2E_RPC_URL = stack.rpcUrl;
+    process.env.E2E_CHAIN_ID = String(stack.chainId);
+    process.env.E2E_DEPLOYMENT = JSON.stringify(stack.deployment);
+    console.log(`[e2e] web ${web.url} against anvil ${stack.rpcUrl}`);
+  } catch (error) {
+    await stack.stop();
+    rmSync(pgliteDir, { recursive: true, force: true });
+    throw error;
+  }
+  return async () => {
+    await stopWeb?.();
+    await stack.stop();
+    rmSync(pgliteDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,56 @@
+import { test as base, expect } from "@playwright/test";
+import type { Deployment } from "@lending/sdk/deployments";
+import { installTestWallet, type TestWallet } from "./test-wallet";
+
+export type Stack = { baseUrl: string; rpcUrl: string; chainId: number; deployment: Deployment };
+
+function readStack(): Stack {
+  const { E2E_BASE_URL, E2E_RPC_URL, E2E_CHAIN_ID, E2E_DEPLOYMENT } = process.env;
+  if (!E2E_BASE_URL || !E2E_RPC_URL || !E2E_CHAIN_ID || !E2E_DEPLOYMENT) {
+    throw new Error(
+      "E2E_* env missing: run through playwright.config.ts (its globalSetup starts the stack)",
+    );
+  }
+  return {
+    baseUrl: E2E_BASE_URL,
+    rpcUrl: E2E_RPC_URL,
+    chainId: Number(E2E_CHAIN_ID),
+    deployment: JSON.parse(E2E_DEPLOYMENT) as Deployment,
+  };
+}
+
+/** Errors seen in the browser console or thrown on the page during a test. */
+export type ConsoleErrors = string[];
+
+export const test = base.extend<{ stack: Stack; wallet: TestWallet; consoleErrors: ConsoleErrors }>(
+  {
+    // Playwright requires object destructuring for the first argument, even when it is empty.
+    // eslint-disable-next-line no-empty-pattern
+    stack: async ({}, provide) => {
+      await provide(readStack());
+    },
+    // eslint-disable-next-line no-empty-pattern
+    baseURL: async ({}, provide) => {
+      await provide(readStack().baseUrl);
+    },
+    // Every page gets the injected test wallet (not connected until the user connects it).
+    wallet: [
+      async ({ page, stack }, provide) => {
+        await provide(
+          await installTestWallet(page, { rpcUrl: stack.rpcUrl, chainId: stack.chainId }),
+        );
+      },
+      { auto: true },
+    ],
+    consoleErrors: async ({ page }, provide) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error") errors.push(`console.error: ${msg.text()}`);
+      });
+      page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+      await provide(errors);
+    },
+  },
+);
+
+export { expect };

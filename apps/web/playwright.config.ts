@@ -1,0 +1,43 @@
+import { register } from "node:module";
+import { defineConfig, devices } from "@playwright/test";
+
+// The SDK imports its deployments JSON without an import attribute (fine for Next, vitest, tsx);
+// Node's ESM loader, which Playwright uses, needs one. Runs in the runner and in every worker.
+register("./e2e/support/json-import-hook.mjs", import.meta.url);
+
+// Debian's Chromium (apt-get install chromium); never `npx playwright install` (no internet).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  globalSetup: "./e2e/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  outputDir: "../../test-results/e2e",
+  use: {
+    ...devices["Desktop Chrome"],
+    timezoneId: "UTC",
+    locale: "en-GB",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

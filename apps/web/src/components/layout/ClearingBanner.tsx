@@ -1,0 +1,82 @@
+"use client";
+
+import { countdownParts, dateTimeParts, formatCountdown } from "@lending/sdk";
+import { useEffect, useRef } from "react";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { useNow } from "@/lib/clock";
+import { useEpochTimes } from "@/lib/queries/hooks";
+
+export interface ClearingBannerViewProps {
+  /** unix seconds of the next clearing period start; undefined while loading */
+  startsAt: number | undefined;
+  failed?: boolean;
+  /** called once when the countdown reaches zero for a given start */
+  onReached?: () => void;
+}
+
+/** "Next clearing period starts on DD.MM.YYYY at HH:mm:ss UTC+hh:mm" and a 1 s countdown. */
+export function ClearingBannerView({ startsAt, failed, onReached }: ClearingBannerViewProps) {
+  const targetMs = startsAt === undefined ? undefined : startsAt * 1000;
+  const now = useNow(targetMs !== undefined);
+  const parts = targetMs !== undefined && now > 0 ? countdownParts(targetMs, now) : undefined;
+  const reachedFor = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (parts?.done && targetMs !== undefined && reachedFor.current !== targetMs) {
+      reachedFor.current = targetMs;
+      onReached?.();
+    }
+  }, [parts?.done, targetMs, onReached]);
+
+  const when = targetMs === undefined || now === 0 ? undefined : dateTimeParts(new Date(targetMs));
+
+  return (
+    <div
+      data-testid="clearing-banner"
+      className="border-b border-emerald-900/10 bg-emerald-950 text-emerald-50"
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6">
+        {failed && !when ? (
+          <span className="text-emerald-200">Next clearing period: unavailable right now.</span>
+        ) : (
+          <>
+            <span>
+              Next clearing period starts on{" "}
+              {when ? (
+                <strong data-testid="clearing-date" className="font-semibold tabular-nums">
+                  {when.date} at {when.time} {when.offset}
+                </strong>
+              ) : (
+                <Skeleton className="h-4 w-56 bg-emerald-800/70" />
+              )}
+            </span>
+            <span className="ml-auto flex items-center gap-2">
+              <span className="text-emerald-300">Starts in</span>
+              {parts ? (
+                <span
+                  data-testid="clearing-countdown"
+                  className="rounded-md bg-emerald-900 px-2 py-0.5 font-mono tabular-nums"
+                >
+                  {formatCountdown(parts)}
+                </span>
+              ) : (
+                <Skeleton className="h-5 w-28 bg-emerald-800/70" />
+              )}
+            </span>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ClearingBanner() {
+  const { data, isError, refetch } = useEpochTimes();
+  return (
+    <ClearingBannerView
+      startsAt={data?.nextClearingPeriodStart}
+      failed={isError}
+      onReached={() => void refetch()}
+    />
+  );
+}

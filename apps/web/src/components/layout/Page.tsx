@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+
+/** Page title block: every route renders exactly one <h1>. */
+export function PageHeader({ title, lead }: { title: ReactNode; lead?: ReactNode }) {
+  return (
+    <div className="mb-8">
+      <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{title}</h1>
+      {lead ? <p className="mt-2 max-w-3xl text-slate-600">{lead}</p> : null}
+    </div>
+  );
+}
+
+/** A route whose content arrives in a later step: a title and a plain sentence, no fake data. */
+export function ComingLater({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <p className="max-w-3xl rounded-2xl border border-dashed border-slate-300 bg-white/60 p-6 text-slate-600">
+        {children}
+      </p>
+    </>
+  );
+}

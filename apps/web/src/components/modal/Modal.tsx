@@ -1,0 +1,84 @@
+"use client";
+
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+
+export type ModalSize = "default" | "wide" | "decisions" | "fullscreen";
+
+const SIZE_CLASS: Record<ModalSize, string> = {
+  default: "w-[min(600px,calc(100vw-2rem))] max-h-[calc(100vh-4rem)]",
+  decisions: "w-[min(900px,calc(100vw-2rem))] max-h-[calc(100vh-4rem)]",
+  wide: "w-[min(1000px,calc(100vw-2rem))] max-h-[calc(100vh-4rem)]",
+  fullscreen: "inset-0 h-full w-full",
+};
+
+export interface ModalProps {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  size?: ModalSize;
+  /** backdrop click closes unless false */
+  closeOnBackdrop?: boolean;
+  /** blurred dark backdrop (work-in-progress redirect, NFT detected) */
+  blurBackdrop?: boolean;
+  description?: ReactNode;
+}
+
+/** The shared dialog: 600px fixed width by default, a title bar and a close button. */
+export function Modal({
+  title,
+  onClose,
+  children,
+  size = "default",
+  closeOnBackdrop = true,
+  blurBackdrop = false,
+  description,
+}: ModalProps) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay
+          className={`fixed inset-0 z-40 ${blurBackdrop ? "bg-black/70 backdrop-blur-sm" : "bg-slate-950/50"}`}
+        />
+        <Dialog.Content
+          onPointerDownOutside={(e) => {
+            if (!closeOnBackdrop) e.preventDefault();
+          }}
+          onInteractOutside={(e) => {
+            if (!closeOnBackdrop) e.preventDefault();
+          }}
+          className={`fixed z-50 flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none ${
+            size === "fullscreen"
+              ? SIZE_CLASS.fullscreen
+              : `top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 ${SIZE_CLASS[size]}`
+          }`}
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+                <path
+                  d="M6 6l12 12M18 6L6 18"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </Dialog.Close>
+          </div>
+          {description ? (
+            <Dialog.Description className="px-6 pt-4 text-sm text-slate-600">
+              {description}
+            </Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
+          <div className="overflow-y-auto px-6 py-5">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

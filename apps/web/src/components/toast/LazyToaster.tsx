@@ -1,0 +1,13 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useSyncExternalStore } from "react";
+import { toasterStore } from "./toast";
+
+const ToasterHost = dynamic(() => import("./ToasterHost"), { ssr: false });
+
+/** Mounts sonner's <Toaster> only once the first toast is requested. */
+export function LazyToaster() {
+  const requested = useSyncExternalStore(toasterStore.subscribe, toasterStore.get, () => false);
+  return requested ? <ToasterHost /> : null;
+}

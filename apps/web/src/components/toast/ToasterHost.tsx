@@ -1,0 +1,12 @@
+"use client";
+
+import { useEffect } from "react";
+import { Toaster } from "sonner";
+import { toasterStore } from "./toast";
+
+export default function ToasterHost() {
+  useEffect(() => {
+    toasterStore.markReady();
+  }, []);
+  return <Toaster position="top-right" richColors closeButton />;
+}

@@ -1,0 +1,82 @@
+/**
+ * Toasts (spec: success, info, warning or error; title, message, closable, transaction link,
+ * optional action, close callback). sonner loads on the first toast, not with the page.
+ */
+import type { ExternalToast } from "sonner";
+
+export type ToastType = "success" | "info" | "warning" | "error";
+
+export interface ToastOptions {
+  type: ToastType;
+  title: string;
+  message?: string;
+  /** default true */
+  closable?: boolean;
+  /** e.g. a "View transaction" link to the block explorer */
+  link?: { href: string; label: string };
+  action?: { label: string; onClick: () => void };
+  onClose?: () => void;
+  /** reuse an id to replace a toast */
+  id?: string | number;
+  /** ms; Infinity keeps it until closed */
+  duration?: number;
+}
+
+type Listener = () => void;
+let requested = false;
+const listeners = new Set<Listener>();
+let resolveReady: (() => void) | undefined;
+const ready = new Promise<void>((resolve) => {
+  resolveReady = resolve;
+});
+
+/** For <LazyToaster>: whether any toast was asked for yet. */
+export const toasterStore = {
+  subscribe(l: Listener) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  get: () => requested,
+  markReady: () => resolveReady?.(),
+};
+
+function requestToaster() {
+  if (requested) return;
+  requested = true;
+  for (const l of listeners) l();
+}
+
+export async function showToast(o: ToastOptions): Promise<string | number> {
+  requestToaster();
+  const [{ toast }] = await Promise.all([import("sonner"), ready]);
+  const data: ExternalToast = {
+    id: o.id,
+    description: o.link ? undefined : o.message,
+    dismissible: o.closable ?? true,
+    closeButton: o.closable ?? true,
+    duration: o.duration,
+    onDismiss: o.onClose,
+    onAutoClose: o.onClose,
+    action: o.action ? { label: o.action.label, onClick: o.action.onClick } : undefined,
+  };
+  if (o.link) {
+    const { createElement } = await import("react");
+    data.description = createElement(
+      "span",
+      null,
+      o.message ? `${o.message} ` : null,
+      createElement(
+        "a",
+        { href: o.link.href, target: "_blank", rel: "noopener noreferrer", className: "underline" },
+        o.link.label,
+      ),
+    );
+  }
+  return toast[o.type](o.title, data);
+}
+
+export async function dismissToast(id?: string | number): Promise<void> {
+  if (!requested) return;
+  const { toast } = await import("sonner");
+  toast.dismiss(id);
+}

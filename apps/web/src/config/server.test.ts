@@ -1,0 +1,110 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "./errors";
+import { parseServerConfig, toPublicConfig } from "./server";
+
+const repoRoot = path.resolve(__dirname, "../../../..");
+
+describe("parseServerConfig", () => {
+  it("applies the defaults", () => {
+    const c = parseServerConfig({}, repoRoot);
+    expect(c).toMatchObject({
+      chainId: 31337,
+      rpcUrl: "http://127.0.0.1:8545",
+      publicRpcUrl: "http://127.0.0.1:8545",
+      productSymbol: "KSU",
+      subordinationDocsUrl: "/docs#subordination-of-loans",
+    });
+    expect(c.walletConnectProjectId).toBeUndefined();
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.pgliteDir).toBe(path.join(repoRoot, ".data/pglite"));
+  });
+
+  it("finds the repo root from a workspace folder", () => {
+    const c = parseServerConfig({}, path.join(repoRoot, "apps/web"));
+    expect(c.pgliteDir).toBe(path.join(repoRoot, ".data/pglite"));
+  });
+
+  it("reads every variable", () => {
+    const c = parseServerConfig(
+      {
+        CHAIN_ID: "84532",
+        RPC_URL: "http://10.0.0.1:8545",
+        PUBLIC_RPC_URL: "https://rpc.example.org",
+        WALLETCONNECT_PROJECT_ID: "abc123",
+        PRODUCT_SYMBOL: "XYZ",
+        SUBORDINATION_DOCS_URL: "https://docs.example.org/subordination",
+        DATABASE_URL: "postgres://u:p@127.0.0.1:5432/db",
+        PGLITE_DIR: "/tmp/pg",
+      },
+      repoRoot,
+    );
+    expect(c).toMatchObject({
+      chainId: 84532,
+      rpcUrl: "http://10.0.0.1:8545",
+      publicRpcUrl: "https://rpc.example.org",
+      walletConnectProjectId: "abc123",
+      productSymbol: "XYZ",
+      subordinationDocsUrl: "https://docs.example.org/subordination",
+      databaseUrl: "postgres://u:p@127.0.0.1:5432/db",
+      pgliteDir: "/tmp/pg",
+    });
+  });
+
+  it("keeps PGLITE_DIR=memory:// and resolves relative folders from the repo root", () => {
+    expect(parseServerConfig({ PGLITE_DIR: "memory://" }, repoRoot).pgliteDir).toBe("memory://");
+    expect(parseServerConfig({ PGLITE_DIR: "tmp/db" }, repoRoot).pgliteDir).toBe(
+      path.join(repoRoot, "tmp/db"),
+    );
+  });
+
+  it("treats empty values as unset", () => {
+    const c = parseServerConfig({ CHAIN_ID: "", WALLETCONNECT_PROJECT_ID: " " }, repoRoot);
+    expect(c.chainId).toBe(31337);
+    expect(c.walletConnectProjectId).toBeUndefined();
+  });
+
+  it.each([
+    ["CHAIN_ID", "1", /CHAIN_ID: must be one of 8453, 84532, 31337 \(got "1"\)/],
+    ["CHAIN_ID", "abc", /CHAIN_ID/],
+    ["RPC_URL", "localhost:8545", /RPC_URL: must be an http\(s\) URL/],
+    ["PUBLIC_RPC_URL", "ws://x", /PUBLIC_RPC_URL/],
+    ["PRODUCT_SYMBOL", "K S U", /PRODUCT_SYMBOL/],
+    ["SUBORDINATION_DOCS_URL", "docs", /SUBORDINATION_DOCS_URL/],
+    ["DATABASE_URL", "mysql://x", /DATABASE_URL: must be a postgres:\/\/ URL/],
+  ])("names the bad variable %s", (variable, value, message) => {
+    let error: unknown;
+    try {
+      parseServerConfig({ [variable]: value }, repoRoot);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as ConfigError).message).toMatch(message);
+  });
+});
+
+describe("toPublicConfig", () => {
+  it("keeps only what the browser needs", () => {
+    const pc = toPublicConfig(
+      parseServerConfig(
+        {
+          RPC_URL: "http://10.0.0.1:8545",
+          PUBLIC_RPC_URL: "http://127.0.0.1:8610",
+          DATABASE_URL: "postgres://u:secret@h/db",
+        },
+        repoRoot,
+      ),
+    );
+    expect(pc).toEqual({
+      chainId: 31337,
+      rpcUrl: "http://127.0.0.1:8610",
+      appName: "Tranche",
+      coinbaseAppName: "Tranche",
+      productSymbol: "KSU",
+      subordinationDocsUrl: "/docs#subordination-of-loans",
+    });
+    expect(JSON.stringify(pc)).not.toContain("secret");
+  });
+});

@@ -1,0 +1,75 @@
+"use client";
+
+import { Skeleton } from "@/components/ui/Skeleton";
+import { readErrorCopy } from "@/lib/errors";
+import { useAppChain, usePools } from "@/lib/queries/hooks";
+import { PoolCard } from "./PoolCard";
+
+function PoolCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <Skeleton className="h-5 w-48" />
+      <Skeleton className="block h-4 w-72" />
+      <div className="space-y-3 pt-2">
+        <Skeleton className="block h-8 w-full" />
+        <Skeleton className="block h-8 w-full" />
+      </div>
+    </div>
+  );
+}
+
+/** The lending pools read from the chain, with loading and error states. */
+export function PoolList() {
+  const { chainName } = useAppChain();
+  const { data, error, isPending, refetch, isFetching } = usePools();
+
+  if (error) {
+    const copy = readErrorCopy(error, chainName || "this network");
+    return (
+      <div
+        role="alert"
+        data-testid="pools-error"
+        className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
+      >
+        <h2 className="font-semibold">{copy.title}</h2>
+        <p className="mt-1 text-sm">{copy.detail}</p>
+        <button
+          type="button"
+          disabled={isFetching}
+          onClick={() => void refetch()}
+          className="mt-4 rounded-lg bg-red-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  if (isPending) {
+    return (
+      <div className="grid gap-6" aria-busy="true" aria-label="Loading lending strategies">
+        <PoolCardSkeleton />
+        <PoolCardSkeleton />
+      </div>
+    );
+  }
+
+  if (data.length === 0) {
+    return (
+      <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-600">
+        There are no lending strategies open yet.
+      </p>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      {data.map((pool) => (
+        <PoolCard key={pool.id.toString()} pool={pool} />
+      ))}
+    </div>
+  );
+}

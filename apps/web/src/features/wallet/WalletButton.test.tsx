@@ -1,0 +1,103 @@
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mock, useConfig, type Config } from "wagmi";
+import { connect, disconnect } from "wagmi/actions";
+import type { PublicConfig } from "@/config/public";
+import { NavLinks } from "@/components/layout/NavLinks";
+import { Providers } from "@/providers/Providers";
+import { readLastActiveWallet } from "./lastActiveWallet";
+import { WalletButton, WalletButtonView } from "./WalletButton";
+
+const ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+
+const publicConfig: PublicConfig = {
+  chainId: 31337,
+  rpcUrl: "http://127.0.0.1:1",
+  appName: "Test",
+  coinbaseAppName: "Test",
+  productSymbol: "KSU",
+  subordinationDocsUrl: "/docs",
+};
+
+function renderApp() {
+  const ref: { config?: Config } = {};
+  function Probe() {
+    ref.config = useConfig();
+    return null;
+  }
+  render(
+    <Providers config={publicConfig}>
+      <Probe />
+      <NavLinks />
+      <WalletButton />
+    </Providers>,
+  );
+  return ref;
+}
+
+describe("WalletButtonView", () => {
+  it("is a disabled Connect Wallet button until ready", () => {
+    const { rerender } = render(
+      <WalletButtonView ready={false} onConnect={() => {}} onManage={() => {}} />,
+    );
+    const button = screen.getByTestId("wallet-button");
+    expect(button.textContent).toBe("Connect Wallet");
+    expect(button).toHaveProperty("disabled", true);
+    rerender(<WalletButtonView ready onConnect={() => {}} onManage={() => {}} />);
+    expect(screen.getByTestId("wallet-button")).toHaveProperty("disabled", false);
+  });
+
+  it("shows the shortened address and a Connected chip", () => {
+    let managed = 0;
+    render(
+      <WalletButtonView ready address={ACCOUNT} onConnect={() => {}} onManage={() => managed++} />,
+    );
+    const button = screen.getByTestId("wallet-button");
+    expect(button.textContent).toBe("0x7099...79C8Connected");
+    fireEvent.click(button);
+    expect(managed).toBe(1);
+  });
+});
+
+describe("WalletButton in the app providers", () => {
+  it("gets ready, connects, shows My Portfolio and remembers the wallet", async () => {
+    const ref = renderApp();
+    await waitFor(() =>
+      expect(screen.getByTestId("wallet-button")).toHaveProperty("disabled", false),
+    );
+    expect(screen.queryByRole("link", { name: "My Portfolio" })).toBeNull();
+
+    await act(async () => {
+      await connect(ref.config!, { connector: mock({ accounts: [ACCOUNT] }) });
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId("wallet-button").textContent).toContain("Connected"),
+    );
+    expect(screen.getByTestId("wallet-button").textContent).toContain("0x7099...79C8");
+    expect(screen.getByRole("link", { name: "My Portfolio" })).toBeDefined();
+    await waitFor(() =>
+      expect(readLastActiveWallet(window.localStorage)).toEqual({
+        connectorId: "mock",
+        address: ACCOUNT,
+      }),
+    );
+
+    await act(async () => {
+      await disconnect(ref.config!);
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId("wallet-button").textContent).toBe("Connect Wallet"),
+    );
+    expect(screen.queryByRole("link", { name: "My Portfolio" })).toBeNull();
+  });
+
+  it("opens the connect modal with the wallet options", async () => {
+    renderApp();
+    const button = screen.getByTestId("wallet-button");
+    await waitFor(() => expect(button).toHaveProperty("disabled", false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
+    const labels = [...dialog.querySelectorAll("li button")].map((b) => b.textContent);
+    expect(labels).toEqual(["Browser Wallet", "Coinbase Wallet", "Dev Wallet"]);
+  });
+});

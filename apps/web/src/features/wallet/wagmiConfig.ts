@@ -1,0 +1,58 @@
+import { createConfig, createStorage, http, injected, type Config, type Transport } from "wagmi";
+import type { EIP1193Provider } from "viem";
+import type { PublicConfig } from "@/config/public";
+import { appChains, LOCAL_CHAIN_ID } from "./chains";
+import {
+  createDevWalletProvider,
+  DEV_WALLET_ID,
+  type DevWalletProvider,
+} from "./devWalletProvider";
+
+export const BROWSER_WALLET_ID = "injected";
+
+export interface WalletSetup {
+  config: Config;
+  /** the Dev Wallet provider, only on the local chain */
+  devWallet?: DevWalletProvider;
+}
+
+/**
+ * The wagmi configuration for a public config: Base, Base Sepolia and the local chain (default
+ * first), EIP-6963 discovery, the browser wallet and, on the local chain, the Dev Wallet.
+ * WalletConnect and Base Account connectors are added lazily when chosen (see lazyConnectors).
+ */
+export function createWalletSetup(pc: PublicConfig): WalletSetup {
+  const chains = appChains(pc.chainId, pc.rpcUrl);
+  const transports: Record<number, Transport> = {};
+  for (const chain of chains) {
+    transports[chain.id] = chain.id === pc.chainId ? http(pc.rpcUrl, { batch: true }) : http();
+  }
+  const devWallet =
+    pc.chainId === LOCAL_CHAIN_ID ? createDevWalletProvider(pc.rpcUrl, pc.chainId) : undefined;
+
+  const connectors = [injected()];
+  if (devWallet) {
+    connectors.push(
+      injected({
+        target: () => ({
+          id: DEV_WALLET_ID,
+          name: "Dev Wallet",
+          provider: devWallet as unknown as EIP1193Provider,
+        }),
+      }),
+    );
+  }
+
+  const config = createConfig({
+    chains,
+    transports,
+    connectors,
+    multiInjectedProviderDiscovery: true,
+    ssr: true,
+    storage: createStorage({
+      storage: typeof window === "undefined" ? undefined : window.localStorage,
+      key: "lending.wagmi",
+    }),
+  });
+  return { config, devWallet };
+}

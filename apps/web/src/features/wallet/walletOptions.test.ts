@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import type { PublicConfig } from "@/config/public";
+import { createWalletSetup } from "./wagmiConfig";
+import { walletOptions } from "./walletOptions";
+
+const pc = (chainId: PublicConfig["chainId"]): PublicConfig => ({
+  chainId,
+  rpcUrl: "http://127.0.0.1:1",
+  appName: "Test",
+  coinbaseAppName: "Test",
+  productSymbol: "KSU",
+  subordinationDocsUrl: "/docs",
+});
+
+describe("walletOptions", () => {
+  it("offers the Dev Wallet on the local chain only", () => {
+    const local = createWalletSetup(pc(31337));
+    expect(
+      walletOptions(local.config.connectors, { walletConnect: false }).others.map((o) => o.label),
+    ).toEqual(["Browser Wallet", "Coinbase Wallet", "Dev Wallet"]);
+    expect(local.devWallet).toBeDefined();
+
+    const base = createWalletSetup(pc(8453));
+    expect(
+      walletOptions(base.config.connectors, { walletConnect: true }).others.map((o) => o.label),
+    ).toEqual(["Browser Wallet", "WalletConnect", "Coinbase Wallet"]);
+    expect(base.devWallet).toBeUndefined();
+  });
+
+  it("puts the configured chain first with the configured RPC", () => {
+    const { config } = createWalletSetup({ ...pc(84532), rpcUrl: "https://rpc.example.org" });
+    expect(config.chains.map((c) => c.id)).toEqual([84532, 8453, 31337]);
+    expect(config.chains[0]?.rpcUrls.default.http).toEqual(["https://rpc.example.org"]);
+  });
+});

@@ -1,0 +1,35 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { WagmiProvider } from "wagmi";
+import type { PublicConfig } from "@/config/public";
+import { ModalProvider } from "@/components/modal/ModalProvider";
+import { createWalletSetup } from "@/features/wallet/wagmiConfig";
+import { WalletStateProvider } from "@/features/wallet/WalletStateProvider";
+import { PublicConfigProvider } from "./PublicConfigContext";
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 10_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+/** Client-side context for the whole app: public config, react-query, wagmi, modals. */
+export function Providers({ config, children }: { config: PublicConfig; children: ReactNode }) {
+  const [setup] = useState(() => createWalletSetup(config));
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <PublicConfigProvider value={config}>
+      <WagmiProvider config={setup.config} reconnectOnMount={false}>
+        <QueryClientProvider client={queryClient}>
+          <WalletStateProvider devWallet={setup.devWallet}>
+            <ModalProvider>{children}</ModalProvider>
+          </WalletStateProvider>
+        </QueryClientProvider>
+      </WagmiProvider>
+    </PublicConfigProvider>
+  );
+}

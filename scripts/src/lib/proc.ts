@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { stopProcessGroup } from "./anvil";
+
+export class CommandFailedError extends Error {
+  constructor(
+    readonly command: string,
+    readonly exitCode: number | null,
+    readonly output: string,
+  ) {
+    super(`\`${command}\` failed with exit code ${exitCode}`);
+    this.name = "CommandFailedError";
+  }
+}
+
+export type RunOptions = {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** "inherit" streams to our terminal; "capture" keeps the output (returned, and on failure). */
+  output?: "inherit" | "capture";
+};
+
+const running = new Set<ChildProcess>();
+
+/** Runs a command to completion in its own process group; rejects with CommandFailedError. */
+export function run(cmd: string, args: string[], opts: RunOptions = {}): Promise<string> {
+  const label = [cmd, ...args].join(" ");
+  return new Promise((resolve, reject) => {
+    const capture = opts.output === "capture";
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      detached: true,
+      stdio: capture ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+    } satisfies SpawnOptions);
+    running.add(child);
+    let out = "";
+    child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
+    child.once("error", (e) => {
+      running.delete(child);
+      reject(new CommandFailedError(label, null, `${out}\n${e.message}`));
+    });
+    child.once("close", (code) => {
+      running.delete(child);
+      if (code === 0) resolve(out);
+      else reject(new CommandFailedError(label, code, out));
+    });
+  });
+}
+
+/** Starts a long-running service in its own process group (stop it with stopProcessGroup). */
+export function startService(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; onOutput?: (chunk: string) => void } = {},
+): ChildProcess {
+  const child = spawn(cmd, args, {
+    cwd: opts.cwd,
+    env: opts.env ?? process.env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  const forward = (d: Buffer) => opts.onOutput?.(d.toString());
+  child.stdout?.on("data", forward);
+  child.stderr?.on("data", forward);
+  return child;
+}
+
+/** Stops every command/service started through this module that is still running. */
+export async function stopAllChildren(): Promise<void> {
+  await Promise.all([...running].map((c) => stopProcessGroup(c)));
+}
+
+/** Waits until `url` answers with a status below 500. */
+export async function waitForHttp(
+  url: string,
+  timeoutMs: number,
+  isAlive?: () => boolean,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: "manual" });
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    if (isAlive && !isAlive())
+      throw new Error(`The process behind ${url} exited before it answered`);
+    if (Date.now() > deadline)
+      throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * `npm start`: the whole local stack on one command. Builds the contracts and ABIs when needed,
+ * starts a fresh anvil, deploys and seeds the demo protocol, migrates the database, builds the web
+ * app when its inputs changed, and serves it with `next start`. Ctrl-C stops everything.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Hex } from "viem";
+import { z } from "zod";
+import { deployProtocol, seedDemo, writeDeployment } from "./chain/deploy";
+import { startAnvil, type AnvilInstance } from "./lib/anvil";
+import { migratePglite } from "./lib/db";
+import { isPortFree, PortInUseError } from "./lib/net";
+import { demoLenderAccounts, deployerAccount } from "./lib/dev-accounts";
+import { paths } from "./lib/paths";
+import { run, stopAllChildren } from "./lib/proc";
+import { buildWebIfNeeded, startWebServer, type WebServer } from "./lib/web";
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+
+const ConfigSchema = z.object({
+  ANVIL_PORT: port(8545),
+  WEB_PORT: port(3000),
+  CHAIN_ID: z.coerce.number().int().positive().default(31337),
+  PGLITE_DIR: z.string().min(1).default(paths.defaultPgliteDir),
+  DEPLOYER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
+    .default(deployerAccount.privateKey),
+  PRODUCT_SYMBOL: z.string().min(1).default("KSU"),
+  PUBLIC_RPC_URL: z.string().url().optional(),
+});
+
+function loadConfig() {
+  // A root .env (see .env.example) fills variables the shell did not set.
+  const dotenv = path.join(paths.root, ".env");
+  if (existsSync(dotenv)) process.loadEnvFile(dotenv);
+  const parsed = ConfigSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    console.error(`Invalid configuration:\n${lines.join("\n")}`);
+    process.exit(1);
+  }
+  return parsed.data;
+}
+
+const t0 = Date.now();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
+let stepNo = 0;
+const STEPS = 7;
+function step(title: string) {
+  stepNo += 1;
+  console.log(`\n[${stepNo}/${STEPS}] ${title}  (${elapsed()})`);
+}
+const info = (line: string) => console.log(`      ${line}`);
+
+function newestMtime(dir: string, filter: (name: string) => boolean): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !filter(entry.name)) continue;
+    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+let anvil: AnvilInstance | undefined;
+let web: WebServer | undefined;
+let shuttingDown = false;
+
+/** Stops every child we started (process groups), then exits. Later calls are ignored. */
+async function shutdown(code: number, reason?: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  if (reason) console.log(`\n${reason}`);
+  await Promise.allSettled([web?.stop(), anvil?.stop(), stopAllChildren()]);
+  process.exit(code);
+}
+
+process.on("SIGINT", () => void shutdown(0, "Stopping (SIGINT)..."));
+process.on("SIGTERM", () => void shutdown(0, "Stopping (SIGTERM)..."));
+
+async function main() {
+  const config = loadConfig();
+
+  // Fail fast, before any build, when a port is taken.
+  if (!(await isPortFree(config.ANVIL_PORT)))
+    throw new PortInUseError(config.ANVIL_PORT, "ANVIL_PORT", "anvil");
+  if (!(await isPortFree(config.WEB_PORT)) || !(await isPortFree(config.WEB_PORT, "::"))) {
+    throw new PortInUseError(config.WEB_PORT, "WEB_PORT", "the web server");
+  }
+
+  step("Contracts: forge build");
+  await run("npm", ["run", "--silent", "build", "-w", "@lending/contracts"], { cwd: paths.root });
+
+  step("ABIs: wagmi generate");
+  const generated = path.join(paths.sdk, "src", "abi", "generated.ts");
+  const artifactsTime = newestMtime(paths.contractsOut, (n) => n.endsWith(".json"));
+  if (!existsSync(generated) || statSync(generated).mtimeMs < artifactsTime) {
+    await run("npm", ["run", "--silent", "generate", "-w", "@lending/sdk"], { cwd: paths.root });
+  } else {
+    info("up to date");
+  }
+
+  step(`Chain: anvil on port ${config.ANVIL_PORT} (chain id ${config.CHAIN_ID})`);
+  anvil = await startAnvil({
+    port: config.ANVIL_PORT,
+    chainId: config.CHAIN_ID,
+    portEnvVar: "ANVIL_PORT",
+  });
+  info(`${anvil.rpcUrl} (fresh chain, state is not persisted)`);
+
+  step("Deploy and seed the demo protocol");
+  const deployerPrivateKey = config.DEPLOYER_PRIVATE_KEY as Hex;
+  const deployment = await deployProtocol({
+    rpcUrl: anvil.rpcUrl,
+    chainId: config.CHAIN_ID,
+    deployerPrivateKey,
+    ksuSymbol: config.PRODUCT_SYMBOL,
+  });
+  await seedDemo({
+    rpcUrl: anvil.rpcUrl,
+    deployment,
+    deployerPrivateKey,
+    devAccounts: demoLenderAccounts.map((a) => a.address),
+  });
+  await writeDeployment(deployment);
+  info(`deployment written to packages/sdk/src/deployments/${deployment.chainId}.json`);
+
+  step(`Database: migrate PGlite at ${config.PGLITE_DIR}`);
+  await migratePglite(config.PGLITE_DIR);
+
+  step("Web: next build (skipped when its inputs are unchanged)");
+  const built = await buildWebIfNeeded();
+  if (!built) info("up to date, reusing apps/web/.next");
+
+  step(`Web: next start on port ${config.WEB_PORT}`);
+  web = await startWebServer({
+    port: config.WEB_PORT,
+    portEnvVar: "WEB_PORT",
+    chainId: config.CHAIN_ID,
+    rpcUrl: anvil.rpcUrl,
+    publicRpcUrl: config.PUBLIC_RPC_URL,
+    pgliteDir: config.PGLITE_DIR,
+    extra: { PRODUCT_SYMBOL: config.PRODUCT_SYMBOL },
+    log: (chunk) => process.stdout.write(chunk.replace(/^(?=.)/gm, "      [web] ")),
+  });
+  web.child.once(
+    "exit",
+    (code) => void shutdown(code ?? 1, `The web server exited (code ${code}).`),
+  );
+
+  console.log(`
+Ready in ${elapsed()}.
+
+  App:        ${web.url}
+  Chain RPC:  ${anvil.rpcUrl}  (chain id ${config.CHAIN_ID})
+
+  Contracts:
+    LendingPoolManager  ${deployment.lendingPoolManager}
+    USDC (test)         ${deployment.usdc}
+    ${config.PRODUCT_SYMBOL.padEnd(20)}${deployment.ksu}
+
+  Dev accounts (anvil's well-known keys: LOCAL USE ONLY, never hold real funds with them):
+    deployer  ${deployerAccount.address}  ${deployerAccount.privateKey}
+${demoLenderAccounts.map((a) => `    lender ${a.index}  ${a.address}  ${a.privateKey}`).join("\n")}
+  Each lender holds 100,000 test USDC and 10,000 ETH: import one of their keys into a browser
+  wallet connected to ${anvil.rpcUrl} (chain id ${config.CHAIN_ID}).
+
+Press Ctrl-C to stop.`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`\nnpm start failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (
+    error instanceof Error &&
+    "output" in error &&
+    typeof error.output === "string" &&
+    error.output
+  ) {
+    console.error(error.output.slice(-4000));
+  }
+  await shutdown(1);
+});
