@@ -1,295 +1,784 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
-import {ILendingPoolManager} from "./interfaces/ILendingPoolManager.sol";
+import {LendingPoolBase} from "./LendingPoolBase.sol";
+import {RequestNFT} from "./RequestNFT.sol";
+import {IKsuLocking} from "./interfaces/IKsuLocking.sol";
+import {ILendingPoolCore} from "./interfaces/ILendingPoolCore.sol";
 import {EpochMath} from "./libraries/EpochMath.sol";
-import {
-    EmptyName,
-    FixedTermConfigNotFound,
-    GenesisInFuture,
-    InterestRateTooHigh,
-    InvalidDepositLimits,
-    InvalidTrancheCount,
-    PoolNotFound,
-    TrancheNotFound,
-    ZeroAddress,
-    ZeroCapacity,
-    ZeroLockDuration
-} from "./libraries/Errors.sol";
-import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import "./libraries/Errors.sol" as E;
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 
 /// @title LendingPoolManager
-/// @notice Pools, tranches, fixed-term configs and the epoch clock of the lending protocol.
-contract LendingPoolManager is ILendingPoolManager, AccessControl {
-    struct FixedTermConfig {
-        uint256 epochInterestRate;
-        uint256 epochLockDuration;
-        FixedTermDepositStatus status;
+/// @notice Deposit and withdrawal requests, the KYC gate, constant-cost clearing, lazy
+/// settlement and fixed-term locks. Pool views, the pool manager's operations and admin settings
+/// live in `LendingPoolManagerExtension`, reached through the fallback by delegatecall; the full
+/// ABI is `ILendingPoolManager`.
+contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
+    using SafeERC20 for IERC20;
+    using SafeCast for uint256;
+
+    /// @dev See ILendingPoolManager.
+    address public immutable extension;
+
+    /// @dev A request being created or increased.
+    struct NewRequest {
+        uint256 poolId;
+        uint256 trancheId;
+        RequestKind kind;
+        uint256 epoch;
+        uint256 configId;
+        uint256 amount;
+        uint8 minLevel;
     }
+    bytes32 internal constant KYC_TYPEHASH = keccak256(
+        "KycAuthorization(address user,uint256 chainId,uint256 nonce,uint256 blockExpiration,bytes32 callDataHash)"
+    );
+    /// @dev See ILendingPoolManager.
+    address public immutable requestNft;
 
-    struct Tranche {
-        string name;
-        uint256 epochInterestRate;
-        uint256 minimumDeposit;
-        uint256 maximumDeposit;
-        uint256 capacity;
-        uint256 totalAssets;
-        /// @dev Config `id` is at index `id - 1`.
-        FixedTermConfig[] fixedTermConfigs;
-        /// @dev configId => user => allowed.
-        mapping(uint256 => mapping(address => bool)) fixedTermAllowlist;
-    }
+    uint256 internal _lockCount;
 
-    struct Pool {
-        string name;
-        string subheading;
-        uint256 requestEpochsInAdvance;
-        uint256 trancheCount;
-        mapping(uint256 => Tranche) tranches;
-    }
-
-    /// @inheritdoc ILendingPoolManager
-    bytes32 public constant override POOL_MANAGER_ROLE = keccak256("POOL_MANAGER_ROLE");
-    /// @inheritdoc ILendingPoolManager
-    uint256 public constant override EPOCH_DURATION = EpochMath.EPOCH_DURATION;
-    /// @inheritdoc ILendingPoolManager
-    uint256 public constant override CLEARING_PERIOD = EpochMath.CLEARING_PERIOD;
-    /// @inheritdoc ILendingPoolManager
-    uint256 public constant override MAX_EPOCH_INTEREST_RATE = 0.05e18;
-    /// @inheritdoc ILendingPoolManager
-    uint256 public constant override MAX_TRANCHES = 3;
-
-    /// @inheritdoc ILendingPoolManager
-    uint256 public immutable override genesis;
-    /// @inheritdoc ILendingPoolManager
-    address public immutable override usdc;
-
-    /// @inheritdoc ILendingPoolManager
-    uint256 public override poolCount;
-    mapping(uint256 => Pool) internal _pools;
-
-    /// @param admin Receives the admin and pool manager roles.
+    /// @param admin Receives the admin, pool manager and pauser roles.
     /// @param usdc_ The USDC token.
     /// @param genesis_ Start of epoch 0 (unix seconds), not in the future.
-    constructor(address admin, address usdc_, uint256 genesis_) {
-        if (admin == address(0) || usdc_ == address(0)) revert ZeroAddress();
-        if (genesis_ > block.timestamp) revert GenesisInFuture(genesis_, block.timestamp);
-        usdc = usdc_;
-        genesis = genesis_;
+    /// @param extension_ A `LendingPoolManagerExtension` built with the same USDC and genesis.
+    constructor(address admin, address usdc_, uint256 genesis_, address extension_)
+        LendingPoolBase(usdc_, genesis_)
+        EIP712("LendingPoolManager", "1")
+    {
+        if (admin == address(0)) revert E.ZeroAddress();
+        if (
+            LendingPoolBase(extension_).genesis() != genesis_
+                || LendingPoolBase(extension_).usdc() != usdc_
+        ) revert E.ExtensionMismatch();
+        extension = extension_;
+        treasury = admin;
+        requestNft = address(new RequestNFT());
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(POOL_MANAGER_ROLE, admin);
+        _grantRole(PAUSER_ROLE, admin);
     }
 
-    // ----- Epochs -----
-
-    /// @inheritdoc ILendingPoolManager
-    function currentEpoch() external view returns (uint256) {
-        return EpochMath.epochAt(genesis, block.timestamp);
-    }
-
-    /// @inheritdoc ILendingPoolManager
-    function nextEpochStart() external view returns (uint256) {
-        return EpochMath.nextEpochStart(genesis, block.timestamp);
-    }
-
-    /// @inheritdoc ILendingPoolManager
-    function nextClearingPeriodStart() external view returns (uint256) {
-        return EpochMath.nextClearingStart(genesis, block.timestamp);
-    }
-
-    /// @inheritdoc ILendingPoolManager
-    function isClearingPeriod() external view returns (bool) {
-        return EpochMath.isClearing(genesis, block.timestamp);
-    }
-
-    // ----- Pool views -----
-
-    /// @inheritdoc ILendingPoolManager
-    function getPool(uint256 poolId) external view returns (PoolView memory) {
-        return _poolView(poolId, _pool(poolId));
-    }
-
-    /// @inheritdoc ILendingPoolManager
-    function getPools() external view returns (PoolView[] memory pools) {
-        pools = new PoolView[](poolCount);
-        for (uint256 i; i < pools.length; ++i) {
-            pools[i] = _poolView(i, _pools[i]);
+    /// @dev Every function not implemented here (pool views, the pool manager's operations, admin
+    /// settings, position views) runs in the extension on this contract's storage.
+    fallback() external {
+        address target = extension;
+        assembly ("memory-safe") {
+            calldatacopy(0, 0, calldatasize())
+            let ok := delegatecall(gas(), target, 0, calldatasize(), 0, 0)
+            returndatacopy(0, 0, returndatasize())
+            if iszero(ok) { revert(0, returndatasize()) }
+            return(0, returndatasize())
         }
     }
 
-    /// @inheritdoc ILendingPoolManager
-    function isFixedTermAllowlisted(
+    /// @inheritdoc ILendingPoolCore
+    function requestEpoch() external view returns (uint256) {
+        return _requestEpoch();
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function requestDepositWithKyc(
         uint256 poolId,
         uint256 trancheId,
-        uint256 configId,
-        address user
-    ) external view returns (bool) {
-        Tranche storage tranche = _tranche(poolId, trancheId);
-        _fixedTermConfig(tranche, poolId, trancheId, configId);
-        return tranche.fixedTermAllowlist[configId][user];
-    }
-
-    // ----- Pool manager -----
-
-    /// @inheritdoc ILendingPoolManager
-    function createPool(
-        string calldata name,
-        string calldata subheading,
-        uint256 requestEpochsInAdvance,
-        TrancheParams[] calldata tranches
-    ) external onlyRole(POOL_MANAGER_ROLE) returns (uint256 poolId) {
-        if (bytes(name).length == 0) revert EmptyName();
-        if (tranches.length == 0 || tranches.length > MAX_TRANCHES) {
-            revert InvalidTrancheCount(tranches.length);
-        }
-        poolId = poolCount++;
-        Pool storage pool = _pools[poolId];
-        pool.name = name;
-        pool.subheading = subheading;
-        pool.requestEpochsInAdvance = requestEpochsInAdvance;
-        pool.trancheCount = tranches.length;
-        emit PoolCreated(poolId, name, subheading, requestEpochsInAdvance);
-
-        for (uint256 i; i < tranches.length; ++i) {
-            TrancheParams calldata p = tranches[i];
-            if (bytes(p.name).length == 0) revert EmptyName();
-            _checkRate(p.epochInterestRate);
-            if (p.maximumDeposit == 0 || p.maximumDeposit < p.minimumDeposit) {
-                revert InvalidDepositLimits(p.minimumDeposit, p.maximumDeposit);
-            }
-            if (p.capacity == 0) revert ZeroCapacity();
-            Tranche storage tranche = pool.tranches[i];
-            tranche.name = p.name;
-            tranche.epochInterestRate = p.epochInterestRate;
-            tranche.minimumDeposit = p.minimumDeposit;
-            tranche.maximumDeposit = p.maximumDeposit;
-            tranche.capacity = p.capacity;
-            emit TrancheCreated(
-                poolId,
-                i,
-                p.name,
-                p.epochInterestRate,
-                p.minimumDeposit,
-                p.maximumDeposit,
-                p.capacity
-            );
-        }
-    }
-
-    /// @inheritdoc ILendingPoolManager
-    function addFixedTermConfig(
-        uint256 poolId,
-        uint256 trancheId,
-        uint256 epochInterestRate,
-        uint256 epochLockDuration,
-        FixedTermDepositStatus status
-    ) external onlyRole(POOL_MANAGER_ROLE) returns (uint256 configId) {
-        Tranche storage tranche = _tranche(poolId, trancheId);
-        _checkRate(epochInterestRate);
-        if (epochLockDuration == 0) revert ZeroLockDuration();
-        tranche.fixedTermConfigs
-            .push(
-                FixedTermConfig({
-                    epochInterestRate: epochInterestRate,
-                    epochLockDuration: epochLockDuration,
-                    status: status
-                })
-            );
-        configId = tranche.fixedTermConfigs.length;
-        emit FixedTermConfigAdded(
-            poolId, trancheId, configId, epochInterestRate, epochLockDuration, status
+        uint256 amount,
+        uint256 fixedTermConfigId,
+        ContractAcceptance calldata acceptance,
+        KycAuthorization calldata kyc
+    ) external whenNotPaused returns (uint256 nftId) {
+        _checkKyc(poolId, trancheId, amount, fixedTermConfigId, kyc);
+        nftId = _requestDeposit(poolId, trancheId, amount, fixedTermConfigId);
+        emit LoanContractAccepted(
+            nftId, msg.sender, acceptance.signature, acceptance.timestamp, acceptance.version
         );
     }
 
-    /// @inheritdoc ILendingPoolManager
-    function setFixedTermAllowlist(
-        uint256 poolId,
-        uint256 trancheId,
-        uint256 configId,
-        address user,
-        bool allowed
-    ) external onlyRole(POOL_MANAGER_ROLE) {
-        if (user == address(0)) revert ZeroAddress();
-        Tranche storage tranche = _tranche(poolId, trancheId);
-        _fixedTermConfig(tranche, poolId, trancheId, configId);
-        tranche.fixedTermAllowlist[configId][user] = allowed;
-        emit FixedTermAllowlistSet(poolId, trancheId, configId, user, allowed);
+    /// @inheritdoc ILendingPoolCore
+    function requestWithdrawal(uint256 poolId, uint256 trancheId, uint256 shares)
+        external
+        whenNotPaused
+        returns (uint256 nftId)
+    {
+        if (shares == 0) revert E.ZeroAmount();
+        Pool storage pool = _pools[poolId];
+        Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
+        Holding storage holding = tranche.holdings[msg.sender];
+        uint256 free = holding.shares;
+        if (shares > free) revert E.InsufficientShares(free, shares);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        holding.shares = uint208(free - shares);
+        uint256 epoch = _requestEpoch();
+        uint256 since = holding.queuedSince;
+        if (since == 0) {
+            since = epoch + 1;
+            // forge-lint: disable-next-line(unsafe-typecast)
+            holding.queuedSince = uint48(since);
+        }
+        uint256 existing = _findOpen(
+            _accounts[msg.sender].lastRequestId, poolId, trancheId, RequestKind.Withdrawal, epoch
+        );
+        nftId = _addToRequest(
+            pool,
+            existing,
+            NewRequest({
+                poolId: poolId,
+                trancheId: trancheId,
+                kind: RequestKind.Withdrawal,
+                epoch: epoch,
+                configId: 0,
+                amount: shares,
+                minLevel: epoch + 1 >= since + AGING_EPOCHS ? TOP_LEVEL : 0
+            })
+        );
     }
 
-    /// @inheritdoc ILendingPoolManager
-    function setFixedTermStatus(
-        uint256 poolId,
-        uint256 trancheId,
-        uint256 configId,
-        FixedTermDepositStatus status
-    ) external onlyRole(POOL_MANAGER_ROLE) {
-        Tranche storage tranche = _tranche(poolId, trancheId);
-        _fixedTermConfig(tranche, poolId, trancheId, configId).status = status;
-        emit FixedTermStatusSet(poolId, trancheId, configId, status);
+    /// @inheritdoc ILendingPoolCore
+    function cancelDepositRequest(uint256 poolId, uint256 nftId) external whenNotPaused {
+        uint256 amount = _cancel(poolId, nftId, RequestKind.Deposit);
+        _pools[poolId].escrowedDeposits -= amount;
+        _decreaseDeposits(msg.sender, amount);
+        IERC20(usdc).safeTransfer(msg.sender, amount);
     }
 
-    // ----- Internal -----
-
-    function _pool(uint256 poolId) internal view returns (Pool storage) {
-        if (poolId >= poolCount) revert PoolNotFound(poolId);
-        return _pools[poolId];
+    /// @inheritdoc ILendingPoolCore
+    function cancelWithdrawalRequest(uint256 poolId, uint256 nftId) external whenNotPaused {
+        Request storage r = _requests[nftId];
+        uint256 amount = _cancel(poolId, nftId, RequestKind.Withdrawal);
+        Tranche storage tranche = _pools[poolId].tranches[r.trancheId];
+        Holding storage holding = tranche.holdings[msg.sender];
+        // forge-lint: disable-next-line(unsafe-typecast)
+        holding.shares += uint208(amount);
+        holding.queuedSince = 0;
     }
 
-    function _tranche(uint256 poolId, uint256 trancheId) internal view returns (Tranche storage) {
+    /// @inheritdoc ILendingPoolCore
+    function rerate(uint256 nftId) external whenNotPaused {
+        Request storage r = _requests[nftId];
+        if (r.status != RequestStatus.Pending) revert E.RequestNotFound(nftId);
+        Pool storage pool = _pools[r.poolId];
+        uint256 epoch = r.epoch;
+        if (epoch < pool.nextEpochToClear) revert E.EpochAlreadyCleared(epoch);
+        uint8 level = _loyaltyLevel(r.owner);
+        if (r.kind == RequestKind.Withdrawal) {
+            uint256 since = pool.tranches[r.trancheId].holdings[r.owner].queuedSince;
+            if (since != 0 && epoch + 1 >= since + AGING_EPOCHS) level = TOP_LEVEL;
+        }
+        uint8 old = r.level;
+        if (level == old) return;
+        uint128 amount = r.amount;
+        pool.buckets[epoch][_key(r.trancheId, r.kind, old)].total -= amount;
+        pool.buckets[epoch][_key(r.trancheId, r.kind, level)].total += amount;
+        r.level = level;
+        emit RequestRerated(nftId, old, level);
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function clear(uint256 poolId) external whenNotPaused {
         Pool storage pool = _pool(poolId);
-        if (trancheId >= pool.trancheCount) revert TrancheNotFound(poolId, trancheId);
-        return pool.tranches[trancheId];
+        uint256 epoch = pool.nextEpochToClear;
+        uint256 opensAt = EpochMath.clearingStart(genesis, epoch);
+        if (block.timestamp < opensAt) revert E.ClearingNotOpen(poolId, epoch, opensAt);
+        pool.nextEpochToClear = epoch + 1;
+        uint256 n = pool.trancheCount;
+        (uint256 interest, uint256 fee) = _applyInterest(pool, poolId, epoch, n);
+        _matureFixedTerms(pool, epoch, n);
+        uint256 paid = _clearWithdrawals(pool, epoch, n);
+        uint256 accepted = _clearDeposits(pool, epoch, n);
+        emit EpochCleared(poolId, epoch, interest, fee, paid, accepted);
+        _distributeFees(poolId, fee);
     }
 
-    function _fixedTermConfig(
+    /// @inheritdoc ILendingPoolCore
+    function claim(uint256 nftId) external whenNotPaused {
+        if (!_settle(nftId)) revert E.RequestNotFound(nftId);
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function settle(uint256[] calldata nftIds) external whenNotPaused {
+        if (nftIds.length > MAX_SETTLE_BATCH) {
+            revert E.SettleBatchTooLarge(nftIds.length, MAX_SETTLE_BATCH);
+        }
+        for (uint256 i; i < nftIds.length; ++i) {
+            _settle(nftIds[i]);
+        }
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function lockDepositForFixedTerm(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 amount,
+        uint256 configId
+    ) external whenNotPaused returns (uint256 lockId) {
+        if (amount == 0) revert E.ZeroAmount();
+        Pool storage pool = _pools[poolId];
+        Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
+        _checkFixedTermUsable(tranche, poolId, trancheId, configId);
+        uint256 shares = Math.mulDiv(
+            amount,
+            tranche.totalShares + VIRTUAL_SHARES,
+            tranche.totalAssets + VIRTUAL_ASSETS,
+            Math.Rounding.Ceil
+        );
+        Holding storage holding = tranche.holdings[msg.sender];
+        uint256 free = holding.shares;
+        if (shares > free) revert E.InsufficientShares(free, shares);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        holding.shares = uint208(free - shares);
+        lockId = _createLock(pool, poolId, trancheId, configId, msg.sender, shares);
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function withdrawAtExpiry(uint256 poolId, uint256 lockId) external whenNotPaused {
+        Lock storage l = _locks[lockId];
+        if (l.owner == address(0) || l.poolId != poolId) revert E.LockNotFound(lockId);
+        if (l.owner != msg.sender) revert E.NotOwner(msg.sender);
+        uint256 end = l.endEpoch;
+        if (l.withdrawAtExpiry || _requestEpoch() + _pools[poolId].requestEpochsInAdvance > end) {
+            revert E.WithdrawAtExpiryNotAllowed(lockId);
+        }
+        l.withdrawAtExpiry = true;
+        _config(poolId, l.trancheId, l.configId).maturingWithdrawShares[end] += l.shares;
+        emit FixedTermWithdrawalRequested(lockId, msg.sender);
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function releaseFixedTermLock(uint256 lockId) external whenNotPaused {
+        Lock storage l = _locks[lockId];
+        if (l.owner == address(0)) revert E.LockNotFound(lockId);
+        Pool storage pool = _pools[l.poolId];
+        uint256 end = l.endEpoch;
+        uint256 next = pool.nextEpochToClear;
+        if (l.released || end >= next || (l.withdrawAtExpiry && end + 1 >= next)) {
+            revert E.LockNotReleasable(lockId);
+        }
+        l.released = true;
+        address owner = l.owner;
+        Tranche storage tranche = pool.tranches[l.trancheId];
+        uint256 shares = _maturedShares(l);
+        uint256 paid;
+        if (l.withdrawAtExpiry) {
+            Bucket storage b = pool.buckets[end + 1][_key(l.trancheId, RequestKind.Withdrawal, 2)];
+            uint256 total = b.total;
+            if (total != 0) {
+                uint256 accepted = Math.mulDiv(shares, b.accepted, total);
+                paid = Math.mulDiv(accepted, pool.prices[end + 1][l.trancheId].assetsPerShare, WAD);
+                shares = Math.mulDiv(shares, total - b.accepted, total);
+            }
+            _payWithdrawal(pool, owner, paid);
+        }
+        _credit(tranche, owner, shares);
+        emit FixedTermReleased(lockId, owner, shares, paid);
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function pause() external onlyRole(PAUSER_ROLE) {
+        _pause();
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function unpause() external onlyRole(PAUSER_ROLE) {
+        _unpause();
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function kycNonces(address user) external view returns (uint256) {
+        return _accounts[user].kycNonce;
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function requestOwner(uint256 nftId) external view returns (address) {
+        Request storage r = _requests[nftId];
+        return r.status == RequestStatus.Pending ? r.owner : address(0);
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function openRequestCount(address user) external view returns (uint256) {
+        // A view for the NFT's `balanceOf`: walks the user's requests instead of keeping a
+        // counter that every request, cancel and claim would have to write.
+        uint256 count;
+        for (uint256 id = _accounts[user].lastRequestId; id != 0; id = _requests[id].prevId) {
+            if (_requests[id].status == RequestStatus.Pending) ++count;
+        }
+        return count;
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function requestStatus(uint256 nftId) external view returns (RequestView memory) {
+        return _requestView(nftId);
+    }
+
+    function _checkKyc(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 amount,
+        uint256 configId,
+        KycAuthorization calldata kyc
+    ) internal {
+        Account storage a = _accounts[msg.sender];
+        uint8 status = a.kycStatus;
+        if (status == KYC_BLOCKED) revert E.KycBlocked(msg.sender);
+        if (status == KYC_ALLOWED) return;
+        if (block.number > kyc.blockExpiration) revert E.KycExpired(kyc.blockExpiration);
+        uint256 nonce = a.kycNonce;
+        if (kyc.nonce != nonce) revert E.InvalidKycNonce(nonce, kyc.nonce);
+        bytes32 digest = _hashTypedDataV4(
+            keccak256(
+                abi.encode(
+                    KYC_TYPEHASH,
+                    msg.sender,
+                    block.chainid,
+                    nonce,
+                    kyc.blockExpiration,
+                    keccak256(abi.encode(poolId, trancheId, amount, configId))
+                )
+            )
+        );
+        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecover(digest, kyc.signature);
+        if (err != ECDSA.RecoverError.NoError || signer != kycSigner) {
+            revert E.InvalidKycSignature();
+        }
+        // forge-lint: disable-next-line(unsafe-typecast)
+        a.kycNonce = uint32(nonce + 1);
+    }
+
+    function _requestDeposit(uint256 poolId, uint256 trancheId, uint256 amount, uint256 configId)
+        internal
+        returns (uint256 nftId)
+    {
+        if (amount == 0) revert E.ZeroAmount();
+        Pool storage pool = _pools[poolId];
+        Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
+        if (configId != 0) _checkFixedTermUsable(tranche, poolId, trancheId, configId);
+        uint256 epoch = _requestEpoch();
+        Account storage a = _accounts[msg.sender];
+        uint256 existing = _findOpen(a.lastRequestId, poolId, trancheId, RequestKind.Deposit, epoch);
+        uint256 total = amount;
+        if (existing != 0) {
+            Request storage r = _requests[existing];
+            if (r.configId != configId) revert E.FixedTermConfigMismatch(existing, configId);
+            total += r.amount;
+        } else if (amount < tranche.minimumDeposit) {
+            revert E.DepositBelowMinimum(amount, tranche.minimumDeposit);
+        }
+        if (total > tranche.maximumDeposit) {
+            revert E.DepositAboveMaximum(total, tranche.maximumDeposit);
+        }
+        IERC20(usdc).safeTransferFrom(msg.sender, address(this), amount);
+        pool.escrowedDeposits += amount;
+        // Before the loyalty level is read: the level counts this deposit.
+        a.deposits += amount.toUint96();
+        nftId = _addToRequest(
+            pool,
+            existing,
+            NewRequest(poolId, trancheId, RequestKind.Deposit, epoch, configId, amount, 0)
+        );
+    }
+
+    /// @dev Creates a request, or adds `q.amount` to `existing`, and to its bucket.
+    function _addToRequest(Pool storage pool, uint256 existing, NewRequest memory q)
+        internal
+        returns (uint256 nftId)
+    {
+        uint8 level;
+        if (existing != 0) {
+            Request storage r = _requests[existing];
+            r.amount = (r.amount + q.amount).toUint96();
+            level = r.level;
+            nftId = existing;
+        } else {
+            level = _loyaltyLevel(msg.sender);
+            if (q.minLevel > level) level = q.minLevel;
+            nftId = ++_requestCount;
+            Account storage a = _accounts[msg.sender];
+            _requests[nftId] = Request({
+                owner: msg.sender,
+                amount: q.amount.toUint96(),
+                prevId: a.lastRequestId,
+                epoch: q.epoch.toUint32(),
+                poolId: q.poolId.toUint32(),
+                trancheId: uint8(q.trancheId),
+                kind: q.kind,
+                level: level,
+                status: RequestStatus.Pending,
+                configId: q.configId.toUint32()
+            });
+            a.lastRequestId = nftId.toUint64();
+            RequestNFT(requestNft).mint(msg.sender, nftId);
+        }
+        pool.buckets[q.epoch][_key(q.trancheId, q.kind, level)].total += q.amount.toUint128();
+        emit RequestCreated(
+            nftId,
+            msg.sender,
+            q.poolId,
+            q.trancheId,
+            q.epoch,
+            q.kind,
+            level,
+            q.configId,
+            q.amount,
+            existing != 0
+        );
+    }
+
+    /// @dev Checks and marks a pending, uncleared request of the caller as cancelled; returns
+    /// its amount, taken out of its bucket.
+    function _cancel(uint256 poolId, uint256 nftId, RequestKind kind)
+        internal
+        returns (uint256 amount)
+    {
+        Request storage r = _requests[nftId];
+        if (r.status != RequestStatus.Pending || r.kind != kind || r.poolId != poolId) {
+            revert E.RequestNotFound(nftId);
+        }
+        if (r.owner != msg.sender) revert E.NotOwner(msg.sender);
+        Pool storage pool = _pools[poolId];
+        uint256 epoch = r.epoch;
+        if (epoch < pool.nextEpochToClear) revert E.EpochAlreadyCleared(epoch);
+        amount = r.amount;
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.buckets[epoch][_key(r.trancheId, kind, r.level)].total -= uint128(amount);
+        r.status = RequestStatus.Cancelled;
+        RequestNFT(requestNft).burn(msg.sender, nftId);
+        emit RequestCancelled(nftId, msg.sender, amount);
+    }
+
+    function _loyaltyLevel(address user) internal view returns (uint8) {
+        address locking = ksuLocking;
+        if (locking == address(0)) return 0;
+        try IKsuLocking(locking).loyaltyLevel(user) returns (uint8 level) {
+            return level > TOP_LEVEL ? TOP_LEVEL : level;
+        } catch {
+            return 0;
+        }
+    }
+
+    function _decreaseDeposits(address user, uint256 amount) internal {
+        Account storage a = _accounts[user];
+        uint256 deposits = a.deposits;
+        a.deposits = uint96(deposits > amount ? deposits - amount : 0);
+    }
+
+    /// @dev Step 1: interest of the epoch (variable and fixed-term ledgers), paid from the
+    /// reserve (pro rata if it is short), less the performance fee.
+    function _applyInterest(Pool storage pool, uint256 poolId, uint256 epoch, uint256 n)
+        internal
+        returns (uint256 net, uint256 fee)
+    {
+        uint256 due;
+        for (uint256 i; i < n; ++i) {
+            Tranche storage t = pool.tranches[i];
+            uint256 pendingEpoch = t.pendingRateEpoch;
+            if (pendingEpoch != 0 && epoch >= pendingEpoch) {
+                t.epochInterestRate = t.pendingRate;
+                t.pendingRate = 0;
+                t.pendingRateEpoch = 0;
+                emit TrancheRateApplied(poolId, i, t.epochInterestRate, epoch);
+            }
+            due += Math.mulDiv(t.totalAssets, t.epochInterestRate, WAD);
+            uint256 configs = t.fixedTermConfigs.length;
+            for (uint256 j; j < configs; ++j) {
+                FixedTermConfig storage c = t.fixedTermConfigs[j];
+                if (c.totalShares != 0) {
+                    due += Math.mulDiv(c.totalAssets, c.epochInterestRate, WAD);
+                }
+            }
+        }
+        if (due == 0) return (0, 0);
+        uint256 reserve = pool.interestReserve;
+        uint256 available = Math.min(due, reserve);
+        if (available < due) emit InterestShortfall(poolId, epoch, due, available);
+        uint256 paid;
+        for (uint256 i; i < n; ++i) {
+            Tranche storage t = pool.tranches[i];
+            uint256 part =
+                Math.mulDiv(Math.mulDiv(t.totalAssets, t.epochInterestRate, WAD), available, due);
+            uint256 partFee = Math.mulDiv(part, PERFORMANCE_FEE, WAD);
+            t.totalAssets += part - partFee;
+            paid += part;
+            fee += partFee;
+            uint256 configs = t.fixedTermConfigs.length;
+            for (uint256 j; j < configs; ++j) {
+                FixedTermConfig storage c = t.fixedTermConfigs[j];
+                if (c.totalShares == 0) continue;
+                part = Math.mulDiv(
+                    Math.mulDiv(c.totalAssets, c.epochInterestRate, WAD), available, due
+                );
+                partFee = Math.mulDiv(part, PERFORMANCE_FEE, WAD);
+                c.totalAssets += part - partFee;
+                t.fixedTermAssets += part - partFee;
+                paid += part;
+                fee += partFee;
+            }
+        }
+        pool.interestReserve = reserve - paid;
+        net = paid - fee;
+        pool.idleLiquidity += net;
+    }
+
+    /// @dev Moves the fixed-term shares maturing at `epoch` back to the variable ledger, and the
+    /// ones withdrawn at expiry into the next epoch's level-2 withdrawal bucket.
+    function _matureFixedTerms(Pool storage pool, uint256 epoch, uint256 n) internal {
+        for (uint256 i; i < n; ++i) {
+            Tranche storage t = pool.tranches[i];
+            uint256 configs = t.fixedTermConfigs.length;
+            for (uint256 j; j < configs; ++j) {
+                FixedTermConfig storage c = t.fixedTermConfigs[j];
+                Maturity storage maturity = c.maturities[epoch];
+                uint256 maturing = maturity.shares;
+                if (maturing == 0) continue;
+                uint256 assets = _sharesToAssets(maturing, c.totalAssets, c.totalShares);
+                c.totalShares -= maturing;
+                c.totalAssets -= assets;
+                t.fixedTermAssets -= assets;
+                uint256 shares = _mint(t, assets);
+                maturity.variableShares = shares.toUint128();
+                uint256 withdrawing = c.maturingWithdrawShares[epoch];
+                if (withdrawing != 0) {
+                    Bucket storage next =
+                        pool.buckets[epoch + 1][_key(i, RequestKind.Withdrawal, TOP_LEVEL)];
+                    next.total += Math.mulDiv(shares, withdrawing, maturing).toUint128();
+                }
+            }
+        }
+    }
+
+    /// @dev Step 2: withdrawals, level 2 first, Senior first, each bucket pro rata up to the idle
+    /// liquidity, all at the tranche's price before any withdrawal (stored for settlement).
+    function _clearWithdrawals(Pool storage pool, uint256 epoch, uint256 n)
+        internal
+        returns (uint256 paid)
+    {
+        uint256 idle = pool.idleLiquidity;
+        uint256[3] memory price;
+        for (uint256 i; i < n; ++i) {
+            price[i] = _assetsPerShare(pool.tranches[i]);
+        }
+        for (uint256 level = 3; level != 0;) {
+            --level;
+            for (uint256 i = n; i != 0;) {
+                --i;
+                Bucket storage b = pool.buckets[epoch][_key(i, RequestKind.Withdrawal, level)];
+                uint256 total = b.total;
+                if (total == 0) continue;
+                uint256 shares = total;
+                uint256 assets = Math.mulDiv(shares, price[i], WAD);
+                if (assets > idle) {
+                    shares = Math.mulDiv(total, idle, assets);
+                    assets = Math.mulDiv(shares, price[i], WAD);
+                }
+                pool.prices[epoch][i].assetsPerShare = uint128(price[i]);
+                if (shares == 0) continue;
+                Tranche storage t = pool.tranches[i];
+                t.totalShares -= shares;
+                t.totalAssets -= assets;
+                idle -= assets;
+                paid += assets;
+                // forge-lint: disable-next-line(unsafe-typecast)
+                b.accepted = uint128(shares);
+            }
+        }
+        pool.idleLiquidity = idle;
+        pool.withdrawalPayouts += paid;
+    }
+
+    /// @dev Step 3: deposits, level 2 first, Senior first, up to each tranche's capacity; the
+    /// overflow goes to more senior tranches only; the rest stays escrowed for refunds. Shares are
+    /// minted at each tranche's price after the withdrawals (stored for settlement).
+    function _clearDeposits(Pool storage pool, uint256 epoch, uint256 n)
+        internal
+        returns (uint256 accepted)
+    {
+        uint256[3] memory room;
+        uint256[3] memory price;
+        uint256[3] memory minted;
+        uint256[3] memory added;
+        for (uint256 i; i < n; ++i) {
+            Tranche storage t = pool.tranches[i];
+            uint256 used = t.totalAssets + t.fixedTermAssets;
+            room[i] = t.capacity > used ? t.capacity - used : 0;
+            price[i] = _sharesPerAsset(t);
+        }
+        for (uint256 level = 3; level != 0;) {
+            --level;
+            for (uint256 i = n; i != 0;) {
+                --i;
+                Bucket storage b = pool.buckets[epoch][_key(i, RequestKind.Deposit, level)];
+                uint256 total = b.total;
+                if (total == 0) continue;
+                uint256 rest = total;
+                for (uint256 d = i; d < n && rest != 0; ++d) {
+                    uint256 take = Math.min(rest, room[d]);
+                    if (take == 0) continue;
+                    room[d] -= take;
+                    rest -= take;
+                    added[d] += take;
+                    minted[d] += Math.mulDiv(take, price[d], WAD);
+                    // forge-lint: disable-next-line(unsafe-typecast)
+                    if (d == i) b.accepted = uint128(take);
+                    // forge-lint: disable-next-line(unsafe-typecast)
+                    else if (d == i + 1) b.reallocated1 = uint128(take);
+                    // forge-lint: disable-next-line(unsafe-typecast)
+                    else b.reallocated2 = uint128(take);
+                }
+                accepted += total - rest;
+            }
+        }
+        for (uint256 i; i < n; ++i) {
+            if (added[i] == 0) continue;
+            Tranche storage t = pool.tranches[i];
+            t.totalShares += minted[i];
+            t.totalAssets += added[i];
+            // forge-lint: disable-next-line(unsafe-typecast)
+            pool.prices[epoch][i].sharesPerAsset = uint128(price[i]);
+        }
+        pool.escrowedDeposits -= accepted;
+        pool.idleLiquidity += accepted;
+    }
+
+    /// @dev Half the fee to the treasury, half to the KSU lockers (all to the treasury without a
+    /// locking contract).
+    function _distributeFees(uint256 poolId, uint256 fee) internal {
+        if (fee == 0) return;
+        address locking = ksuLocking;
+        uint256 toLockers = locking == address(0) ? 0 : fee / 2;
+        treasuryFees += fee - toLockers;
+        emit FeesDistributed(poolId, fee - toLockers, toLockers);
+        if (toLockers != 0) {
+            IERC20(usdc).safeTransfer(locking, toLockers);
+            IKsuLocking(locking).notifyFees(toLockers);
+        }
+    }
+
+    /// @dev Mints variable shares for `assets` at the current price (rounded down).
+    function _mint(Tranche storage t, uint256 assets) internal returns (uint256 shares) {
+        uint256 totalShares = t.totalShares;
+        uint256 totalAssets = t.totalAssets;
+        shares = _assetsToShares(assets, totalShares, totalAssets);
+        t.totalShares = totalShares + shares;
+        t.totalAssets = totalAssets + assets;
+    }
+
+    function _settle(uint256 nftId) internal returns (bool) {
+        Request storage r = _requests[nftId];
+        if (r.status != RequestStatus.Pending) return false;
+        Pool storage pool = _pools[r.poolId];
+        if (r.epoch >= pool.nextEpochToClear) return false;
+        r.status = RequestStatus.Settled;
+        address owner = r.owner;
+        RequestNFT(requestNft).burn(owner, nftId);
+        Parts memory p = _parts(r);
+        uint256 trancheId = r.trancheId;
+        Tranche storage tranche = pool.tranches[trancheId];
+        if (r.kind == RequestKind.Withdrawal) {
+            if (p.rejected != 0) {
+                _credit(tranche, owner, p.rejected);
+                emit RequestRejected(nftId, owner, p.rejected);
+            } else {
+                tranche.holdings[owner].queuedSince = 0;
+            }
+            if (p.accepted != 0) {
+                _payWithdrawal(pool, owner, p.assets);
+                emit RequestAccepted(nftId, owner, p.assets, p.accepted);
+            }
+            return true;
+        }
+        if (p.accepted != 0) {
+            if (r.configId != 0) {
+                _createLock(pool, r.poolId, trancheId, r.configId, owner, p.shares);
+            } else {
+                _credit(tranche, owner, p.shares);
+            }
+            emit RequestAccepted(nftId, owner, p.accepted, p.shares);
+        }
+        if (p.reallocated1 != 0) {
+            _credit(pool.tranches[trancheId + 1], owner, p.reallocatedShares1);
+            emit RequestReallocated(
+                nftId, owner, trancheId + 1, p.reallocated1, p.reallocatedShares1
+            );
+        }
+        if (p.reallocated2 != 0) {
+            _credit(pool.tranches[trancheId + 2], owner, p.reallocatedShares2);
+            emit RequestReallocated(
+                nftId, owner, trancheId + 2, p.reallocated2, p.reallocatedShares2
+            );
+        }
+        if (p.rejected != 0) {
+            pool.escrowedDeposits -= p.rejected;
+            _decreaseDeposits(owner, p.rejected);
+            IERC20(usdc).safeTransfer(owner, p.rejected);
+            emit RequestRejected(nftId, owner, p.rejected);
+        }
+        return true;
+    }
+
+    function _credit(Tranche storage tranche, address owner, uint256 shares) internal {
+        tranche.holdings[owner].shares += shares.toUint208();
+    }
+
+    function _payWithdrawal(Pool storage pool, address owner, uint256 assets) internal {
+        if (assets == 0) return;
+        pool.withdrawalPayouts -= assets;
+        _decreaseDeposits(owner, assets);
+        IERC20(usdc).safeTransfer(owner, assets);
+    }
+
+    function _createLock(
+        Pool storage pool,
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 configId,
+        address owner,
+        uint256 shares
+    ) internal returns (uint256 lockId) {
+        Tranche storage t = pool.tranches[trancheId];
+        FixedTermConfig storage c = t.fixedTermConfigs[configId - 1];
+        uint256 assets = _toAssets(t, shares);
+        t.totalShares -= shares;
+        t.totalAssets -= assets;
+        uint256 lockShares = _assetsToShares(assets, c.totalShares, c.totalAssets);
+        c.totalShares += lockShares;
+        c.totalAssets += assets;
+        t.fixedTermAssets += assets;
+        uint256 endEpoch = pool.nextEpochToClear + c.epochLockDuration - 1;
+        c.maturities[endEpoch].shares += lockShares.toUint128();
+        lockId = ++_lockCount;
+        _locks[lockId] = Lock({
+            owner: owner,
+            shares: lockShares.toUint96(),
+            // forge-lint: disable-next-line(unsafe-typecast)
+            poolId: uint32(poolId),
+            // forge-lint: disable-next-line(unsafe-typecast)
+            trancheId: uint8(trancheId),
+            // forge-lint: disable-next-line(unsafe-typecast)
+            configId: uint32(configId),
+            endEpoch: endEpoch.toUint32(),
+            withdrawAtExpiry: false,
+            released: false
+        });
+        _userLocks[owner].push(lockId);
+        emit FixedTermLocked(
+            lockId, owner, poolId, trancheId, configId, assets, lockShares, endEpoch
+        );
+    }
+
+    function _checkFixedTermUsable(
         Tranche storage tranche,
         uint256 poolId,
         uint256 trancheId,
         uint256 configId
-    ) internal view returns (FixedTermConfig storage) {
-        if (configId == 0 || configId > tranche.fixedTermConfigs.length) {
-            revert FixedTermConfigNotFound(poolId, trancheId, configId);
-        }
-        return tranche.fixedTermConfigs[configId - 1];
-    }
-
-    function _checkRate(uint256 epochInterestRate) internal pure {
-        if (epochInterestRate > MAX_EPOCH_INTEREST_RATE) {
-            revert InterestRateTooHigh(epochInterestRate, MAX_EPOCH_INTEREST_RATE);
-        }
-    }
-
-    function _poolView(uint256 poolId, Pool storage pool)
-        internal
-        view
-        returns (PoolView memory v)
-    {
-        v.id = poolId;
-        v.name = pool.name;
-        v.subheading = pool.subheading;
-        v.requestEpochsInAdvance = pool.requestEpochsInAdvance;
-        v.tranches = new TrancheView[](pool.trancheCount);
-        for (uint256 i; i < pool.trancheCount; ++i) {
-            Tranche storage tranche = pool.tranches[i];
-            TrancheView memory t = v.tranches[i];
-            t.id = i;
-            t.name = tranche.name;
-            t.epochInterestRate = tranche.epochInterestRate;
-            t.minimumDeposit = tranche.minimumDeposit;
-            t.maximumDeposit = tranche.maximumDeposit;
-            t.capacity = tranche.capacity;
-            t.totalAssets = tranche.totalAssets;
-            uint256 configCount = tranche.fixedTermConfigs.length;
-            t.fixedTermConfigs = new FixedTermConfigView[](configCount);
-            for (uint256 j; j < configCount; ++j) {
-                FixedTermConfig storage c = tranche.fixedTermConfigs[j];
-                t.fixedTermConfigs[j] = FixedTermConfigView({
-                    configId: j + 1,
-                    epochInterestRate: c.epochInterestRate,
-                    epochLockDuration: c.epochLockDuration,
-                    status: c.status
-                });
-            }
-        }
+    ) internal view {
+        FixedTermDepositStatus status = _config(poolId, trancheId, configId).status;
+        if (
+            status == FixedTermDepositStatus.Disabled
+                || (status == FixedTermDepositStatus.Allowlist
+                    && !tranche.fixedTermAllowlist[configId][msg.sender])
+        ) revert E.FixedTermNotAvailable(poolId, trancheId, configId);
     }
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
-import {LendingPoolManager} from "../src/LendingPoolManager.sol";
 import {ILendingPoolManager} from "../src/interfaces/ILendingPoolManager.sol";
+import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
 import {KSU} from "../src/tokens/KSU.sol";
 import {TestUSDC} from "../src/tokens/TestUSDC.sol";
 import {Test} from "forge-std/Test.sol";
@@ -21,24 +21,42 @@ abstract contract BaseTest is Test {
 
     TestUSDC internal usdc;
     KSU internal ksu;
-    LendingPoolManager internal lpm;
+    ILendingPoolManager internal lpm;
 
     function setUp() public virtual {
         vm.warp(GENESIS + 1 days);
         usdc = new TestUSDC(admin);
         ksu = new KSU("Kasu", "KSU", admin, 1_000_000_000e18);
-        lpm = new LendingPoolManager(admin, address(usdc), GENESIS);
+        lpm = _deployManager(admin, address(usdc), GENESIS);
         bytes32 role = lpm.POOL_MANAGER_ROLE();
         vm.prank(admin);
         lpm.grantRole(role, manager);
     }
 
+    /// @dev Deploys from the artifacts (`deployCode`) so test contracts do not embed the
+    /// manager's creation code.
+    function _deployManager(address admin_, address usdc_, uint256 genesis_)
+        internal
+        returns (ILendingPoolManager)
+    {
+        address ext = deployCode(
+            "LendingPoolManagerExtension.sol:LendingPoolManagerExtension",
+            abi.encode(usdc_, genesis_)
+        );
+        return ILendingPoolManager(
+            deployCode(
+                "LendingPoolManager.sol:LendingPoolManager",
+                abi.encode(admin_, usdc_, genesis_, ext)
+            )
+        );
+    }
+
     function _tranche(string memory name, uint256 rate)
         internal
         pure
-        returns (ILendingPoolManager.TrancheParams memory)
+        returns (ILendingPoolTypes.TrancheParams memory)
     {
-        return ILendingPoolManager.TrancheParams({
+        return ILendingPoolTypes.TrancheParams({
             name: name,
             epochInterestRate: rate,
             minimumDeposit: 100 * USDC_UNIT,
@@ -50,10 +68,10 @@ abstract contract BaseTest is Test {
     function _tranches(uint256 count)
         internal
         pure
-        returns (ILendingPoolManager.TrancheParams[] memory tranches)
+        returns (ILendingPoolTypes.TrancheParams[] memory tranches)
     {
         string[3] memory names = ["Junior", "Mezzanine", "Senior"];
-        tranches = new ILendingPoolManager.TrancheParams[](count);
+        tranches = new ILendingPoolTypes.TrancheParams[](count);
         for (uint256 i; i < count; ++i) {
             tranches[i] = _tranche(i < 3 ? names[i] : "Extra", RATE * (3 - (i % 3)));
         }

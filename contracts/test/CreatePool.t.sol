@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
-import {ILendingPoolManager} from "../src/interfaces/ILendingPoolManager.sol";
+import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
 import {
     EmptyName,
     InterestRateTooHigh,
@@ -14,22 +14,22 @@ import {BaseTest} from "./BaseTest.sol";
 
 contract CreatePoolTest is BaseTest {
     function test_createPool_storesPoolAndTranches() public {
-        ILendingPoolManager.TrancheParams[] memory params = _tranches(3);
+        ILendingPoolTypes.TrancheParams[] memory params = _tranches(3);
         vm.expectEmit(address(lpm));
-        emit ILendingPoolManager.PoolCreated(0, "Invoice Financing", "SME invoices", 1);
+        emit ILendingPoolTypes.PoolCreated(0, "Invoice Financing", "SME invoices", 1);
         vm.prank(manager);
         uint256 poolId = lpm.createPool("Invoice Financing", "SME invoices", 1, params);
 
         assertEq(poolId, 0);
         assertEq(lpm.poolCount(), 1);
-        ILendingPoolManager.PoolView memory pool = lpm.getPool(0);
+        ILendingPoolTypes.PoolView memory pool = lpm.getPool(0);
         assertEq(pool.id, 0);
         assertEq(pool.name, "Invoice Financing");
         assertEq(pool.subheading, "SME invoices");
         assertEq(pool.requestEpochsInAdvance, 1);
         assertEq(pool.tranches.length, 3);
         for (uint256 i; i < 3; ++i) {
-            ILendingPoolManager.TrancheView memory t = pool.tranches[i];
+            ILendingPoolTypes.TrancheView memory t = pool.tranches[i];
             assertEq(t.id, i);
             assertEq(t.name, params[i].name);
             assertEq(t.epochInterestRate, params[i].epochInterestRate);
@@ -42,9 +42,9 @@ contract CreatePoolTest is BaseTest {
     }
 
     function test_createPool_emitsTrancheCreated() public {
-        ILendingPoolManager.TrancheParams[] memory params = _tranches(1);
+        ILendingPoolTypes.TrancheParams[] memory params = _tranches(1);
         vm.expectEmit(address(lpm));
-        emit ILendingPoolManager.TrancheCreated(
+        emit ILendingPoolTypes.TrancheCreated(
             0,
             0,
             "Junior",
@@ -61,7 +61,7 @@ contract CreatePoolTest is BaseTest {
         assertEq(_createPool(1), 0);
         assertEq(_createPool(2), 1);
         assertEq(_createPool(3), 2);
-        ILendingPoolManager.PoolView[] memory pools = lpm.getPools();
+        ILendingPoolTypes.PoolView[] memory pools = lpm.getPools();
         assertEq(pools.length, 3);
         for (uint256 i; i < 3; ++i) {
             assertEq(pools[i].id, i);
@@ -76,7 +76,7 @@ contract CreatePoolTest is BaseTest {
 
     function testFuzz_createPool_trancheCountBounds(uint256 count) public {
         count = bound(count, 0, 6);
-        ILendingPoolManager.TrancheParams[] memory params = _tranches(count);
+        ILendingPoolTypes.TrancheParams[] memory params = _tranches(count);
         if (count == 0 || count > 3) {
             vm.expectRevert(abi.encodeWithSelector(InvalidTrancheCount.selector, count));
         }
@@ -87,7 +87,7 @@ contract CreatePoolTest is BaseTest {
 
     function testFuzz_createPool_revertsForNonManager(address caller) public {
         vm.assume(!lpm.hasRole(lpm.POOL_MANAGER_ROLE(), caller));
-        ILendingPoolManager.TrancheParams[] memory params = _tranches(1);
+        ILendingPoolTypes.TrancheParams[] memory params = _tranches(1);
         _expectMissingRole(caller, lpm.POOL_MANAGER_ROLE());
         vm.prank(caller);
         lpm.createPool("P", "S", 1, params);
@@ -99,7 +99,7 @@ contract CreatePoolTest is BaseTest {
     }
 
     function test_createPool_revertsOnEmptyNames() public {
-        ILendingPoolManager.TrancheParams[] memory params = _tranches(1);
+        ILendingPoolTypes.TrancheParams[] memory params = _tranches(1);
         vm.prank(manager);
         vm.expectRevert(EmptyName.selector);
         lpm.createPool("", "S", 1, params);
@@ -113,7 +113,7 @@ contract CreatePoolTest is BaseTest {
     function testFuzz_createPool_depositLimits(uint256 minimum, uint256 maximum) public {
         minimum = bound(minimum, 0, 1e15);
         maximum = bound(maximum, 0, 1e15);
-        ILendingPoolManager.TrancheParams[] memory params = _tranches(1);
+        ILendingPoolTypes.TrancheParams[] memory params = _tranches(1);
         params[0].minimumDeposit = minimum;
         params[0].maximumDeposit = maximum;
         if (maximum == 0 || maximum < minimum) {
@@ -124,7 +124,7 @@ contract CreatePoolTest is BaseTest {
     }
 
     function test_createPool_revertsOnZeroCapacity() public {
-        ILendingPoolManager.TrancheParams[] memory params = _tranches(1);
+        ILendingPoolTypes.TrancheParams[] memory params = _tranches(1);
         params[0].capacity = 0;
         vm.prank(manager);
         vm.expectRevert(ZeroCapacity.selector);
@@ -133,7 +133,7 @@ contract CreatePoolTest is BaseTest {
 
     function testFuzz_createPool_rateBound(uint256 rate) public {
         rate = bound(rate, 0, 1e18);
-        ILendingPoolManager.TrancheParams[] memory params = _tranches(1);
+        ILendingPoolTypes.TrancheParams[] memory params = _tranches(1);
         params[0].epochInterestRate = rate;
         uint256 max = lpm.MAX_EPOCH_INTEREST_RATE();
         if (rate > max) {

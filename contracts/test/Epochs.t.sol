@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
-import {LendingPoolManager} from "../src/LendingPoolManager.sol";
-import {GenesisInFuture, ZeroAddress} from "../src/libraries/Errors.sol";
+import {ILendingPoolManager} from "../src/interfaces/ILendingPoolManager.sol";
+import {ExtensionMismatch, GenesisInFuture, ZeroAddress} from "../src/libraries/Errors.sol";
 import {BaseTest} from "./BaseTest.sol";
 
 contract EpochsTest is BaseTest {
@@ -15,15 +15,32 @@ contract EpochsTest is BaseTest {
         assertEq(lpm.usdc(), address(usdc));
     }
 
+    /// @dev Deploys from an artifact with `create`, bubbling the constructor's revert.
+    function _create(bytes memory initcode) internal returns (address addr) {
+        assembly ("memory-safe") {
+            addr := create(0, add(initcode, 32), mload(initcode))
+            if iszero(addr) {
+                returndatacopy(0, 0, returndatasize())
+                revert(0, returndatasize())
+            }
+        }
+    }
+
     function test_constructor_revertsOnFutureGenesisOrZeroAddress() public {
+        bytes memory extCode =
+            vm.getCode("LendingPoolManagerExtension.sol:LendingPoolManagerExtension");
+        bytes memory lpmCode = vm.getCode("LendingPoolManager.sol:LendingPoolManager");
         vm.expectRevert(
             abi.encodeWithSelector(GenesisInFuture.selector, block.timestamp + 1, block.timestamp)
         );
-        new LendingPoolManager(admin, address(usdc), block.timestamp + 1);
+        _create(abi.encodePacked(extCode, abi.encode(address(usdc), block.timestamp + 1)));
         vm.expectRevert(ZeroAddress.selector);
-        new LendingPoolManager(address(0), address(usdc), GENESIS);
+        _create(abi.encodePacked(extCode, abi.encode(address(0), GENESIS)));
+        address ext = _create(abi.encodePacked(extCode, abi.encode(address(usdc), GENESIS)));
         vm.expectRevert(ZeroAddress.selector);
-        new LendingPoolManager(admin, address(0), GENESIS);
+        _create(abi.encodePacked(lpmCode, abi.encode(address(0), address(usdc), GENESIS, ext)));
+        vm.expectRevert(ExtensionMismatch.selector);
+        _create(abi.encodePacked(lpmCode, abi.encode(admin, address(usdc), GENESIS + 1, ext)));
     }
 
     function test_boundaries() public {
@@ -52,7 +69,7 @@ contract EpochsTest is BaseTest {
         genesis = bound(genesis, 0, 1 << 40);
         offset = bound(offset, 0, 520 * WEEK);
         vm.warp(genesis);
-        LendingPoolManager m = new LendingPoolManager(admin, address(usdc), genesis);
+        ILendingPoolManager m = _deployManager(admin, address(usdc), genesis);
         uint256 now_ = genesis + offset;
         vm.warp(now_);
 

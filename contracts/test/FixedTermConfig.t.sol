@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
-import {ILendingPoolManager} from "../src/interfaces/ILendingPoolManager.sol";
+import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
 import {
     FixedTermConfigNotFound,
     InterestRateTooHigh,
@@ -13,19 +13,19 @@ import {
 import {BaseTest} from "./BaseTest.sol";
 
 contract FixedTermConfigTest is BaseTest {
-    ILendingPoolManager.FixedTermDepositStatus internal constant DISABLED =
-    ILendingPoolManager.FixedTermDepositStatus.Disabled;
-    ILendingPoolManager.FixedTermDepositStatus internal constant EVERYONE =
-    ILendingPoolManager.FixedTermDepositStatus.Everyone;
-    ILendingPoolManager.FixedTermDepositStatus internal constant ALLOWLIST =
-    ILendingPoolManager.FixedTermDepositStatus.Allowlist;
+    ILendingPoolTypes.FixedTermDepositStatus internal constant DISABLED =
+    ILendingPoolTypes.FixedTermDepositStatus.Disabled;
+    ILendingPoolTypes.FixedTermDepositStatus internal constant EVERYONE =
+    ILendingPoolTypes.FixedTermDepositStatus.Everyone;
+    ILendingPoolTypes.FixedTermDepositStatus internal constant ALLOWLIST =
+    ILendingPoolTypes.FixedTermDepositStatus.Allowlist;
 
     function setUp() public override {
         super.setUp();
         _createPool(3);
     }
 
-    function _add(uint256 trancheId, ILendingPoolManager.FixedTermDepositStatus status)
+    function _add(uint256 trancheId, ILendingPoolTypes.FixedTermDepositStatus status)
         internal
         returns (uint256)
     {
@@ -35,11 +35,11 @@ contract FixedTermConfigTest is BaseTest {
 
     function test_addFixedTermConfig_storesConfigWithIdsFromOne() public {
         vm.expectEmit(address(lpm));
-        emit ILendingPoolManager.FixedTermConfigAdded(0, 2, 1, RATE, 4, EVERYONE);
+        emit ILendingPoolTypes.FixedTermConfigAdded(0, 2, 1, RATE, 4, EVERYONE);
         assertEq(_add(2, EVERYONE), 1);
         assertEq(_add(2, ALLOWLIST), 2);
 
-        ILendingPoolManager.TrancheView memory t = lpm.getPool(0).tranches[2];
+        ILendingPoolTypes.TrancheView memory t = lpm.getPool(0).tranches[2];
         assertEq(t.fixedTermConfigs.length, 2);
         assertEq(t.fixedTermConfigs[0].configId, 1);
         assertEq(t.fixedTermConfigs[0].epochInterestRate, RATE);
@@ -84,7 +84,7 @@ contract FixedTermConfigTest is BaseTest {
     function test_setFixedTermStatus_updatesStatus() public {
         uint256 configId = _add(1, EVERYONE);
         vm.expectEmit(address(lpm));
-        emit ILendingPoolManager.FixedTermStatusSet(0, 1, configId, DISABLED);
+        emit ILendingPoolTypes.FixedTermStatusSet(0, 1, configId, DISABLED);
         vm.prank(manager);
         lpm.setFixedTermStatus(0, 1, configId, DISABLED);
         assertEq(uint8(lpm.getPool(0).tranches[1].fixedTermConfigs[0].status), uint8(DISABLED));
@@ -111,7 +111,7 @@ contract FixedTermConfigTest is BaseTest {
         assertFalse(lpm.isFixedTermAllowlisted(0, 0, configId, lender));
 
         vm.expectEmit(address(lpm));
-        emit ILendingPoolManager.FixedTermAllowlistSet(0, 0, configId, lender, true);
+        emit ILendingPoolTypes.FixedTermAllowlistSet(0, 0, configId, lender, true);
         vm.prank(manager);
         lpm.setFixedTermAllowlist(0, 0, configId, lender, true);
         assertTrue(lpm.isFixedTermAllowlisted(0, 0, configId, lender));

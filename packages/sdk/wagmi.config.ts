@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "@wagmi/cli";
 import { foundry } from "@wagmi/cli/plugins";
+import type { Abi } from "viem";
 
 /** Puts the "generated" notice on the first line of the output file. */
 const generatedNotice: Plugin = {
@@ -11,17 +13,56 @@ const generatedNotice: Plugin = {
   }),
 };
 
+const OUT = "../../contracts/out";
+
+function artifactAbi(file: string, name: string): Abi {
+  const text = readFileSync(`${OUT}/${file}/${name}.json`, "utf8");
+  return (JSON.parse(text) as { abi: Abi }).abi;
+}
+
+/**
+ * The manager's ABI as callers see it: the core contract's functions plus those it forwards to
+ * its extension (by delegatecall from the fallback), i.e. `ILendingPoolManager`, with the custom
+ * errors and events of both implementations, deduplicated; no fallback entry.
+ */
+function lendingPoolManagerAbi(): Abi {
+  const parts = [
+    artifactAbi("LendingPoolManager.sol", "LendingPoolManager"),
+    artifactAbi("LendingPoolManagerExtension.sol", "LendingPoolManagerExtension").filter(
+      (item) => item.type !== "constructor",
+    ),
+    artifactAbi("ILendingPoolManager.sol", "ILendingPoolManager"),
+  ];
+  const seen = new Set<string>();
+  const merged = parts.flat().filter((item) => {
+    if (item.type === "fallback") return false;
+    const inputs = "inputs" in item ? item.inputs.map((i) => i.type).join(",") : "";
+    const key = `${item.type}:${"name" in item ? item.name : ""}(${inputs})`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return merged as Abi;
+}
+
 /**
  * Typed ABIs from the forge artifacts in contracts/out. The build runs `forge build` first
  * (`npm run build -w @lending/contracts`), so the plugin does not call forge itself.
  */
 export default defineConfig({
   out: "src/abi/generated.ts",
+  contracts: [{ name: "LendingPoolManager", abi: lendingPoolManagerAbi() }],
   plugins: [
     foundry({
       project: "../../contracts",
       artifacts: "out",
-      include: ["LendingPoolManager.sol/*.json", "TestUSDC.sol/*.json", "KSU.sol/*.json"],
+      include: [
+        "TestUSDC.sol/*.json",
+        "KSU.sol/*.json",
+        "KsuLocking.sol/KsuLocking.json",
+        "RequestNFT.sol/RequestNFT.json",
+        "LendingPoolManagerExtension.sol/LendingPoolManagerExtension.json",
+      ],
       forge: { build: false, rebuild: false, clean: false },
     }),
     generatedNotice,

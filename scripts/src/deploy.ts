@@ -7,9 +7,10 @@
  * Env: RPC_URL (default http://127.0.0.1:8545), CHAIN_ID (default 31337), DEPLOYER_PRIVATE_KEY
  * (required unless CHAIN_ID is 31337, where anvil's account 0 deploys), PRODUCT_SYMBOL (KSU),
  * GENESIS_TIMESTAMP (optional, unix seconds), SEED_ACCOUNTS (comma-separated addresses to fund
- * when seeding; default anvil accounts 1-4 on 31337).
+ * when seeding; default anvil accounts 1-4 on 31337), TREASURY_ADDRESS and KYC_SIGNER_ADDRESS
+ * (default anvil accounts 8 and 9 on 31337, else the deployer), KSU_PRICE_USDC (default 0.5).
  */
-import { isAddress, isHex, type Address, type Hex } from "viem";
+import { isAddress, isHex, parseUnits, type Address, type Hex } from "viem";
 import { z } from "zod";
 import { deployProtocol, seedDemo, writeDeployment } from "./chain/deploy";
 import { demoLenderAccounts, deployerAccount } from "./lib/dev-accounts";
@@ -26,6 +27,12 @@ const EnvSchema = z
       .optional(),
     PRODUCT_SYMBOL: z.string().min(1).max(11).default("KSU"),
     GENESIS_TIMESTAMP: z.coerce.number().int().nonnegative().optional(),
+    TREASURY_ADDRESS: z.string().refine(isAddress, "must be an address").optional(),
+    KYC_SIGNER_ADDRESS: z.string().refine(isAddress, "must be an address").optional(),
+    KSU_PRICE_USDC: z
+      .string()
+      .regex(/^\d+(\.\d{1,6})?$/, "must be a USDC amount like 0.5")
+      .optional(),
     SEED_ACCOUNTS: z
       .string()
       .transform((v) => v.split(",").map((a) => a.trim()))
@@ -63,6 +70,9 @@ async function main() {
     deployerPrivateKey,
     ksuSymbol: env.PRODUCT_SYMBOL,
     genesis: env.GENESIS_TIMESTAMP,
+    treasury: env.TREASURY_ADDRESS as Address | undefined,
+    kycSigner: env.KYC_SIGNER_ADDRESS as Address | undefined,
+    ksuPrice: env.KSU_PRICE_USDC ? parseUnits(env.KSU_PRICE_USDC, 6) : undefined,
   });
   await writeDeployment(deployment);
   console.log(JSON.stringify(deployment, null, 2));

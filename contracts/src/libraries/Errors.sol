@@ -35,3 +35,81 @@ error InterestRateTooHigh(uint256 epochInterestRate, uint256 maximum);
 
 /// @dev A fixed-term lock duration is zero epochs.
 error ZeroLockDuration();
+
+/// @dev An amount argument is zero.
+error ZeroAmount();
+
+/// @dev The user is on the KYC blocklist.
+error KycBlocked(address user);
+
+/// @dev The KYC authorisation expired at block `blockExpiration`.
+error KycExpired(uint256 blockExpiration);
+
+/// @dev The KYC authorisation's nonce is not the user's next nonce.
+error InvalidKycNonce(uint256 expected, uint256 actual);
+
+/// @dev The KYC authorisation is not signed by the KYC signer.
+error InvalidKycSignature();
+
+/// @dev A KYC status must be 0 (none), 1 (allowlisted) or 2 (blocklisted).
+error InvalidKycStatus(uint8 status);
+
+/// @dev A new deposit request is below the tranche's minimum deposit.
+error DepositBelowMinimum(uint256 amount, uint256 minimum);
+
+/// @dev The user's deposit requests of this epoch would exceed the tranche's maximum deposit.
+error DepositAboveMaximum(uint256 total, uint256 maximum);
+
+/// @dev The fixed-term config is disabled, or allowlist-only and the user is not on it.
+error FixedTermNotAvailable(uint256 poolId, uint256 trancheId, uint256 configId);
+
+/// @dev An increase of a deposit request must use the request's fixed-term config.
+error FixedTermConfigMismatch(uint256 nftId, uint256 configId);
+
+/// @dev A tranche may have at most this many fixed-term configs.
+error TooManyFixedTermConfigs(uint256 maximum);
+
+/// @dev No pending request with this id in this pool (or of this kind).
+error RequestNotFound(uint256 nftId);
+
+/// @dev Only the request's (or lock's) owner may do this.
+error NotOwner(address caller);
+
+/// @dev The request's epoch is already cleared: it can no longer be cancelled or re-rated.
+error EpochAlreadyCleared(uint256 epoch);
+
+/// @dev The epoch is not cleared yet.
+error EpochNotCleared(uint256 epoch);
+
+/// @dev The pool's next epoch to clear is still open for requests until `opensAt`.
+error ClearingNotOpen(uint256 poolId, uint256 epoch, uint256 opensAt);
+
+/// @dev The user's free shares do not cover the request.
+error InsufficientShares(uint256 available, uint256 needed);
+
+/// @dev The pool's idle liquidity does not cover the amount.
+error InsufficientLiquidity(uint256 available, uint256 needed);
+
+/// @dev The amount is above the pool's drawn principal.
+error ExceedsDrawnPrincipal(uint256 drawn, uint256 amount);
+
+/// @dev Too many ids for one `settle` call.
+error SettleBatchTooLarge(uint256 count, uint256 maximum);
+
+/// @dev No fixed-term lock with this id.
+error LockNotFound(uint256 lockId);
+
+/// @dev The lock has not matured yet (or its withdrawal epoch is not cleared).
+error LockNotReleasable(uint256 lockId);
+
+/// @dev The lock was already marked for withdrawal, released, or is too close to its end.
+error WithdrawAtExpiryNotAllowed(uint256 lockId);
+
+/// @dev Request NFTs cannot be transferred or approved.
+error NonTransferable();
+
+/// @dev Only the lending pool manager may mint or burn request NFTs.
+error OnlyManager();
+
+/// @dev The extension was built with another USDC or genesis than the manager.
+error ExtensionMismatch();

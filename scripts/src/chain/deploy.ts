@@ -22,6 +22,7 @@ import {
   type PublicClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { devAccount } from "../lib/dev-accounts";
 import { paths } from "../lib/paths";
 
 const DAY = 86_400;
@@ -30,6 +31,21 @@ const ksu = (amount: string) => parseUnits(amount, 18);
 
 /** Total KSU supply minted to the deployer. */
 export const KSU_SUPPLY = ksu("1000000000");
+/** KSU lock periods: 30/180/360/720 days, rKSU 0.05/0.25/0.50/1.00, launch bonus 0/0.10/0.25/0.70. */
+export const LOCK_PERIODS = [
+  { days: 30, rKsu: "0.05", bonus: "0" },
+  { days: 180, rKsu: "0.25", bonus: "0.10" },
+  { days: 360, rKsu: "0.50", bonus: "0.25" },
+  { days: 720, rKsu: "1", bonus: "0.70" },
+] as const;
+/** Initial KSU price in USDC (6 decimals): 0.50 USDC. */
+export const DEFAULT_KSU_PRICE = usdc("0.5");
+/** What the seed puts in each pool's interest reserve and in the KSU bonus pool. */
+export const SEED_INTEREST_RESERVE = usdc("250000");
+export const SEED_BONUS_POOL = ksu("5000000");
+/** On the local chain: anvil account 8 is the treasury, account 9 the KYC signer. */
+export const LOCAL_TREASURY = devAccount(8).address;
+export const LOCAL_KYC_SIGNER = devAccount(9).address;
 /** What the seed gives each dev account. */
 export const SEED_USDC_PER_ACCOUNT = usdc("100000");
 export const SEED_KSU_PER_ACCOUNT = ksu("10000");
@@ -61,7 +77,7 @@ function clients(rpcUrl: string, chainId: number, privateKey: Hex) {
 }
 
 /** Reads `contracts/out/<name>.sol/<name>.json` (run `npm run build -w @lending/contracts`). */
-async function readBytecode(name: string): Promise<Hex> {
+async function readArtifact(name: string): Promise<{ abi: Abi; bytecode: Hex }> {
   const file = path.join(paths.contractsOut, `${name}.sol`, `${name}.json`);
   let text: string;
   try {
@@ -72,10 +88,13 @@ async function readBytecode(name: string): Promise<Hex> {
       { cause },
     );
   }
-  const artifact = JSON.parse(text) as { bytecode?: { object?: string } };
+  const artifact = JSON.parse(text) as { abi: Abi; bytecode?: { object?: string } };
   const object = artifact.bytecode?.object;
   if (!object || object === "0x") throw new DeployError(`Artifact ${file} has no bytecode.`);
-  return (object.startsWith("0x") ? object : `0x${object}`) as Hex;
+  return {
+    abi: artifact.abi,
+    bytecode: (object.startsWith("0x") ? object : `0x${object}`) as Hex,
+  };
 }
 
 async function confirm(publicClient: PublicClient, hash: Hash, what: string) {
@@ -94,8 +113,11 @@ export function defaultGenesis(latestBlockTimestamp: number): number {
 }
 
 /**
- * Deploys TestUSDC, KSU and LendingPoolManager (in that order, so addresses on a fresh anvil are
- * the same every run) from the deployer account, waiting for each receipt.
+ * Deploys TestUSDC, KSU, LendingPoolManagerExtension, LendingPoolManager (which deploys its
+ * RequestNFT) and KsuLocking, in that order (so addresses on a fresh anvil are the same every run),
+ * from the deployer account, waiting for each receipt; then wires them: the four lock periods,
+ * locking <-> manager (loyalty levels, fee sharing), treasury, KYC signer and the KSU price.
+ * The deployer keeps every admin role.
  */
 export async function deployProtocol(opts: {
   rpcUrl: string;
@@ -104,6 +126,12 @@ export async function deployProtocol(opts: {
   ksuSymbol?: string;
   /** Epoch 0 start (unix seconds); default {@link defaultGenesis} of the latest block. */
   genesis?: number;
+  /** Fee receiver; default anvil account 8 on 31337, else the deployer. */
+  treasury?: Address;
+  /** KYC authorisation signer; default anvil account 9 on 31337, else the deployer. */
+  kycSigner?: Address;
+  /** KSU price in USDC units (6 decimals); default {@link DEFAULT_KSU_PRICE}. */
+  ksuPrice?: bigint;
 }): Promise<Deployment> {
   const { account, publicClient, walletClient } = clients(
     opts.rpcUrl,
@@ -114,38 +142,92 @@ export async function deployProtocol(opts: {
   if (rpcChainId !== opts.chainId) {
     throw new DeployError(`${opts.rpcUrl} is chain ${rpcChainId}, expected ${opts.chainId}.`);
   }
-  const usdcCode = await readBytecode("TestUSDC");
-  const ksuCode = await readBytecode("KSU");
-  const lpmCode = await readBytecode("LendingPoolManager");
+  const local = opts.chainId === 31337;
+  const treasury = opts.treasury ?? (local ? LOCAL_TREASURY : account.address);
+  const kycSigner = opts.kycSigner ?? (local ? LOCAL_KYC_SIGNER : account.address);
+  const [usdcArt, ksuArt, extArt, lpmArt, lockingArt] = await Promise.all(
+    ["TestUSDC", "KSU", "LendingPoolManagerExtension", "LendingPoolManager", "KsuLocking"].map(
+      readArtifact,
+    ),
+  );
 
-  const deploy = async (name: string, abi: Abi, bytecode: Hex, args: readonly unknown[]) => {
-    const hash = await walletClient.deployContract({ abi, bytecode, args });
+  const deploy = async (
+    name: string,
+    art: { abi: Abi; bytecode: Hex } | undefined,
+    args: readonly unknown[],
+  ) => {
+    if (!art) throw new DeployError(`No artifact for ${name}.`);
+    const hash = await walletClient.deployContract({ abi: art.abi, bytecode: art.bytecode, args });
     const receipt = await confirm(publicClient, hash, `Deploying ${name}`);
     if (!receipt.contractAddress) throw new DeployError(`${name}: no contract address.`);
     return { address: getAddress(receipt.contractAddress), blockNumber: receipt.blockNumber };
   };
+  const send = async (what: string, request: Parameters<typeof walletClient.writeContract>[0]) =>
+    confirm(publicClient, await walletClient.writeContract(request), what);
 
   const symbol = opts.ksuSymbol ?? "KSU";
-  const usdcContract = await deploy("TestUSDC", testUsdcAbi, usdcCode, [account.address]);
-  const ksuContract = await deploy("KSU", ksuAbi, ksuCode, [
+  const usdcContract = await deploy("TestUSDC", usdcArt, [account.address]);
+  const ksuContract = await deploy("KSU", ksuArt, [
     symbol === "KSU" ? "Kasu" : symbol,
     symbol,
     account.address,
     KSU_SUPPLY,
   ]);
   const latest = await publicClient.getBlock({ blockTag: "latest" });
-  const genesis = opts.genesis ?? defaultGenesis(Number(latest.timestamp));
-  const lpm = await deploy("LendingPoolManager", lendingPoolManagerAbi, lpmCode, [
+  const genesis = BigInt(opts.genesis ?? defaultGenesis(Number(latest.timestamp)));
+  const ext = await deploy("LendingPoolManagerExtension", extArt, [usdcContract.address, genesis]);
+  const lpm = await deploy("LendingPoolManager", lpmArt, [
     account.address,
     usdcContract.address,
-    BigInt(genesis),
+    genesis,
+    ext.address,
   ]);
+  const locking = await deploy("KsuLocking", lockingArt, [
+    account.address,
+    ksuContract.address,
+    treasury,
+    genesis,
+  ]);
+  const lockingAbi = lockingArt?.abi ?? [];
+  const manager = { address: lpm.address, abi: lendingPoolManagerAbi } as const;
+  const ksuLocking = { address: locking.address, abi: lockingAbi } as const;
+  for (const p of LOCK_PERIODS) {
+    await send(`Adding the ${p.days}-day lock period`, {
+      ...ksuLocking,
+      functionName: "addLockPeriod",
+      args: [BigInt(p.days * DAY), parseUnits(p.rKsu, 18), parseUnits(p.bonus, 18)],
+    });
+  }
+  await send("Linking locking to the manager", {
+    ...ksuLocking,
+    functionName: "setManager",
+    args: [lpm.address],
+  });
+  await send("Setting the KSU price", {
+    ...ksuLocking,
+    functionName: "setKsuPrice",
+    args: [opts.ksuPrice ?? DEFAULT_KSU_PRICE],
+  });
+  await send("Linking the manager to locking", {
+    ...manager,
+    functionName: "setKsuLocking",
+    args: [locking.address],
+  });
+  await send("Setting the treasury", { ...manager, functionName: "setTreasury", args: [treasury] });
+  await send("Setting the KYC signer", {
+    ...manager,
+    functionName: "setKycSigner",
+    args: [kycSigner],
+  });
+  const requestNft = await publicClient.readContract({ ...manager, functionName: "requestNft" });
 
   return {
     chainId: opts.chainId,
     lendingPoolManager: lpm.address,
     usdc: usdcContract.address,
     ksu: ksuContract.address,
+    ksuLocking: locking.address,
+    requestNft: getAddress(requestNft),
     deployBlock: Number(lpm.blockNumber),
   };
 }
@@ -165,6 +247,8 @@ export async function writeDeployment(d: Deployment): Promise<void> {
     lendingPoolManager: d.lendingPoolManager,
     usdc: d.usdc,
     ksu: d.ksu,
+    ksuLocking: d.ksuLocking,
+    requestNft: d.requestNft,
     deployBlock: d.deployBlock,
   };
   const content = `${JSON.stringify(record, null, 2)}\n`;
@@ -254,8 +338,10 @@ const STATUS_CODE = { Everyone: 1, Allowlist: 2 } as const;
 
 /**
  * Seeds demo data: the {@link DEMO_POOLS} (skipped if the deployment already has pools), their
- * fixed-term configs (the Allowlist one lists `devAccounts[0]`), and 100,000 USDC plus 10,000 KSU
- * for each dev account. Sends one transaction at a time and waits for each receipt.
+ * fixed-term configs (the Allowlist one lists `devAccounts[0]`), an interest reserve per pool
+ * ({@link SEED_INTEREST_RESERVE}, so clearing pays interest), the KSU bonus pool
+ * ({@link SEED_BONUS_POOL}), and 100,000 USDC plus 10,000 KSU for each dev account. Sends one
+ * transaction at a time and waits for each receipt.
  */
 export async function seedDemo(opts: {
   rpcUrl: string;
@@ -338,4 +424,62 @@ export async function seedDemo(opts: {
     });
     await confirm(publicClient, ksuHash, `Sending KSU to ${user}`);
   }
+
+  await fundReserves(publicClient, walletClient, deployment);
+}
+
+/** Funds each pool's interest reserve (if empty) and the KSU bonus pool (if empty). */
+async function fundReserves(
+  publicClient: PublicClient,
+  walletClient: ReturnType<typeof clients>["walletClient"],
+  deployment: Deployment,
+): Promise<void> {
+  const owner = walletClient.account.address;
+  const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+  const send = async (what: string, request: Parameters<typeof walletClient.writeContract>[0]) =>
+    confirm(publicClient, await walletClient.writeContract(request), what);
+  const poolCount = await publicClient.readContract({ ...lpm, functionName: "poolCount" });
+  for (let poolId = 0n; poolId < poolCount; poolId++) {
+    const state = await publicClient.readContract({
+      ...lpm,
+      functionName: "getPoolState",
+      args: [poolId],
+    });
+    if (state.interestReserve > 0n) continue;
+    await send("Minting the interest reserve", {
+      address: deployment.usdc,
+      abi: testUsdcAbi,
+      functionName: "mint",
+      args: [owner, SEED_INTEREST_RESERVE],
+    });
+    await send("Approving USDC", {
+      address: deployment.usdc,
+      abi: testUsdcAbi,
+      functionName: "approve",
+      args: [deployment.lendingPoolManager, SEED_INTEREST_RESERVE],
+    });
+    await send(`Funding pool ${poolId}'s interest reserve`, {
+      ...lpm,
+      functionName: "repay",
+      args: [poolId, 0n, SEED_INTEREST_RESERVE],
+    });
+  }
+  const { abi: lockingAbi } = await readArtifact("KsuLocking");
+  const locking = { address: deployment.ksuLocking, abi: lockingAbi } as const;
+  const bonusPool = (await publicClient.readContract({
+    ...locking,
+    functionName: "bonusPool",
+  })) as bigint;
+  if (bonusPool > 0n) return;
+  await send("Approving KSU", {
+    address: deployment.ksu,
+    abi: ksuAbi,
+    functionName: "approve",
+    args: [deployment.ksuLocking, SEED_BONUS_POOL],
+  });
+  await send("Funding the KSU bonus pool", {
+    ...locking,
+    functionName: "fundBonusPool",
+    args: [SEED_BONUS_POOL],
+  });
 }

@@ -4,10 +4,12 @@ import { deployments, getDeployment, hasDeployment, parseDeployment } from "./in
 
 const valid = {
   chainId: 31337,
-  lendingPoolManager: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+  lendingPoolManager: "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
   usdc: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
   ksu: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-  deployBlock: 3,
+  ksuLocking: "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9",
+  requestNft: "0xd8058efe0198ae9dD7D563e1b4938Dcbc86A1F81",
+  deployBlock: 4,
 };
 
 describe("deployments", () => {
@@ -33,6 +35,8 @@ describe("deployments", () => {
       ["deployBlock", -1],
       ["usdc", "0x1234"],
       ["ksu", undefined],
+      ["ksuLocking", "0x12"],
+      ["requestNft", undefined],
       ["lendingPoolManager", 42],
     ] as const) {
       const bad = { ...valid, [field]: value };

@@ -8,6 +8,10 @@ export type Deployment = {
   lendingPoolManager: Address;
   usdc: Address;
   ksu: Address;
+  /** KSU locking: lock periods, rKSU, fee sharing, loyalty levels, bonus interest. */
+  ksuLocking: Address;
+  /** The non-transferable request NFT (deployed by the manager). */
+  requestNft: Address;
   /** Block of the LendingPoolManager deployment: where indexers start. */
   deployBlock: number;
 };
@@ -31,7 +35,9 @@ export function parseDeployment(value: unknown): Deployment {
   if (typeof deployBlock !== "number" || !Number.isSafeInteger(deployBlock) || deployBlock < 0) {
     throw new InvalidDeploymentError("deployBlock", deployBlock);
   }
-  const address = (field: "lendingPoolManager" | "usdc" | "ksu"): Address => {
+  const address = (
+    field: "lendingPoolManager" | "usdc" | "ksu" | "ksuLocking" | "requestNft",
+  ): Address => {
     const v = record[field];
     if (typeof v !== "string" || !isAddress(v)) throw new InvalidDeploymentError(field, v);
     return v;
@@ -41,6 +47,8 @@ export function parseDeployment(value: unknown): Deployment {
     lendingPoolManager: address("lendingPoolManager"),
     usdc: address("usdc"),
     ksu: address("ksu"),
+    ksuLocking: address("ksuLocking"),
+    requestNft: address("requestNft"),
     deployBlock,
   };
 }

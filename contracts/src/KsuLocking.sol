@@ -1,0 +1,786 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {IKsuLocking} from "./interfaces/IKsuLocking.sol";
+import {ILendingPoolManagerForLocking} from "./interfaces/ILendingPoolManagerForLocking.sol";
+import {EpochMath} from "./libraries/EpochMath.sol";
+import {GenesisInFuture, ZeroAddress} from "./libraries/Errors.sol";
+import {
+    InvalidKsuPrice,
+    InvalidLockDuration,
+    InvalidMaxPriceAge,
+    InvalidMultiplier,
+    InvalidUnlockAmount,
+    LockNotExpired,
+    LockNotFound,
+    LockPeriodInactive,
+    LockPeriodNotFound,
+    NothingToClaim,
+    RksuNonTransferable,
+    TooManyLocks,
+    UsdcMismatch,
+    ZeroLockAmount,
+    ZeroRksu
+} from "./libraries/LockingErrors.sol";
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+
+/// @title KsuLocking
+/// @notice KSU locks with non-transferable rKSU, launch bonus, USDC fee sharing, loyalty levels
+/// and bonus interest in KSU. NatSpec of every function is in `IKsuLocking`.
+/// @dev Deploy and wiring (what the deploy/seed script does):
+/// 1. `new KsuLocking(admin, ksu, treasury, manager.genesis())`: `admin` gets DEFAULT_ADMIN_ROLE
+///    and PRICE_SETTER_ROLE; `genesis` must be the manager's (same epoch clock, not in the
+///    future). The maximum price age starts at 7 days.
+/// 2. `addLockPeriod(seconds, rKSUMultiplier, ksuBonusMultiplier)` (admin), ids from 1:
+///    (30 days, 0.05e18, 0), (180 days, 0.25e18, 0.10e18), (360 days, 0.50e18, 0.25e18),
+///    (720 days, 1e18, 0.70e18).
+/// 3. `setManager(manager)` (admin): caches `manager.usdc()` and grants the manager
+///    FEE_NOTIFIER_ROLE (revoking it from a previous manager). The manager calls
+///    `loyaltyLevel(user)` and, after transferring USDC here, `notifyFees(amount)`.
+/// 4. `setKsuPrice(priceUsdc6)` (PRICE_SETTER_ROLE; grant it to a keeper with `grantRole`);
+///    `setMaxPriceAge(seconds)` (admin) if 7 days does not fit.
+/// 5. `ksu.approve(locking, x)` then `fundBonusPool(x)` (anyone) for launch bonuses and bonus
+///    interest.
+/// Other admin functions: `setLockPeriodActive`, `setTreasury`, `pause`/`unpause` (lock, claims and
+/// checkpoints; unlock and notifyFees stay open).
+///
+/// Choices (see IKsuLocking for each function):
+/// - Launch bonus: paid at lock time, netted (the contract pulls amount - bonus KSU).
+/// - Lock periods cannot be edited, only disabled: a lock keeps the terms it was made with.
+/// - Fees: an accumulator of USDC per rKSU; each lock keeps its own fee debt, so unlocking keeps
+///   the fees earned (pending = lock rKSU x rewardPerRksu / 1e30 - fee debt, rounded against the
+///   locker). Only lockers with an active deposit share fees: a claim by a user whose
+///   `manager.userTotalDeposits` is 0 sends the fees to the treasury. Below 1 rKSU outstanding,
+///   notified fees go to the treasury. Rounding dust stays in the contract.
+/// - Bonus interest: a checkpoint stores the epoch, the level and the deposits valued in KSU at
+///   the price then (the base). The next checkpoint accrues base x rate(level) x whole epochs
+///   since, then re-reads level and deposits. lock and claimBonus checkpoint fully; unlock
+///   accrues and re-rates downwards from the stored base (no manager call, it never raises the
+///   level); anyone may checkpoint anyone (keepers correct users whose deposits fell). A stale
+///   price at a checkpoint rates level 0. Claims pay at most the pool; the rest stays owed.
+/// - Storage is packed for gas: a user's rKSU, lock count and bonus checkpoint share one slot, a
+///   lock is one slot, and the pause flag, manager and KSU price share one slot.
+contract KsuLocking is IKsuLocking, AccessControl, Pausable {
+    using SafeERC20 for IERC20;
+    using SafeCast for uint256;
+    using SafeCast for int256;
+
+    struct LockPeriodData {
+        uint32 duration;
+        /// @dev rKSU multiplier with 9 decimals.
+        uint32 multiplier;
+        uint64 bonusMultiplier;
+        bool active;
+    }
+
+    struct UserData {
+        uint96 rksu;
+        uint16 lockCount;
+        /// @dev The bonus checkpoint: epoch, level and base (deposits in KSU, in units of 1e9 wei).
+        uint16 bonusEpoch;
+        uint8 bonusLevel;
+        uint64 bonusBase;
+        /// @dev Accrued, unpaid bonus interest in units of 1e9 KSU wei (saturating).
+        uint56 bonusAccrued;
+    }
+
+    struct LockData {
+        uint96 amount;
+        uint32 unlockTime;
+        uint16 periodId;
+        /// @dev The period's rKSU multiplier with 9 decimals.
+        uint32 multiplier;
+        /// @dev USDC units already accounted for (see the contract notes); may be negative.
+        int80 feeDebt;
+    }
+
+    /// @inheritdoc IKsuLocking
+    bytes32 public constant override FEE_NOTIFIER_ROLE = keccak256("FEE_NOTIFIER_ROLE");
+    /// @inheritdoc IKsuLocking
+    bytes32 public constant override PRICE_SETTER_ROLE = keccak256("PRICE_SETTER_ROLE");
+    /// @inheritdoc IKsuLocking
+    uint256 public constant override MIN_RKSU_FOR_FEES = 1e18;
+    /// @inheritdoc IKsuLocking
+    /// @dev floor(0.001e18 / 52.17857). The spec's display constant 0.000000019164956 is 1/1000
+    /// of this rate as a plain fraction (0.0000191649560346...).
+    uint256 public constant override BONUS_RATE_LEVEL_1 = 19_164_956_034_632;
+    /// @inheritdoc IKsuLocking
+    /// @dev floor(0.002e18 / 52.17857). The spec's display constant 0.000000038329912 is 1/1000
+    /// of this rate as a plain fraction (0.0000383299120692...).
+    uint256 public constant override BONUS_RATE_LEVEL_2 = 38_329_912_069_265;
+
+    uint256 internal constant WAD = 1e18;
+    /// @dev rewardPerRksu scale: USDC per whole rKSU with 18 decimals = USDC units x 1e30 / wei.
+    uint256 internal constant ACC_SCALE = 1e30;
+    /// @dev Stored rKSU multipliers have 9 decimals; bonus bases and accruals count 1e9 wei.
+    uint256 internal constant UNIT9 = 1e9;
+    uint256 internal constant MAX_LOCK_DURATION = 3650 days;
+    uint256 internal constant MAX_PRICE_AGE = 365 days;
+
+    IERC20 internal immutable _ksu;
+    /// @inheritdoc IKsuLocking
+    uint256 public immutable override genesis;
+
+    // Packs with Pausable's flag: lock and loyaltyLevel read pause, manager and price at once.
+    address internal _manager;
+    uint48 internal _price;
+    uint40 internal _priceValidUntil;
+
+    uint128 internal _totalRksu;
+    uint128 internal _rewardPerRksu;
+
+    uint128 internal _bonusPool;
+    uint128 internal _treasuryFees;
+
+    address internal _usdc;
+    uint40 internal _priceUpdatedAt;
+    uint32 internal _maxPriceAge;
+
+    address internal _treasury;
+    uint16 internal _lockPeriodCount;
+
+    mapping(uint256 => LockPeriodData) internal _lockPeriods;
+    mapping(address => UserData) internal _users;
+    mapping(address => mapping(uint256 => LockData)) internal _locks;
+
+    /// @param admin Receives DEFAULT_ADMIN_ROLE and PRICE_SETTER_ROLE.
+    /// @param ksu_ The KSU token.
+    /// @param treasury_ Receives the fees no locker may take.
+    /// @param genesis_ Start of epoch 0, the manager's `genesis` (not in the future).
+    constructor(address admin, address ksu_, address treasury_, uint256 genesis_) {
+        if (admin == address(0) || ksu_ == address(0) || treasury_ == address(0)) {
+            revert ZeroAddress();
+        }
+        if (genesis_ > block.timestamp) revert GenesisInFuture(genesis_, block.timestamp);
+        _ksu = IERC20(ksu_);
+        genesis = genesis_;
+        _treasury = treasury_;
+        _maxPriceAge = 7 days;
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+        _grantRole(PRICE_SETTER_ROLE, admin);
+        emit TreasurySet(treasury_);
+        emit MaxPriceAgeSet(7 days);
+    }
+
+    // ---------------------------------------------------------------- locking
+
+    /// @inheritdoc IKsuLocking
+    function lock(uint256 amount, uint256 lockPeriodId)
+        external
+        override
+        whenNotPaused
+        returns (uint256 lockId)
+    {
+        if (amount == 0) revert ZeroLockAmount();
+        LockPeriodData memory period = _lockPeriods[lockPeriodId];
+        if (!period.active) {
+            if (period.duration == 0) revert LockPeriodNotFound(lockPeriodId);
+            revert LockPeriodInactive(lockPeriodId);
+        }
+        uint256 rksu = amount * period.multiplier / UNIT9;
+        if (rksu == 0) revert ZeroRksu(amount);
+
+        UserData memory user = _users[msg.sender];
+        lockId = user.lockCount;
+        if (lockId == type(uint16).max) revert TooManyLocks();
+        uint256 epoch = currentEpoch();
+        _accrueBonus(user, epoch);
+        user.rksu = (user.rksu + rksu).toUint96();
+        // forge-lint: disable-next-line(unsafe-typecast) lockId < type(uint16).max, checked above
+        user.lockCount = uint16(lockId + 1);
+        (user.bonusLevel, user.bonusBase) = _freshRating(msg.sender, user.rksu);
+        user.bonusEpoch = epoch.toUint16();
+        _storeUser(_users[msg.sender], user);
+
+        uint256 acc = _rewardPerRksu;
+        // forge-lint: disable-next-line(unsafe-typecast) rksu < 2^96 x 2^32 / 1e9 < 2^128
+        _totalRksu += uint128(rksu);
+        uint256 unlockTime = block.timestamp + period.duration;
+        _storeLock(
+            _locks[msg.sender][lockId],
+            LockData({
+                amount: amount.toUint96(),
+                unlockTime: unlockTime.toUint32(),
+                // forge-lint: disable-next-line(unsafe-typecast) the period exists: id <= _lockPeriodCount (uint16)
+                periodId: uint16(lockPeriodId),
+                multiplier: period.multiplier,
+                feeDebt: Math.mulDiv(rksu, acc, ACC_SCALE, Math.Rounding.Ceil).toInt256().toInt80()
+            })
+        );
+
+        uint256 bonus;
+        if (period.bonusMultiplier != 0) {
+            bonus = amount * period.bonusMultiplier / WAD;
+            uint256 pool = _bonusPool;
+            if (bonus > pool) bonus = pool;
+            // forge-lint: disable-next-line(unsafe-typecast) bonus <= pool < 2^128
+            if (bonus != 0) _bonusPool = uint128(pool - bonus);
+        }
+        // The bonus is paid by pulling that much less: the same balances, one transfer.
+        if (amount != bonus) _ksu.safeTransferFrom(msg.sender, address(this), amount - bonus);
+        emit Locked(msg.sender, lockId, lockPeriodId, amount, rksu, unlockTime, bonus);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function unlock(uint256 amount, uint256 lockId) external override {
+        LockData memory l = _locks[msg.sender][lockId];
+        uint256 locked = l.amount;
+        if (locked == 0) revert LockNotFound(msg.sender, lockId);
+        if (block.timestamp < l.unlockTime) revert LockNotExpired(lockId, l.unlockTime);
+        if (amount == 0 || amount > locked) revert InvalidUnlockAmount(amount, locked);
+        uint256 burned;
+        int256 burnedFees;
+        unchecked {
+            // amount <= locked < 2^96, multiplier < 2^32, rewardPerRksu < 2^128: no overflow.
+            uint256 remaining = locked - amount;
+            burned = locked * l.multiplier / UNIT9 - remaining * l.multiplier / UNIT9;
+            // Keep the fees accrued on the burned rKSU (rounded down: in favour of the pool).
+            // forge-lint: disable-next-line(unsafe-typecast) < 2^224 / 1e30 < 2^127
+            burnedFees = int256(burned * _rewardPerRksu / ACC_SCALE);
+            // forge-lint: disable-next-line(unsafe-typecast) remaining <= locked < 2^96
+            l.amount = uint96(remaining);
+        }
+        l.feeDebt = (l.feeDebt - burnedFees).toInt80();
+        _storeLock(_locks[msg.sender][lockId], l);
+        // forge-lint: disable-next-line(unsafe-typecast) burned <= the lock's rKSU < 2^128
+        _totalRksu -= uint128(burned);
+
+        UserData memory user = _users[msg.sender];
+        uint256 epoch = currentEpoch();
+        _accrueBonus(user, epoch);
+        // forge-lint: disable-next-line(unsafe-typecast) burned <= the lock's rKSU <= user.rksu < 2^96
+        user.rksu -= uint96(burned);
+        // Re-rate with the deposits seen at the last checkpoint; never upwards.
+        uint8 level = _levelFromBase(user.rksu, user.bonusBase);
+        if (level < user.bonusLevel) {
+            user.bonusLevel = level;
+            if (level == 0) user.bonusBase = 0;
+        }
+        user.bonusEpoch = epoch.toUint16();
+        _storeUser(_users[msg.sender], user);
+
+        _ksu.safeTransfer(msg.sender, amount);
+        emit Unlocked(msg.sender, lockId, amount, burned);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function fundBonusPool(uint256 amount) external override {
+        if (amount == 0) revert ZeroLockAmount();
+        _bonusPool += amount.toUint128();
+        _ksu.safeTransferFrom(msg.sender, address(this), amount);
+        emit BonusPoolFunded(msg.sender, amount);
+    }
+
+    // ---------------------------------------------------------------- fees
+
+    /// @inheritdoc IKsuLocking
+    function notifyFees(uint256 usdcAmount) external override onlyRole(FEE_NOTIFIER_ROLE) {
+        if (usdcAmount == 0) return;
+        uint256 total = _totalRksu;
+        uint256 acc = _rewardPerRksu;
+        uint256 toTreasury;
+        if (total < MIN_RKSU_FOR_FEES) {
+            toTreasury = usdcAmount;
+            _treasuryFees += toTreasury.toUint128();
+        } else {
+            // Rounded down: the dust stays in the contract, never owed to anyone.
+            acc += usdcAmount * ACC_SCALE / total;
+            _rewardPerRksu = acc.toUint128();
+        }
+        emit FeesNotified(usdcAmount, toTreasury, acc);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function claimFees() external override whenNotPaused returns (uint256 amount) {
+        uint256 count = _users[msg.sender].lockCount;
+        uint256 acc = _rewardPerRksu;
+        mapping(uint256 => LockData) storage locks = _locks[msg.sender];
+        for (uint256 i; i < count; ++i) {
+            LockData storage l = locks[i];
+            uint256 accrued = _lockRksu(l.amount, l.multiplier) * acc / ACC_SCALE;
+            int256 pending = accrued.toInt256() - l.feeDebt;
+            if (pending > 0) {
+                // forge-lint: disable-next-line(unsafe-typecast) pending > 0
+                amount += uint256(pending);
+                l.feeDebt = accrued.toInt256().toInt80();
+            }
+        }
+        if (amount == 0) revert NothingToClaim();
+        if (ILendingPoolManagerForLocking(_manager).userTotalDeposits(msg.sender) == 0) {
+            _treasuryFees += amount.toUint128();
+            emit FeesForfeited(msg.sender, amount);
+            return 0;
+        }
+        IERC20(_usdc).safeTransfer(msg.sender, amount);
+        emit FeesClaimed(msg.sender, amount);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function claimTreasuryFees() external override returns (uint256 amount) {
+        amount = _treasuryFees;
+        if (amount == 0) revert NothingToClaim();
+        _treasuryFees = 0;
+        address to = _treasury;
+        IERC20(_usdc).safeTransfer(to, amount);
+        emit TreasuryFeesClaimed(to, amount);
+    }
+
+    // ---------------------------------------------------------------- bonus interest
+
+    /// @inheritdoc IKsuLocking
+    function checkpointBonus(address user) external override whenNotPaused {
+        _checkpoint(user);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function claimBonus() external override whenNotPaused returns (uint256 amount) {
+        UserData memory user = _checkpoint(msg.sender);
+        uint256 pool = _bonusPool;
+        uint256 pay = Math.min(user.bonusAccrued, pool / UNIT9);
+        if (pay == 0) revert NothingToClaim();
+        // forge-lint: disable-next-line(unsafe-typecast) pay <= bonusAccrued
+        _users[msg.sender].bonusAccrued = uint56(user.bonusAccrued - pay);
+        amount = pay * UNIT9;
+        // forge-lint: disable-next-line(unsafe-typecast) amount <= pool < 2^128
+        _bonusPool = uint128(pool - amount);
+        _ksu.safeTransfer(msg.sender, amount);
+        emit BonusClaimed(msg.sender, amount);
+    }
+
+    // ---------------------------------------------------------------- admin
+
+    /// @inheritdoc IKsuLocking
+    function addLockPeriod(uint256 lockPeriod, uint256 rKSUMultiplier, uint256 ksuBonusMultiplier)
+        external
+        override
+        onlyRole(DEFAULT_ADMIN_ROLE)
+        returns (uint256 id)
+    {
+        if (lockPeriod == 0 || lockPeriod > MAX_LOCK_DURATION) {
+            revert InvalidLockDuration(lockPeriod);
+        }
+        if (rKSUMultiplier == 0 || rKSUMultiplier > WAD || rKSUMultiplier % UNIT9 != 0) {
+            revert InvalidMultiplier(rKSUMultiplier);
+        }
+        if (ksuBonusMultiplier > WAD) revert InvalidMultiplier(ksuBonusMultiplier);
+        id = _lockPeriodCount + 1;
+        _lockPeriodCount = id.toUint16();
+        _lockPeriods[id] = LockPeriodData({
+            // forge-lint: disable-next-line(unsafe-typecast) checked above
+            duration: uint32(lockPeriod),
+            // forge-lint: disable-next-line(unsafe-typecast) checked above
+            multiplier: uint32(rKSUMultiplier / UNIT9),
+            // forge-lint: disable-next-line(unsafe-typecast) checked above
+            bonusMultiplier: uint64(ksuBonusMultiplier),
+            active: true
+        });
+        emit LockPeriodAdded(id, lockPeriod, rKSUMultiplier, ksuBonusMultiplier);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function setLockPeriodActive(uint256 id, bool active)
+        external
+        override
+        onlyRole(DEFAULT_ADMIN_ROLE)
+    {
+        if (_lockPeriods[id].duration == 0) revert LockPeriodNotFound(id);
+        _lockPeriods[id].active = active;
+        emit LockPeriodActiveSet(id, active);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function setKsuPrice(uint256 priceUsdc6) external override onlyRole(PRICE_SETTER_ROLE) {
+        if (priceUsdc6 == 0 || priceUsdc6 > type(uint48).max) revert InvalidKsuPrice(priceUsdc6);
+        // forge-lint: disable-next-line(unsafe-typecast) checked above
+        _price = uint48(priceUsdc6);
+        _priceUpdatedAt = uint40(block.timestamp);
+        _priceValidUntil = uint40(block.timestamp + _maxPriceAge);
+        emit KsuPriceSet(priceUsdc6, block.timestamp);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function setMaxPriceAge(uint256 maxPriceAge_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (maxPriceAge_ == 0 || maxPriceAge_ > MAX_PRICE_AGE) {
+            revert InvalidMaxPriceAge(maxPriceAge_);
+        }
+        // forge-lint: disable-next-line(unsafe-typecast) checked above
+        _maxPriceAge = uint32(maxPriceAge_);
+        // forge-lint: disable-next-line(unsafe-typecast) a uint40 time + 1 year
+        if (_price != 0) _priceValidUntil = uint40(_priceUpdatedAt + maxPriceAge_);
+        emit MaxPriceAgeSet(maxPriceAge_);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function setManager(address manager_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (manager_ == address(0)) revert ZeroAddress();
+        address usdc_ = ILendingPoolManagerForLocking(manager_).usdc();
+        if (usdc_ == address(0)) revert ZeroAddress();
+        address current = _usdc;
+        if (current != address(0) && current != usdc_) revert UsdcMismatch(current, usdc_);
+        address previous = _manager;
+        if (previous != address(0)) _revokeRole(FEE_NOTIFIER_ROLE, previous);
+        _manager = manager_;
+        _usdc = usdc_;
+        _grantRole(FEE_NOTIFIER_ROLE, manager_);
+        emit ManagerSet(manager_, usdc_);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function setTreasury(address treasury_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (treasury_ == address(0)) revert ZeroAddress();
+        _treasury = treasury_;
+        emit TreasurySet(treasury_);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function pause() external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _pause();
+    }
+
+    /// @inheritdoc IKsuLocking
+    function unpause() external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _unpause();
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @inheritdoc IKsuLocking
+    function loyaltyLevel(address user) public view override returns (uint8 level) {
+        uint256 rksu = _users[user].rksu;
+        if (rksu == 0) return 0;
+        (level,) = _freshRating(user, rksu);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function ksu() external view override returns (address) {
+        return address(_ksu);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function usdc() external view override returns (address) {
+        return _usdc;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function manager() external view override returns (address) {
+        return _manager;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function treasury() external view override returns (address) {
+        return _treasury;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function currentEpoch() public view override returns (uint256) {
+        return EpochMath.epochAt(genesis, block.timestamp);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function getLockPeriods() external view override returns (LockPeriod[] memory periods) {
+        uint256 count = _lockPeriodCount;
+        uint256 active;
+        for (uint256 id = 1; id <= count; ++id) {
+            if (_lockPeriods[id].active) ++active;
+        }
+        periods = new LockPeriod[](active);
+        uint256 j;
+        for (uint256 id = 1; id <= count; ++id) {
+            LockPeriodData memory p = _lockPeriods[id];
+            if (p.active) periods[j++] = _periodView(id, p);
+        }
+    }
+
+    /// @inheritdoc IKsuLocking
+    function getLockPeriod(uint256 id)
+        external
+        view
+        override
+        returns (LockPeriod memory period, bool active)
+    {
+        LockPeriodData memory p = _lockPeriods[id];
+        if (p.duration == 0) revert LockPeriodNotFound(id);
+        return (_periodView(id, p), p.active);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function getUserLocks(address user) public view override returns (UserLock[] memory locks) {
+        uint256 count = _users[user].lockCount;
+        uint256 acc = _rewardPerRksu;
+        UserLock[] memory all = new UserLock[](count);
+        uint256 n;
+        for (uint256 i; i < count; ++i) {
+            LockData memory l = _locks[user][i];
+            uint256 rksu = _lockRksu(l.amount, l.multiplier);
+            uint256 fees = _pendingFees(rksu, l.feeDebt, acc);
+            if (l.amount == 0 && fees == 0) continue;
+            all[n++] = UserLock({
+                lockId: i,
+                lockPeriodId: l.periodId,
+                amount: l.amount,
+                rKsu: rksu,
+                startTime: l.unlockTime - _lockPeriods[l.periodId].duration,
+                unlockTime: l.unlockTime,
+                claimableFees: fees
+            });
+        }
+        locks = new UserLock[](n);
+        for (uint256 i; i < n; ++i) {
+            locks[i] = all[i];
+        }
+    }
+
+    /// @inheritdoc IKsuLocking
+    function getUserSummary(address user)
+        external
+        view
+        override
+        returns (UserSummary memory summary)
+    {
+        summary.rKsu = _users[user].rksu;
+        summary.stakedKsu = stakedKsu(user);
+        summary.claimableFees = claimableFees(user);
+        summary.bonusAmount = getUserTotalBonusAmount(user);
+        summary.loyaltyLevel = loyaltyLevel(user);
+        summary.locks = getUserLocks(user);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function rKsuBalance(address user) external view override returns (uint256) {
+        return _users[user].rksu;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function stakedKsu(address user) public view override returns (uint256 total) {
+        uint256 count = _users[user].lockCount;
+        for (uint256 i; i < count; ++i) {
+            total += _locks[user][i].amount;
+        }
+    }
+
+    /// @inheritdoc IKsuLocking
+    function bonusPool() external view override returns (uint256) {
+        return _bonusPool;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function treasuryFees() external view override returns (uint256) {
+        return _treasuryFees;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function rewardPerRksu() external view override returns (uint256) {
+        return _rewardPerRksu;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function claimableFees(address user) public view override returns (uint256 total) {
+        uint256 count = _users[user].lockCount;
+        uint256 acc = _rewardPerRksu;
+        for (uint256 i; i < count; ++i) {
+            LockData memory l = _locks[user][i];
+            total += _pendingFees(_lockRksu(l.amount, l.multiplier), l.feeDebt, acc);
+        }
+    }
+
+    /// @inheritdoc IKsuLocking
+    function getUserTotalBonusAmount(address user) public view override returns (uint256) {
+        UserData memory data = _users[user];
+        _accrueBonus(data, currentEpoch());
+        return uint256(data.bonusAccrued) * UNIT9;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function bonusCheckpoint(address user)
+        external
+        view
+        override
+        returns (uint256 epoch, uint8 level, uint256 base)
+    {
+        UserData memory data = _users[user];
+        return (data.bonusEpoch, data.bonusLevel, uint256(data.bonusBase) * UNIT9);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function ksuPrice() external view override returns (uint256 priceUsdc6, uint256 updatedAt) {
+        return (_price, _priceUpdatedAt);
+    }
+
+    /// @inheritdoc IKsuLocking
+    function ksuPriceUpdatedAt() external view override returns (uint256) {
+        return _priceUpdatedAt;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function maxPriceAge() external view override returns (uint256) {
+        return _maxPriceAge;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function isKsuPriceFresh() public view override returns (bool) {
+        return _price != 0 && block.timestamp <= _priceValidUntil;
+    }
+
+    // ---------------------------------------------------------------- rKSU as an ERC-20 view
+
+    /// @inheritdoc IKsuLocking
+    function name() external pure override returns (string memory) {
+        return "rKSU";
+    }
+
+    /// @inheritdoc IKsuLocking
+    function symbol() external pure override returns (string memory) {
+        return "rKSU";
+    }
+
+    /// @inheritdoc IKsuLocking
+    function decimals() external pure override returns (uint8) {
+        return 18;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function balanceOf(address user) external view override returns (uint256) {
+        return _users[user].rksu;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function totalSupply() external view override returns (uint256) {
+        return _totalRksu;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function allowance(address, address) external pure override returns (uint256) {
+        return 0;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function transfer(address, uint256) external pure override returns (bool) {
+        revert RksuNonTransferable();
+    }
+
+    /// @inheritdoc IKsuLocking
+    function transferFrom(address, address, uint256) external pure override returns (bool) {
+        revert RksuNonTransferable();
+    }
+
+    /// @inheritdoc IKsuLocking
+    function approve(address, uint256) external pure override returns (bool) {
+        revert RksuNonTransferable();
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    /// @dev Accrues bonus interest for the whole epochs since the checkpoint, then re-rates with
+    /// fresh deposits and price, and stores the new checkpoint.
+    function _checkpoint(address user) internal returns (UserData memory data) {
+        data = _users[user];
+        uint256 epoch = currentEpoch();
+        _accrueBonus(data, epoch);
+        (data.bonusLevel, data.bonusBase) = _freshRating(user, data.rksu);
+        data.bonusEpoch = epoch.toUint16();
+        _storeUser(_users[user], data);
+        emit BonusCheckpointed(
+            user,
+            epoch,
+            data.bonusLevel,
+            uint256(data.bonusBase) * UNIT9,
+            uint256(data.bonusAccrued) * UNIT9
+        );
+    }
+
+    /// @dev Adds the bonus for epochs [checkpoint epoch, epoch) at the checkpoint's level and
+    /// base to `data.bonusAccrued` (saturating). Does not move the checkpoint epoch.
+    function _accrueBonus(UserData memory data, uint256 epoch) internal pure {
+        uint256 level = data.bonusLevel;
+        if (level == 0 || epoch <= data.bonusEpoch) return;
+        uint256 rate = level == 1 ? BONUS_RATE_LEVEL_1 : BONUS_RATE_LEVEL_2;
+        uint256 accrued =
+            data.bonusAccrued + uint256(data.bonusBase) * rate * (epoch - data.bonusEpoch) / WAD;
+        data.bonusAccrued = uint56(Math.min(accrued, type(uint56).max));
+    }
+
+    /// @dev Level and bonus base from the current rKSU, fresh deposits and the KSU price.
+    /// Level 0 (and base 0) without rKSU, manager, fresh price or deposits.
+    function _freshRating(address user, uint256 rksu)
+        internal
+        view
+        returns (uint8 level, uint64 base)
+    {
+        if (rksu == 0) return (0, 0);
+        address manager_ = _manager;
+        uint256 price = _price;
+        if (manager_ == address(0) || price == 0 || block.timestamp > _priceValidUntil) {
+            return (0, 0);
+        }
+        uint256 deposits = ILendingPoolManagerForLocking(manager_).userTotalDeposits(user);
+        if (deposits == 0) return (0, 0);
+        uint256 value100 = rksu * price / WAD * 100;
+        if (value100 >= 5 * deposits) level = 2;
+        else if (value100 >= deposits) level = 1;
+        else return (0, 0);
+        // Deposits in KSU at this price, in units of 1e9 wei, rounded up (a lower level later).
+        base = uint64(Math.min(Math.ceilDiv(deposits * UNIT9, price), type(uint64).max));
+    }
+
+    /// @dev Level of `rksu` against a bonus base (deposits in KSU, units of 1e9 wei).
+    function _levelFromBase(uint256 rksu, uint256 base) internal pure returns (uint8) {
+        if (base == 0) return 0;
+        uint256 rksu100 = rksu * 100;
+        uint256 deposits = base * UNIT9;
+        if (rksu100 >= 5 * deposits) return 2;
+        if (rksu100 >= deposits) return 1;
+        return 0;
+    }
+
+    /// @dev Writes a user's slot with one SSTORE (Solidity would write member by member).
+    function _storeUser(UserData storage ref, UserData memory data) internal {
+        uint256 word = uint256(data.rksu) | uint256(data.lockCount) << 96 | uint256(data.bonusEpoch)
+            << 112 | uint256(data.bonusLevel) << 128 | uint256(data.bonusBase) << 136
+            | uint256(data.bonusAccrued) << 200;
+        assembly ("memory-safe") {
+            sstore(ref.slot, word)
+        }
+    }
+
+    /// @dev Writes a lock's slot with one SSTORE.
+    function _storeLock(LockData storage ref, LockData memory l) internal {
+        uint256 word = uint256(l.amount) | uint256(l.unlockTime) << 96 | uint256(l.periodId) << 128
+            | uint256(l.multiplier) << 144 | uint256(uint80(l.feeDebt)) << 176;
+        assembly ("memory-safe") {
+            sstore(ref.slot, word)
+        }
+    }
+
+    function _lockRksu(uint256 amount, uint256 multiplier) internal pure returns (uint256) {
+        return amount * multiplier / UNIT9;
+    }
+
+    function _pendingFees(uint256 rksu, int256 feeDebt, uint256 acc)
+        internal
+        pure
+        returns (uint256)
+    {
+        // forge-lint: disable-next-line(unsafe-typecast) < 2^224 / 1e30 < 2^127
+        int256 pending = int256(rksu * acc / ACC_SCALE) - feeDebt;
+        // forge-lint: disable-next-line(unsafe-typecast) pending > 0
+        return pending > 0 ? uint256(pending) : 0;
+    }
+
+    function _periodView(uint256 id, LockPeriodData memory p)
+        internal
+        pure
+        returns (LockPeriod memory)
+    {
+        return LockPeriod({
+            id: id,
+            lockPeriod: p.duration,
+            rKSUMultiplier: uint256(p.multiplier) * UNIT9,
+            ksuBonusMultiplier: p.bonusMultiplier
+        });
+    }
+}

@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {ILendingPoolManagerForLocking} from "./interfaces/ILendingPoolManagerForLocking.sol";
+import {ILendingPoolTypes} from "./interfaces/ILendingPoolTypes.sol";
+import {EpochMath} from "./libraries/EpochMath.sol";
+import "./libraries/Errors.sol" as E;
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+
+/// @title LendingPoolBase
+/// @notice Storage layout, constants and shared helpers of the lending pool manager. The manager
+/// (core) and its extension both inherit it, so the extension runs by delegatecall on the
+/// manager's storage.
+abstract contract LendingPoolBase is
+    ILendingPoolTypes,
+    ILendingPoolManagerForLocking,
+    AccessControl,
+    Pausable
+{
+    struct FixedTermConfig {
+        uint256 epochInterestRate;
+        uint256 epochLockDuration;
+        FixedTermDepositStatus status;
+        /// @dev The config's own share ledger (locks hold these shares).
+        uint256 totalShares;
+        uint256 totalAssets;
+        /// @dev Config shares whose locks end at an epoch, and the variable shares minted for them
+        /// at that epoch's clearing (one slot: the clearing writes the second half).
+        mapping(uint256 epoch => Maturity) maturities;
+        /// @dev The part of the maturing shares whose locks are withdrawn at expiry.
+        mapping(uint256 epoch => uint256) maturingWithdrawShares;
+    }
+
+    struct Maturity {
+        uint128 shares;
+        uint128 variableShares;
+    }
+
+    struct Tranche {
+        string name;
+        uint256 epochInterestRate;
+        uint128 minimumDeposit;
+        uint128 maximumDeposit;
+        uint256 capacity;
+        /// @dev Assets of the variable share ledger.
+        uint256 totalAssets;
+        /// @dev Config `id` is at index `id - 1`.
+        FixedTermConfig[] fixedTermConfigs;
+        /// @dev configId => user => allowed.
+        mapping(uint256 => mapping(address => bool)) fixedTermAllowlist;
+        uint256 totalShares;
+        uint256 fixedTermAssets;
+        uint256 pendingRate;
+        uint256 pendingRateEpoch;
+        mapping(address => Holding) holdings;
+    }
+
+    struct Pool {
+        string name;
+        string subheading;
+        uint256 requestEpochsInAdvance;
+        uint256 trancheCount;
+        mapping(uint256 => Tranche) tranches;
+        uint256 nextEpochToClear;
+        uint256 idleLiquidity;
+        uint256 drawnPrincipal;
+        uint256 interestReserve;
+        uint256 escrowedDeposits;
+        uint256 withdrawalPayouts;
+        /// @dev epoch => bucket key (tranche * 6 + kind * 3 + level) => bucket.
+        mapping(uint256 => mapping(uint256 => Bucket)) buckets;
+        mapping(uint256 => HistoricalRepayment) repayments;
+        /// @dev epoch => tranche => prices used by that epoch's clearing.
+        mapping(uint256 => mapping(uint256 => EpochPrices)) prices;
+    }
+
+    /// @dev A user's free shares in a tranche and the first epoch (+ 1) of the user's current
+    /// withdrawal queue there (0 if none), in one slot.
+    struct Holding {
+        uint208 shares;
+        uint48 queuedSince;
+    }
+
+    /// @dev One slot per user.
+    struct Account {
+        uint64 lastRequestId;
+        uint32 kycNonce;
+        uint96 deposits;
+        uint8 kycStatus;
+    }
+
+    /// @dev Two slots per request. Requests of a user form a list (newest first) via `prevId`.
+    struct Request {
+        address owner;
+        uint96 amount;
+        uint64 prevId;
+        uint32 epoch;
+        uint32 poolId;
+        uint8 trancheId;
+        RequestKind kind;
+        uint8 level;
+        RequestStatus status;
+        uint32 configId;
+    }
+
+    struct Lock {
+        address owner;
+        uint96 shares;
+        uint32 poolId;
+        uint8 trancheId;
+        uint32 configId;
+        uint32 endEpoch;
+        bool withdrawAtExpiry;
+        bool released;
+    }
+
+    /// @dev Settlement amounts of a request (see `RequestView`).
+    struct Parts {
+        uint256 accepted;
+        uint256 shares;
+        uint256 reallocated1;
+        uint256 reallocatedShares1;
+        uint256 reallocated2;
+        uint256 reallocatedShares2;
+        uint256 rejected;
+        uint256 assets;
+    }
+
+    /// @dev See ILendingPoolManager.
+    bytes32 public constant POOL_MANAGER_ROLE = keccak256("POOL_MANAGER_ROLE");
+    /// @dev See ILendingPoolManager.
+    bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
+    /// @dev See ILendingPoolManager.
+    uint256 public constant EPOCH_DURATION = EpochMath.EPOCH_DURATION;
+    /// @dev See ILendingPoolManager.
+    uint256 public constant CLEARING_PERIOD = EpochMath.CLEARING_PERIOD;
+    /// @dev See ILendingPoolManager.
+    uint256 public constant MAX_EPOCH_INTEREST_RATE = 0.05e18;
+    /// @dev See ILendingPoolManager.
+    uint256 public constant MAX_TRANCHES = 3;
+    /// @dev See ILendingPoolManager.
+    uint256 public constant RATE_CHANGE_DELAY_EPOCHS = 1;
+    /// @dev See ILendingPoolManager.
+    uint256 public constant PERFORMANCE_FEE = 0.1e18;
+    /// @dev See ILendingPoolManager.
+    uint256 public constant MAX_SETTLE_BATCH = 100;
+    /// @dev See ILendingPoolManager.
+    uint256 public constant MAX_FIXED_TERM_CONFIGS = 4;
+
+    uint256 internal constant WAD = 1e18;
+    /// @dev Bound on deposit limits (they are stored as uint128).
+    uint256 internal constant MAX_AMOUNT = type(uint128).max;
+    /// @dev Virtual shares and assets of every share ledger (decimals offset 6).
+    uint256 internal constant VIRTUAL_SHARES = 1e6;
+    uint256 internal constant VIRTUAL_ASSETS = 1;
+    uint256 internal constant AGING_EPOCHS = 5;
+    uint8 internal constant TOP_LEVEL = 2;
+    uint8 internal constant KYC_ALLOWED = 1;
+    uint8 internal constant KYC_BLOCKED = 2;
+
+    /// @dev See ILendingPoolManager.
+    uint256 public immutable genesis;
+    /// @inheritdoc ILendingPoolManagerForLocking
+    address public immutable usdc;
+
+    /// @dev See ILendingPoolManager.
+    uint256 public poolCount;
+    /// @dev See ILendingPoolManager.
+    address public ksuLocking;
+    /// @dev See ILendingPoolManager.
+    address public treasury;
+    /// @dev See ILendingPoolManager.
+    address public kycSigner;
+    /// @dev Last request id; shares the KYC signer's slot (both read on a deposit request).
+    uint96 internal _requestCount;
+    /// @dev See ILendingPoolManager.
+    uint256 public treasuryFees;
+    mapping(uint256 => Pool) internal _pools;
+    mapping(address => Account) internal _accounts;
+    mapping(uint256 => Request) internal _requests;
+    mapping(uint256 => Lock) internal _locks;
+    mapping(address => uint256[]) internal _userLocks;
+
+    /// @param usdc_ The USDC token.
+    /// @param genesis_ Start of epoch 0 (unix seconds), not in the future.
+    constructor(address usdc_, uint256 genesis_) {
+        if (usdc_ == address(0)) revert E.ZeroAddress();
+        if (genesis_ > block.timestamp) revert E.GenesisInFuture(genesis_, block.timestamp);
+        usdc = usdc_;
+        genesis = genesis_;
+    }
+
+    /// @inheritdoc ILendingPoolManagerForLocking
+    function userTotalDeposits(address user) external view returns (uint256) {
+        return _accounts[user].deposits;
+    }
+
+    /// @dev The caller's pending request of `epoch` for (pool, tranche, kind), or 0. The user's
+    /// list is newest first and epochs never decrease along it, so the walk stops at the first
+    /// older epoch: it visits only the user's own requests of `epoch`.
+    function _findOpen(
+        uint256 id,
+        uint256 poolId,
+        uint256 trancheId,
+        RequestKind kind,
+        uint256 epoch
+    ) internal view returns (uint256) {
+        while (id != 0) {
+            Request storage r = _requests[id];
+            if (r.epoch < epoch) return 0;
+            if (
+                r.poolId == poolId && r.trancheId == trancheId && r.kind == kind
+                    && r.status == RequestStatus.Pending
+            ) return id;
+            id = r.prevId;
+        }
+        return 0;
+    }
+
+    /// @dev A request's pro rata parts of its cleared bucket, each rounded down.
+    function _parts(Request storage r) internal view returns (Parts memory p) {
+        Pool storage pool = _pools[r.poolId];
+        uint256 epoch = r.epoch;
+        uint256 trancheId = r.trancheId;
+        Bucket storage b = pool.buckets[epoch][_key(trancheId, r.kind, r.level)];
+        uint256 amount = r.amount;
+        uint256 total = b.total;
+        uint256 accepted = b.accepted;
+        p.accepted = Math.mulDiv(amount, accepted, total);
+        if (r.kind == RequestKind.Withdrawal) {
+            p.assets = Math.mulDiv(p.accepted, pool.prices[epoch][trancheId].assetsPerShare, WAD);
+            p.rejected = Math.mulDiv(amount, total - accepted, total);
+            return p;
+        }
+        p.shares = Math.mulDiv(p.accepted, pool.prices[epoch][trancheId].sharesPerAsset, WAD);
+        if (accepted == total) return p;
+        uint256 reallocated1 = b.reallocated1;
+        uint256 reallocated2 = b.reallocated2;
+        if (reallocated1 != 0) {
+            p.reallocated1 = Math.mulDiv(amount, reallocated1, total);
+            p.reallocatedShares1 =
+                Math.mulDiv(p.reallocated1, pool.prices[epoch][trancheId + 1].sharesPerAsset, WAD);
+        }
+        if (reallocated2 != 0) {
+            p.reallocated2 = Math.mulDiv(amount, reallocated2, total);
+            p.reallocatedShares2 =
+                Math.mulDiv(p.reallocated2, pool.prices[epoch][trancheId + 2].sharesPerAsset, WAD);
+        }
+        p.rejected = Math.mulDiv(amount, total - accepted - reallocated1 - reallocated2, total);
+    }
+
+    /// @dev Variable shares a matured lock converts into.
+    function _maturedShares(Lock storage l) internal view returns (uint256) {
+        FixedTermConfig storage c =
+            _pools[l.poolId].tranches[l.trancheId].fixedTermConfigs[l.configId - 1];
+        uint256 end = l.endEpoch;
+        Maturity storage m = c.maturities[end];
+        uint256 maturing = m.shares;
+        return maturing == 0 ? 0 : Math.mulDiv(l.shares, m.variableShares, maturing);
+    }
+
+    function _key(uint256 trancheId, RequestKind kind, uint256 level)
+        internal
+        pure
+        returns (uint256)
+    {
+        return trancheId * 6 + uint256(kind) * 3 + level;
+    }
+
+    function _toAssets(Tranche storage t, uint256 shares) internal view returns (uint256) {
+        return _sharesToAssets(shares, t.totalAssets, t.totalShares);
+    }
+
+    /// @dev Shares per asset (18 decimals, rounded down, capped to fit 128 bits).
+    function _sharesPerAsset(Tranche storage t) internal view returns (uint256) {
+        return Math.min(
+            Math.mulDiv(t.totalShares + VIRTUAL_SHARES, WAD, t.totalAssets + VIRTUAL_ASSETS),
+            type(uint128).max
+        );
+    }
+
+    /// @dev Assets per share (18 decimals, rounded down, capped to fit 128 bits).
+    function _assetsPerShare(Tranche storage t) internal view returns (uint256) {
+        return Math.min(
+            Math.mulDiv(t.totalAssets + VIRTUAL_ASSETS, WAD, t.totalShares + VIRTUAL_SHARES),
+            type(uint128).max
+        );
+    }
+
+    /// @dev Shares worth `assets` of a ledger, rounded down.
+    function _assetsToShares(uint256 assets, uint256 totalShares, uint256 totalAssets)
+        internal
+        pure
+        returns (uint256)
+    {
+        return Math.mulDiv(assets, totalShares + VIRTUAL_SHARES, totalAssets + VIRTUAL_ASSETS);
+    }
+
+    /// @dev Assets worth `shares` of a ledger, rounded down.
+    function _sharesToAssets(uint256 shares, uint256 totalAssets, uint256 totalShares)
+        internal
+        pure
+        returns (uint256)
+    {
+        return Math.mulDiv(shares, totalAssets + VIRTUAL_ASSETS, totalShares + VIRTUAL_SHARES);
+    }
+
+    function _pool(uint256 poolId) internal view returns (Pool storage) {
+        if (poolId >= poolCount) revert E.PoolNotFound(poolId);
+        return _pools[poolId];
+    }
+
+    /// @dev A pool's tranche; an unknown pool has no tranches (no `poolCount` read needed).
+    function _trancheOf(Pool storage pool, uint256 poolId, uint256 trancheId)
+        internal
+        view
+        returns (Tranche storage)
+    {
+        uint256 count = pool.trancheCount;
+        if (count == 0) revert E.PoolNotFound(poolId);
+        if (trancheId >= count) revert E.TrancheNotFound(poolId, trancheId);
+        return pool.tranches[trancheId];
+    }
+
+    function _tranche(uint256 poolId, uint256 trancheId) internal view returns (Tranche storage) {
+        return _trancheOf(_pool(poolId), poolId, trancheId);
+    }
+
+    function _config(uint256 poolId, uint256 trancheId, uint256 configId)
+        internal
+        view
+        returns (FixedTermConfig storage)
+    {
+        Tranche storage tranche = _tranche(poolId, trancheId);
+        if (configId == 0 || configId > tranche.fixedTermConfigs.length) {
+            revert E.FixedTermConfigNotFound(poolId, trancheId, configId);
+        }
+        return tranche.fixedTermConfigs[configId - 1];
+    }
+
+    /// @dev A request and its settlement amounts (see `ILendingPoolCore.requestStatus`).
+    function _requestView(uint256 nftId) internal view returns (RequestView memory v) {
+        Request storage r = _requests[nftId];
+        if (r.status == RequestStatus.None) revert E.RequestNotFound(nftId);
+        v.nftId = nftId;
+        v.owner = r.owner;
+        v.poolId = r.poolId;
+        v.trancheId = r.trancheId;
+        v.epoch = r.epoch;
+        v.kind = r.kind;
+        v.level = r.level;
+        v.fixedTermConfigId = r.configId;
+        v.amount = r.amount;
+        v.status = r.status;
+        if (v.status == RequestStatus.Cancelled) return v;
+        if (v.epoch >= _pools[v.poolId].nextEpochToClear) return v;
+        if (v.status == RequestStatus.Pending) v.status = RequestStatus.Cleared;
+        Parts memory p = _parts(r);
+        v.accepted = p.accepted;
+        v.reallocated = p.reallocated1 + p.reallocated2;
+        v.rejected = p.rejected;
+        v.shares = p.shares + p.reallocatedShares1 + p.reallocatedShares2;
+        v.assets = p.assets;
+    }
+
+    /// @dev Epoch a request made now belongs to.
+    function _requestEpoch() internal view returns (uint256) {
+        return EpochMath.epochAt(genesis, block.timestamp)
+            + (EpochMath.isClearing(genesis, block.timestamp) ? 1 : 0);
+    }
+}

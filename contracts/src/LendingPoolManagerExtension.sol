@@ -1,0 +1,568 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {LendingPoolBase} from "./LendingPoolBase.sol";
+import {ILendingPoolAdmin} from "./interfaces/ILendingPoolAdmin.sol";
+import {EpochMath} from "./libraries/EpochMath.sol";
+import "./libraries/Errors.sol" as E;
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+
+/// @title LendingPoolManagerExtension
+/// @notice Pool views, the pool manager's operations, admin settings and position views of the
+/// lending pool manager. Deployed once and reached only through the manager's fallback
+/// (delegatecall on the manager's storage); called directly it sees empty storage and no roles.
+contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
+    using SafeERC20 for IERC20;
+
+    /// @param usdc_ The USDC token (the same as the manager's).
+    /// @param genesis_ Start of epoch 0 (the same as the manager's).
+    constructor(address usdc_, uint256 genesis_) LendingPoolBase(usdc_, genesis_) {}
+
+    /// @dev Per (pool, tranche) slot: unsettled free shares, queued withdrawal shares, locked
+    /// USDC value.
+    struct Tally {
+        uint256[] free;
+        uint256[] queued;
+        uint256[] locked;
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function currentEpoch() external view returns (uint256) {
+        return EpochMath.epochAt(genesis, block.timestamp);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function nextEpochStart() external view returns (uint256) {
+        return EpochMath.nextEpochStart(genesis, block.timestamp);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function nextClearingPeriodStart() external view returns (uint256) {
+        return EpochMath.nextClearingStart(genesis, block.timestamp);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function isClearingPeriod() external view returns (bool) {
+        return EpochMath.isClearing(genesis, block.timestamp);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function createPool(
+        string calldata name,
+        string calldata subheading,
+        uint256 requestEpochsInAdvance,
+        TrancheParams[] calldata tranches
+    ) external onlyRole(POOL_MANAGER_ROLE) returns (uint256 poolId) {
+        if (bytes(name).length == 0) revert E.EmptyName();
+        if (tranches.length == 0 || tranches.length > MAX_TRANCHES) {
+            revert E.InvalidTrancheCount(tranches.length);
+        }
+        poolId = poolCount++;
+        Pool storage pool = _pools[poolId];
+        pool.name = name;
+        pool.subheading = subheading;
+        pool.requestEpochsInAdvance = requestEpochsInAdvance;
+        pool.trancheCount = tranches.length;
+        pool.nextEpochToClear = EpochMath.epochAt(genesis, block.timestamp);
+        emit PoolCreated(poolId, name, subheading, requestEpochsInAdvance);
+
+        for (uint256 i; i < tranches.length; ++i) {
+            TrancheParams calldata p = tranches[i];
+            if (bytes(p.name).length == 0) revert E.EmptyName();
+            _checkRate(p.epochInterestRate);
+            _checkLimits(p.minimumDeposit, p.maximumDeposit, p.capacity);
+            Tranche storage tranche = pool.tranches[i];
+            tranche.name = p.name;
+            tranche.epochInterestRate = p.epochInterestRate;
+            tranche.minimumDeposit = uint128(p.minimumDeposit);
+            tranche.maximumDeposit = uint128(p.maximumDeposit);
+            tranche.capacity = p.capacity;
+            emit TrancheCreated(
+                poolId,
+                i,
+                p.name,
+                p.epochInterestRate,
+                p.minimumDeposit,
+                p.maximumDeposit,
+                p.capacity
+            );
+        }
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function addFixedTermConfig(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 epochInterestRate,
+        uint256 epochLockDuration,
+        FixedTermDepositStatus status
+    ) external onlyRole(POOL_MANAGER_ROLE) returns (uint256 configId) {
+        Tranche storage tranche = _tranche(poolId, trancheId);
+        _checkRate(epochInterestRate);
+        if (epochLockDuration == 0) revert E.ZeroLockDuration();
+        if (tranche.fixedTermConfigs.length == MAX_FIXED_TERM_CONFIGS) {
+            revert E.TooManyFixedTermConfigs(MAX_FIXED_TERM_CONFIGS);
+        }
+        FixedTermConfig storage c = tranche.fixedTermConfigs.push();
+        c.epochInterestRate = epochInterestRate;
+        c.epochLockDuration = epochLockDuration;
+        c.status = status;
+        configId = tranche.fixedTermConfigs.length;
+        emit FixedTermConfigAdded(
+            poolId, trancheId, configId, epochInterestRate, epochLockDuration, status
+        );
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function setFixedTermAllowlist(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 configId,
+        address user,
+        bool allowed
+    ) external onlyRole(POOL_MANAGER_ROLE) {
+        if (user == address(0)) revert E.ZeroAddress();
+        _config(poolId, trancheId, configId);
+        _pools[poolId].tranches[trancheId].fixedTermAllowlist[configId][user] = allowed;
+        emit FixedTermAllowlistSet(poolId, trancheId, configId, user, allowed);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function setFixedTermStatus(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 configId,
+        FixedTermDepositStatus status
+    ) external onlyRole(POOL_MANAGER_ROLE) {
+        _config(poolId, trancheId, configId).status = status;
+        emit FixedTermStatusSet(poolId, trancheId, configId, status);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function setTrancheRate(uint256 poolId, uint256 trancheId, uint256 rate)
+        external
+        onlyRole(POOL_MANAGER_ROLE)
+    {
+        Tranche storage tranche = _tranche(poolId, trancheId);
+        _checkRate(rate);
+        uint256 effective = _requestEpoch() + RATE_CHANGE_DELAY_EPOCHS;
+        tranche.pendingRate = rate;
+        tranche.pendingRateEpoch = effective;
+        emit TrancheRateSet(poolId, trancheId, rate, effective);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function setTrancheLimits(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 minimumDeposit,
+        uint256 maximumDeposit,
+        uint256 capacity
+    ) external onlyRole(POOL_MANAGER_ROLE) {
+        Tranche storage tranche = _tranche(poolId, trancheId);
+        _checkLimits(minimumDeposit, maximumDeposit, capacity);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        tranche.minimumDeposit = uint128(minimumDeposit);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        tranche.maximumDeposit = uint128(maximumDeposit);
+        tranche.capacity = capacity;
+        emit TrancheLimitsSet(poolId, trancheId, minimumDeposit, maximumDeposit, capacity);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function draw(uint256 poolId, uint256 amount, address borrower)
+        external
+        onlyRole(POOL_MANAGER_ROLE)
+        whenNotPaused
+    {
+        if (borrower == address(0)) revert E.ZeroAddress();
+        if (amount == 0) revert E.ZeroAmount();
+        Pool storage pool = _pool(poolId);
+        uint256 idle = pool.idleLiquidity;
+        if (amount > idle) revert E.InsufficientLiquidity(idle, amount);
+        pool.idleLiquidity = idle - amount;
+        pool.drawnPrincipal += amount;
+        IERC20(usdc).safeTransfer(borrower, amount);
+        emit FundsDrawn(poolId, borrower, amount);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function repay(uint256 poolId, uint256 principal, uint256 interest)
+        external
+        onlyRole(POOL_MANAGER_ROLE)
+    {
+        Pool storage pool = _pool(poolId);
+        uint256 drawn = pool.drawnPrincipal;
+        if (principal > drawn) revert E.ExceedsDrawnPrincipal(drawn, principal);
+        if (principal + interest == 0) revert E.ZeroAmount();
+        IERC20(usdc).safeTransferFrom(msg.sender, address(this), principal + interest);
+        pool.drawnPrincipal = drawn - principal;
+        pool.idleLiquidity += principal;
+        pool.interestReserve += interest;
+        emit Repaid(poolId, msg.sender, principal, interest);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function reportLoss(uint256 poolId, uint256 amount) external onlyRole(POOL_MANAGER_ROLE) {
+        Pool storage pool = _pool(poolId);
+        uint256 drawn = pool.drawnPrincipal;
+        if (amount > drawn) revert E.ExceedsDrawnPrincipal(drawn, amount);
+        if (amount == 0) revert E.ZeroAmount();
+        pool.drawnPrincipal = drawn - amount;
+        uint256 left = amount;
+        for (uint256 i; i < pool.trancheCount && left != 0; ++i) {
+            Tranche storage tranche = pool.tranches[i];
+            uint256 hit = Math.min(left, tranche.totalAssets);
+            tranche.totalAssets -= hit;
+            left -= hit;
+            uint256 configs = tranche.fixedTermConfigs.length;
+            for (uint256 j; j < configs && left != 0; ++j) {
+                FixedTermConfig storage c = tranche.fixedTermConfigs[j];
+                hit = Math.min(left, c.totalAssets);
+                c.totalAssets -= hit;
+                tranche.fixedTermAssets -= hit;
+                left -= hit;
+            }
+        }
+        emit LossReported(poolId, amount);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function publishRepayments(uint256 poolId, uint256 epoch, HistoricalRepayment calldata data)
+        external
+        onlyRole(POOL_MANAGER_ROLE)
+    {
+        _pool(poolId).repayments[epoch] = data;
+        emit RepaymentsPublished(poolId, epoch, data);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function setKycSigner(address signer) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        kycSigner = signer;
+        emit KycSignerSet(signer);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function setKycStatus(address user, uint8 status) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (status > KYC_BLOCKED) revert E.InvalidKycStatus(status);
+        _accounts[user].kycStatus = status;
+        emit KycStatusSet(user, status);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function setTreasury(address treasury_) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (treasury_ == address(0)) revert E.ZeroAddress();
+        treasury = treasury_;
+        emit TreasurySet(treasury_);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function setKsuLocking(address ksuLocking_) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        ksuLocking = ksuLocking_;
+        emit KsuLockingSet(ksuLocking_);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function claimTreasuryFees() external {
+        uint256 amount = treasuryFees;
+        treasuryFees = 0;
+        IERC20(usdc).safeTransfer(treasury, amount);
+        emit TreasuryFeesClaimed(treasury, amount);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function getPool(uint256 poolId) external view returns (PoolView memory) {
+        return _poolView(poolId, _pool(poolId));
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function getPools() external view returns (PoolView[] memory pools) {
+        pools = new PoolView[](poolCount);
+        for (uint256 i; i < pools.length; ++i) {
+            pools[i] = _poolView(i, _pools[i]);
+        }
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function isFixedTermAllowlisted(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 configId,
+        address user
+    ) external view returns (bool) {
+        _config(poolId, trancheId, configId);
+        return _pools[poolId].tranches[trancheId].fixedTermAllowlist[configId][user];
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function kycStatus(address user) external view returns (uint8) {
+        return _accounts[user].kycStatus;
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function getUserPosition(address user)
+        external
+        view
+        returns (
+            UserTranchePosition[] memory positions,
+            RequestView[] memory requests,
+            uint256 activeDeposits,
+            uint256 pendingDeposits
+        )
+    {
+        requests = _userRequests(user);
+        Tally memory tally = Tally({
+            free: new uint256[](poolCount * MAX_TRANCHES),
+            queued: new uint256[](poolCount * MAX_TRANCHES),
+            locked: new uint256[](poolCount * MAX_TRANCHES)
+        });
+        for (uint256 i; i < requests.length; ++i) {
+            RequestView memory v = requests[i];
+            if (v.status == RequestStatus.Pending) {
+                if (v.kind == RequestKind.Deposit) pendingDeposits += v.amount;
+                else tally.queued[v.poolId * MAX_TRANCHES + v.trancheId] += v.amount;
+            } else if (v.status == RequestStatus.Cleared) {
+                _addCleared(tally.free, v);
+            }
+        }
+        FixedTermLockView[] memory locks = getUserFixedTermLocks(user);
+        for (uint256 i; i < locks.length; ++i) {
+            FixedTermLockView memory l = locks[i];
+            if (!l.released) tally.locked[l.poolId * MAX_TRANCHES + l.trancheId] += l.assets;
+        }
+        (positions, activeDeposits) = _positions(user, tally);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function getCurrentEpochDepositedAmount(uint256 poolId, uint256 trancheId, address user)
+        external
+        view
+        returns (uint256)
+    {
+        uint256 id = _findOpen(
+            _accounts[user].lastRequestId, poolId, trancheId, RequestKind.Deposit, _requestEpoch()
+        );
+        return id == 0 ? 0 : _requests[id].amount;
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function getUserFixedTermLocks(address user)
+        public
+        view
+        returns (FixedTermLockView[] memory locks)
+    {
+        uint256[] storage ids = _userLocks[user];
+        locks = new FixedTermLockView[](ids.length);
+        for (uint256 i; i < ids.length; ++i) {
+            Lock storage l = _locks[ids[i]];
+            FixedTermLockView memory v = locks[i];
+            v.lockId = ids[i];
+            v.owner = l.owner;
+            v.poolId = l.poolId;
+            v.trancheId = l.trancheId;
+            v.configId = l.configId;
+            v.shares = l.shares;
+            v.endEpoch = l.endEpoch;
+            v.withdrawAtExpiry = l.withdrawAtExpiry;
+            v.released = l.released;
+            v.matured = v.endEpoch < _pools[v.poolId].nextEpochToClear;
+            if (v.matured) {
+                v.assets = _toAssets(_pools[v.poolId].tranches[v.trancheId], _maturedShares(l));
+            } else {
+                FixedTermConfig storage c = _config(v.poolId, v.trancheId, v.configId);
+                v.assets = _sharesToAssets(v.shares, c.totalAssets, c.totalShares);
+            }
+        }
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function getPoolState(uint256 poolId) external view returns (PoolState memory) {
+        Pool storage pool = _pool(poolId);
+        return PoolState({
+            nextEpochToClear: pool.nextEpochToClear,
+            idleLiquidity: pool.idleLiquidity,
+            drawnPrincipal: pool.drawnPrincipal,
+            interestReserve: pool.interestReserve,
+            escrowedDeposits: pool.escrowedDeposits,
+            withdrawalPayouts: pool.withdrawalPayouts
+        });
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function getTrancheState(uint256 poolId, uint256 trancheId)
+        external
+        view
+        returns (TrancheState memory)
+    {
+        Tranche storage t = _tranche(poolId, trancheId);
+        return TrancheState({
+            totalAssets: t.totalAssets,
+            totalShares: t.totalShares,
+            fixedTermAssets: t.fixedTermAssets,
+            epochInterestRate: t.epochInterestRate,
+            pendingRate: t.pendingRate,
+            pendingRateEpoch: t.pendingRateEpoch
+        });
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function getBucket(
+        uint256 poolId,
+        uint256 epoch,
+        uint256 trancheId,
+        RequestKind kind,
+        uint8 level
+    ) external view returns (Bucket memory) {
+        return _pools[poolId].buckets[epoch][_key(trancheId, kind, level)];
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function getEpochPrices(uint256 poolId, uint256 epoch, uint256 trancheId)
+        external
+        view
+        returns (EpochPrices memory)
+    {
+        return _pools[poolId].prices[epoch][trancheId];
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function sharesOf(uint256 poolId, uint256 trancheId, address user)
+        external
+        view
+        returns (uint256)
+    {
+        return _tranche(poolId, trancheId).holdings[user].shares;
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function convertToAssets(uint256 poolId, uint256 trancheId, uint256 shares)
+        external
+        view
+        returns (uint256)
+    {
+        return _toAssets(_tranche(poolId, trancheId), shares);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function convertToShares(uint256 poolId, uint256 trancheId, uint256 assets)
+        external
+        view
+        returns (uint256)
+    {
+        Tranche storage t = _tranche(poolId, trancheId);
+        return _assetsToShares(assets, t.totalShares, t.totalAssets);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function getRepayments(uint256 poolId, uint256 epoch)
+        external
+        view
+        returns (HistoricalRepayment memory)
+    {
+        return _pool(poolId).repayments[epoch];
+    }
+
+    function _userRequests(address user) internal view returns (RequestView[] memory list) {
+        uint256 count;
+        for (uint256 id = _accounts[user].lastRequestId; id != 0; id = _requests[id].prevId) {
+            ++count;
+        }
+        list = new RequestView[](count);
+        uint256 i;
+        for (uint256 id = _accounts[user].lastRequestId; id != 0; id = _requests[id].prevId) {
+            list[i++] = _requestView(id);
+        }
+    }
+
+    function _positions(address user, Tally memory tally)
+        internal
+        view
+        returns (UserTranchePosition[] memory positions, uint256 active)
+    {
+        uint256 count;
+        positions = new UserTranchePosition[](tally.free.length);
+        for (uint256 k; k < tally.free.length; ++k) {
+            Pool storage pool = _pools[k / MAX_TRANCHES];
+            if (k % MAX_TRANCHES >= pool.trancheCount) continue;
+            Tranche storage tranche = pool.tranches[k % MAX_TRANCHES];
+            uint256 shares = tally.free[k] + tranche.holdings[user].shares;
+            if (shares + tally.queued[k] + tally.locked[k] == 0) continue;
+            UserTranchePosition memory p = positions[count++];
+            p.poolId = k / MAX_TRANCHES;
+            p.trancheId = k % MAX_TRANCHES;
+            p.shares = shares;
+            p.availableToWithdraw = _toAssets(tranche, shares);
+            p.lockedInFixedTerm = tally.locked[k];
+            p.balance = _toAssets(tranche, shares + tally.queued[k]) + tally.locked[k];
+            active += p.balance;
+        }
+        assembly ("memory-safe") {
+            mstore(positions, count)
+        }
+    }
+
+    /// @dev Adds a cleared, unsettled request's shares to the user's free shares per tranche.
+    function _addCleared(uint256[] memory free, RequestView memory v) internal view {
+        uint256 k = v.poolId * MAX_TRANCHES + v.trancheId;
+        if (v.kind == RequestKind.Withdrawal) {
+            free[k] += v.rejected;
+            return;
+        }
+        Parts memory p = _parts(_requests[v.nftId]);
+        if (v.fixedTermConfigId == 0) free[k] += p.shares;
+        if (p.reallocatedShares1 != 0) free[k + 1] += p.reallocatedShares1;
+        if (p.reallocatedShares2 != 0) free[k + 2] += p.reallocatedShares2;
+    }
+
+    function _checkRate(uint256 epochInterestRate) internal pure {
+        if (epochInterestRate > MAX_EPOCH_INTEREST_RATE) {
+            revert E.InterestRateTooHigh(epochInterestRate, MAX_EPOCH_INTEREST_RATE);
+        }
+    }
+
+    function _checkLimits(uint256 minimumDeposit, uint256 maximumDeposit, uint256 capacity)
+        internal
+        pure
+    {
+        if (maximumDeposit == 0 || maximumDeposit < minimumDeposit || maximumDeposit > MAX_AMOUNT) {
+            revert E.InvalidDepositLimits(minimumDeposit, maximumDeposit);
+        }
+        if (capacity == 0) revert E.ZeroCapacity();
+    }
+
+    function _poolView(uint256 poolId, Pool storage pool)
+        internal
+        view
+        returns (PoolView memory v)
+    {
+        v.id = poolId;
+        v.name = pool.name;
+        v.subheading = pool.subheading;
+        v.requestEpochsInAdvance = pool.requestEpochsInAdvance;
+        v.tranches = new TrancheView[](pool.trancheCount);
+        for (uint256 i; i < pool.trancheCount; ++i) {
+            Tranche storage tranche = pool.tranches[i];
+            TrancheView memory t = v.tranches[i];
+            t.id = i;
+            t.name = tranche.name;
+            t.epochInterestRate = tranche.epochInterestRate;
+            t.minimumDeposit = tranche.minimumDeposit;
+            t.maximumDeposit = tranche.maximumDeposit;
+            t.capacity = tranche.capacity;
+            t.totalAssets = tranche.totalAssets + tranche.fixedTermAssets;
+            uint256 configCount = tranche.fixedTermConfigs.length;
+            t.fixedTermConfigs = new FixedTermConfigView[](configCount);
+            for (uint256 j; j < configCount; ++j) {
+                FixedTermConfig storage c = tranche.fixedTermConfigs[j];
+                t.fixedTermConfigs[j] = FixedTermConfigView({
+                    configId: j + 1,
+                    epochInterestRate: c.epochInterestRate,
+                    epochLockDuration: c.epochLockDuration,
+                    status: c.status
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {ILendingPoolTypes} from "./ILendingPoolTypes.sol";
+
+/// @title ILendingPoolAdmin
+/// @notice The lending pool manager's extension (reached through the manager's fallback by
+/// delegatecall): pool views, the pool manager's operations, admin settings, position views.
+interface ILendingPoolAdmin is ILendingPoolTypes {
+    /// @notice Index of the current epoch.
+    function currentEpoch() external view returns (uint256);
+
+    /// @notice Start of the next epoch (unix seconds).
+    function nextEpochStart() external view returns (uint256);
+
+    /// @notice Start of the next clearing period (unix seconds), always in the future: the current
+    /// epoch's, or the next epoch's while the current clearing period runs.
+    function nextClearingPeriodStart() external view returns (uint256);
+
+    /// @notice Whether the current epoch is in its clearing period.
+    function isClearingPeriod() external view returns (bool);
+
+    /// @notice One pool with its tranches and their fixed-term configs.
+    /// @dev Reverts with `PoolNotFound` for an unknown id.
+    function getPool(uint256 poolId) external view returns (PoolView memory);
+
+    /// @notice All pools, in id order.
+    function getPools() external view returns (PoolView[] memory);
+
+    /// @notice Whether `user` is on the allowlist of a fixed-term config.
+    /// @dev Reverts for an unknown pool, tranche or config.
+    function isFixedTermAllowlisted(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 configId,
+        address user
+    ) external view returns (bool);
+
+    /// @notice Creates a pool with 1 to 3 tranches, most junior first. Pool manager only.
+    /// @param name Display name.
+    /// @param subheading Short description shown under the name.
+    /// @param requestEpochsInAdvance How many epochs ahead a request must be made.
+    /// @param tranches Tranche parameters, most junior (riskiest) first.
+    /// @return poolId The new pool's id.
+    function createPool(
+        string calldata name,
+        string calldata subheading,
+        uint256 requestEpochsInAdvance,
+        TrancheParams[] calldata tranches
+    ) external returns (uint256 poolId);
+
+    /// @notice Adds a fixed-term config to a tranche. Pool manager only.
+    /// @param epochInterestRate Fixed interest rate per epoch (18 decimals).
+    /// @param epochLockDuration Lock length in epochs (at least 1).
+    /// @param status Who may use it.
+    /// @return configId The new config's id within the tranche (from 1).
+    function addFixedTermConfig(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 epochInterestRate,
+        uint256 epochLockDuration,
+        FixedTermDepositStatus status
+    ) external returns (uint256 configId);
+
+    /// @notice Adds `user` to or removes it from a fixed-term config's allowlist. Pool manager
+    /// only.
+    function setFixedTermAllowlist(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 configId,
+        address user,
+        bool allowed
+    ) external;
+
+    /// @notice Sets who may use a fixed-term config. Pool manager only.
+    function setFixedTermStatus(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 configId,
+        FixedTermDepositStatus status
+    ) external;
+
+    /// @notice 0: none, 1: allowlisted (no KYC signature needed), 2: blocklisted (refused).
+    function kycStatus(address user) external view returns (uint8);
+
+    /// @notice Lends `amount` of idle liquidity to `borrower`. Pool manager only.
+    function draw(uint256 poolId, uint256 amount, address borrower) external;
+
+    /// @notice Pulls `principal + interest` USDC from the caller: principal back to idle
+    /// liquidity, interest into the reserve applied at clearing. Pool manager only.
+    function repay(uint256 poolId, uint256 principal, uint256 interest) external;
+
+    /// @notice Writes off `amount` of drawn principal, most junior tranche first. Pool manager.
+    function reportLoss(uint256 poolId, uint256 amount) external;
+
+    /// @notice Stores and emits historical repayment figures. Pool manager only.
+    function publishRepayments(uint256 poolId, uint256 epoch, HistoricalRepayment calldata data)
+        external;
+
+    /// @notice Sets a tranche's variable rate from `requestEpoch() + RATE_CHANGE_DELAY_EPOCHS`.
+    /// Pool manager only.
+    function setTrancheRate(uint256 poolId, uint256 trancheId, uint256 rate) external;
+
+    /// @notice Sets a tranche's deposit limits and capacity. Pool manager only.
+    function setTrancheLimits(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 minimumDeposit,
+        uint256 maximumDeposit,
+        uint256 capacity
+    ) external;
+
+    /// @notice Sets the signer of KYC authorisations. Admin only.
+    function setKycSigner(address signer) external;
+
+    /// @notice Sets a user's KYC status: 0 none, 1 allowlisted, 2 blocklisted. Admin only.
+    function setKycStatus(address user, uint8 status) external;
+
+    /// @notice Sets the receiver of the treasury's fees. Admin only.
+    function setTreasury(address treasury) external;
+
+    /// @notice Sets the KSU locking contract (loyalty levels, fee sharing; 0 disables). Admin
+    /// only.
+    function setKsuLocking(address ksuLocking) external;
+
+    /// @notice Sends the treasury's fees to `treasury`. Anyone.
+    function claimTreasuryFees() external;
+
+    /// @notice A user's whole position: per tranche balances, all requests, active and pending
+    /// deposit totals (USDC).
+    function getUserPosition(address user)
+        external
+        view
+        returns (
+            UserTranchePosition[] memory positions,
+            RequestView[] memory requests,
+            uint256 activeDeposits,
+            uint256 pendingDeposits
+        );
+
+    /// @notice The user's pending deposit request amount of `requestEpoch()` in a tranche.
+    function getCurrentEpochDepositedAmount(uint256 poolId, uint256 trancheId, address user)
+        external
+        view
+        returns (uint256);
+
+    /// @notice The user's fixed-term locks.
+    function getUserFixedTermLocks(address user) external view returns (FixedTermLockView[] memory);
+
+    /// @notice Pool accounting.
+    function getPoolState(uint256 poolId) external view returns (PoolState memory);
+
+    /// @notice Tranche accounting.
+    function getTrancheState(uint256 poolId, uint256 trancheId)
+        external
+        view
+        returns (TrancheState memory);
+
+    /// @notice A request bucket of an epoch.
+    function getBucket(
+        uint256 poolId,
+        uint256 epoch,
+        uint256 trancheId,
+        RequestKind kind,
+        uint8 level
+    ) external view returns (Bucket memory);
+
+    /// @notice A tranche's deposit and withdrawal prices at an epoch's clearing (0 before it, or if
+    /// the tranche had no requests).
+    function getEpochPrices(uint256 poolId, uint256 epoch, uint256 trancheId)
+        external
+        view
+        returns (EpochPrices memory);
+
+    /// @notice The user's free, settled shares in a tranche.
+    function sharesOf(uint256 poolId, uint256 trancheId, address user)
+        external
+        view
+        returns (uint256);
+
+    /// @notice USDC value of `shares` of a tranche (rounded down).
+    function convertToAssets(uint256 poolId, uint256 trancheId, uint256 shares)
+        external
+        view
+        returns (uint256);
+
+    /// @notice Shares worth `assets` of a tranche (rounded down).
+    function convertToShares(uint256 poolId, uint256 trancheId, uint256 assets)
+        external
+        view
+        returns (uint256);
+
+    /// @notice Published repayment figures of an epoch.
+    function getRepayments(uint256 poolId, uint256 epoch)
+        external
+        view
+        returns (HistoricalRepayment memory);
+}

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {ILendingPoolTypes} from "./ILendingPoolTypes.sol";
+
+/// @title ILendingPoolCore
+/// @notice The lending pool manager's core: requests, clearing, settlement, fixed-term locks.
+interface ILendingPoolCore is ILendingPoolTypes {
+    /// @notice The nonce the next KYC authorisation of `user` must carry.
+    function kycNonces(address user) external view returns (uint256);
+
+    /// @notice Epoch a request made now belongs to (the next one during a clearing period).
+    function requestEpoch() external view returns (uint256);
+
+    /// @notice Escrows `amount` USDC and creates (or increases) the caller's deposit request
+    /// NFT for `requestEpoch()`. A second request to the same tranche in the same epoch
+    /// increases the same NFT and must use the same `fixedTermConfigId`.
+    /// @dev KYC: blocklisted users are refused; allowlisted users skip the signature; others
+    /// need a valid authorisation from `kycSigner` (see `KycAuthorization`). `amount` must be at
+    /// least `minimumDeposit` for a new request; the request total at most `maximumDeposit`.
+    /// @param fixedTermConfigId 0 for a variable deposit; else the config whose lock the
+    /// accepted shares enter at settlement (Everyone, or Allowlist and allowlisted).
+    /// @return nftId The request NFT id.
+    function requestDepositWithKyc(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 amount,
+        uint256 fixedTermConfigId,
+        ContractAcceptance calldata acceptance,
+        KycAuthorization calldata kyc
+    ) external returns (uint256 nftId);
+
+    /// @notice Moves `shares` of the caller's free shares into escrow and creates (or increases)
+    /// the withdrawal request NFT for `requestEpoch()`.
+    /// @dev Level: the caller's loyalty level, or 2 once a withdrawal of this tranche has been
+    /// queued for 5 or more epochs.
+    function requestWithdrawal(uint256 poolId, uint256 trancheId, uint256 shares)
+        external
+        returns (uint256 nftId);
+
+    /// @notice Cancels a pending deposit request whose epoch is not yet cleared and refunds its
+    /// USDC in full. Owner only.
+    function cancelDepositRequest(uint256 poolId, uint256 nftId) external;
+
+    /// @notice Cancels a pending withdrawal request whose epoch is not yet cleared and returns its
+    /// shares in full. Owner only.
+    function cancelWithdrawalRequest(uint256 poolId, uint256 nftId) external;
+
+    /// @notice Moves a pending, not yet cleared request to its owner's current level. Anyone.
+    function rerate(uint256 nftId) external;
+
+    /// @notice Clears the pool's oldest uncleared epoch once its clearing period has begun:
+    /// applies interest and fees, then accepts withdrawals and deposits bucket by bucket.
+    /// Anyone; one epoch per call; gas independent of the number of requests.
+    function clear(uint256 poolId) external;
+
+    /// @notice Settles a cleared request: credits shares (or a fixed-term lock), refunds rejected
+    /// USDC, pays accepted withdrawals, returns rejected shares. Anyone; value goes to the owner.
+    function claim(uint256 nftId) external;
+
+    /// @notice `claim` for up to `MAX_SETTLE_BATCH` requests; ids not ready are skipped.
+    function settle(uint256[] calldata nftIds) external;
+
+    /// @notice Locks free shares worth `amount` USDC into a fixed-term lock of `configId`.
+    function lockDepositForFixedTerm(
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 amount,
+        uint256 configId
+    ) external returns (uint256 lockId);
+
+    /// @notice Asks to withdraw a lock at maturity. At least `requestEpochsInAdvance` epochs
+    /// before its end epoch. Owner only.
+    function withdrawAtExpiry(uint256 poolId, uint256 lockId) external;
+
+    /// @notice Releases a matured lock: free shares, or (withdrawn at expiry, once the next
+    /// epoch is cleared) USDC plus any rejected shares. Anyone; value goes to the owner.
+    function releaseFixedTermLock(uint256 lockId) external;
+
+    /// @notice Pauses requests, cancels, re-rating, clearing, settlement, locks and draws.
+    /// Pauser only.
+    function pause() external;
+
+    /// @notice Resumes after `pause`. Pauser only.
+    function unpause() external;
+
+    /// @notice A request and its settlement amounts, computed from its bucket.
+    function requestStatus(uint256 nftId) external view returns (RequestView memory);
+
+    /// @notice Owner of a pending request (0 once cancelled or settled); the NFT's `ownerOf`.
+    function requestOwner(uint256 nftId) external view returns (address);
+
+    /// @notice Number of pending requests of `user`; the NFT's `balanceOf`.
+    function openRequestCount(address user) external view returns (uint256);
+}

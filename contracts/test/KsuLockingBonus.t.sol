@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {IKsuLocking} from "../src/interfaces/IKsuLocking.sol";
+import {NothingToClaim} from "../src/libraries/LockingErrors.sol";
+import {KsuLockingBaseTest} from "./KsuLockingBase.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+
+contract KsuLockingBonusTest is KsuLockingBaseTest {
+    uint256 internal rate1;
+    uint256 internal rate2;
+
+    function setUp() public override {
+        super.setUp();
+        rate1 = locking.BONUS_RATE_LEVEL_1();
+        rate2 = locking.BONUS_RATE_LEVEL_2();
+    }
+
+    /// @dev Deposits in KSU at `price`, in units of 1e9 wei, rounded up (the contract's base).
+    function _base(uint256 deposits, uint256 price) internal pure returns (uint256) {
+        return (deposits * 1e9 + price - 1) / price;
+    }
+
+    function _accrual(uint256 base, uint256 rate, uint256 epochs) internal pure returns (uint256) {
+        return base * rate * epochs / 1e18 * 1e9;
+    }
+
+    function test_bonusRates_matchTheSpec() public view {
+        // 0.1% and 0.2% a year over 52.17857 epochs; the spec's constants are 1/1000 of these.
+        assertEq(rate1, uint256(0.001e18) * 1e5 / 5_217_857);
+        assertEq(rate2, uint256(0.002e18) * 1e5 / 5_217_857);
+        assertApproxEqAbs(rate1, 19_164_956 * 1e6, 1e6); // 0.000000019164956 x 1000 x 1e18
+        assertApproxEqAbs(rate2, 38_329_912 * 1e6, 1e6);
+    }
+
+    function test_bonus_level2AccruesPerEpoch() public {
+        mgr.setDeposits(alice, 10_000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720); // 1000 rKSU = 500 USDC = 5% -> level 2
+        (uint256 epoch, uint8 level, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(epoch, 0);
+        assertEq(level, 2);
+        assertEq(base, 20_000e18, "10,000 USDC at 0.50 = 20,000 KSU");
+
+        _warpToEpoch(3, 1 hours);
+        uint256 expected = _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 3);
+        // 10,000 USDC x 0.2% / 52.17857 x 3 epochs = 1.1499 USDC = 2.2998 KSU
+        assertApproxEqAbs(expected, 2.2998e18, 0.0001e18);
+        assertEq(locking.getUserTotalBonusAmount(alice), expected, "view includes unaccrued");
+
+        uint256 balanceBefore = ksu.balanceOf(alice);
+        vm.prank(alice);
+        assertEq(locking.claimBonus(), expected);
+        assertEq(ksu.balanceOf(alice), balanceBefore + expected);
+        assertEq(locking.bonusPool(), BONUS_POOL - 700e18 - expected);
+        assertEq(locking.getUserTotalBonusAmount(alice), 0);
+    }
+
+    function test_bonus_level1Rate() public {
+        mgr.setDeposits(alice, 50_000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720); // 1% -> level 1
+        (, uint8 level,) = locking.bonusCheckpoint(alice);
+        assertEq(level, 1);
+        _warpToEpoch(2, 0);
+        assertEq(
+            locking.getUserTotalBonusAmount(alice),
+            _accrual(_base(50_000 * USDC_UNIT, KSU_PRICE), rate1, 2)
+        );
+    }
+
+    function test_bonus_noneAtLevel0() public {
+        mgr.setDeposits(alice, 100_000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720); // 0.5% -> level 0
+        _warpToEpoch(10, 0);
+        assertEq(locking.getUserTotalBonusAmount(alice), 0);
+        vm.expectRevert(NothingToClaim.selector);
+        vm.prank(alice);
+        locking.claimBonus();
+    }
+
+    function test_bonus_sameEpochAccruesNothing() public {
+        mgr.setDeposits(alice, 10_000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720);
+        skip(5 days); // still epoch 0
+        assertEq(locking.getUserTotalBonusAmount(alice), 0);
+    }
+
+    function test_bonus_unlockReratesDownward() public {
+        mgr.setDeposits(alice, 4000 * USDC_UNIT);
+        _lock(alice, 8000e18, P30); // 400 rKSU
+        _lock(alice, 100e18, P720); // +100 rKSU: 250 USDC = 6.25% -> level 2
+        (, uint8 level,) = locking.bonusCheckpoint(alice);
+        assertEq(level, 2);
+        uint256 base = _base(4000 * USDC_UNIT, KSU_PRICE);
+
+        skip(30 days); // epoch 4
+        vm.prank(alice);
+        locking.unlock(8000e18, 0); // 100 rKSU = 50 USDC = 1.25% -> level 1
+        uint256 epoch;
+        (epoch, level,) = locking.bonusCheckpoint(alice);
+        assertEq(epoch, 4);
+        assertEq(level, 1);
+        uint256 accrued = _accrual(base, rate2, 4);
+        assertEq(locking.getUserTotalBonusAmount(alice), accrued);
+
+        _warpToEpoch(6, 0);
+        assertEq(locking.getUserTotalBonusAmount(alice), accrued + _accrual(base, rate1, 2));
+    }
+
+    function test_bonus_unlockDropsToZero() public {
+        mgr.setDeposits(alice, 4000 * USDC_UNIT);
+        _lock(alice, 1000e18, P30); // 50 rKSU = 25 USDC = 0.625%: level 0
+        _lock(alice, 100e18, P720); // 150 rKSU = 75 USDC = 1.875% -> level 1
+        skip(30 days);
+        vm.prank(alice);
+        locking.unlock(1000e18, 0); // 100 rKSU = 1.25%: still level 1
+        (, uint8 level, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(level, 1);
+        _warpToEpoch(200, 0);
+        vm.prank(alice);
+        locking.unlock(100e18, 1);
+        (, level, base) = locking.bonusCheckpoint(alice);
+        assertEq(level, 0);
+        assertEq(base, 0);
+        uint256 owed = locking.getUserTotalBonusAmount(alice);
+        _warpToEpoch(300, 0);
+        assertEq(locking.getUserTotalBonusAmount(alice), owed, "nothing accrues at level 0");
+    }
+
+    function test_checkpointBonus_byAnyoneRereadsDeposits() public {
+        mgr.setDeposits(alice, 10_000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720);
+        _warpToEpoch(2, 0);
+        mgr.setDeposits(alice, 0); // withdrew everything
+        vm.expectEmit(address(locking));
+        emit IKsuLocking.BonusCheckpointed(
+            alice, 2, 0, 0, _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 2)
+        );
+        vm.prank(stranger);
+        locking.checkpointBonus(alice);
+        uint256 owed = locking.getUserTotalBonusAmount(alice);
+        _warpToEpoch(5, 0);
+        assertEq(locking.getUserTotalBonusAmount(alice), owed);
+    }
+
+    function test_checkpointBonus_stalePriceStopsFurtherAccrual() public {
+        mgr.setDeposits(alice, 10_000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720);
+        _warpToEpoch(2, 0); // the price is now 13 days old
+        locking.checkpointBonus(alice);
+        (, uint8 level,) = locking.bonusCheckpoint(alice);
+        assertEq(level, 0);
+        assertEq(
+            locking.getUserTotalBonusAmount(alice),
+            _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 2),
+            "epochs before the checkpoint keep the level seen before"
+        );
+    }
+
+    function test_checkpointBonus_usesTheNewPrice() public {
+        mgr.setDeposits(alice, 10_000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720);
+        _setPrice(1_000_000); // 1 USDC: 10% -> level 2, base 10,000 KSU
+        locking.checkpointBonus(alice);
+        (,, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 10_000e18);
+        _warpToEpoch(1, 0);
+        assertEq(
+            locking.getUserTotalBonusAmount(alice),
+            _accrual(_base(10_000 * USDC_UNIT, 1_000_000), rate2, 1)
+        );
+    }
+
+    function test_claimBonus_neverExceedsThePool() public {
+        // Drain the pool: a 1,428,000 KSU 720-day lock takes 999,600 of the 1,000,000 bonus.
+        _lock(bob, 1_428_000e18, P720);
+        _lock(stranger, 1000e18, P720); // takes the last 400
+        assertEq(locking.bonusPool(), 0);
+
+        mgr.setDeposits(alice, 10_000_000 * USDC_UNIT);
+        _lock(alice, 1_000_000e18, P720); // 500,000 USDC = 5% -> level 2
+        _warpToEpoch(52, 0);
+        uint256 owed = locking.getUserTotalBonusAmount(alice);
+        assertGt(owed, 1000e18);
+
+        vm.expectRevert(NothingToClaim.selector);
+        vm.prank(alice);
+        locking.claimBonus();
+
+        vm.startPrank(admin);
+        ksu.approve(address(locking), 1000e18);
+        locking.fundBonusPool(1000e18);
+        vm.stopPrank();
+        vm.prank(alice);
+        assertEq(locking.claimBonus(), 1000e18, "pays what the pool holds");
+        assertEq(locking.bonusPool(), 0);
+        assertEq(locking.getUserTotalBonusAmount(alice), owed - 1000e18, "the rest stays owed");
+    }
+
+    function test_claimBonus_pausable() public {
+        mgr.setDeposits(alice, 10_000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720);
+        _warpToEpoch(1, 0);
+        vm.prank(admin);
+        locking.pause();
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        vm.prank(alice);
+        locking.claimBonus();
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        locking.checkpointBonus(alice);
+    }
+
+    function testFuzz_bonus_matchesFormula(uint256 deposits, uint256 epochs) public {
+        deposits = bound(deposits, 1, 20_000 * USDC_UNIT);
+        epochs = bound(epochs, 1, 520);
+        mgr.setDeposits(alice, deposits);
+        _lock(alice, 2000e18, P720); // 1000 USDC of rKSU: level 2 up to 20,000 USDC
+        _warpToEpoch(epochs, 0);
+        uint256 expected = _accrual(_base(deposits, KSU_PRICE), rate2, epochs);
+        assertEq(locking.getUserTotalBonusAmount(alice), expected);
+        // deposits x 0.2% / 52.17857 x epochs / price, within rounding
+        uint256 exact = deposits * 0.002e18 * epochs * 1e5 / 5_217_857 / KSU_PRICE;
+        assertApproxEqAbs(expected, exact, 2e9 + exact / 1e9);
+    }
+
+    function test_getUserSummary_oneCallPosition() public {
+        mgr.setDeposits(alice, 10_000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720);
+        _lock(alice, 400e18, P180); // +100 rKSU
+        _notify(110 * USDC_UNIT);
+        _warpToEpoch(2, 0);
+        _setPrice(KSU_PRICE);
+        IKsuLocking.UserSummary memory s = locking.getUserSummary(alice);
+        assertEq(s.rKsu, 1100e18);
+        assertEq(s.stakedKsu, 1400e18);
+        assertEq(s.claimableFees, locking.claimableFees(alice));
+        assertApproxEqAbs(s.claimableFees, 110 * USDC_UNIT, 1);
+        assertEq(s.bonusAmount, locking.getUserTotalBonusAmount(alice));
+        assertGt(s.bonusAmount, 0);
+        assertEq(s.loyaltyLevel, 2);
+        assertEq(s.locks.length, 2);
+        assertEq(s.locks[1].rKsu, 100e18);
+    }
+}

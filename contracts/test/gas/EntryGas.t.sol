@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {ILendingPoolCore} from "../../src/interfaces/ILendingPoolCore.sol";
+import {ILendingPoolTypes} from "../../src/interfaces/ILendingPoolTypes.sol";
+import {GasBase} from "./GasBase.sol";
+import {console} from "forge-std/console.sol";
+
+/// @dev Receipt gas of the user-facing entry points (cold storage, see `GasBase`), printed for
+/// docs/benchmarks.md. The ceilings guard against regressions; the issue's goals and why some are
+/// missed are in docs/benchmarks.md.
+contract EntryGasTest is GasBase {
+    address internal newUser = makeAddr("newUser");
+
+    function setUp() public override {
+        super.setUp();
+        // Another lender opened the bucket this epoch; `newUser` is KYC'd by signature only.
+        _deposit(bob, JUNIOR, 1000e6);
+        _fund(newUser, 10_000e6);
+    }
+
+    function _depositCall(uint256 amount) internal view returns (bytes memory) {
+        uint256 nonce = lpm.kycNonces(newUser);
+        ILendingPoolTypes.KycAuthorization memory k =
+            _kyc(KYC_KEY, newUser, nonce, block.number + 100, JUNIOR, amount);
+        ILendingPoolTypes.ContractAcceptance memory a;
+        a.signature = new bytes(65);
+        for (uint256 i; i < 65; ++i) {
+            // forge-lint: disable-next-line(unsafe-typecast)
+            a.signature[i] = bytes1(uint8(i + 1));
+        }
+        a.timestamp = uint64(block.timestamp);
+        a.version = 3;
+        return
+            abi.encodeCall(ILendingPoolCore.requestDepositWithKyc, (POOL, JUNIOR, amount, 0, a, k));
+    }
+
+    function test_gas_requestDeposit_newAndIncrease_cancel() public {
+        uint256 fresh = _measure(newUser, address(lpm), _depositCall(1000e6));
+        uint256 increase = _measure(newUser, address(lpm), _depositCall(500e6));
+        uint256 cancel = _measure(
+            newUser, address(lpm), abi.encodeCall(ILendingPoolCore.cancelDepositRequest, (POOL, 2))
+        );
+        console.log("requestDepositWithKyc, new user:", fresh);
+        console.log("requestDepositWithKyc, increase:", increase);
+        console.log("cancelDepositRequest:           ", cancel);
+        assertLe(fresh, 170_000);
+        assertLe(increase, 95_000);
+        assertLe(cancel, 72_000);
+    }
+
+    function test_gas_requestWithdrawal_claim_settle() public {
+        uint256 a = _deposit(alice, JUNIOR, 1000e6);
+        _clear();
+        uint256 claim =
+            _measure(stranger, address(lpm), abi.encodeCall(ILendingPoolCore.claim, (1)));
+        uint256 settleOne =
+            _measure(stranger, address(lpm), abi.encodeCall(ILendingPoolCore.settle, (_ids(a))));
+        _nextEpoch();
+        _withdraw(bob, JUNIOR, 1e6); // the bucket exists
+        uint256 shares = lpm.sharesOf(POOL, JUNIOR, alice) / 2;
+        uint256 withdrawal = _measure(
+            alice,
+            address(lpm),
+            abi.encodeCall(ILendingPoolCore.requestWithdrawal, (POOL, JUNIOR, shares))
+        );
+        _clear();
+        uint256 claimWithdrawal =
+            _measure(stranger, address(lpm), abi.encodeCall(ILendingPoolCore.claim, (4)));
+        console.log("claim (deposit):                ", claim);
+        console.log("settle([1 id]) (deposit):       ", settleOne);
+        console.log("requestWithdrawal:              ", withdrawal);
+        console.log("claim (withdrawal, pays USDC):  ", claimWithdrawal);
+        assertLe(withdrawal, 120_000);
+        assertLe(claim, 72_000);
+        assertLe(settleOne, 72_000);
+    }
+}

@@ -1,0 +1,307 @@
+/**
+ * Keeper and ops commands against a deployed protocol (the deployment record in
+ * packages/sdk/src/deployments/<CHAIN_ID>.json).
+ *
+ *   npm run ops -- state
+ *   npm run ops -- clear --pool 0 [--all]        clear the oldest uncleared epoch (--all: every one due)
+ *   npm run ops -- settle --ids 1,2,3            settle cleared requests (at most 100)
+ *   npm run ops -- advance-time --days 7         anvil only: evm_increaseTime + evm_mine
+ *   npm run ops -- set-rate --pool 0 --tranche 2 --apy 0.1
+ *   npm run ops -- draw --pool 0 --amount 1000 --to 0x...
+ *   npm run ops -- repay --pool 0 --principal 1000 --interest 50
+ *   npm run ops -- set-ksu-price --usdc 0.5
+ *
+ * Env: RPC_URL (default http://127.0.0.1:8545), CHAIN_ID (default 31337), OPS_PRIVATE_KEY
+ * (required unless CHAIN_ID is 31337, where anvil's account 0, the local admin, signs).
+ */
+import { readFile } from "node:fs/promises";
+import {
+  apyToEpochRate,
+  epochRateToApy,
+  lendingPoolManagerAbi,
+  testUsdcAbi,
+  type Deployment,
+} from "@lending/sdk";
+import { parseDeployment } from "@lending/sdk/deployments";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  formatUnits,
+  http,
+  isAddress,
+  isHex,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { z } from "zod";
+import { deploymentPath } from "./chain/deploy";
+import { deployerAccount } from "./lib/dev-accounts";
+import { paths } from "./lib/paths";
+
+const LOCAL_CHAIN_ID = 31337;
+
+/** Thrown for a bad command line or an ops step that cannot run. */
+export class OpsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OpsError";
+  }
+}
+
+const EnvSchema = z
+  .object({
+    RPC_URL: z.url().default("http://127.0.0.1:8545"),
+    CHAIN_ID: z.coerce.number().int().positive().default(LOCAL_CHAIN_ID),
+    OPS_PRIVATE_KEY: z
+      .string()
+      .refine((v) => isHex(v) && v.length === 66, "must be a 0x-prefixed 32-byte hex key")
+      .optional(),
+  })
+  .refine((env) => env.CHAIN_ID === LOCAL_CHAIN_ID || env.OPS_PRIVATE_KEY, {
+    path: ["OPS_PRIVATE_KEY"],
+    message: `is required when CHAIN_ID is not ${LOCAL_CHAIN_ID}`,
+  });
+
+type Flags = Record<string, string | true>;
+
+/** Parses `--name value` and `--flag` pairs. */
+export function parseFlags(args: string[]): Flags {
+  const flags: Flags = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? "";
+    if (!arg.startsWith("--")) throw new OpsError(`Unexpected argument ${arg}`);
+    const next = args[i + 1];
+    if (next === undefined || next.startsWith("--")) flags[arg.slice(2)] = true;
+    else {
+      flags[arg.slice(2)] = next;
+      i++;
+    }
+  }
+  return flags;
+}
+
+function flag(flags: Flags, name: string): string {
+  const value = flags[name];
+  if (typeof value !== "string") throw new OpsError(`Missing --${name} <value>`);
+  return value;
+}
+
+function bigintFlag(flags: Flags, name: string): bigint {
+  const value = flag(flags, name);
+  if (!/^\d+$/.test(value)) throw new OpsError(`--${name} must be a whole number`);
+  return BigInt(value);
+}
+
+function usdcFlag(flags: Flags, name: string): bigint {
+  const value = flag(flags, name);
+  if (!/^\d+(\.\d{1,6})?$/.test(value)) throw new OpsError(`--${name} must be a USDC amount`);
+  return parseUnits(value, 6);
+}
+
+async function loadDeployment(chainId: number): Promise<Deployment> {
+  const text = await readFile(deploymentPath(chainId), "utf8").catch(() => {
+    throw new OpsError(`No deployment for chain ${chainId}: run the deploy first.`);
+  });
+  return parseDeployment(JSON.parse(text));
+}
+
+async function lockingAbi(): Promise<Abi> {
+  const file = `${paths.contractsOut}/KsuLocking.sol/KsuLocking.json`;
+  return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
+}
+
+async function main() {
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== "")),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new OpsError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const [command, ...rest] = process.argv.slice(2);
+  const flags = parseFlags(rest);
+  const chain = defineChain({
+    id: env.CHAIN_ID,
+    name: env.CHAIN_ID === LOCAL_CHAIN_ID ? "Anvil" : `Chain ${env.CHAIN_ID}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [env.RPC_URL] } },
+  });
+  const transport = http(env.RPC_URL, { retryCount: 0 });
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
+  const key = (env.OPS_PRIVATE_KEY ?? deployerAccount.privateKey) as Hex;
+  const walletClient = createWalletClient({ account: privateKeyToAccount(key), chain, transport });
+  const deployment = await loadDeployment(env.CHAIN_ID);
+  const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+
+  const send = async (what: string, request: Parameters<typeof walletClient.writeContract>[0]) => {
+    const { request: simulated } = await publicClient.simulateContract({
+      ...request,
+      account: walletClient.account,
+    } as Parameters<typeof publicClient.simulateContract>[0]);
+    const hash = await walletClient.writeContract(simulated as typeof request);
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new OpsError(`${what} reverted (tx ${hash})`);
+    console.log(`${what}: ok (tx ${hash}, gas ${receipt.gasUsed})`);
+  };
+
+  switch (command) {
+    case "state": {
+      const [pools, epoch, nextClearing] = await Promise.all([
+        publicClient.readContract({ ...lpm, functionName: "getPools" }),
+        publicClient.readContract({ ...lpm, functionName: "currentEpoch" }),
+        publicClient.readContract({ ...lpm, functionName: "nextClearingPeriodStart" }),
+      ]);
+      console.log(
+        `epoch ${epoch}; next clearing period ${new Date(Number(nextClearing) * 1000).toISOString()}`,
+      );
+      for (const pool of pools) {
+        const s = await publicClient.readContract({
+          ...lpm,
+          functionName: "getPoolState",
+          args: [pool.id],
+        });
+        const usd = (v: bigint) => formatUnits(v, 6);
+        console.log(
+          `pool ${pool.id} ${pool.name}: next epoch to clear ${s.nextEpochToClear}, idle ${usd(s.idleLiquidity)}, drawn ${usd(s.drawnPrincipal)}, reserve ${usd(s.interestReserve)}, escrowed ${usd(s.escrowedDeposits)}, payouts ${usd(s.withdrawalPayouts)}`,
+        );
+        for (const t of pool.tranches) {
+          const apy = (epochRateToApy(t.epochInterestRate) * 100).toFixed(2);
+          console.log(
+            `  tranche ${t.id} ${t.name}: ${usd(t.totalAssets)} of ${usd(t.capacity)} USDC, ${apy}% APY`,
+          );
+        }
+      }
+      return;
+    }
+    case "clear": {
+      const poolId = bigintFlag(flags, "pool");
+      for (;;) {
+        const s = await publicClient.readContract({
+          ...lpm,
+          functionName: "getPoolState",
+          args: [poolId],
+        });
+        try {
+          await send(`clear pool ${poolId} epoch ${s.nextEpochToClear}`, {
+            ...lpm,
+            functionName: "clear",
+            args: [poolId],
+          });
+        } catch (error) {
+          if (
+            flags.all === true &&
+            error instanceof Error &&
+            /ClearingNotOpen/.test(error.message)
+          ) {
+            console.log(`epoch ${s.nextEpochToClear} is not due yet`);
+            return;
+          }
+          throw error;
+        }
+        if (flags.all !== true) return;
+      }
+    }
+    case "settle": {
+      const ids = flag(flags, "ids")
+        .split(",")
+        .map((id) => {
+          if (!/^\d+$/.test(id.trim())) throw new OpsError(`Bad request id ${id}`);
+          return BigInt(id.trim());
+        });
+      await send(`settle ${ids.length} request(s)`, {
+        ...lpm,
+        functionName: "settle",
+        args: [ids],
+      });
+      return;
+    }
+    case "advance-time": {
+      if (env.CHAIN_ID !== LOCAL_CHAIN_ID) throw new OpsError("advance-time runs on anvil only");
+      const days = Number(flag(flags, "days"));
+      if (!Number.isFinite(days) || days <= 0) throw new OpsError("--days must be positive");
+      const seconds = Math.round(days * 86_400);
+      await publicClient.request({
+        method: "evm_increaseTime" as never,
+        params: [seconds] as never,
+      });
+      await publicClient.request({ method: "evm_mine" as never, params: [] as never });
+      const block = await publicClient.getBlock({ blockTag: "latest" });
+      console.log(
+        `advanced ${days} day(s); chain time ${new Date(Number(block.timestamp) * 1000).toISOString()}`,
+      );
+      return;
+    }
+    case "set-rate": {
+      const apy = Number(flag(flags, "apy"));
+      if (!Number.isFinite(apy) || apy < 0) throw new OpsError("--apy must be a fraction like 0.1");
+      await send("set tranche rate", {
+        ...lpm,
+        functionName: "setTrancheRate",
+        args: [bigintFlag(flags, "pool"), bigintFlag(flags, "tranche"), apyToEpochRate(apy)],
+      });
+      return;
+    }
+    case "draw": {
+      const to = flag(flags, "to");
+      if (!isAddress(to)) throw new OpsError("--to must be an address");
+      await send("draw", {
+        ...lpm,
+        functionName: "draw",
+        args: [bigintFlag(flags, "pool"), usdcFlag(flags, "amount"), to as Address],
+      });
+      return;
+    }
+    case "repay": {
+      const principal = usdcFlag(flags, "principal");
+      const interest = usdcFlag(flags, "interest");
+      const usdc = { address: deployment.usdc, abi: testUsdcAbi } as const;
+      const me = walletClient.account.address;
+      const balance = await publicClient.readContract({
+        ...usdc,
+        functionName: "balanceOf",
+        args: [me],
+      });
+      if (balance < principal + interest && env.CHAIN_ID === LOCAL_CHAIN_ID) {
+        await send("mint test USDC", {
+          ...usdc,
+          functionName: "mint",
+          args: [me, principal + interest - balance],
+        });
+      }
+      await send("approve USDC", {
+        ...usdc,
+        functionName: "approve",
+        args: [deployment.lendingPoolManager, principal + interest],
+      });
+      await send("repay", {
+        ...lpm,
+        functionName: "repay",
+        args: [bigintFlag(flags, "pool"), principal, interest],
+      });
+      return;
+    }
+    case "set-ksu-price": {
+      await send("set KSU price", {
+        address: deployment.ksuLocking,
+        abi: await lockingAbi(),
+        functionName: "setKsuPrice",
+        args: [usdcFlag(flags, "usdc")],
+      });
+      return;
+    }
+    default:
+      throw new OpsError(
+        "Usage: npm run ops -- <state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | set-ksu-price --usdc 0.5>",
+      );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
