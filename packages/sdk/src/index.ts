@@ -8,4 +8,10 @@ export {
   parseDeployment,
   type Deployment,
 } from "./deployments";
-export { lendingPoolManagerAbi, testUsdcAbi, ksuAbi } from "./abi/generated";
+export {
+  ksuAbi,
+  ksuLockingAbi,
+  lendingPoolManagerAbi,
+  requestNftAbi,
+  testUsdcAbi,
+} from "./abi/generated";

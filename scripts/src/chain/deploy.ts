@@ -285,7 +285,7 @@ type PoolSeed = {
 /** The demo pools of the local chain. */
 export const DEMO_POOLS: readonly PoolSeed[] = [
   {
-    name: "Apxium Invoice Financing",
+    name: "Harbour Invoice Finance",
     subheading:
       "Short-term working capital for Australian SMEs, secured by invoices to creditworthy buyers.",
     requestEpochsInAdvance: 1n,

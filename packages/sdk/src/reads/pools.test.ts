@@ -16,7 +16,7 @@ describe("pool and epoch reads against the seeded anvil", () => {
     const pools = await readPools(client, deployment);
 
     expect(pools.map((p) => p.poolName)).toEqual([
-      "Apxium Invoice Financing",
+      "Harbour Invoice Finance",
       "Cash Management Fund",
     ]);
     const [invoice, cash] = pools;
