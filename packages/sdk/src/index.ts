@@ -1,6 +1,8 @@
 export * from "./domain";
 export * from "./errors";
 export * from "./reads";
+export * from "./actions";
+export * from "./entities";
 export {
   deployments,
   getDeployment,

@@ -12,3 +12,4 @@ export * from "./simulator";
 export * from "./swap";
 export * from "./time";
 export * from "./validation";
+export * from "./messages";

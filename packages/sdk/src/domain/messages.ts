@@ -1,0 +1,112 @@
+/**
+ * The exact texts a wallet signs for the server (spec section 7). The browser builds the message
+ * with these functions and signs it; the server rebuilds it from the request and verifies the
+ * signature, so both sides always agree. Addresses are lowercased; timestamps are in ms.
+ */
+
+/** An opt-in / opt-out decision on a loan ticket (spec "Opt in/out payload"). */
+export type LoanTicketDecisionStatus = "optedIn" | "optedOut";
+
+export type LoanTicketDecision = {
+  endBorrowerID: string;
+  poolID: string;
+  trancheID: string;
+  status: LoanTicketDecisionStatus;
+};
+
+const lower = (address: string) => address.toLowerCase();
+
+/**
+ * The message signed before POST /api/loan-tickets: one line per request, then the timestamp.
+ *
+ * @example
+ * buildLoanTicketMessage({ userID: "0xAb..", requests: [{ endBorrowerID: "b1", poolID: "0", trancheID: "1", status: "optedIn" }], timestamp: 1700000000000 })
+ * // "Loan ticket decisions of 0xab..\n1. borrower b1, pool 0, tranche 1: optedIn\nTimestamp: 1700000000000"
+ */
+export function buildLoanTicketMessage(args: {
+  userID: string;
+  requests: readonly LoanTicketDecision[];
+  timestamp: number;
+}): string {
+  const lines = args.requests.map(
+    (r, i) =>
+      `${i + 1}. borrower ${r.endBorrowerID}, pool ${r.poolID}, tranche ${r.trancheID}: ${r.status}`,
+  );
+  return [
+    `Loan ticket decisions of ${lower(args.userID)}`,
+    ...lines,
+    `Timestamp: ${args.timestamp}`,
+  ].join("\n");
+}
+
+/**
+ * The message signed to generate a loan contract (POST /api/lender-agreements).
+ *
+ * @example buildLenderAgreementMessage({ address: "0xAb..", depositAmount: "100", timestamp: 1 })
+ * // "a request for a loan contract for 0xab.. to deposit 100 USDC at 1"
+ */
+export function buildLenderAgreementMessage(args: {
+  address: string;
+  depositAmount: string;
+  timestamp: number;
+}): string {
+  return `a request for a loan contract for ${lower(args.address)} to deposit ${args.depositAmount} USDC at ${args.timestamp}`;
+}
+
+/**
+ * The message signed to view or download a generated contract (spec section 7, verbatim).
+ *
+ * @example buildContractDownloadMessage({ address: "0xAb..", id: 7, timestamp: 1 })
+ * // "a request for contract content for 0xab../7 at 1"
+ */
+export function buildContractDownloadMessage(args: {
+  address: string;
+  id: number | string;
+  timestamp: number;
+}): string {
+  return `a request for contract content for ${lower(args.address)}/${args.id} at ${args.timestamp}`;
+}
+
+/**
+ * The message signed to apply a referral code (GET /api/referral returns it, POST verifies it).
+ * It has no timestamp because the POST body of the spec has none; a signature is accepted once.
+ *
+ * @example buildReferralMessage({ owner: "0xA", referrer: "0xB", chainId: 8453 })
+ * // "I confirm that 0xb referred 0xa on chain 8453"
+ */
+export function buildReferralMessage(args: {
+  owner: string;
+  referrer: string;
+  chainId: number;
+}): string {
+  return `I confirm that ${lower(args.referrer)} referred ${lower(args.owner)} on chain ${args.chainId}`;
+}
+
+/**
+ * The message signed to start identity verification (POST /api/kyc-challenge).
+ *
+ * @example buildKycChallengeMessage({ address: "0xA", isIndividual: true, timestamp: 1 })
+ * // "a request to verify the identity of 0xa as an individual at 1"
+ */
+export function buildKycChallengeMessage(args: {
+  address: string;
+  isIndividual: boolean;
+  timestamp: number;
+}): string {
+  const entity = args.isIndividual ? "an individual" : "a business entity";
+  return `a request to verify the identity of ${lower(args.address)} as ${entity} at ${args.timestamp}`;
+}
+
+/**
+ * The message signed to change the email of a verified account (POST /api/email-challenge).
+ *
+ * @example buildEmailChallengeMessage({ address: "0xA", email: "a@b.c", timestamp: 1 })
+ * // "a request to set the email of 0xa to a@b.c at 1"
+ */
+export function buildEmailChallengeMessage(args: {
+  address: string;
+  email: string;
+  timestamp: number;
+}): string {
+  return `a request to set the email of ${lower(args.address)} to ${args.email.trim().toLowerCase()} at ${args.timestamp}`;
+}

@@ -1,0 +1,276 @@
+import { formatUnits, type Address, type Client } from "viem";
+import { readContract } from "viem/actions";
+import { ksuLockingAbi, lendingPoolManagerAbi } from "../abi/generated";
+import type { Deployment } from "../deployments";
+import type { LoyaltyLevel } from "../domain/loyalty";
+import type { LockPeriod, UserLock, UserLockingSummary, UserTotals } from "../entities";
+import { readUserPosition } from "./user-lending";
+
+const WAD = 10n ** 18n;
+
+const locking = (deployment: Deployment) =>
+  ({ address: deployment.ksuLocking, abi: ksuLockingAbi }) as const;
+
+type LockView = Awaited<ReturnType<typeof readLockViews>>[number];
+
+function readLockViews(client: Client, deployment: Deployment, user: Address) {
+  return readContract(client, {
+    ...locking(deployment),
+    functionName: "getUserLocks",
+    args: [user],
+  });
+}
+
+function toUserLock(l: LockView): UserLock {
+  return {
+    id: l.lockId,
+    lockPeriodId: l.lockPeriodId,
+    lockedAmount: l.amount,
+    rKSUAmount: l.rKsu,
+    startTime: Number(l.startTime),
+    unlockTime: Number(l.unlockTime),
+    claimableFees: l.claimableFees,
+  };
+}
+
+/** The product token's price: USDC units (6 decimals) per whole token and when it was set. */
+export type ProductTokenPrice = {
+  /** USDC units per whole KSU, e.g. 500_000n = 0.50 USDC. */
+  priceUsdc: bigint;
+  /** As a number, e.g. 0.5 (display only). */
+  price: number;
+  /** Unix seconds. */
+  updatedAt: number;
+};
+
+/**
+ * The product token's (KSU's) USDC price from the locking contract's price source.
+ *
+ * @example const { price } = await getProductTokenPrice(client, getDeployment(31337)); // 0.5
+ */
+export async function getProductTokenPrice(
+  client: Client,
+  deployment: Deployment,
+): Promise<ProductTokenPrice> {
+  const [priceUsdc, updatedAt] = await readContract(client, {
+    ...locking(deployment),
+    functionName: "ksuPrice",
+  });
+  return { priceUsdc, price: Number(formatUnits(priceUsdc, 6)), updatedAt: Number(updatedAt) };
+}
+
+/** Alias of {@link getProductTokenPrice} under the spec's name for the KSU product. */
+export const getKsuTokenPrice = getProductTokenPrice;
+
+/**
+ * Start of the next epoch.
+ *
+ * @example formatDateTime(await getNextEpochDate(client, deployment));
+ */
+export async function getNextEpochDate(client: Client, deployment: Deployment): Promise<Date> {
+  const start = await readContract(client, {
+    address: deployment.lendingPoolManager,
+    abi: lendingPoolManagerAbi,
+    functionName: "nextEpochStart",
+  });
+  return new Date(Number(start) * 1000);
+}
+
+/**
+ * Start of the next clearing period (always in the future), for the banner's countdown.
+ *
+ * @example const date = await getNextClearingPeriodDate(client, deployment);
+ */
+export async function getNextClearingPeriodDate(
+  client: Client,
+  deployment: Deployment,
+): Promise<Date> {
+  const start = await readContract(client, {
+    address: deployment.lendingPoolManager,
+    abi: lendingPoolManagerAbi,
+    functionName: "nextClearingPeriodStart",
+  });
+  return new Date(Number(start) * 1000);
+}
+
+/**
+ * KSU bonus interest owed to the user (18 decimals).
+ *
+ * @example const bonus = await getUserTotalBonusAmount(client, deployment, user);
+ */
+export function getUserTotalBonusAmount(
+  client: Client,
+  deployment: Deployment,
+  user: Address,
+): Promise<bigint> {
+  return readContract(client, {
+    ...locking(deployment),
+    functionName: "getUserTotalBonusAmount",
+    args: [user],
+  });
+}
+
+/**
+ * The user's rKSU (18 decimals).
+ *
+ * @example const rksu = await getUserEarnedRksu(client, deployment, user);
+ */
+export function getUserEarnedRksu(
+  client: Client,
+  deployment: Deployment,
+  user: Address,
+): Promise<bigint> {
+  return readContract(client, {
+    ...locking(deployment),
+    functionName: "rKsuBalance",
+    args: [user],
+  });
+}
+
+/**
+ * KSU the user has locked over all locks (18 decimals).
+ *
+ * @example const staked = await getUserStakedKsu(client, deployment, user);
+ */
+export function getUserStakedKsu(
+  client: Client,
+  deployment: Deployment,
+  user: Address,
+): Promise<bigint> {
+  return readContract(client, {
+    ...locking(deployment),
+    functionName: "stakedKsu",
+    args: [user],
+  });
+}
+
+/**
+ * The user's locks still holding KSU or unclaimed fees, in id order (spec "User lock").
+ *
+ * @example const locks = await getUserLocks(client, deployment, user);
+ */
+export async function getUserLocks(
+  client: Client,
+  deployment: Deployment,
+  user: Address,
+): Promise<UserLock[]> {
+  return (await readLockViews(client, deployment, user)).map(toUserLock);
+}
+
+/**
+ * The active lock periods, in id order (spec "Lock period").
+ *
+ * @example
+ * const periods = await getLockPeriods(client, deployment);
+ * periods.map((p) => `${Number(p.lockPeriod) / 86_400} days: ${p.rKSUMultiplier}x`);
+ */
+export async function getLockPeriods(
+  client: Client,
+  deployment: Deployment,
+): Promise<LockPeriod[]> {
+  const periods = await readContract(client, {
+    ...locking(deployment),
+    functionName: "getLockPeriods",
+  });
+  return periods.map((p) => ({
+    id: p.id,
+    lockPeriod: p.lockPeriod.toString(),
+    rKSUMultiplier: Number(formatUnits(p.rKSUMultiplier, 18)),
+    ksuBonusMultiplier: Number(formatUnits(p.ksuBonusMultiplier, 18)),
+    rKSUMultiplierWad: p.rKSUMultiplier,
+    ksuBonusMultiplierWad: p.ksuBonusMultiplier,
+  }));
+}
+
+/**
+ * KSU available in the bonus pool (pays launch bonuses and bonus interest), 18 decimals.
+ *
+ * @example const available = await readAvailableBonus(client, deployment);
+ */
+export function readAvailableBonus(client: Client, deployment: Deployment): Promise<bigint> {
+  return readContract(client, { ...locking(deployment), functionName: "bonusPool" });
+}
+
+/**
+ * The launch bonus a lock pays at once, as the contract computes it:
+ * `min(amount x ksuBonusMultiplier / 1e18, bonusPool)`, rounded down. Pure.
+ *
+ * @example calculateLaunchBonus({ amount: 1000n * 10n ** 18n, lockPeriod: periods[1], bonusPool }) // 100 KSU
+ */
+export function calculateLaunchBonus(args: {
+  amount: bigint;
+  lockPeriod: Pick<LockPeriod, "ksuBonusMultiplierWad">;
+  bonusPool: bigint;
+}): bigint {
+  if (args.amount <= 0n) return 0n;
+  const bonus = (args.amount * args.lockPeriod.ksuBonusMultiplierWad) / WAD;
+  return bonus > args.bonusPool ? args.bonusPool : bonus;
+}
+
+/**
+ * Projected USDC: the fees the user could claim now, over all locks (6 decimals). The contract
+ * forfeits them to the treasury if the user has no active deposit at claim time.
+ *
+ * @example const usdc = await readProjectedUsdc(client, deployment, user);
+ */
+export function readProjectedUsdc(
+  client: Client,
+  deployment: Deployment,
+  user: Address,
+): Promise<bigint> {
+  return readContract(client, {
+    ...locking(deployment),
+    functionName: "claimableFees",
+    args: [user],
+  });
+}
+
+/**
+ * The user's locking position in one call (`getUserSummary`): rKSU, staked KSU, claimable fees,
+ * bonus owed, loyalty level and locks.
+ *
+ * @example const { earnedRksu, loyaltyLevel, locks } = await readUserLockingSummary(client, deployment, user);
+ */
+export async function readUserLockingSummary(
+  client: Client,
+  deployment: Deployment,
+  user: Address,
+): Promise<UserLockingSummary> {
+  const s = await readContract(client, {
+    ...locking(deployment),
+    functionName: "getUserSummary",
+    args: [user],
+  });
+  return {
+    earnedRksu: s.rKsu,
+    stakedKsu: s.stakedKsu,
+    claimableFees: s.claimableFees,
+    bonusAmount: s.bonusAmount,
+    loyaltyLevel: Math.min(s.loyaltyLevel, 2) as LoyaltyLevel,
+    locks: s.locks.map(toUserLock),
+  };
+}
+
+/**
+ * The spec's "User totals": active and pending deposits, earned rKSU, staked KSU and locks. Two
+ * calls in parallel (`getUserPosition`, `getUserSummary`).
+ *
+ * @example const totals = await readUserTotals(client, deployment, user);
+ */
+export async function readUserTotals(
+  client: Client,
+  deployment: Deployment,
+  user: Address,
+): Promise<UserTotals> {
+  const [position, summary] = await Promise.all([
+    readUserPosition(client, deployment, user),
+    readUserLockingSummary(client, deployment, user),
+  ]);
+  return {
+    activeDeposits: position.activeDeposits,
+    pendingDeposits: position.pendingDeposits,
+    earnedRksu: summary.earnedRksu,
+    stakedKsu: summary.stakedKsu,
+    locks: summary.locks,
+  };
+}
