@@ -9,7 +9,7 @@ import type { Hex } from "viem";
 import { z } from "zod";
 import { deployProtocol, seedDemo, writeDeployment } from "./chain/deploy";
 import { startAnvil, type AnvilInstance } from "./lib/anvil";
-import { migratePglite } from "./lib/db";
+import { migratePglite, migratePostgres, redactDatabaseUrl } from "./lib/db";
 import { isPortFree, PortInUseError } from "./lib/net";
 import { demoLenderAccounts, deployerAccount } from "./lib/dev-accounts";
 import { paths } from "./lib/paths";
@@ -127,8 +127,14 @@ async function main() {
   await writeDeployment(deployment);
   info(`deployment written to packages/sdk/src/deployments/${deployment.chainId}.json`);
 
-  step(`Database: migrate PGlite at ${config.PGLITE_DIR}`);
-  await migratePglite(config.PGLITE_DIR);
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (databaseUrl) {
+    step(`Database: migrate Postgres at ${redactDatabaseUrl(databaseUrl)}`);
+    await migratePostgres(databaseUrl);
+  } else {
+    step(`Database: migrate PGlite at ${config.PGLITE_DIR}`);
+    await migratePglite(config.PGLITE_DIR);
+  }
 
   step("Web: next build (skipped when its inputs are unchanged)");
   const built = await buildWebIfNeeded();

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { paths } from "./lib/paths";
 import { CommandFailedError, run, stopAllChildren } from "./lib/proc";
+import { startTestPostgres } from "./lib/postgres";
 import { buildWeb } from "./lib/web";
 
 type Step = { name: string; show?: boolean; action: (show: boolean) => Promise<unknown> };
@@ -85,6 +86,26 @@ const steps: Step[] = [
     name: "Unit and integration tests: vitest run",
     show: true,
     action: (s) => run(bin("vitest"), ["run"], { cwd: paths.root, env: ci, output: out(s) }),
+  },
+  {
+    name: "API tests on Postgres: vitest run (app/api, src/server) with DATABASE_URL",
+    show: true,
+    action: async (s) => {
+      const pg = await startTestPostgres(s);
+      if ("skipped" in pg) {
+        console.log(`SKIPPED: the API tests ran on PGlite only. Reason: ${pg.skipped}`);
+        return;
+      }
+      try {
+        await run(bin("vitest"), ["run", "--project", "@lending/web", "app/api", "src/server"], {
+          cwd: paths.root,
+          env: { ...ci, DATABASE_URL: pg.url },
+          output: "inherit",
+        });
+      } finally {
+        await pg.stop();
+      }
+    },
   },
   { name: "Web: next build", action: (s) => buildWeb(out(s)) },
   {

@@ -66,6 +66,55 @@ export const envSchema = z.object({
       .optional(),
   ),
   PGLITE_DIR: optionalText,
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(200).default(10),
+  ),
+  /** Identity provider: the built-in local one, or Compilot (needs COMPILOT_API_URL/KEY). */
+  KYC_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["local", "compilot"]).default("local")),
+  /** Local provider: submitted identities become Active at once (default true on 31337). */
+  LOCAL_KYC_AUTO_APPROVE: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  COMPILOT_API_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  COMPILOT_API_KEY: optionalText,
+  /** Signs the EIP-712 deposit authorisations; default anvil account 9 on 31337 only. */
+  KYC_SIGNER_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
+      .optional(),
+  ),
+  /** Blocks a KYC deposit authorisation stays valid. */
+  KYC_SIGNATURE_BLOCKS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(300),
+  ),
+  /** smtp(s)://user:pass@host:port; unset means mail goes to the outbox table only. */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  /** Swap quotes: the local Uniswap V2 (LOCAL_AMM_ROUTER) or an aggregator (SWAP_API_URL). */
+  SWAP_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["local", "aggregator"]).default("local")),
+  LOCAL_AMM_ROUTER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address")
+      .optional(),
+  ),
+  SWAP_API_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  SWAP_API_KEY: optionalText,
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().email().default("no-reply@localhost"),
+  ),
 });
 
 export type EnvInput = Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./errors";
-import { parseServerConfig, toPublicConfig } from "./server";
+import { LOCAL_KYC_SIGNER_PRIVATE_KEY, parseServerConfig, toPublicConfig } from "./server";
 
 const repoRoot = path.resolve(__dirname, "../../../..");
 
@@ -36,6 +36,9 @@ describe("parseServerConfig", () => {
         SUBORDINATION_DOCS_URL: "https://docs.example.org/subordination",
         DATABASE_URL: "postgres://u:p@127.0.0.1:5432/db",
         PGLITE_DIR: "/tmp/pg",
+        KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+        SMTP_URL: "smtp://u:p@mail.example.org:587",
+        MAIL_FROM: "no-reply@example.org",
       },
       repoRoot,
     );
@@ -48,7 +51,42 @@ describe("parseServerConfig", () => {
       subordinationDocsUrl: "https://docs.example.org/subordination",
       databaseUrl: "postgres://u:p@127.0.0.1:5432/db",
       pgliteDir: "/tmp/pg",
+      mail: { smtpUrl: "smtp://u:p@mail.example.org:587", from: "no-reply@example.org" },
     });
+    expect(c.kyc).toMatchObject({ provider: "local", localAutoApprove: false });
+  });
+
+  it("defaults the KYC signer (anvil account 9) and auto-approval on the local chain only", () => {
+    const local = parseServerConfig({}, repoRoot);
+    expect(local.kyc.signerPrivateKey).toBe(LOCAL_KYC_SIGNER_PRIVATE_KEY);
+    expect(local.kyc.localAutoApprove).toBe(true);
+    expect(
+      parseServerConfig({ LOCAL_KYC_AUTO_APPROVE: "false" }, repoRoot).kyc.localAutoApprove,
+    ).toBe(false);
+    expect(() => parseServerConfig({ CHAIN_ID: "8453" }, repoRoot)).toThrow(
+      /KYC_SIGNER_PRIVATE_KEY/,
+    );
+    expect(local.swap).toEqual({ provider: "local", router: undefined });
+    expect(local.mail).toEqual({ smtpUrl: undefined, from: "no-reply@localhost" });
+  });
+
+  it.each([
+    [{ KYC_PROVIDER: "compilot" }, "COMPILOT_API_URL"],
+    [{ KYC_PROVIDER: "compilot", COMPILOT_API_URL: "https://c.example" }, "COMPILOT_API_KEY"],
+    [{ SWAP_PROVIDER: "aggregator" }, "SWAP_API_URL"],
+    [{ KYC_SIGNER_PRIVATE_KEY: "0x12" }, "KYC_SIGNER_PRIVATE_KEY"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ MAIL_FROM: "nobody" }, "MAIL_FROM"],
+    [{ LOCAL_AMM_ROUTER: "0x12" }, "LOCAL_AMM_ROUTER"],
+    [{ LOCAL_KYC_AUTO_APPROVE: "yes" }, "LOCAL_KYC_AUTO_APPROVE"],
+  ])("names the missing or bad variable of %j", (env, variable) => {
+    let error: unknown;
+    try {
+      parseServerConfig(env as Record<string, string>, repoRoot);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).variable).toBe(variable);
   });
 
   it("keeps PGLITE_DIR=memory:// and resolves relative folders from the repo root", () => {

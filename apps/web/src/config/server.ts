@@ -19,7 +19,24 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** absolute folder of the embedded PGlite database, or `memory://` */
   pgliteDir: string;
+  databasePoolSize: number;
+  kyc: {
+    provider: "local" | "compilot";
+    localAutoApprove: boolean;
+    compilot?: { apiUrl: string; apiKey: string };
+    /** private key of the EIP-712 deposit authorisation signer */
+    signerPrivateKey: `0x${string}`;
+    signatureBlocks: number;
+  };
+  mail: { smtpUrl?: string; from: string };
+  swap:
+    | { provider: "local"; router?: `0x${string}` }
+    | { provider: "aggregator"; apiUrl: string; apiKey?: string };
 }
+
+/** anvil account 9: the default KYC signer on the local chain only (a public key, never real). */
+export const LOCAL_KYC_SIGNER_PRIVATE_KEY =
+  "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6" as const;
 
 /** The repository root: the nearest folder upwards whose package.json declares workspaces. */
 export function findRepoRoot(from: string = process.cwd()): string {
@@ -55,6 +72,22 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
   }
   const e = result.data;
   const root = findRepoRoot(cwd);
+  const local = e.CHAIN_ID === 31337;
+  const signerPrivateKey =
+    (e.KYC_SIGNER_PRIVATE_KEY as `0x${string}` | undefined) ??
+    (local ? LOCAL_KYC_SIGNER_PRIVATE_KEY : undefined);
+  if (!signerPrivateKey) {
+    throw new ConfigError("KYC_SIGNER_PRIVATE_KEY", `is required on chain ${e.CHAIN_ID}`);
+  }
+  if (e.SWAP_PROVIDER === "aggregator" && !e.SWAP_API_URL) {
+    throw new ConfigError("SWAP_API_URL", "is required by SWAP_PROVIDER=aggregator");
+  }
+  if (e.KYC_PROVIDER === "compilot") {
+    if (!e.COMPILOT_API_URL)
+      throw new ConfigError("COMPILOT_API_URL", "is required by KYC_PROVIDER=compilot");
+    if (!e.COMPILOT_API_KEY)
+      throw new ConfigError("COMPILOT_API_KEY", "is required by KYC_PROVIDER=compilot");
+  }
   return {
     chainId: e.CHAIN_ID as SupportedChainId,
     rpcUrl: e.RPC_URL,
@@ -65,6 +98,21 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
     subordinationDocsUrl: e.SUBORDINATION_DOCS_URL,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: resolvePgliteDir(root, e.PGLITE_DIR),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    kyc: {
+      provider: e.KYC_PROVIDER,
+      localAutoApprove: e.LOCAL_KYC_AUTO_APPROVE ? e.LOCAL_KYC_AUTO_APPROVE === "true" : local,
+      ...(e.KYC_PROVIDER === "compilot" && e.COMPILOT_API_URL && e.COMPILOT_API_KEY
+        ? { compilot: { apiUrl: e.COMPILOT_API_URL, apiKey: e.COMPILOT_API_KEY } }
+        : {}),
+      signerPrivateKey,
+      signatureBlocks: e.KYC_SIGNATURE_BLOCKS,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    swap:
+      e.SWAP_PROVIDER === "aggregator"
+        ? { provider: "aggregator", apiUrl: e.SWAP_API_URL!, apiKey: e.SWAP_API_KEY }
+        : { provider: "local", router: e.LOCAL_AMM_ROUTER as `0x${string}` | undefined },
   };
 }
 
@@ -89,6 +137,19 @@ export function serverConfig(): ServerConfig {
     env.SUBORDINATION_DOCS_URL,
     env.DATABASE_URL,
     env.PGLITE_DIR,
+    env.DATABASE_POOL_SIZE,
+    env.KYC_PROVIDER,
+    env.LOCAL_KYC_AUTO_APPROVE,
+    env.COMPILOT_API_URL,
+    env.COMPILOT_API_KEY,
+    env.KYC_SIGNER_PRIVATE_KEY,
+    env.KYC_SIGNATURE_BLOCKS,
+    env.SMTP_URL,
+    env.MAIL_FROM,
+    env.SWAP_PROVIDER,
+    env.LOCAL_AMM_ROUTER,
+    env.SWAP_API_URL,
+    env.SWAP_API_KEY,
   ]);
   if (cached?.key !== key) cached = { key, config: parseServerConfig(env) };
   return cached.config;

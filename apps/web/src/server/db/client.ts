@@ -1,13 +1,24 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle, type PgliteDatabase } from "drizzle-orm/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import * as schema from "./schema";
 
 type Env = Record<string, string | undefined>;
 
-export type Database = PgliteDatabase<typeof schema>;
-export type DatabaseHandle = { db: Database; close: () => Promise<void>; location: string };
+/** The drizzle database: PGlite or node-postgres, same schema and queries. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = "pglite" | "postgres";
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseKind;
+  close: () => Promise<void>;
+  /** PGlite folder, or the Postgres URL without its password */
+  location: string;
+};
 
 export class DatabaseConfigError extends Error {
   constructor(message: string) {
@@ -38,26 +49,34 @@ export function resolvePgliteDir(env: Env = process.env): string {
   return path.join(findWorkspaceRoot(), ".data", "pglite");
 }
 
+/** A Postgres URL with its password hidden, for messages. */
+export function redactDatabaseUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+}
+
 /**
- * Opens the database. PGlite (embedded Postgres) is the default. DATABASE_URL would select a
- * Postgres server, but the `pg` driver is not installed in this workspace yet, so it fails loudly
- * instead of silently using PGlite.
+ * Opens the database. PGlite (embedded Postgres) is the default; DATABASE_URL selects a Postgres
+ * server through `pg` (a pool of `DATABASE_POOL_SIZE` connections, 10 by default).
  */
 export async function openDatabase(
-  opts: { pgliteDir?: string; env?: Env } = {},
+  opts: { pgliteDir?: string; databaseUrl?: string; env?: Env } = {},
 ): Promise<DatabaseHandle> {
   const env = opts.env ?? process.env;
-  if (!opts.pgliteDir && env.DATABASE_URL?.trim()) {
-    throw new DatabaseConfigError(
-      "DATABASE_URL is set, but the Postgres driver (`pg`) is not installed yet. " +
-        "Unset DATABASE_URL to use the embedded PGlite database (PGLITE_DIR).",
-    );
+  const url = opts.databaseUrl ?? (opts.pgliteDir ? undefined : env.DATABASE_URL?.trim());
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new DatabaseConfigError("DATABASE_URL must be a postgres:// URL");
+    }
+    const max = Number(env.DATABASE_POOL_SIZE ?? 10);
+    const pool = new pg.Pool({ connectionString: url, max: Number.isFinite(max) ? max : 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    return { db, kind: "postgres", location: redactDatabaseUrl(url), close: () => pool.end() };
   }
   const location = opts.pgliteDir ?? resolvePgliteDir(env);
   if (!location.startsWith("memory://")) mkdirSync(location, { recursive: true });
   const client = await PGlite.create(location);
-  const db = drizzle({ client, schema });
-  return { db, location, close: () => client.close() };
+  const db = drizzle({ client, schema }) as unknown as Database;
+  return { db, kind: "pglite", location, close: () => client.close() };
 }
 
 let shared: Promise<DatabaseHandle> | undefined;

@@ -14,8 +14,8 @@ describe("database", () => {
 
   it("migrates a fresh PGlite folder, writes and reads logs, and survives a reopen", async () => {
     const first = await openDatabase({ pgliteDir: dir });
-    await migrateDatabase(first.db);
-    await migrateDatabase(first.db); // idempotent
+    await migrateDatabase(first);
+    await migrateDatabase(first); // idempotent
     await first.db.insert(logs).values({
       chainId: 31337,
       address: "0xabc0000000000000000000000000000000000001",
@@ -38,7 +38,7 @@ describe("database", () => {
     const migrations = await second.db.execute(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
-    expect(migrations.rows[0]).toEqual({ n: 1 });
+    expect((migrations as unknown as { rows: unknown[] }).rows[0]).toEqual({ n: 2 });
     await second.close();
   }, 30_000); // PGlite boots its WASM twice here: about 3 s on an idle machine
 
@@ -48,9 +48,13 @@ describe("database", () => {
     expect(resolvePgliteDir({ PGLITE_DIR: dir })).toBe(dir);
   });
 
-  it("refuses DATABASE_URL while the pg driver is not installed", async () => {
-    await expect(
-      openDatabase({ env: { DATABASE_URL: "postgres://x@127.0.0.1/db" } }),
-    ).rejects.toBeInstanceOf(DatabaseConfigError);
+  it("selects Postgres with DATABASE_URL (connecting lazily) and refuses other URLs", async () => {
+    const pg = await openDatabase({ env: { DATABASE_URL: "postgres://x:secret@127.0.0.1/db" } });
+    expect(pg.kind).toBe("postgres");
+    expect(pg.location).toBe("postgres://x:***@127.0.0.1/db");
+    await pg.close();
+    await expect(openDatabase({ databaseUrl: "mysql://x@h/db" })).rejects.toBeInstanceOf(
+      DatabaseConfigError,
+    );
   });
 });

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { serverConfig } from "@/config/server";
+import { badRequest, HttpError } from "@/server/http/errors";
+import { apiHandler, readQuery } from "@/server/http/handler";
+import { addressSchema, chainIdSchema } from "@/server/http/schemas";
+import { SwapQuoteError, swapQuoter } from "@/server/swap";
+
+export const dynamic = "force-dynamic";
+
+const swapQuery = z
+  .object({
+    chainId: chainIdSchema.optional(),
+    fromToken: addressSchema,
+    toToken: addressSchema,
+    fromAmount: z
+      .string()
+      .regex(/^[1-9]\d{0,77}$/, "must be a positive integer in the token's smallest unit")
+      .transform(BigInt),
+    user: addressSchema,
+    /** percent (1 = 1%), as the spec sends it */
+    slippage: z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,4})?$/, "must be a percent between 0 and 50")
+      .transform(Number)
+      .refine((n) => n <= 50, "must be a percent between 0 and 50"),
+  })
+  .strict();
+
+/** GET /api/getSwapData: {dstAmount, tx{to, data, value}} or {error}. */
+export const GET = apiHandler(async (request) => {
+  const q = readQuery(request, swapQuery);
+  const chainId = q.chainId ?? serverConfig().chainId;
+  if (chainId !== serverConfig().chainId)
+    throw badRequest(`chainId: this server serves chain ${serverConfig().chainId}`);
+  try {
+    return await swapQuoter().quote({ ...q, chainId });
+  } catch (error) {
+    if (error instanceof SwapQuoteError)
+      throw new HttpError(422, error.message, { error: error.message });
+    throw error;
+  }
+});

@@ -1,0 +1,171 @@
+// @vitest-environment node
+import { buildEmailChallengeMessage, buildKycChallengeMessage } from "@lending/sdk";
+import { describe, expect, it } from "vitest";
+import { getKycSignatureParams } from "@/server/actions/kyc";
+import { kycRecords, outbox } from "@/server/db/schema";
+import { LocalKycProvider } from "@/server/services/kyc";
+import {
+  call,
+  expectError,
+  getRequest,
+  newAccount,
+  postRequest,
+  setupApiTestDatabase,
+} from "@/server/test/harness";
+import { POST as emailChallenge } from "../email-challenge/route";
+import { POST as kycChallenge } from "../kyc-challenge/route";
+import { POST as localSubmit } from "./local/route";
+import { GET } from "./route";
+
+describe("KYC: /api/kyc, /api/kyc-challenge, /api/kyc/local, /api/email-challenge", () => {
+  const t = setupApiTestDatabase();
+  const user = newAccount();
+  const address = user.address.toLowerCase();
+
+  async function challenge(isIndividual: boolean, timestamp = Date.now()) {
+    const signature = await user.signMessage({
+      message: buildKycChallengeMessage({ address: user.address, isIndividual, timestamp }),
+    });
+    return { address: user.address, signature, timestamp, isIndividual };
+  }
+
+  it("the KYC signature action refuses unverified users and bad input", async () => {
+    expect(
+      await getKycSignatureParams({
+        address: user.address,
+        poolId: 0,
+        trancheId: 0,
+        amount: "1000000",
+      }),
+    ).toEqual({
+      error: "KYC not completed",
+      message: "Identity verification process is not yet completed.",
+    });
+    expect(
+      await getKycSignatureParams({ address: user.address, poolId: -1, trancheId: 0, amount: "1" }),
+    ).toMatchObject({ error: "Invalid request" });
+  });
+
+  it("GET answers 'Not started' for an unknown wallet and 400 for a bad address", async () => {
+    const r = await call(GET, getRequest(`/api/kyc?userAddress=${user.address}`));
+    expect(r).toEqual({ status: 200, body: { address, status: "Not started", provider: "local" } });
+    expectError(await call(GET, getRequest("/api/kyc?userAddress=abc")), 400);
+    expectError(await call(GET, getRequest(`/api/kyc?userAddress=${address}&chainId=1`)), 400);
+  });
+
+  it("a signed challenge opens a widget session; the widget's submission is auto-approved locally", async () => {
+    const bad = await challenge(true);
+    expectError(
+      await call(kycChallenge, postRequest("/api/kyc-challenge", { ...bad, isIndividual: "yes" })),
+      400,
+    );
+    expectError(
+      await call(kycChallenge, postRequest("/api/kyc-challenge", { ...bad, isIndividual: false })),
+      401,
+    );
+    expectError(
+      await call(
+        kycChallenge,
+        postRequest("/api/kyc-challenge", await challenge(true, Date.now() - 400_000)),
+      ),
+      401,
+    );
+
+    const body = await challenge(true);
+    const r = await call(kycChallenge, postRequest("/api/kyc-challenge", body));
+    expect(r.status).toBe(200);
+    expect(r.body.widgetUrl).toBe(`/kyc/local?session=${r.body.sessionId}`);
+    expectError(await call(kycChallenge, postRequest("/api/kyc-challenge", body)), 409);
+
+    const session = r.body.sessionId as string;
+    expectError(
+      await call(localSubmit, postRequest("/api/kyc/local", { session, fullName: "A" })),
+      400,
+    );
+    expectError(
+      await call(
+        localSubmit,
+        postRequest("/api/kyc/local", { session, fullName: "Ada", role: "x" }),
+      ),
+      400,
+    );
+    expectError(
+      await call(
+        localSubmit,
+        postRequest("/api/kyc/local", { session: "ab".repeat(24), fullName: "Ada Lovelace" }),
+      ),
+      404,
+    );
+    const submitted = await call(
+      localSubmit,
+      postRequest("/api/kyc/local", { session, fullName: "Ada Lovelace" }),
+    );
+    expect(submitted.body).toMatchObject({
+      status: "No Email",
+      fullName: "Ada Lovelace",
+      entityType: "individual",
+    });
+    // the session is used up
+    expectError(
+      await call(localSubmit, postRequest("/api/kyc/local", { session, fullName: "Ada Lovelace" })),
+      404,
+    );
+    expect((await call(GET, getRequest(`/api/kyc?userAddress=${address}`))).body.status).toBe(
+      "No Email",
+    );
+  });
+
+  it("a signed email change makes a 'No Email' account Active and mails the new address", async () => {
+    const timestamp = Date.now();
+    const email = "ada@example.org";
+    const signature = await user.signMessage({
+      message: buildEmailChallengeMessage({ address: user.address, email, timestamp }),
+    });
+    const body = { address: user.address, email, signature, timestamp };
+    expectError(
+      await call(
+        emailChallenge,
+        postRequest("/api/email-challenge", { ...body, email: "not-an-email" }),
+      ),
+      400,
+    );
+    expectError(
+      await call(
+        emailChallenge,
+        postRequest("/api/email-challenge", { ...body, email: "eve@example.org" }),
+      ),
+      401,
+    );
+    expect(await t.db().select().from(outbox)).toHaveLength(0);
+    const r = await call(emailChallenge, postRequest("/api/email-challenge", body));
+    expect(r.body).toMatchObject({ status: "Active", email });
+    const mails = await t.db().select().from(outbox);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: email, from: "no-reply@localhost", transport: "outbox" });
+    expectError(await call(emailChallenge, postRequest("/api/email-challenge", body)), 409);
+  });
+
+  it("the local provider's review queue: To be reviewed, then approve or reject", async () => {
+    const provider = new LocalKycProvider(t.db(), { autoApprove: false });
+    const a = newAccount();
+    const b = newAccount();
+    for (const [account, email] of [
+      [a, "a@example.org"],
+      [b, ""],
+    ] as const) {
+      const { sessionId } = await provider.startVerification({
+        address: account.address,
+        isIndividual: false,
+      });
+      const info = await provider.submit({ session: sessionId, fullName: "Firm", email });
+      expect(info).toMatchObject({ status: "To be reviewed", entityType: "business" });
+    }
+    expect((await provider.list(["To be reviewed"])).map((k) => k.address)).toEqual([
+      a.address.toLowerCase(),
+      b.address.toLowerCase(),
+    ]);
+    expect((await provider.review(a.address, "approve")).status).toBe("Active");
+    expect((await provider.review(b.address, "reject")).status).toBe("Rejected");
+    expect(await t.db().select().from(kycRecords)).toHaveLength(3);
+  });
+});

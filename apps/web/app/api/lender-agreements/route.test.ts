@@ -1,0 +1,141 @@
+// @vitest-environment node
+import { buildContractDownloadMessage, buildLenderAgreementMessage } from "@lending/sdk";
+import { describe, expect, it } from "vitest";
+import { downloadContractPdf, fetchContractContent } from "@/server/actions/loan-contracts";
+import { kycRecords, lenderAgreements, usedSignatures } from "@/server/db/schema";
+import {
+  call,
+  expectError,
+  newAccount,
+  OVERSIZED_BODY,
+  postRequest,
+  setupApiTestDatabase,
+} from "@/server/test/harness";
+import { POST } from "./route";
+
+describe("/api/lender-agreements and the contract actions", () => {
+  const t = setupApiTestDatabase();
+  const lender = newAccount();
+  const business = newAccount();
+  const unverified = newAccount();
+  const path = "/api/lender-agreements?chainId=31337";
+
+  async function body(account = lender, depositAmount = "1500.25", timestamp = Date.now()) {
+    const signature = await account.signMessage({
+      message: buildLenderAgreementMessage({ address: account.address, depositAmount, timestamp }),
+    });
+    return { address: account.address, signature, timestamp, depositAmount };
+  }
+  const counts = async () => ({
+    agreements: (await t.db().select().from(lenderAgreements)).length,
+    signatures: (await t.db().select().from(usedSignatures)).length,
+  });
+
+  it("refuses malformed, mistyped, incomplete, extra and oversized requests", async () => {
+    const good = await body();
+    for (const bad of [
+      "{",
+      { ...good, depositAmount: "-1" },
+      { ...good, depositAmount: "1.1234567" },
+      { ...good, timestamp: true },
+      { ...good, extra: 1 },
+      { address: good.address, signature: good.signature, timestamp: good.timestamp },
+    ]) {
+      expectError(await call(POST, postRequest(path, bad)), 400);
+    }
+    expectError(await call(POST, postRequest(path, OVERSIZED_BODY)), 413);
+    expect(await counts()).toEqual({ agreements: 0, signatures: 0 });
+  });
+
+  it("refuses users without a completed KYC: 'Failed to retrieve fullname'", async () => {
+    const r = await call(POST, postRequest(path, await body(unverified)));
+    expectError(r, 403, /Failed to retrieve fullname/);
+    expect(r.body.error).toBe("Failed to retrieve fullname");
+    expect(await counts()).toEqual({ agreements: 0, signatures: 0 });
+  });
+
+  it("generates, stores and returns a retail contract; a replay is a 409; stale is a 401", async () => {
+    await t
+      .db()
+      .insert(kycRecords)
+      .values([
+        {
+          address: lender.address.toLowerCase(),
+          status: "Active",
+          entityType: "individual",
+          fullName: "Ada Lovelace",
+          email: "ada@example.org",
+          provider: "local",
+        },
+        {
+          address: business.address.toLowerCase(),
+          status: "No Email",
+          entityType: "business",
+          fullName: "Analytical Engines Ltd",
+          provider: "local",
+        },
+      ]);
+    const b = await body();
+    const r = await call(POST, postRequest(path, b));
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      fullName: "Ada Lovelace",
+      contractType: "retail",
+      contractVersion: "v1",
+      timestamp: b.timestamp,
+    });
+    const formatted = JSON.parse(r.body.formattedMessage as string);
+    expect(formatted.sections).toHaveLength(4);
+    expect(formatted.importantNote).toMatch(/valid for 5 minutes/);
+    expect(r.body.contractMessage).toContain("Ada Lovelace");
+    expect(r.body.contractMessage).toContain("1500.25 USDC");
+    expect(r.body.contractMessage).toContain(lender.address.toLowerCase());
+    expect(await counts()).toEqual({ agreements: 1, signatures: 1 });
+
+    expectError(await call(POST, postRequest(path, b)), 409, /already used/);
+    expectError(
+      await call(POST, postRequest(path, await body(lender, "10", Date.now() - 301_000))),
+      401,
+    );
+    expectError(await call(POST, postRequest(path, { ...b, depositAmount: "10" })), 401);
+    expect(await counts()).toEqual({ agreements: 1, signatures: 1 });
+
+    const biz = await call(POST, postRequest(path, await body(business, "100")));
+    expect(biz.body).toMatchObject({ contractType: "exempt", fullName: "Analytical Engines Ltd" });
+  });
+
+  it("serves a stored contract's text and PDF for a signed download request only", async () => {
+    const [row] = await t.db().select().from(lenderAgreements);
+    const timestamp = Date.now();
+    const signature = await lender.signMessage({
+      message: buildContractDownloadMessage({ address: lender.address, id: row!.id, timestamp }),
+    });
+    const request = { address: lender.address, signature, timestamp, id: row!.id, chain: 31337 };
+    const content = await fetchContractContent(request);
+    expect(content).toEqual({
+      contractMessage: row!.contractMessage,
+      formattedMessage: row!.formattedMessage,
+      timestamp: row!.timestamp,
+    });
+    const pdf = await downloadContractPdf(request);
+    if ("error" in pdf) throw new Error(pdf.message);
+    expect(pdf.fileName).toBe(`loan-contract-${row!.timestamp}.pdf`);
+    const bytes = Buffer.from(pdf.base64, "base64");
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(bytes.length).toBeGreaterThan(1000);
+
+    expect(await fetchContractContent({ ...request, id: row!.id + 1 })).toMatchObject({
+      error: "HTTP 401",
+    });
+    const other = newAccount();
+    const foreign = await other.signMessage({
+      message: buildContractDownloadMessage({ address: other.address, id: row!.id, timestamp }),
+    });
+    expect(
+      await fetchContractContent({ ...request, address: other.address, signature: foreign }),
+    ).toMatchObject({ error: "HTTP 404" });
+    expect(await fetchContractContent({ ...request, timestamp: "x" } as never)).toMatchObject({
+      error: "HTTP 400",
+    });
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { serverConfig } from "@/config/server";
+import { database } from "@/server/context";
+import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler";
+import {
+  addressSchema,
+  chainIdSchema,
+  signatureSchema,
+  timestampMsSchema,
+  usdcAmountSchema,
+} from "@/server/http/schemas";
+import { kycProvider } from "@/server/services/kyc";
+import { generateLenderAgreement } from "@/server/services/lender-agreements";
+import { enforceRateLimit } from "@/server/services/rate-limit";
+
+export const dynamic = "force-dynamic";
+
+const body = z
+  .object({
+    address: addressSchema,
+    signature: signatureSchema,
+    timestamp: timestampMsSchema,
+    depositAmount: z.union([z.string(), z.number()]).transform(String).pipe(usdcAmountSchema),
+  })
+  .strict();
+
+/** POST /api/lender-agreements?chainId: generates and stores a signed request's loan contract. */
+export const POST = apiHandler(async (request) => {
+  const q = readQuery(request, z.object({ chainId: chainIdSchema.optional() }).strict());
+  const b = await readJson(request, body);
+  const config = serverConfig();
+  const db = await database();
+  await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.address}`]);
+  return generateLenderAgreement(db, await kycProvider(config), {
+    chainId: q.chainId ?? config.chainId,
+    address: b.address,
+    signature: b.signature,
+    timestamp: b.timestamp,
+    depositAmount: b.depositAmount,
+    appName: config.appName,
+  });
+});

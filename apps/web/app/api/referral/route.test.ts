@@ -1,0 +1,126 @@
+// @vitest-environment node
+import { buildReferralMessage, referralErrorText } from "@lending/sdk";
+import { createTestClient, createWalletClient, http, parseAbi, publicActions } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { referrals, usedSignatures } from "@/server/db/schema";
+import {
+  call,
+  expectError,
+  getRequest,
+  newAccount,
+  postRequest,
+  setupApiTestDatabase,
+} from "@/server/test/harness";
+import { GET, POST } from "./route";
+import { GET as yields } from "./userYields/route";
+
+/** anvil dev account 1 (public key, funded with USDC by the seed) */
+const DEV_1 = privateKeyToAccount(
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+);
+
+describe("/api/referral", () => {
+  const t = setupApiTestDatabase();
+  const owner = newAccount();
+  const referrer = newAccount();
+  const { rpcUrl, deployment } = inject("anvil");
+  const test = createTestClient({ mode: "anvil", chain: foundry, transport: http(rpcUrl) });
+  let snapshot: `0x${string}` | undefined;
+  afterAll(async () => {
+    if (snapshot) await test.revert({ id: snapshot });
+  });
+
+  const sign = (account = owner, ref = referrer.address) =>
+    account.signMessage({
+      message: buildReferralMessage({ owner: account.address, referrer: ref, chainId: 31337 }),
+    });
+
+  it("GET answers the message to sign, or the rule that refuses it", async () => {
+    const r = await call(
+      GET,
+      getRequest(
+        `/api/referral?chainId=31337&userAddress=${owner.address}&referralCode=${referrer.address}`,
+      ),
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe(
+      buildReferralMessage({ owner: owner.address, referrer: referrer.address, chainId: 31337 }),
+    );
+    const self = await call(
+      GET,
+      getRequest(`/api/referral?userAddress=${owner.address}&referralCode=${owner.address}`),
+    );
+    expectError(self, 409);
+    expect(self.body.error).toBe("You cannot refer yourself");
+    expect(referralErrorText(self.body.error as string)).toBe("You cannot refer yourself.");
+    expectError(await call(GET, getRequest(`/api/referral?userAddress=${owner.address}`)), 400);
+  });
+
+  it("POST refuses bad input and bad signatures without writing", async () => {
+    const signature = await sign();
+    for (const bad of [
+      "nope",
+      { owner: owner.address, signature },
+      { owner: owner.address, signature, refferer: referrer.address, extra: 1 },
+      { owner: owner.address, signature: "0x1234", refferer: referrer.address },
+    ]) {
+      expectError(await call(POST, postRequest("/api/referral?chainId=31337", bad)), 400);
+    }
+    expectError(
+      await call(
+        POST,
+        postRequest("/api/referral", {
+          owner: owner.address,
+          signature: await sign(referrer),
+          refferer: referrer.address,
+        }),
+      ),
+      401,
+    );
+    expect(await t.db().select().from(referrals)).toHaveLength(0);
+    expect(await t.db().select().from(usedSignatures)).toHaveLength(0);
+  });
+
+  it("POST applies a signed referral once ('Reference already exists' afterwards)", async () => {
+    const body = { owner: owner.address, signature: await sign(), refferer: referrer.address };
+    const r = await call(POST, postRequest("/api/referral?chainId=31337", body));
+    expect(r).toEqual({ status: 200, body: { isValid: true } });
+    const again = await call(POST, postRequest("/api/referral?chainId=31337", body));
+    expectError(again, 409);
+    expect(again.body.error).toBe("Reference already exists");
+    const y = await call(
+      yields,
+      getRequest(`/api/referral/userYields?chainId=31337&userAddress=${referrer.address}`),
+    );
+    expect(y.body).toEqual({
+      totalUserRefferalsCount: 1,
+      items: [{ user: owner.address.toLowerCase(), firstDeposit: "0", yield: "0" }],
+      latestEpochReferralYield: "0",
+      lifetimeRefferalYield: "0",
+    });
+  });
+
+  it("refuses a user who has already deposited (USDC sent to the LendingPoolManager)", async () => {
+    snapshot = await test.snapshot();
+    const wallet = createWalletClient({
+      account: DEV_1,
+      chain: foundry,
+      transport: http(rpcUrl),
+    }).extend(publicActions);
+    const hash = await wallet.writeContract({
+      address: deployment.usdc,
+      abi: parseAbi(["function transfer(address to, uint256 amount) returns (bool)"]),
+      functionName: "transfer",
+      args: [deployment.lendingPoolManager, 5_000_000n],
+    });
+    await wallet.waitForTransactionReceipt({ hash });
+    const r = await call(
+      GET,
+      getRequest(`/api/referral?userAddress=${DEV_1.address}&referralCode=${referrer.address}`),
+    );
+    expectError(r, 409);
+    expect(r.body.error).toBe("User has already deposited");
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { apiHandler, readQuery } from "@/server/http/handler";
+import { FixedPriceFeed } from "@/server/services/prices";
+
+export const dynamic = "force-dynamic";
+
+const feed = new FixedPriceFeed();
+
+/** GET /api/token?tokens=USDC,ETH: {symbol: USD price} for the symbols the feed knows. */
+export const GET = apiHandler(async (request) => {
+  const q = readQuery(
+    request,
+    z
+      .object({
+        tokens: z
+          .string()
+          .transform((v) =>
+            v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
+          )
+          .pipe(
+            z
+              .array(z.string().regex(/^[A-Za-z0-9]{1,11}$/, "must be token symbols"))
+              .min(1, "must list at least one symbol")
+              .max(30),
+          ),
+      })
+      .strict(),
+  );
+  return feed.prices(q.tokens);
+});

@@ -1,0 +1,111 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+
+type Result = { status: string; fullName?: string } | { statusCode: number; message: string };
+
+const STATUS_TEXT: Record<string, string> = {
+  Active: "Your identity is verified. You can close this page and lend.",
+  "No Email": "Your identity is verified. Add an email later to receive notifications.",
+  "To be reviewed":
+    "Your identity is being reviewed by our team. Please return to this page later.",
+  Rejected: "Your identity verification was rejected.",
+};
+
+export function LocalKycForm({ session }: { session: string }) {
+  const [isIndividual, setIsIndividual] = useState(true);
+  const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    try {
+      const response = await fetch("/api/kyc/local", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ session, fullName, email, isIndividual }),
+      });
+      setResult((await response.json()) as Result);
+    } catch {
+      setResult({ statusCode: 0, message: "The server could not be reached: try again." });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (result && "status" in result) {
+    return (
+      <p
+        role="status"
+        className="max-w-xl rounded-2xl border border-emerald-300 bg-white p-6 text-slate-800"
+      >
+        <strong>{result.status}.</strong> {STATUS_TEXT[result.status] ?? ""}
+      </p>
+    );
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="max-w-xl space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-slate-900">Who lends?</legend>
+        <label className="mr-6 inline-flex items-center gap-2 text-slate-700">
+          <input
+            type="radio"
+            name="entity"
+            checked={isIndividual}
+            onChange={() => setIsIndividual(true)}
+          />
+          An individual
+        </label>
+        <label className="inline-flex items-center gap-2 text-slate-700">
+          <input
+            type="radio"
+            name="entity"
+            checked={!isIndividual}
+            onChange={() => setIsIndividual(false)}
+          />
+          A business entity
+        </label>
+      </fieldset>
+      <label className="block text-sm font-semibold text-slate-900">
+        {isIndividual ? "Full name" : "Registered name of the business"}
+        <input
+          required
+          minLength={2}
+          maxLength={120}
+          value={fullName}
+          onChange={(e) => setFullName(e.target.value)}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-normal"
+        />
+      </label>
+      <label className="block text-sm font-semibold text-slate-900">
+        Email (optional)
+        <input
+          type="email"
+          maxLength={200}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-normal"
+        />
+      </label>
+      {result && "message" in result ? (
+        <p role="alert" className="text-sm text-red-700">
+          {result.message}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
+      >
+        {pending ? "Submitting..." : "Submit for verification"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { buildEmailChallengeMessage, buildKycChallengeMessage } from "@lending/sdk";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { expect, test } from "./support/fixtures";
+
+// The server's local pages: the built-in KYC widget and the dev outbox, with security headers.
+test("a signed KYC challenge opens the local widget; the submission is verified; mail lands in the outbox", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const address = account.address.toLowerCase();
+  let timestamp = Date.now();
+  const challenge = await request.post("/api/kyc-challenge", {
+    data: {
+      address,
+      timestamp,
+      isIndividual: true,
+      signature: await account.signMessage({
+        message: buildKycChallengeMessage({ address, isIndividual: true, timestamp }),
+      }),
+    },
+  });
+  expect(challenge.status()).toBe(200);
+  const { widgetUrl } = (await challenge.json()) as { widgetUrl: string };
+
+  const response = await page.goto(widgetUrl);
+  const headers = response?.headers() ?? {};
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Identity verification" }),
+  ).toBeVisible();
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByRole("button", { name: "Submit for verification" }).click();
+  // auto-approved on the local chain; without an email the status is "No Email"
+  await expect(page.getByRole("status")).toContainText("No Email.");
+  const kyc = await request.get(`/api/kyc?userAddress=${address}`);
+  expect(await kyc.json()).toMatchObject({ status: "No Email", fullName: "Ada Lovelace" });
+
+  timestamp = Date.now();
+  const email = `ada-${timestamp}@example.org`;
+  const update = await request.post("/api/email-challenge", {
+    data: {
+      address,
+      email,
+      timestamp,
+      signature: await account.signMessage({
+        message: buildEmailChallengeMessage({ address, email, timestamp }),
+      }),
+    },
+  });
+  expect(await update.json()).toMatchObject({ status: "Active", email });
+  await page.goto("/dev/outbox");
+  await expect(page.getByText(`to ${email}`)).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,0 +1,86 @@
+"use server";
+
+import { z } from "zod";
+import { serverConfig } from "@/config/server";
+import { database } from "../context";
+import { HttpError } from "../http/errors";
+import { describeZodError } from "../http/handler";
+import { addressSchema, chainIdSchema, signatureSchema, timestampMsSchema } from "../http/schemas";
+import type { FormattedContract } from "../services/contract-content";
+import { readSignedContract } from "../services/lender-agreements";
+import { renderContractPdf } from "../services/pdf";
+
+const input = z
+  .object({
+    address: addressSchema,
+    signature: signatureSchema,
+    timestamp: timestampMsSchema,
+    id: z.union([
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ]),
+    chain: chainIdSchema.optional(),
+  })
+  .strict();
+
+export type ContractRequest = z.input<typeof input>;
+export type ActionError = { error: string; message: string };
+
+async function load(request: ContractRequest) {
+  const parsed = input.safeParse(request);
+  if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
+  const r = parsed.data;
+  return readSignedContract(await database(), {
+    chainId: r.chain ?? serverConfig().chainId,
+    address: r.address,
+    id: r.id,
+    signature: r.signature,
+    timestamp: r.timestamp,
+  });
+}
+
+function toActionError(error: unknown): ActionError {
+  if (error instanceof HttpError)
+    return { error: `HTTP ${error.statusCode}`, message: error.message };
+  console.error("[action] loan contract failed:", error);
+  return { error: "Internal error", message: "The contract could not be read: try again later" };
+}
+
+/** Server action: the stored contract text for a signed download request. */
+export async function fetchContractContent(
+  request: ContractRequest,
+): Promise<{ contractMessage: string; formattedMessage: string; timestamp: number } | ActionError> {
+  try {
+    const row = await load(request);
+    return {
+      contractMessage: row.contractMessage,
+      formattedMessage: row.formattedMessage,
+      timestamp: row.timestamp,
+    };
+  } catch (error) {
+    return toActionError(error);
+  }
+}
+
+/** Server action: the contract as a PDF (base64), named loan-contract-{timestamp}.pdf. */
+export async function downloadContractPdf(
+  request: ContractRequest,
+): Promise<{ fileName: string; contentType: "application/pdf"; base64: string } | ActionError> {
+  try {
+    const row = await load(request);
+    const pdf = await renderContractPdf(JSON.parse(row.formattedMessage) as FormattedContract, {
+      fullName: row.fullName,
+      createdAt: row.createdAt.toISOString(),
+    });
+    return {
+      fileName: `loan-contract-${row.timestamp}.pdf`,
+      contentType: "application/pdf",
+      base64: pdf.toString("base64"),
+    };
+  } catch (error) {
+    return toActionError(error);
+  }
+}

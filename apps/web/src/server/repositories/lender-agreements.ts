@@ -1,0 +1,42 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Executor } from "../db/types";
+import { lenderAgreements } from "../db/schema";
+
+export type NewLenderAgreement = typeof lenderAgreements.$inferInsert;
+
+export async function insertLenderAgreement(db: Executor, row: NewLenderAgreement) {
+  const [inserted] = await db.insert(lenderAgreements).values(row).returning();
+  return inserted!;
+}
+
+export async function findLenderAgreement(
+  db: Executor,
+  chainId: number,
+  address: string,
+  id: number,
+) {
+  const [row] = await db
+    .select()
+    .from(lenderAgreements)
+    .where(
+      and(
+        eq(lenderAgreements.id, id),
+        eq(lenderAgreements.chainId, chainId),
+        eq(lenderAgreements.address, address.toLowerCase()),
+      ),
+    );
+  return row;
+}
+
+export async function agreementsOf(db: Executor, chainId: number, address: string) {
+  return db
+    .select()
+    .from(lenderAgreements)
+    .where(
+      and(
+        eq(lenderAgreements.chainId, chainId),
+        eq(lenderAgreements.address, address.toLowerCase()),
+      ),
+    )
+    .orderBy(desc(lenderAgreements.id));
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { kycRecords, kycSessions, type KycStatus } from "../../db/schema";
+import { badRequest, notFound } from "../../http/errors";
+import type { KycInfo, KycProvider } from "./types";
+
+export const LOCAL_KYC_SESSION_MS = 30 * 60_000;
+
+type Row = typeof kycRecords.$inferSelect;
+
+const toInfo = (row: Row): KycInfo => ({
+  address: row.address,
+  status: row.status,
+  entityType: row.entityType,
+  fullName: row.fullName,
+  email: row.email,
+  provider: row.provider,
+});
+
+/**
+ * The built-in provider: a widget page (/kyc/local) where the user states who they are, records in
+ * `kyc_records`, and a review queue the ops CLI approves or rejects. With `autoApprove` (the local
+ * chain's default) a submission is Active at once ("No Email" without an email).
+ */
+export class LocalKycProvider implements KycProvider {
+  readonly name = "local";
+  constructor(
+    private readonly db: Database,
+    private readonly opts: { autoApprove: boolean; now?: () => number } = { autoApprove: false },
+  ) {}
+
+  private now() {
+    return this.opts.now?.() ?? Date.now();
+  }
+
+  async getCustomer(address: string): Promise<KycInfo> {
+    const a = address.toLowerCase();
+    const [row] = await this.db.select().from(kycRecords).where(eq(kycRecords.address, a));
+    return row ? toInfo(row) : { address: a, status: "Not started", provider: this.name };
+  }
+
+  async startVerification(args: { address: string; isIndividual: boolean }) {
+    const token = randomBytes(24).toString("hex");
+    await this.db.insert(kycSessions).values({
+      token,
+      address: args.address.toLowerCase(),
+      isIndividual: args.isIndividual,
+      expiresAt: new Date(this.now() + LOCAL_KYC_SESSION_MS),
+    });
+    return { widgetUrl: `/kyc/local?session=${token}`, sessionId: token };
+  }
+
+  /** The widget's submission: name and email for the session's wallet. */
+  async submit(args: {
+    session: string;
+    fullName: string;
+    email?: string;
+    isIndividual?: boolean;
+  }) {
+    return this.db.transaction(async (tx) => {
+      const [session] = await tx
+        .select()
+        .from(kycSessions)
+        .where(
+          and(eq(kycSessions.token, args.session), gt(kycSessions.expiresAt, new Date(this.now()))),
+        );
+      if (!session)
+        throw notFound("This verification session is unknown or has expired: start again");
+      const [existing] = await tx
+        .select()
+        .from(kycRecords)
+        .where(eq(kycRecords.address, session.address));
+      if (existing && (existing.status === "Active" || existing.status === "No Email")) {
+        throw badRequest("This wallet is already verified");
+      }
+      const email = args.email?.trim().toLowerCase() || null;
+      const status: KycStatus = this.opts.autoApprove
+        ? email
+          ? "Active"
+          : "No Email"
+        : "To be reviewed";
+      const values = {
+        address: session.address,
+        status,
+        entityType: (args.isIndividual ?? session.isIndividual) ? "individual" : "business",
+        fullName: args.fullName.trim(),
+        email,
+        provider: this.name,
+        updatedAt: new Date(this.now()),
+      } as const;
+      const [row] = await tx
+        .insert(kycRecords)
+        .values(values)
+        .onConflictDoUpdate({ target: kycRecords.address, set: values })
+        .returning();
+      await tx.delete(kycSessions).where(eq(kycSessions.token, args.session));
+      return toInfo(row!);
+    });
+  }
+
+  async updateEmail(address: string, email: string): Promise<KycInfo> {
+    const a = address.toLowerCase();
+    const [row] = await this.db.select().from(kycRecords).where(eq(kycRecords.address, a));
+    if (!row) throw notFound("This wallet has no identity verification");
+    const status: KycStatus = row.status === "No Email" ? "Active" : row.status;
+    const [updated] = await this.db
+      .update(kycRecords)
+      .set({ email: email.trim().toLowerCase(), status, updatedAt: new Date(this.now()) })
+      .where(eq(kycRecords.address, a))
+      .returning();
+    return toInfo(updated!);
+  }
+
+  /** Review queue and decisions (ops CLI). */
+  async list(statuses?: KycStatus[]): Promise<KycInfo[]> {
+    const q = this.db.select().from(kycRecords);
+    const rows = statuses?.length
+      ? await q.where(inArray(kycRecords.status, statuses)).orderBy(asc(kycRecords.createdAt))
+      : await q.orderBy(asc(kycRecords.createdAt));
+    return rows.map(toInfo);
+  }
+
+  async review(address: string, decision: "approve" | "reject"): Promise<KycInfo> {
+    const a = address.toLowerCase();
+    const [row] = await this.db.select().from(kycRecords).where(eq(kycRecords.address, a));
+    if (!row) throw notFound(`No identity verification for ${a}`);
+    const status: KycStatus =
+      decision === "reject" ? "Rejected" : row.email ? "Active" : "No Email";
+    const [updated] = await this.db
+      .update(kycRecords)
+      .set({ status, updatedAt: new Date(this.now()) })
+      .where(eq(kycRecords.address, a))
+      .returning();
+    return toInfo(updated!);
+  }
+}

@@ -1,0 +1,37 @@
+import type { KycStatus } from "../../db/schema";
+
+export type { KycStatus };
+
+/** What GET /api/kyc answers: the status and the customer's information. */
+export type KycInfo = {
+  address: string;
+  /** "Not started" when the provider knows nothing of the address */
+  status: KycStatus | "Not started";
+  entityType?: "individual" | "business";
+  fullName?: string;
+  email?: string | null;
+  provider: string;
+};
+
+/** Statuses that let a user lend (spec section 6). */
+export const KYC_COMPLETED_STATUSES: readonly string[] = ["Active", "No Email"];
+
+export const isKycCompleted = (status: string) => KYC_COMPLETED_STATUSES.includes(status);
+
+/** An identity verification provider: the built-in local one, or Compilot over HTTP. */
+export interface KycProvider {
+  readonly name: string;
+  /** The customer's status and information (status "Not started" when unknown). */
+  getCustomer(address: string): Promise<KycInfo>;
+  /** Opens a verification for a wallet that proved ownership; answers where the widget lives. */
+  startVerification(args: {
+    address: string;
+    isIndividual: boolean;
+  }): Promise<{ widgetUrl: string; sessionId: string }>;
+  /** Replaces the email of a verified customer. */
+  updateEmail(address: string, email: string): Promise<KycInfo>;
+}
+
+export class KycProviderError extends Error {
+  override name = "KycProviderError";
+}

@@ -1,0 +1,123 @@
+import {
+  buildLoanTicketMessage,
+  dailyGroupId,
+  decisionTimeLeftMs,
+  type LoanTicketDecision,
+} from "@lending/sdk";
+import type { Address, Hex } from "viem";
+import type { Database } from "../db/client";
+import { conflict, notFound } from "../http/errors";
+import { insertDecisions, ticketsForUser } from "../repositories/loan-tickets";
+import { consumeSignature, verifySignedMessage } from "./signatures";
+
+/** A loan ticket as GET/POST /api/loan-tickets return it. */
+export type LoanTicketView = {
+  id: number;
+  createdOn: string;
+  /** start of the UTC day of createdOn (ms): tickets of one day are shown together */
+  dailyGroupID: number;
+  assets: string;
+  endBorrowerName: string;
+  endBorrowerID: string;
+  poolID: string;
+  trancheID: string;
+  /** pending until decided; after the 2-day window an undecided ticket counts as opted in */
+  status: "pending" | "optedIn" | "optedOut";
+  decisionTimeLeftMs: number;
+  decidedOn: string | null;
+};
+
+export async function listLoanTickets(
+  db: Database,
+  chainId: number,
+  user: Address,
+  now: number = Date.now(),
+): Promise<LoanTicketView[]> {
+  const rows = await ticketsForUser(db, chainId, user.toLowerCase());
+  return rows.map(({ ticket, decision }) => {
+    const created = ticket.createdOn.getTime();
+    const left = decisionTimeLeftMs(created, now);
+    return {
+      id: ticket.id,
+      createdOn: ticket.createdOn.toISOString(),
+      dailyGroupID: dailyGroupId(created),
+      assets: ticket.assets,
+      endBorrowerName: ticket.endBorrowerName,
+      endBorrowerID: ticket.endBorrowerId,
+      poolID: ticket.poolId,
+      trancheID: ticket.trancheId,
+      status: decision?.status ?? (left === 0 ? "optedIn" : "pending"),
+      decisionTimeLeftMs: decision ? 0 : left,
+      decidedOn: decision?.createdAt.toISOString() ?? null,
+    };
+  });
+}
+
+/**
+ * Records signed opt-in/opt-out decisions: each request applies to the user's pending tickets of
+ * that borrower in that pool and tranche. All or nothing, with the signature in one transaction.
+ */
+export async function decideLoanTickets(
+  db: Database,
+  args: {
+    chainId: number;
+    userID: Address;
+    requests: LoanTicketDecision[];
+    signature: Hex;
+    signatureTimestamp: number;
+    now?: number;
+  },
+): Promise<LoanTicketView[]> {
+  const now = args.now ?? Date.now();
+  const user = args.userID.toLowerCase() as Address;
+  await verifySignedMessage({
+    address: user,
+    message: buildLoanTicketMessage({
+      userID: user,
+      requests: args.requests,
+      timestamp: args.signatureTimestamp,
+    }),
+    signature: args.signature,
+    timestamp: args.signatureTimestamp,
+    now,
+  });
+  await db.transaction(async (tx) => {
+    const tickets = await ticketsForUser(tx, args.chainId, user);
+    const rows: { ticketId: number; userAddress: string; status: "optedIn" | "optedOut" }[] = [];
+    for (const r of args.requests) {
+      const matching = tickets.filter(
+        ({ ticket }) =>
+          ticket.poolId === r.poolID &&
+          ticket.trancheId === r.trancheID &&
+          ticket.endBorrowerId === r.endBorrowerID,
+      );
+      if (matching.length === 0) {
+        throw notFound(
+          `No loan ticket for borrower ${r.endBorrowerID} in pool ${r.poolID}, tranche ${r.trancheID}`,
+        );
+      }
+      const pending = matching.filter(
+        ({ ticket, decision }) =>
+          !decision && decisionTimeLeftMs(ticket.createdOn.getTime(), now) > 0,
+      );
+      if (pending.length === 0) {
+        throw conflict(
+          `The decision on borrower ${r.endBorrowerID} in pool ${r.poolID}, tranche ${r.trancheID} is already made or its 2-day window has closed`,
+        );
+      }
+      for (const { ticket } of pending) {
+        rows.push({ ticketId: ticket.id, userAddress: user, status: r.status });
+      }
+    }
+    const ids = rows.map((r) => r.ticketId);
+    if (new Set(ids).size !== ids.length) throw conflict("The same ticket is decided twice");
+    const inserted = await insertDecisions(tx, rows);
+    if (inserted.length !== rows.length) throw conflict("A decision was recorded meanwhile");
+    await consumeSignature(tx, {
+      signature: args.signature,
+      address: user,
+      purpose: "loan-tickets",
+    });
+  });
+  return listLoanTickets(db, args.chainId, user, now);
+}

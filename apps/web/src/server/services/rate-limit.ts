@@ -1,0 +1,42 @@
+import { lt, sql } from "drizzle-orm";
+import type { Executor } from "../db/types";
+import { rateLimits } from "../db/schema";
+import { HttpError } from "../http/errors";
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+/** Default: 30 state-changing requests per minute per IP and per address. */
+export const POST_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 };
+/** Client error logs: 20 per minute per IP. */
+export const LOG_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60_000 };
+
+/**
+ * A fixed-window counter in the database (shared by every web server): counts one hit for each
+ * key and throws 429 once any key is over its limit in the current window.
+ */
+export async function enforceRateLimit(
+  db: Executor,
+  keys: string[],
+  rule: RateLimitRule = POST_RATE_LIMIT,
+  now: number = Date.now(),
+): Promise<void> {
+  const windowStart = new Date(now - (now % rule.windowMs));
+  for (const key of keys) {
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, windowStart, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
+      .returning({ count: rateLimits.count });
+    if ((row?.count ?? 0) > rule.limit) {
+      const retryAfter = Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000);
+      throw new HttpError(429, `Too many requests: try again in ${retryAfter} s`, { retryAfter });
+    }
+  }
+  // Old windows are useless: a cheap sweep now and then keeps the table small.
+  if (Math.random() < 0.02) {
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 86_400_000)));
+  }
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { afterAll, beforeAll, inject } from "vitest";
+import { openDatabase, type Database, type DatabaseHandle } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { serveDatabase } from "../context";
+
+/**
+ * A fresh migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set
+ * (the runner's Postgres pass), a new database on that server dropped afterwards. The route
+ * handlers use it, and the server's RPC is the shared anvil.
+ */
+export function setupApiTestDatabase(): { db: () => Database; handle: () => DatabaseHandle } {
+  let handle: DatabaseHandle | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const { rpcUrl, chainId } = inject("anvil");
+    process.env.RPC_URL = rpcUrl;
+    process.env.CHAIN_ID = String(chainId);
+    process.env.PGLITE_DIR = "memory://";
+    const adminUrl = process.env.DATABASE_URL?.trim();
+    if (adminUrl) {
+      const name = `lending_test_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      handle = await openDatabase({ databaseUrl: url.toString() });
+      drop = async () => {
+        const a = new pg.Client({ connectionString: adminUrl });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      };
+    } else {
+      handle = await openDatabase({ pgliteDir: "memory://" });
+    }
+    await migrateDatabase(handle);
+    serveDatabase(handle);
+  }, 60_000);
+  afterAll(async () => {
+    await handle?.close();
+    await drop?.();
+  });
+  return {
+    db: () => handle!.db,
+    handle: () => handle!,
+  };
+}
+
+/** A new wallet with a random key (viem private-key account). */
+export const newAccount = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
+
+const BASE = "http://localhost:3000";
+
+export function getRequest(path: string, headers: Record<string, string> = {}): Request {
+  return new Request(`${BASE}${path}`, { headers });
+}
+
+/** A POST with a JSON body (an object is stringified; a string is sent as is). */
+export function postRequest(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Request {
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** Calls a route handler and returns status and JSON. */
+export async function call(
+  handler: (
+    request: Request,
+    context: { params: Promise<Record<string, string>> },
+  ) => Promise<Response>,
+  request: Request,
+): Promise<{ status: number; body: Record<string, unknown> & unknown[] }> {
+  const response = await handler(request, { params: Promise.resolve({}) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Checks a failed call's shape: a 4xx JSON `{statusCode, message}`. */
+export function expectError(
+  result: { status: number; body: Record<string, unknown> },
+  status: number,
+  message?: RegExp,
+): void {
+  if (result.status !== status || result.body.statusCode !== status) {
+    throw new Error(`expected ${status}, got ${result.status}: ${JSON.stringify(result.body)}`);
+  }
+  if (typeof result.body.message !== "string") throw new Error("error without a message");
+  if (message && !message.test(result.body.message)) {
+    throw new Error(`message ${JSON.stringify(result.body.message)} does not match ${message}`);
+  }
+}
+
+/** 33 KB of JSON: over the 32 KB body limit. */
+export const OVERSIZED_BODY = JSON.stringify({ padding: "x".repeat(33 * 1024) });

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../../../apps/web/src/server/db/client";
+import { kycRecords } from "../../../apps/web/src/server/db/schema";
+import { dbCommands, parseArgs, UsageError } from "./db-commands";
+
+describe("ops database commands", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "lending-ops-"));
+  const saved = { PGLITE_DIR: process.env.PGLITE_DIR, DATABASE_URL: process.env.DATABASE_URL };
+  const out: string[] = [];
+  beforeAll(() => {
+    process.env.PGLITE_DIR = dir;
+    delete process.env.DATABASE_URL;
+    vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
+  });
+  afterEach(() => void (out.length = 0));
+  afterAll(() => {
+    vi.restoreAllMocks();
+    process.env.PGLITE_DIR = saved.PGLITE_DIR;
+    if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("parses flags and positional arguments", () => {
+    expect(parseArgs(["--pool", "0", "--assets=5", "x"])).toEqual({
+      flags: { pool: "0", assets: "5" },
+      positional: ["x"],
+    });
+    expect(() => parseArgs(["--pool"])).toThrow(UsageError);
+  });
+
+  it("creates and lists loan tickets, and refuses missing flags", async () => {
+    await expect(dbCommands["loan-tickets:create"]!.run(["--pool", "0"])).rejects.toBeInstanceOf(
+      UsageError,
+    );
+    await dbCommands["loan-tickets:create"]!.run([
+      "--pool",
+      "0",
+      "--tranche",
+      "1",
+      "--borrower-id",
+      "b-1",
+      "--borrower-name",
+      "Acme Ltd",
+      "--assets",
+      "25000",
+    ]);
+    expect(out.join("\n")).toMatch(/Loan ticket 1 created \(Acme Ltd, 25000 USDC/);
+    await dbCommands["loan-tickets:list"]!.run([]);
+    expect(out.join("\n")).toMatch(/b-1 Acme Ltd\t25000 USDC/);
+  }, 30_000);
+
+  it("lists the KYC review queue and approves or rejects", async () => {
+    const h = await openDatabase({ pgliteDir: dir });
+    await h.db.insert(kycRecords).values([
+      {
+        address: "0x00000000000000000000000000000000000000a1",
+        status: "To be reviewed",
+        entityType: "individual",
+        fullName: "Ada",
+        email: "a@x.org",
+        provider: "local",
+      },
+      {
+        address: "0x00000000000000000000000000000000000000a2",
+        status: "To be reviewed",
+        entityType: "business",
+        fullName: "Firm",
+        provider: "local",
+      },
+    ]);
+    await h.close();
+    await dbCommands["kyc:list"]!.run([]);
+    expect(out.filter((l) => l.includes("To be reviewed"))).toHaveLength(2);
+    await dbCommands["kyc:approve"]!.run(["0x00000000000000000000000000000000000000A1"]);
+    await dbCommands["kyc:reject"]!.run(["0x00000000000000000000000000000000000000a2"]);
+    expect(out.slice(-2)).toEqual([
+      "0x00000000000000000000000000000000000000a1 is now Active (Ada).",
+      "0x00000000000000000000000000000000000000a2 is now Rejected (Firm).",
+    ]);
+    await expect(dbCommands["kyc:approve"]!.run(["nope"])).rejects.toBeInstanceOf(UsageError);
+    await dbCommands["state:db"]!.run([]);
+    expect(out.join("\n")).toMatch(/kyc_records\s+2/);
+  }, 30_000);
+});
