@@ -61,13 +61,15 @@ abstract contract LendingPoolBase is
         string name;
         string subheading;
         uint256 requestEpochsInAdvance;
-        uint256 trancheCount;
+        /// @dev One slot: a deposit request reads the tranche count and writes the escrow, a
+        /// cancel or claim reads the next epoch to clear and writes the escrow.
+        uint64 nextEpochToClear;
+        uint64 trancheCount;
+        uint128 escrowedDeposits;
         mapping(uint256 => Tranche) tranches;
-        uint256 nextEpochToClear;
         uint256 idleLiquidity;
         uint256 drawnPrincipal;
         uint256 interestReserve;
-        uint256 escrowedDeposits;
         uint256 withdrawalPayouts;
         /// @dev epoch => bucket key (tranche * 6 + kind * 3 + level) => bucket.
         mapping(uint256 => mapping(uint256 => Bucket)) buckets;
@@ -174,7 +176,11 @@ abstract contract LendingPoolBase is
     /// @dev See ILendingPoolManager.
     address public kycSigner;
     /// @dev Last request id; shares the KYC signer's slot (both read on a deposit request).
-    uint96 internal _requestCount;
+    uint64 internal _requestCount;
+    /// @dev The pause flag, in the same slot (read by every request): replaces Pausable's own
+    /// slot, which stays unused. `paused()`, `Paused`/`Unpaused` and `EnforcedPause`/
+    /// `ExpectedPause` are Pausable's.
+    bool internal _isPaused;
     /// @dev See ILendingPoolManager.
     uint256 public treasuryFees;
     mapping(uint256 => Pool) internal _pools;
@@ -190,6 +196,19 @@ abstract contract LendingPoolBase is
         if (genesis_ > block.timestamp) revert E.GenesisInFuture(genesis_, block.timestamp);
         usdc = usdc_;
         genesis = genesis_;
+    }
+
+    /// @dev See ILendingPoolManager.
+    function paused() public view override returns (bool) {
+        return _isPaused;
+    }
+
+    function _requireNotPaused() internal view override {
+        if (_isPaused) revert EnforcedPause();
+    }
+
+    function _requirePaused() internal view override {
+        if (!_isPaused) revert ExpectedPause();
     }
 
     /// @inheritdoc ILendingPoolManagerForLocking
@@ -220,6 +239,8 @@ abstract contract LendingPoolBase is
     }
 
     /// @dev A request's pro rata parts of its cleared bucket, each rounded down.
+    /// Plain `a * b / c`: every product is below 2**256 (amounts are uint96, bucket totals and
+    /// prices uint128), so it equals `Math.mulDiv` and costs less.
     function _parts(Request storage r) internal view returns (Parts memory p) {
         Pool storage pool = _pools[r.poolId];
         uint256 epoch = r.epoch;
@@ -228,27 +249,27 @@ abstract contract LendingPoolBase is
         uint256 amount = r.amount;
         uint256 total = b.total;
         uint256 accepted = b.accepted;
-        p.accepted = Math.mulDiv(amount, accepted, total);
+        p.accepted = amount * accepted / total;
         if (r.kind == RequestKind.Withdrawal) {
-            p.assets = Math.mulDiv(p.accepted, pool.prices[epoch][trancheId].assetsPerShare, WAD);
-            p.rejected = Math.mulDiv(amount, total - accepted, total);
+            p.assets = p.accepted * pool.prices[epoch][trancheId].assetsPerShare / WAD;
+            p.rejected = amount * (total - accepted) / total;
             return p;
         }
-        p.shares = Math.mulDiv(p.accepted, pool.prices[epoch][trancheId].sharesPerAsset, WAD);
+        p.shares = p.accepted * pool.prices[epoch][trancheId].sharesPerAsset / WAD;
         if (accepted == total) return p;
         uint256 reallocated1 = b.reallocated1;
         uint256 reallocated2 = b.reallocated2;
         if (reallocated1 != 0) {
-            p.reallocated1 = Math.mulDiv(amount, reallocated1, total);
+            p.reallocated1 = amount * reallocated1 / total;
             p.reallocatedShares1 =
-                Math.mulDiv(p.reallocated1, pool.prices[epoch][trancheId + 1].sharesPerAsset, WAD);
+                p.reallocated1 * pool.prices[epoch][trancheId + 1].sharesPerAsset / WAD;
         }
         if (reallocated2 != 0) {
-            p.reallocated2 = Math.mulDiv(amount, reallocated2, total);
+            p.reallocated2 = amount * reallocated2 / total;
             p.reallocatedShares2 =
-                Math.mulDiv(p.reallocated2, pool.prices[epoch][trancheId + 2].sharesPerAsset, WAD);
+                p.reallocated2 * pool.prices[epoch][trancheId + 2].sharesPerAsset / WAD;
         }
-        p.rejected = Math.mulDiv(amount, total - accepted - reallocated1 - reallocated2, total);
+        p.rejected = amount * (total - accepted - reallocated1 - reallocated2) / total;
     }
 
     /// @dev Variable shares a matured lock converts into.

@@ -64,8 +64,10 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
         pool.name = name;
         pool.subheading = subheading;
         pool.requestEpochsInAdvance = requestEpochsInAdvance;
-        pool.trancheCount = tranches.length;
-        pool.nextEpochToClear = EpochMath.epochAt(genesis, block.timestamp);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.trancheCount = uint64(tranches.length); // at most MAX_TRANCHES
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.nextEpochToClear = uint64(EpochMath.epochAt(genesis, block.timestamp));
         emit PoolCreated(poolId, name, subheading, requestEpochsInAdvance);
 
         for (uint256 i; i < tranches.length; ++i) {

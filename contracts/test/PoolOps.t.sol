@@ -121,6 +121,33 @@ contract PoolOpsTest is ProtocolBase {
         lpm.requestWithdrawal(POOL, JUNIOR, 1);
     }
 
+    /// @dev The manager keeps its own pause flag (packed with the KYC signer and request count)
+    /// behind Pausable's ABI: events, errors and `paused()` behave as Pausable's.
+    function test_pause_unpause_eventsAndErrors() public {
+        vm.startPrank(admin);
+        vm.expectRevert(Pausable.ExpectedPause.selector);
+        lpm.unpause();
+        vm.expectEmit(address(lpm));
+        emit Pausable.Paused(admin);
+        lpm.pause();
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        lpm.pause();
+        vm.expectEmit(address(lpm));
+        emit Pausable.Unpaused(admin);
+        lpm.unpause();
+        assertFalse(lpm.paused());
+        vm.stopPrank();
+        // Pausing touches neither the KYC signer nor the request count next to the flag.
+        address signer = lpm.kycSigner();
+        uint256 id = _deposit(alice, JUNIOR, 100e6);
+        vm.prank(admin);
+        lpm.pause();
+        assertEq(lpm.kycSigner(), signer);
+        vm.prank(admin);
+        lpm.unpause();
+        assertEq(_deposit(bob, JUNIOR, 100e6), id + 1);
+    }
+
     function test_setTreasury_rejectsZero() public {
         vm.prank(admin);
         vm.expectRevert(ZeroAddress.selector);

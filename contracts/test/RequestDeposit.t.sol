@@ -14,7 +14,35 @@ import {
 import {ProtocolBase} from "./ProtocolBase.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 
+/// @dev A locking contract answering a fixed level (any uint256).
+contract LevelMock {
+    uint256 internal immutable _level;
+
+    constructor(uint256 level) {
+        _level = level;
+    }
+
+    function loyaltyLevel(address) external view returns (uint256) {
+        return _level;
+    }
+}
+
 contract RequestDepositTest is ProtocolBase {
+    /// @dev The level call is a plain staticcall: a reverting contract or an address without
+    /// code gives level 0, an answer above 2 counts as 2.
+    function test_requestDeposit_levelFromAnyLockingContract() public {
+        address[4] memory lockings =
+            [address(usdc), makeAddr("eoa"), address(new LevelMock(7)), address(new LevelMock(1))];
+        uint8[4] memory expected = [0, 0, 2, 1];
+        for (uint256 i; i < 4; ++i) {
+            vm.prank(admin);
+            lpm.setKsuLocking(lockings[i]);
+            address user = makeAddr(string.concat("user", vm.toString(i)));
+            _allow(user);
+            assertEq(lpm.requestStatus(_deposit(user, JUNIOR, 100e6)).level, expected[i]);
+        }
+    }
+
     function test_requestDeposit_escrowsMintsAndBuckets() public {
         _fund(alice, 1000e6);
         vm.expectEmit(address(lpm));
@@ -116,6 +144,39 @@ contract RequestDepositTest is ProtocolBase {
         assertEq(
             lpm.requestStatus(_depositFixed(bob, SENIOR, 1000e6, listed)).fixedTermConfigId, listed
         );
+    }
+
+    /// @dev The manager writes a new request's two slots whole (packed by hand): every member
+    /// must read back, with non-zero pool, tranche, epoch, level and config, and the user's list.
+    function test_requestDeposit_storesEveryMember() public {
+        uint256 pool1 = _createPool(3);
+        vm.prank(manager);
+        uint256 config = lpm.addFixedTermConfig(
+            pool1, SENIOR, RATE, 4, ILendingPoolTypes.FixedTermDepositStatus.Everyone
+        );
+        _lockKsu(alice, 100e18); // level 2
+        uint256 first = _deposit(alice, JUNIOR, 100e6);
+        vm.warp(GENESIS + 5 days); // clearing period: epoch 1
+        _fund(alice, 1234e6);
+        vm.prank(alice);
+        uint256 id =
+            lpm.requestDepositWithKyc(pool1, SENIOR, 1234e6, config, _noAcceptance(), _noKyc());
+        ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id);
+        assertEq(v.nftId, id);
+        assertEq(v.owner, alice);
+        assertEq(v.poolId, pool1);
+        assertEq(v.trancheId, SENIOR);
+        assertEq(v.epoch, 1);
+        assertEq(uint8(v.kind), uint8(ILendingPoolTypes.RequestKind.Deposit));
+        assertEq(v.level, 2);
+        assertEq(v.fixedTermConfigId, config);
+        assertEq(v.amount, 1234e6);
+        assertEq(uint8(v.status), uint8(ILendingPoolTypes.RequestStatus.Pending));
+        // The list link: both requests are found from the newest.
+        assertEq(nft.balanceOf(alice), 2);
+        assertEq(lpm.requestStatus(first).poolId, POOL);
+        assertEq(lpm.getPoolState(pool1).escrowedDeposits, 1234e6);
+        assertEq(lpm.getPoolState(pool1).nextEpochToClear, 0);
     }
 
     function test_requestDeposit_recordsLoyaltyLevel() public {

@@ -44,9 +44,9 @@ contract EntryGasTest is GasBase {
         console.log("requestDepositWithKyc, new user:", fresh);
         console.log("requestDepositWithKyc, increase:", increase);
         console.log("cancelDepositRequest:           ", cancel);
-        assertLe(fresh, 170_000);
-        assertLe(increase, 95_000);
-        assertLe(cancel, 72_000);
+        assertLe(fresh, 162_000);
+        assertLe(increase, 89_000);
+        assertLe(cancel, 68_000);
     }
 
     function test_gas_requestWithdrawal_claim_settle() public {
@@ -71,8 +71,8 @@ contract EntryGasTest is GasBase {
         console.log("settle([1 id]) (deposit):       ", settleOne);
         console.log("requestWithdrawal:              ", withdrawal);
         console.log("claim (withdrawal, pays USDC):  ", claimWithdrawal);
-        assertLe(withdrawal, 120_000);
-        assertLe(claim, 72_000);
-        assertLe(settleOne, 72_000);
+        assertLe(withdrawal, 110_000);
+        assertLe(claim, 69_000);
+        assertLe(settleOne, 69_500);
     }
 }
