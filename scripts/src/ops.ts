@@ -40,6 +40,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
 import { deploymentPath } from "./chain/deploy";
 import { deployerAccount } from "./lib/dev-accounts";
+import { dbCommands } from "./ops/db-commands";
 import { paths } from "./lib/paths";
 
 const LOCAL_CHAIN_ID = 31337;
@@ -114,7 +115,23 @@ async function lockingAbi(): Promise<Abi> {
   return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
 }
 
+const CHAIN_USAGE =
+  "state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | set-ksu-price --usdc 0.5";
+
+function usage(): string {
+  const db = Object.entries(dbCommands).map(
+    ([name, c]) => `  ${c.usage.padEnd(72)} ${c.description}`,
+  );
+  return `Usage: npm run ops -- <command>\n\nChain commands:\n  ${CHAIN_USAGE.split(" | ").join("\n  ")}\n\nDatabase commands:\n${db.join("\n")}`;
+}
+
 async function main() {
+  const [first, ...dbArgs] = process.argv.slice(2);
+  const dbCommand = first ? dbCommands[first] : undefined;
+  if (dbCommand) {
+    await dbCommand.run(dbArgs);
+    return;
+  }
   const parsed = EnvSchema.safeParse(
     Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== "")),
   );
@@ -295,9 +312,7 @@ async function main() {
       return;
     }
     default:
-      throw new OpsError(
-        "Usage: npm run ops -- <state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | set-ksu-price --usdc 0.5>",
-      );
+      throw new OpsError(usage());
   }
 }
 

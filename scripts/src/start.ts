@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Hex } from "viem";
 import { z } from "zod";
+import { deployLocalAmm } from "../../apps/web/src/server/swap/local-amm";
 import { deployProtocol, seedDemo, writeDeployment } from "./chain/deploy";
 import { startAnvil, type AnvilInstance } from "./lib/anvil";
 import { migratePglite, migratePostgres, redactDatabaseUrl } from "./lib/db";
@@ -126,6 +127,14 @@ async function main() {
   });
   await writeDeployment(deployment);
   info(`deployment written to packages/sdk/src/deployments/${deployment.chainId}.json`);
+  // Uniswap V2 with USDC/WETH liquidity for swap deposits; after the protocol, so the
+  // protocol's deterministic addresses do not move.
+  const amm = await deployLocalAmm({
+    rpcUrl: anvil.rpcUrl,
+    deployerPrivateKey,
+    usdc: deployment.usdc,
+  });
+  info(`local AMM (Uniswap V2) router ${amm.router}`);
 
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (databaseUrl) {
@@ -148,7 +157,7 @@ async function main() {
     rpcUrl: anvil.rpcUrl,
     publicRpcUrl: config.PUBLIC_RPC_URL,
     pgliteDir: config.PGLITE_DIR,
-    extra: { PRODUCT_SYMBOL: config.PRODUCT_SYMBOL },
+    extra: { PRODUCT_SYMBOL: config.PRODUCT_SYMBOL, LOCAL_AMM_ROUTER: amm.router },
     log: (chunk) => process.stdout.write(chunk.replace(/^(?=.)/gm, "      [web] ")),
   });
   web.child.once(

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startTestStack } from "../../../scripts/src/fixture/index";
+import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
 import { migratePglite } from "../../../scripts/src/lib/db";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { buildWebIfNeeded, startWebServer } from "../../../scripts/src/lib/web";
+import { deployLocalAmm } from "../src/server/swap/local-amm";
 
 /**
  * The same fixture as vitest: fresh anvil + deploy + seed, then a production `next start` on a
@@ -16,12 +18,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopWeb: (() => Promise<void>) | undefined;
   try {
     await migratePglite(pgliteDir);
+    // After the protocol, so its deterministic addresses are unchanged.
+    const amm = await deployLocalAmm({
+      rpcUrl: stack.rpcUrl,
+      deployerPrivateKey: deployerAccount.privateKey,
+      usdc: stack.deployment.usdc,
+    });
     if (await buildWebIfNeeded("capture")) console.log("[e2e] built the web app (inputs changed)");
     const web = await startWebServer({
       port: await getFreePort(),
       chainId: stack.chainId,
       rpcUrl: stack.rpcUrl,
       pgliteDir,
+      extra: { LOCAL_AMM_ROUTER: amm.router },
       log: process.env.E2E_WEB_LOG ? (chunk) => process.stdout.write(`[web] ${chunk}`) : undefined,
     });
     stopWeb = web.stop;
