@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { paths } from "./lib/paths";
 import { CommandFailedError, run, stopAllChildren } from "./lib/proc";
+import { getFreePort } from "./lib/net";
 import { startTestPostgres } from "./lib/postgres";
 import { buildWeb } from "./lib/web";
 
@@ -91,7 +92,7 @@ const steps: Step[] = [
     name: "API tests on Postgres: vitest run (app/api, src/server) with DATABASE_URL",
     show: true,
     action: async (s) => {
-      const pg = await startTestPostgres(s);
+      const pg = await startTestPostgres(s, await getFreePort());
       if ("skipped" in pg) {
         console.log(`SKIPPED: the API tests ran on PGlite only. Reason: ${pg.skipped}`);
         return;
