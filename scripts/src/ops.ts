@@ -119,9 +119,7 @@ const CHAIN_USAGE =
   "state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | set-ksu-price --usdc 0.5";
 
 function usage(): string {
-  const db = Object.entries(dbCommands).map(
-    ([name, c]) => `  ${c.usage.padEnd(72)} ${c.description}`,
-  );
+  const db = Object.values(dbCommands).map((c) => `  ${c.usage.padEnd(72)} ${c.description}`);
   return `Usage: npm run ops -- <command>\n\nChain commands:\n  ${CHAIN_USAGE.split(" | ").join("\n  ")}\n\nDatabase commands:\n${db.join("\n")}`;
 }
 
