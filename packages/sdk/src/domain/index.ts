@@ -3,6 +3,7 @@ export * from "./apy";
 export * from "./errors";
 export * from "./estimate";
 export * from "./fees";
+export * from "./fixed-term";
 export * from "./format";
 export * from "./loyalty";
 export * from "./pagination";

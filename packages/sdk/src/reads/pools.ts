@@ -3,10 +3,8 @@ import { readContract } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { epochRateToApy } from "../domain/apy";
+import type { FixedTermDepositStatus } from "../domain/fixed-term";
 import { PoolNotFoundError, UnknownFixedTermStatusError } from "../errors";
-
-/** Who may open a fixed-term deposit with a config (the contract's enum, by name). */
-export type FixedTermDepositStatus = "Disabled" | "Everyone" | "Allowlist";
 
 /** The contract's enum values, in order. */
 export const FIXED_TERM_DEPOSIT_STATUSES = [
