@@ -9,6 +9,8 @@
  *   npm run ops -- set-rate --pool 0 --tranche 2 --apy 0.1
  *   npm run ops -- draw --pool 0 --amount 1000 --to 0x...
  *   npm run ops -- repay --pool 0 --principal 1000 --interest 50
+ *   npm run ops -- publish-repayments --pool 0 --epoch 3 --opening 1000 --drawdowns 0 \
+ *     --repayments 120 --closing 900 --interest 20 --arrears 0 --losses 0
  *   npm run ops -- set-ksu-price --usdc 0.5
  *
  * Env: RPC_URL (default http://127.0.0.1:8545), CHAIN_ID (default 31337), OPS_PRIVATE_KEY
@@ -116,7 +118,7 @@ async function lockingAbi(): Promise<Abi> {
 }
 
 const CHAIN_USAGE =
-  "state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | set-ksu-price --usdc 0.5";
+  "state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5";
 
 function usage(): string {
   const db = Object.values(dbCommands).map((c) => `  ${c.usage.padEnd(72)} ${c.description}`);
@@ -297,6 +299,26 @@ async function main() {
         ...lpm,
         functionName: "repay",
         args: [bigintFlag(flags, "pool"), principal, interest],
+      });
+      return;
+    }
+    case "publish-repayments": {
+      // Historical repayment figures of a pool for an epoch, in USDC (spec: Historical repayments).
+      const data = {
+        openingLoanBalance: usdcFlag(flags, "opening"),
+        newFundingDrawdowns: usdcFlag(flags, "drawdowns"),
+        principalInterestRepayments: usdcFlag(flags, "repayments"),
+        closingLoanBalance: usdcFlag(flags, "closing"),
+        interestPaymentComponent: usdcFlag(flags, "interest"),
+        arrears: usdcFlag(flags, "arrears"),
+        unrecoverableLosses: usdcFlag(flags, "losses"),
+      };
+      const poolId = bigintFlag(flags, "pool");
+      const epoch = bigintFlag(flags, "epoch");
+      await send("publish repayments", {
+        ...lpm,
+        functionName: "publishRepayments",
+        args: [poolId, epoch, data],
       });
       return;
     }
