@@ -1,12 +1,13 @@
 import { register } from "node:module";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/src/lib/chromium";
 
 // The SDK imports its deployments JSON without an import attribute (fine for Next, vitest, tsx);
 // Node's ESM loader, which Playwright uses, needs one. Runs in the runner and in every worker.
 register("./e2e/support/json-import-hook.mjs", import.meta.url);
 
 // Debian's Chromium (apt-get install chromium); never `npx playwright install` (no internet).
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -28,16 +29,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
 });
