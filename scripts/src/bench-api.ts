@@ -4,7 +4,7 @@
  * default), then runs autocannon against GET /api/health (a bare handler) and GET
  * /api/loan-tickets (zod + a Postgres join) in the same run, and prints a Markdown table.
  *
- *   npx tsx scripts/src/bench-api.ts [--duration 10] [--connections 50] [--out docs/benchmarks-api.md]
+ *   npx tsx scripts/src/bench-api.ts [--duration 10] [--connections 50] [--out <file>]
  */
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
