@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFixedTermConfigVisible } from "./fixed-term";
+import { isFixedTermConfigVisible, isFixedTermStatusVisible } from "./fixed-term";
 
 describe("fixed-APY visibility", () => {
   const allow = ["0xAbC0000000000000000000000000000000000001"];
@@ -11,6 +11,12 @@ describe("fixed-APY visibility", () => {
     expect(isFixedTermConfigVisible(c, "0xabc0000000000000000000000000000000000001")).toBe(true);
     expect(isFixedTermConfigVisible(c, "0xabc0000000000000000000000000000000000002")).toBe(false);
     expect(isFixedTermConfigVisible(c, undefined)).toBe(false);
+  });
+  it("applies the rule to an on-chain allowlist answer", () => {
+    expect(isFixedTermStatusVisible("Everyone", false)).toBe(true);
+    expect(isFixedTermStatusVisible("Allowlist", true)).toBe(true);
+    expect(isFixedTermStatusVisible("Allowlist", false)).toBe(false);
+    expect(isFixedTermStatusVisible("Disabled", true)).toBe(false);
   });
   it("never shows disabled configs", () => {
     expect(

@@ -2,6 +2,19 @@
 export type FixedTermDepositStatus = "Disabled" | "Everyone" | "Allowlist";
 
 /**
+ * The fixed-APY visibility rule: shown when the status is 'Everyone', or 'Allowlist' and the
+ * wallet is allowlisted (on chain: `isFixedTermAllowlisted`). Disabled configs never show.
+ *
+ * @example isFixedTermStatusVisible("Allowlist", true) // true
+ */
+export function isFixedTermStatusVisible(
+  status: FixedTermDepositStatus,
+  walletIsAllowlisted: boolean,
+): boolean {
+  return status === "Everyone" || (status === "Allowlist" && walletIsAllowlisted);
+}
+
+/**
  * Whether a fixed-APY option is shown to a wallet: its status is 'Everyone', or the wallet is in
  * the config's allowlist (addresses compared case-insensitively). Disabled configs never show.
  *
@@ -14,8 +27,9 @@ export function isFixedTermConfigVisible(
   },
   walletAddress: string | undefined,
 ): boolean {
-  if (config.fixedTermDepositStatus === "Everyone") return true;
-  if (config.fixedTermDepositStatus !== "Allowlist" || !walletAddress) return false;
-  const wallet = walletAddress.toLowerCase();
-  return (config.fixedTermDepositAllowlist ?? []).some((a) => a.toLowerCase() === wallet);
+  const wallet = walletAddress?.toLowerCase();
+  const listed =
+    wallet !== undefined &&
+    (config.fixedTermDepositAllowlist ?? []).some((a) => a.toLowerCase() === wallet);
+  return isFixedTermStatusVisible(config.fixedTermDepositStatus, listed);
 }

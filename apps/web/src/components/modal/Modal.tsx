@@ -24,6 +24,10 @@ export interface ModalProps {
   description?: ReactNode;
 }
 
+/** Toasts sit outside the dialog: interacting with them must not count as "outside". */
+const inToast = (target: EventTarget | null) =>
+  target instanceof Element && target.closest("[data-sonner-toaster]") !== null;
+
 /** The shared dialog: 600px fixed width by default, a title bar and a close button. */
 export function Modal({
   title,
@@ -42,10 +46,10 @@ export function Modal({
         />
         <Dialog.Content
           onPointerDownOutside={(e) => {
-            if (!closeOnBackdrop) e.preventDefault();
+            if (!closeOnBackdrop || inToast(e.target)) e.preventDefault();
           }}
           onInteractOutside={(e) => {
-            if (!closeOnBackdrop) e.preventDefault();
+            if (!closeOnBackdrop || inToast(e.target)) e.preventDefault();
           }}
           className={`fixed z-50 flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none ${
             size === "fullscreen"

@@ -10,15 +10,23 @@ export interface RegistryModalProps {
  * Modals opened by name (spec section 2). Each is a separate chunk loaded on first open, so
  * Radix and the wallet SDKs stay out of the first-load bundle.
  */
+const LOADERS = {
+  connectWallet: () => import("@/features/wallet/ConnectModal"),
+  linkWallets: () => import("@/features/wallet/LinkWalletsModal"),
+  lend: () => import("@/features/lending/lend/LendModal"),
+  kyc: () => import("@/features/kyc/KycModal"),
+};
+
 export const MODALS = {
   connectWallet: dynamic(() => import("@/features/wallet/ConnectModal"), { ssr: false }),
   linkWallets: dynamic(() => import("@/features/wallet/LinkWalletsModal"), { ssr: false }),
-} satisfies Record<string, ComponentType<RegistryModalProps>>;
+  lend: dynamic(() => import("@/features/lending/lend/LendModal"), { ssr: false }),
+  kyc: dynamic(() => import("@/features/kyc/KycModal"), { ssr: false }),
+} satisfies Record<keyof typeof LOADERS, ComponentType<RegistryModalProps>>;
 
 export type ModalName = keyof typeof MODALS;
 
 /** Starts loading a modal's code ahead of a click (e.g. on hover). */
 export function preloadModal(name: ModalName): void {
-  if (name === "connectWallet") void import("@/features/wallet/ConnectModal");
-  else void import("@/features/wallet/LinkWalletsModal");
+  void LOADERS[name]();
 }

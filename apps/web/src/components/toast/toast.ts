@@ -14,6 +14,11 @@ export interface ToastOptions {
   closable?: boolean;
   /** e.g. a "View transaction" link to the block explorer */
   link?: { href: string; label: string };
+  /**
+   * A transaction: linked to `explorerUrl` (the current chain's block explorer) when there is one,
+   * otherwise the hash itself is shown (local chain).
+   */
+  txHash?: { hash: string; explorerUrl?: string };
   action?: { label: string; onClick: () => void };
   onClose?: () => void;
   /** reuse an id to replace a toast */
@@ -46,12 +51,26 @@ function requestToaster() {
   for (const l of listeners) l();
 }
 
+/** The link (or plain hash) a `txHash` toast shows. */
+export function txHashLink(tx: { hash: string; explorerUrl?: string }): {
+  href?: string;
+  label: string;
+} {
+  if (tx.explorerUrl) {
+    return {
+      href: `${tx.explorerUrl.replace(/\/$/, "")}/tx/${tx.hash}`,
+      label: "View transaction",
+    };
+  }
+  return { label: tx.hash };
+}
+
 export async function showToast(o: ToastOptions): Promise<string | number> {
   requestToaster();
   const [{ toast }] = await Promise.all([import("sonner"), ready]);
   const data: ExternalToast = {
     id: o.id,
-    description: o.link ? undefined : o.message,
+    description: o.link || o.txHash ? undefined : o.message,
     dismissible: o.closable ?? true,
     closeButton: o.closable ?? true,
     duration: o.duration,
@@ -59,17 +78,29 @@ export async function showToast(o: ToastOptions): Promise<string | number> {
     onAutoClose: o.onClose,
     action: o.action ? { label: o.action.label, onClick: o.action.onClick } : undefined,
   };
-  if (o.link) {
+  const link = o.link ?? (o.txHash ? txHashLink(o.txHash) : undefined);
+  if (link) {
     const { createElement } = await import("react");
     data.description = createElement(
       "span",
       null,
       o.message ? `${o.message} ` : null,
-      createElement(
-        "a",
-        { href: o.link.href, target: "_blank", rel: "noopener noreferrer", className: "underline" },
-        o.link.label,
-      ),
+      link.href
+        ? createElement(
+            "a",
+            {
+              href: link.href,
+              target: "_blank",
+              rel: "noopener noreferrer",
+              className: "underline",
+            },
+            link.label,
+          )
+        : createElement(
+            "span",
+            { className: "font-mono break-all", "data-testid": "toast-tx-hash" },
+            link.label,
+          ),
     );
   }
   return toast[o.type](o.title, data);

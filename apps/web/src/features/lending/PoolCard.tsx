@@ -1,4 +1,5 @@
 import { formatPercent, formatUsdc, type Pool } from "@lending/sdk";
+import { LendButton } from "./lend/LendButton";
 
 /** One pool with its tranches (variable APY, minimum and maximum deposit). */
 export function PoolCard({ pool }: { pool: Pool }) {
@@ -27,6 +28,9 @@ export function PoolCard({ pool }: { pool: Pool }) {
               <th scope="col" className="px-6 py-3 text-right font-medium">
                 Max. deposit
               </th>
+              <th scope="col" className="px-6 py-3 text-right font-medium">
+                <span className="sr-only">Action</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -49,6 +53,14 @@ export function PoolCard({ pool }: { pool: Pool }) {
                   {t.maximumDeposit === 0n
                     ? "Oversubscribed"
                     : `${formatUsdc(t.maximumDeposit)} USDC`}
+                </td>
+                <td className="px-6 py-3 text-right">
+                  <LendButton
+                    poolId={pool.id}
+                    trancheId={t.id}
+                    trancheName={t.name}
+                    oversubscribed={t.maximumDeposit === 0n}
+                  />
                 </td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Client } from "viem";
+import type { Address, Client } from "viem";
 import { queryKeys } from "./keys";
 
 /**
@@ -31,5 +31,71 @@ export function poolsQueryOptions(chainId: number, client: Client | undefined) {
     },
     enabled: Boolean(client),
     refetchInterval: 60_000,
+  });
+}
+
+/** What the lend form needs about the user for one pool. */
+export interface LendFormUserData {
+  /** USDC wallet balance */
+  balance: bigint;
+  /** USDC already requested this epoch, per tranche id */
+  depositedThisEpoch: Record<string, bigint>;
+  /** fixed-term config ids (per tranche id) the user is allowlisted for */
+  fixedTermAllowlisted: Record<string, bigint[]>;
+  loyaltyLevel: 0 | 1 | 2;
+}
+
+export function lendFormQueryOptions(
+  chainId: number,
+  client: Client | undefined,
+  user: Address | undefined,
+  pool: { id: bigint; tranches: { id: bigint; fixedTermConfig: { configId: bigint }[] }[] },
+) {
+  return queryOptions({
+    queryKey: queryKeys.lendForm(chainId, user ?? "", pool.id.toString()),
+    queryFn: async (): Promise<LendFormUserData> => {
+      const sdk = await loadSdk();
+      const { readContract } = await import("viem/actions");
+      const deployment = sdk.getDeployment(chainId);
+      const [balance, summary, perTranche] = await Promise.all([
+        sdk.readTokenBalance(client!, { token: deployment.usdc, owner: user! }),
+        sdk.readUserLockingSummary(client!, deployment, user!),
+        Promise.all(
+          pool.tranches.map(async (t) => {
+            const [deposited, allowlisted] = await Promise.all([
+              sdk.getCurrentEpochDepositedAmount(client!, deployment, {
+                poolId: pool.id,
+                trancheId: t.id,
+                user: user!,
+              }),
+              Promise.all(
+                t.fixedTermConfig.map((c) =>
+                  readContract(client!, {
+                    address: deployment.lendingPoolManager,
+                    abi: sdk.lendingPoolManagerAbi,
+                    functionName: "isFixedTermAllowlisted",
+                    args: [pool.id, t.id, c.configId, user!],
+                  }),
+                ),
+              ),
+            ]);
+            return {
+              id: t.id.toString(),
+              deposited,
+              allowlisted: t.fixedTermConfig
+                .filter((_, i) => allowlisted[i])
+                .map((c) => c.configId),
+            };
+          }),
+        ),
+      ]);
+      return {
+        balance,
+        depositedThisEpoch: Object.fromEntries(perTranche.map((t) => [t.id, t.deposited])),
+        fixedTermAllowlisted: Object.fromEntries(perTranche.map((t) => [t.id, t.allowlisted])),
+        loyaltyLevel: summary.loyaltyLevel,
+      };
+    },
+    enabled: Boolean(client && user),
   });
 }

@@ -3,4 +3,11 @@ export const queryKeys = {
   all: ["lending"] as const,
   epochTimes: (chainId: number) => ["lending", chainId, "epochTimes"] as const,
   pools: (chainId: number) => ["lending", chainId, "pools"] as const,
+  kyc: (user: string) => ["kyc", user.toLowerCase()] as const,
+  /** everything read for one user (invalidate after the user's writes) */
+  user: (chainId: number, user: string) => ["lending", chainId, "user", user] as const,
+  allowance: (chainId: number, user: string, token: string, spender: string) =>
+    ["lending", chainId, "user", user, "allowance", token, spender] as const,
+  lendForm: (chainId: number, user: string, poolId: string) =>
+    ["lending", chainId, "user", user, "lendForm", poolId] as const,
 };

@@ -1,0 +1,226 @@
+"use client";
+
+import { buildKycChallengeMessage, KYC_SUCCESS_COUNTDOWN_S } from "@lending/sdk";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { useConfig, useConnection } from "wagmi";
+import { Modal } from "@/components/modal/Modal";
+import type { RegistryModalProps } from "@/components/modal/registry";
+import { dismissToast, showToast } from "@/components/toast/toast";
+import { apiGet, apiPost } from "@/lib/api";
+import { isUserRejection } from "@/lib/errors";
+import { queryKeys } from "@/lib/queries/keys";
+import type { KycInfo } from "@/lib/queries/server";
+import { logClientError } from "@/lib/tx/pipeline";
+import { isKycCompleted } from "@/server/services/kyc/types";
+import { takeKycCallback } from "./kycCallback";
+
+const POLL_MS = 2000;
+/** Signed-message timestamps are milliseconds (spec section 9). */
+const nowMs = () => Date.now();
+const WAIT_TOAST = "kyc-wait";
+const SUCCESS_TOAST = "kyc-success";
+
+/** The KYC modal (registry "kyc", spec section 2 and the KYC widget flow of section 4). */
+export default function KycModal({ onClose }: RegistryModalProps) {
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const { address } = useConnection();
+  const ids = useId();
+  const [isIndividual, setIsIndividual] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [widgetUrl, setWidgetUrl] = useState<string | null>(null);
+  const stop = useRef<() => void>(() => {});
+  useEffect(() => () => stop.current(), []);
+
+  function complete(info: KycInfo) {
+    queryClient.setQueryData(queryKeys.kyc(info.address), info);
+    let left = KYC_SUCCESS_COUNTDOWN_S;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearInterval(timer);
+      void dismissToast(SUCCESS_TOAST);
+      onClose();
+      takeKycCallback()?.();
+    };
+    const toast = () =>
+      showToast({
+        id: SUCCESS_TOAST,
+        type: "success",
+        title: "Identity verified",
+        message: `Continuing in ${left} seconds.`,
+        duration: Infinity,
+        onClose: finish,
+      });
+    const timer = setInterval(() => {
+      left -= 1;
+      if (left <= 0) finish();
+      else void toast();
+    }, 1000);
+    void toast();
+  }
+
+  async function authorise() {
+    if (!address) return;
+    setBusy(true);
+    void showToast({
+      id: WAIT_TOAST,
+      type: "info",
+      title: "Waiting for signature",
+      message: "Sign the message in your wallet to authorise the KYC process.",
+      closable: false,
+      duration: Infinity,
+    });
+    const timestamp = nowMs();
+    let widget: { widgetUrl: string };
+    try {
+      const { signMessage } = await import("wagmi/actions");
+      const signature = await signMessage(config, {
+        message: buildKycChallengeMessage({ address, isIndividual, timestamp }),
+      });
+      widget = await apiPost("/api/kyc-challenge", { address, signature, timestamp, isIndividual });
+    } catch (error) {
+      await dismissToast(WAIT_TOAST);
+      setBusy(false);
+      if (isUserRejection(error)) {
+        void showToast({
+          type: "error",
+          title: "KYC Authorisation Error",
+          message: "Message signature request declined. Unable to authorise the KYC process.",
+        });
+      } else {
+        const message = error instanceof Error ? error.message : "unexpected error";
+        void showToast({ type: "error", title: "KYC Authorisation Error", message });
+        await logClientError(error, { address, title: "KYC Authorisation Error", message });
+      }
+      return;
+    }
+    const win = window.open(widget.widgetUrl, "_blank");
+    setWidgetUrl(widget.widgetUrl);
+    void showToast({
+      id: WAIT_TOAST,
+      type: "info",
+      title: "Waiting for the verification provider",
+      message: "Complete the verification in the window that opened. Do not close this window.",
+      closable: false,
+      duration: Infinity,
+    });
+    watch(address, win);
+  }
+
+  /** Polls the status; decides when it completes or when the widget window closes. */
+  function watch(user: string, win: Window | null) {
+    let active = true;
+    stop.current = () => {
+      active = false;
+    };
+    const tick = async () => {
+      if (!active) return;
+      const closed = win !== null && win.closed;
+      let info: KycInfo | null = null;
+      try {
+        info = await apiGet<KycInfo>(`/api/kyc?userAddress=${user}`);
+      } catch {
+        // try again on the next tick
+      }
+      if (!active) return;
+      if (info && isKycCompleted(info.status)) {
+        active = false;
+        await dismissToast(WAIT_TOAST);
+        complete(info);
+        return;
+      }
+      if (closed && info) {
+        active = false;
+        await dismissToast(WAIT_TOAST);
+        setBusy(false);
+        setWidgetUrl(null);
+        if (info.status === "To be reviewed") {
+          void showToast({
+            type: "warning",
+            title: "Your identity is being reviewed by our team. Please return to this page later.",
+          });
+          onClose();
+        } else {
+          void showToast({
+            type: "warning",
+            title: "Identity verification process is not yet completed.",
+          });
+        }
+        return;
+      }
+      setTimeout(() => void tick(), POLL_MS);
+    };
+    setTimeout(() => void tick(), POLL_MS);
+  }
+
+  return (
+    <Modal
+      title="Identity Verification"
+      onClose={() => {
+        stop.current();
+        void dismissToast(WAIT_TOAST);
+        onClose();
+      }}
+    >
+      <div className="space-y-4 text-sm text-slate-700">
+        <p>
+          Before you lend, your wallet must be authorised to use our identity verification
+          provider&apos;s widget. Sign a message to start; the verification opens in a new window.
+        </p>
+        <fieldset>
+          <legend className="font-semibold text-slate-900">I am verifying as</legend>
+          <div className="mt-2 flex gap-6">
+            <label className="inline-flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${ids}-entity`}
+                checked={isIndividual}
+                disabled={busy}
+                onChange={() => setIsIndividual(true)}
+              />
+              An individual
+            </label>
+            <label className="inline-flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${ids}-entity`}
+                checked={!isIndividual}
+                disabled={busy}
+                onChange={() => setIsIndividual(false)}
+              />
+              A business entity
+            </label>
+          </div>
+        </fieldset>
+        <p
+          role="note"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950"
+        >
+          Do not close this window while the verification is in progress.
+        </p>
+        {widgetUrl ? (
+          <p>
+            The verification window did not open?{" "}
+            <a className="underline" href={widgetUrl} target="_blank" rel="noopener noreferrer">
+              Open the verification page
+            </a>
+            .
+          </p>
+        ) : null}
+        <div className="flex justify-end">
+          <button
+            type="button"
+            disabled={busy || !address}
+            onClick={() => void authorise()}
+            className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+          >
+            Authorise KYC Process
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

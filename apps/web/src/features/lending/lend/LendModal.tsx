@@ -1,0 +1,124 @@
+"use client";
+
+import { LOAN_CONTRACT_VALIDITY_MS, parseAmountInput } from "@lending/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { Hex } from "viem";
+import { useConnection } from "wagmi";
+import { Modal } from "@/components/modal/Modal";
+import type { RegistryModalProps } from "@/components/modal/registry";
+import { showToast } from "@/components/toast/toast";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { lendFormQueryOptions } from "@/lib/queries/chain";
+import { useAppChain, usePools } from "@/lib/queries/hooks";
+import { LendStep1 } from "./LendStep1";
+import { LendStep2, type SignedContract } from "./LendStep2";
+import { LendStep3 } from "./LendStep3";
+import { useLendTarget } from "./lendTarget";
+import { initialLendForm, LEND_TOKEN, type LendFormState } from "./useLendForm";
+
+const STEPS = ["Details", "Review", "Done"] as const;
+
+function StepIndicator({ step }: { step: number }) {
+  return (
+    <ol className="mb-5 flex gap-2 text-xs font-medium" aria-label="Lend steps">
+      {STEPS.map((name, i) => {
+        const n = i + 1;
+        const state = n < step ? "done" : n === step ? "current" : "todo";
+        return (
+          <li
+            key={name}
+            aria-current={state === "current" ? "step" : undefined}
+            className={`flex flex-1 items-center gap-2 rounded-lg border px-2 py-1.5 ${
+              state === "current"
+                ? "border-emerald-700 bg-emerald-50 text-emerald-900"
+                : state === "done"
+                  ? "border-emerald-200 text-emerald-800"
+                  : "border-slate-200 text-slate-600"
+            }`}
+          >
+            <span className="tabular-nums">{n}.</span> {name}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The lend modal (registry name "lend", 600 px): 3 steps with a step indicator. */
+export default function LendModal({ onClose }: RegistryModalProps) {
+  const target = useLendTarget();
+  const { data: pools } = usePools();
+  const pool = pools?.find((p) => p.id === target?.poolId);
+  const { chainId, client } = useAppChain();
+  const { address } = useConnection();
+  const user = useQuery({
+    ...lendFormQueryOptions(chainId, client, address, pool ?? { id: -1n, tranches: [] }),
+    enabled: Boolean(client && address && pool),
+  });
+  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [form, setForm] = useState<LendFormState>(() => initialLendForm(target?.trancheId ?? 0n));
+  const [contract, setContract] = useState<SignedContract | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const [txHash, setTxHash] = useState<Hex | null>(null);
+
+  // A generated contract expires LOAN_CONTRACT_VALIDITY_MS after it was requested.
+  useEffect(() => {
+    if (!contract || step !== 2) return;
+    const left = contract.timestamp + LOAN_CONTRACT_VALIDITY_MS - Date.now();
+    const timer = setTimeout(
+      () => {
+        setContract(null);
+        setAccepted(false);
+        void showToast({
+          type: "error",
+          title: "Loan Contract Expired",
+          message: "The Loan Contract you generated has expired. Please try again.",
+        });
+      },
+      Math.max(0, left),
+    );
+    return () => clearTimeout(timer);
+  }, [contract, step]);
+
+  return (
+    <Modal title="Lend" onClose={onClose}>
+      <StepIndicator step={step} />
+      {!pool ? (
+        <div aria-busy="true" className="space-y-3">
+          <Skeleton className="block h-10 w-full" />
+          <Skeleton className="block h-10 w-full" />
+        </div>
+      ) : step === 1 ? (
+        <LendStep1
+          pool={pool}
+          form={form}
+          setForm={(update) => setForm(update)}
+          user={user.data}
+          onNext={() => setStep(2)}
+        />
+      ) : step === 2 ? (
+        <LendStep2
+          pool={pool}
+          form={form}
+          amount={parseAmountInput(form.amountText, LEND_TOKEN.decimals)}
+          contract={contract}
+          setContract={setContract}
+          accepted={accepted}
+          setAccepted={setAccepted}
+          onAdjust={() => {
+            setContract(null);
+            setAccepted(false);
+            setStep(1);
+          }}
+          onDone={(hash) => {
+            setTxHash(hash);
+            setStep(3);
+          }}
+        />
+      ) : (
+        <LendStep3 hash={txHash ?? ""} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,234 @@
+"use client";
+
+import {
+  AmountRequiredError,
+  amountToInput,
+  formatEpochLockDuration,
+  formatPercent,
+  formatUsdc,
+  isAcceptableAmountInput,
+  lendMaxAmount,
+  isFixedTermStatusVisible,
+  type Pool,
+} from "@lending/sdk";
+import Link from "next/link";
+import { useId } from "react";
+import type { LendFormUserData } from "@/lib/queries/chain";
+import { EarningsSimulator } from "./EarningsSimulator";
+import { LEND_TOKEN, useLendValidation, type LendFormState } from "./useLendForm";
+
+const label = "block text-sm font-medium text-slate-800";
+const field =
+  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/30 focus:outline-none";
+
+/** Step 1: asset, amount, tranche, APY type, earnings simulator and acknowledgement. */
+export function LendStep1({
+  pool,
+  form,
+  setForm,
+  user,
+  onNext,
+}: {
+  pool: Pool;
+  form: LendFormState;
+  setForm: (update: (f: LendFormState) => LendFormState) => void;
+  user?: LendFormUserData;
+  onNext: () => void;
+}) {
+  const ids = useId();
+  const v = useLendValidation(pool, form, user);
+  const { tranche, amount, limits } = v;
+  const allowlisted = user?.fixedTermAllowlisted[form.trancheId.toString()] ?? [];
+  const fixedConfigs = (tranche?.fixedTermConfig ?? []).filter((c) =>
+    isFixedTermStatusVisible(c.fixedTermDepositStatus, allowlisted.includes(c.configId)),
+  );
+  const selectedApy =
+    form.fixedTermConfigId === 0n
+      ? tranche?.apy
+      : fixedConfigs.find((c) => c.configId === form.fixedTermConfigId)?.apy;
+  const canContinue =
+    amount > 0n &&
+    selectedApy !== undefined &&
+    v.status === "success" &&
+    form.termsAccepted &&
+    !limits?.oversubscribed;
+
+  return (
+    <form
+      className="space-y-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canContinue) onNext();
+      }}
+    >
+      <div className="grid grid-cols-[8rem_1fr] gap-3">
+        <div>
+          <label htmlFor={`${ids}-asset`} className={label}>
+            Asset
+          </label>
+          <select id={`${ids}-asset`} className={field} value={LEND_TOKEN.symbol} disabled>
+            <option value={LEND_TOKEN.symbol}>{LEND_TOKEN.symbol}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-amount`} className={label}>
+            Amount
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={`${ids}-amount`}
+              data-testid="lend-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              aria-invalid={v.status === "error"}
+              aria-describedby={`${ids}-amount-msg`}
+              className={field}
+              value={form.amountText}
+              onChange={(e) => {
+                const text = e.target.value;
+                if (!isAcceptableAmountInput(text, LEND_TOKEN.decimals)) return;
+                setForm((f) => ({ ...f, amountText: text, touched: true }));
+              }}
+            />
+            <button
+              type="button"
+              disabled={!limits || !user}
+              onClick={() => {
+                if (!limits || !user) return;
+                const max = lendMaxAmount(limits.maximum, user.balance);
+                setForm((f) => ({
+                  ...f,
+                  amountText: amountToInput(max, LEND_TOKEN.decimals),
+                  touched: true,
+                }));
+              }}
+              className="mt-1 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50"
+            >
+              Max
+            </button>
+          </div>
+          <p
+            id={`${ids}-amount-msg`}
+            data-testid="lend-amount-message"
+            role={v.error ? "alert" : undefined}
+            className={`mt-1 min-h-5 text-sm ${v.error ? "text-red-700" : "text-slate-600"}`}
+          >
+            {v.error ??
+              (user ? `Wallet balance: ${formatUsdc(user.balance)} ${LEND_TOKEN.symbol}` : "")}
+          </p>
+        </div>
+      </div>
+
+      <div>
+        <label htmlFor={`${ids}-tranche`} className={label}>
+          Tranche
+        </label>
+        <select
+          id={`${ids}-tranche`}
+          data-testid="lend-tranche"
+          className={field}
+          value={form.trancheId.toString()}
+          onChange={(e) => {
+            const trancheId = BigInt(e.target.value);
+            setForm((f) => ({ ...f, trancheId, fixedTermConfigId: 0n }));
+          }}
+        >
+          {pool.tranches.map((t) => {
+            const full = t.maximumDeposit === 0n;
+            return (
+              <option key={t.id.toString()} value={t.id.toString()} disabled={full}>
+                {full ? `${t.name} (Oversubscribed)` : `${t.name} (${formatPercent(t.apy)})`}
+              </option>
+            );
+          })}
+        </select>
+        {limits ? (
+          <p className="mt-1 text-xs text-slate-600">
+            Min. {formatUsdc(limits.minimum)} USDC, max. {formatUsdc(limits.maximum)} USDC this
+            epoch
+          </p>
+        ) : null}
+      </div>
+
+      <fieldset>
+        <legend className={label}>APY type</legend>
+        <div className="mt-1 grid gap-2">
+          <ApyOption
+            name={`${ids}-apy`}
+            checked={form.fixedTermConfigId === 0n}
+            onChange={() => setForm((f) => ({ ...f, fixedTermConfigId: 0n }))}
+            text={`Variable ${tranche ? formatPercent(tranche.apy) : ""}`}
+          />
+          {fixedConfigs.map((c) => (
+            <ApyOption
+              key={c.configId.toString()}
+              name={`${ids}-apy`}
+              checked={form.fixedTermConfigId === c.configId}
+              onChange={() => setForm((f) => ({ ...f, fixedTermConfigId: c.configId }))}
+              text={`Fixed ${formatPercent(c.apy)} for ${formatEpochLockDuration(c.epochLockDuration)}`}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <EarningsSimulator
+        principal={amount}
+        grossApy={selectedApy ?? 0}
+        level={user?.loyaltyLevel ?? 0}
+        days={form.days}
+        onDays={(days) => setForm((f) => ({ ...f, days }))}
+        onDisabledClick={() => {
+          setForm((f) => ({ ...f, touched: true }));
+          v.showErrorNow(new AmountRequiredError().message);
+        }}
+      />
+
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          data-testid="lend-terms"
+          className="mt-0.5 h-4 w-4 accent-emerald-700"
+          checked={form.termsAccepted}
+          onChange={(e) => setForm((f) => ({ ...f, termsAccepted: e.target.checked }))}
+        />
+        <span>
+          I have read and understood the{" "}
+          <Link className="underline" href="/lending/important-information-document">
+            Important Information Document
+          </Link>{" "}
+          and the{" "}
+          <Link className="underline" href="/lending/risk-warning">
+            Risk Warning
+          </Link>
+          .
+        </span>
+      </label>
+
+      <div className="flex justify-end">
+        <button
+          type="submit"
+          disabled={!canContinue}
+          className="rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+        >
+          Next
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ApyOption(props: { name: string; checked: boolean; onChange: () => void; text: string }) {
+  return (
+    <label className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-800">
+      <input
+        type="radio"
+        name={props.name}
+        checked={props.checked}
+        onChange={props.onChange}
+        className="accent-emerald-700"
+      />
+      {props.text}
+    </label>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import { formatDateTime, SCROLL_DEBOUNCE_MS } from "@lending/sdk";
+import { useEffect, useRef, useState } from "react";
+import { Modal } from "@/components/modal/Modal";
+import type { FormattedContract } from "@/server/services/contract-content";
+import type { GeneratedContract } from "@/server/services/lender-agreements";
+
+/**
+ * The Loan Contract modal (spec section 2): expand/minimise, a scroll-to-bottom button (scroll
+ * handler debounced 100 ms), the important note, the contract sections and the signing date.
+ * Back and Accept when the contract can be accepted, otherwise only Close. Opened over the lend
+ * modal (a nested dialog: the registry holds one modal at a time).
+ */
+export function LoanContractModal(props: {
+  contract: GeneratedContract;
+  acceptable: boolean;
+  onAccept: () => void;
+  onClose: () => void;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const [atBottom, setAtBottom] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const formatted = JSON.parse(props.contract.formattedMessage) as FormattedContract;
+
+  const onScroll = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const el = scroller.current;
+      if (el) setAtBottom(el.scrollTop + el.clientHeight >= el.scrollHeight - 8);
+    }, SCROLL_DEBOUNCE_MS);
+  };
+
+  return (
+    <Modal title="Loan Contract" onClose={props.onClose} size={expanded ? "fullscreen" : "wide"}>
+      <div className="flex flex-col gap-4" data-testid="loan-contract">
+        <div className="flex justify-end gap-2">
+          <button
+            type="button"
+            onClick={() => setExpanded((e) => !e)}
+            className="rounded-lg border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
+          >
+            {expanded ? "Minimise" : "Expand"}
+          </button>
+          <button
+            type="button"
+            disabled={atBottom}
+            onClick={() => {
+              const el = scroller.current;
+              el?.scrollTo({ top: el.scrollHeight, behavior: "smooth" });
+            }}
+            className="rounded-lg border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-50"
+          >
+            Scroll to bottom
+          </button>
+        </div>
+        <div
+          ref={scroller}
+          onScroll={onScroll}
+          tabIndex={0}
+          aria-label="Loan contract text"
+          className={`space-y-4 overflow-y-auto rounded-lg border border-slate-200 p-4 text-sm text-slate-800 ${
+            expanded ? "max-h-[calc(100vh-16rem)]" : "max-h-[50vh]"
+          }`}
+        >
+          <p
+            role="note"
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950"
+          >
+            {formatted.importantNote}
+          </p>
+          {formatted.sections.map((s) => (
+            <section key={s.heading}>
+              <h3 className="font-semibold text-slate-900">{s.heading}</h3>
+              {s.paragraphs.map((p) => (
+                <p key={p} className="mt-1">
+                  {p}
+                </p>
+              ))}
+            </section>
+          ))}
+          <p className="text-slate-600">
+            Signing date: {formatDateTime(new Date(props.contract.timestamp))}
+          </p>
+        </div>
+        <div className="flex justify-end gap-2">
+          {props.acceptable ? (
+            <>
+              <button
+                type="button"
+                onClick={props.onClose}
+                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                Back
+              </button>
+              <button
+                type="button"
+                onClick={props.onAccept}
+                className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+              >
+                Accept
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              onClick={props.onClose}
+              className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              Close
+            </button>
+          )}
+        </div>
+      </div>
+    </Modal>
+  );
+}

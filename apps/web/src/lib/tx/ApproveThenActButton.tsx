@@ -1,0 +1,89 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Address } from "viem";
+import { useConfig, useConnection } from "wagmi";
+import { queryKeys } from "@/lib/queries/keys";
+import { useAppChain } from "@/lib/queries/hooks";
+import { useTransactor } from "./useTransactor";
+
+/**
+ * The one approve-then-act button (STYLE, spec section 4 "Approve flow"): reads the allowance;
+ * below `amount` it reads Approve and approves unlimited first, the exact amount when the
+ * unlimited approval's gas estimation fails; then it reads `actLabel` and runs `onAct`.
+ */
+export function ApproveThenActButton(props: {
+  token: Address;
+  spender: Address;
+  amount: bigint;
+  actLabel: string;
+  /** sends the action (through the transaction pipeline); resolves when done */
+  onAct: () => Promise<void>;
+  disabled?: boolean;
+}) {
+  const config = useConfig();
+  const { chainId, client } = useAppChain();
+  const { address } = useConnection();
+  const queryClient = useQueryClient();
+  const transact = useTransactor();
+  const [busy, setBusy] = useState<"approve" | "act" | null>(null);
+  const allowanceKey = queryKeys.allowance(chainId, address ?? "", props.token, props.spender);
+  const allowance = useQuery({
+    queryKey: allowanceKey,
+    queryFn: async () => {
+      const { readAllowance } = await import("@lending/sdk");
+      return readAllowance(client!, {
+        token: props.token,
+        owner: address!,
+        spender: props.spender,
+      });
+    },
+    enabled: Boolean(client && address),
+  });
+  const needsApproval = allowance.data === undefined || allowance.data < props.amount;
+
+  async function approve() {
+    if (!address) return;
+    const { approve: buildApprove, MAX_UINT256 } = await import("@lending/sdk");
+    const { estimateGas } = await import("wagmi/actions");
+    let tx = buildApprove({ token: props.token, spender: props.spender, amount: MAX_UINT256 });
+    try {
+      await estimateGas(config, { account: address, to: tx.to, data: tx.data, chainId });
+    } catch {
+      tx = buildApprove({ token: props.token, spender: props.spender, amount: props.amount });
+    }
+    const result = await transact(tx, { title: "approve error" });
+    if (result) await queryClient.invalidateQueries({ queryKey: allowanceKey });
+  }
+
+  async function run(kind: "approve" | "act") {
+    setBusy(kind);
+    try {
+      if (kind === "approve") await approve();
+      else await props.onAct();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const label =
+    busy === "approve"
+      ? "Approving..."
+      : busy === "act"
+        ? "Confirming..."
+        : needsApproval
+          ? "Approve"
+          : props.actLabel;
+  return (
+    <button
+      type="button"
+      data-testid="approve-then-act"
+      disabled={props.disabled || busy !== null || allowance.isPending}
+      onClick={() => void run(needsApproval ? "approve" : "act")}
+      className="rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+    >
+      {label}
+    </button>
+  );
+}
