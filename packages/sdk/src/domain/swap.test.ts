@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { slippageDisplay, slippageParam, swapMaxSourceAmount, SWAP_SLIPPAGE } from "./swap";
+import {
+  slippageDisplay,
+  slippageParam,
+  swapMaxSourceAmount,
+  swapMinimumOut,
+  SWAP_SLIPPAGE,
+} from "./swap";
 
 describe("swap", () => {
   it("slippage 0.01 shows as 1% and is sent as 1", () => {
@@ -18,5 +24,11 @@ describe("swap", () => {
     expect(
       swapMaxSourceAmount({ balance: eth, quoteSource: 0n, quoteDestination: 1n, room: 1n }),
     ).toBe(0n);
+  });
+  it("the minimum out is the quote less the slippage, rounded down", () => {
+    expect(swapMinimumOut(3_000_000_000n)).toBe(2_970_000_000n);
+    expect(swapMinimumOut(101n)).toBe(99n);
+    expect(swapMinimumOut(1_000n, "0.005")).toBe(995n);
+    expect(swapMinimumOut(0n)).toBe(0n);
   });
 });

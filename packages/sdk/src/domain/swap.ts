@@ -43,3 +43,14 @@ export function swapMaxSourceAmount(args: {
   if (bufferedDestination <= room) return balance;
   return (room * quoteSource * 10_000n) / (quoteDestination * SWAP_QUOTE_BUFFER_BPS);
 }
+
+/**
+ * The guaranteed destination amount of a quote after the slippage (rounds down): the USDC a swap
+ * deposit requests, so the deposit never exceeds what the swap delivers.
+ *
+ * @example swapMinimumOut(3_000_000_000n) // 2_970_000_000n (1% slippage)
+ */
+export function swapMinimumOut(quoted: bigint, slippage: string = SWAP_SLIPPAGE): bigint {
+  const bps = BigInt(Math.round(Number(slippage) * 10_000));
+  return (quoted * (10_000n - bps)) / 10_000n;
+}

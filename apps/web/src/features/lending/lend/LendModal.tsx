@@ -1,8 +1,13 @@
 "use client";
 
-import { LOAN_CONTRACT_VALIDITY_MS, parseAmountInput } from "@lending/sdk";
+import {
+  getDeployment,
+  hasDeployment,
+  LOAN_CONTRACT_VALIDITY_MS,
+  parseAmountInput,
+} from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Hex } from "viem";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
@@ -11,11 +16,19 @@ import { showToast } from "@/components/toast/toast";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { lendFormQueryOptions } from "@/lib/queries/chain";
 import { useAppChain, usePools } from "@/lib/queries/hooks";
+import { quoteSwap } from "@/features/swap/swapClient";
+import { useSwapBalances, useSwapTokens } from "@/features/swap/useSwapTokens";
 import { LendStep1 } from "./LendStep1";
 import { LendStep2, type SignedContract } from "./LendStep2";
 import { LendStep3 } from "./LendStep3";
 import { useLendTarget } from "./lendTarget";
-import { initialLendForm, LEND_TOKEN, type LendFormState } from "./useLendForm";
+import {
+  initialLendForm,
+  LEND_TOKEN,
+  type LendFormState,
+  type LendToken,
+  type SwapContext,
+} from "./useLendForm";
 
 const STEPS = ["Details", "Review", "Done"] as const;
 
@@ -61,6 +74,27 @@ export default function LendModal({ onClose }: RegistryModalProps) {
   const [contract, setContract] = useState<SignedContract | null>(null);
   const [accepted, setAccepted] = useState(false);
   const [txHash, setTxHash] = useState<Hex | null>(null);
+  const [amountUsdc, setAmountUsdc] = useState(0n);
+  // USDC and the chain's swap tokens (ETH and WETH on the local chain)
+  const swapTokens = useSwapTokens(chainId);
+  const swapBalances = useSwapBalances(chainId, client, address, swapTokens.data?.tokens);
+  const tokens = useMemo<LendToken[]>(
+    () => [LEND_TOKEN, ...(swapTokens.data?.tokens ?? [])],
+    [swapTokens.data],
+  );
+  const token = tokens.find((t) => t.symbol === form.asset) ?? LEND_TOKEN;
+  const usdc = hasDeployment(chainId) ? getDeployment(chainId).usdc : null;
+  const quote = useCallback(
+    async (fromAmount: bigint) => {
+      if (!usdc || !token.address) throw new Error("No swap is available on this chain");
+      return quoteSwap({ chainId, fromToken: token.address, toToken: usdc, fromAmount });
+    },
+    [chainId, token.address, usdc],
+  );
+  const swap = useMemo<SwapContext>(
+    () => ({ balance: swapBalances.data?.[token.symbol], quote }),
+    [swapBalances.data, token.symbol, quote],
+  );
 
   // A generated contract expires LOAN_CONTRACT_VALIDITY_MS after it was requested.
   useEffect(() => {
@@ -95,13 +129,22 @@ export default function LendModal({ onClose }: RegistryModalProps) {
           form={form}
           setForm={(update) => setForm(update)}
           user={user.data}
-          onNext={() => setStep(2)}
+          tokens={tokens}
+          swapBalances={swapBalances.data}
+          swap={swap}
+          onNext={(usdcValue) => {
+            setAmountUsdc(usdcValue);
+            setStep(2);
+          }}
         />
       ) : step === 2 ? (
         <LendStep2
           pool={pool}
           form={form}
-          amount={parseAmountInput(form.amountText, LEND_TOKEN.decimals)}
+          token={token}
+          swapSpender={swapTokens.data?.spender ?? null}
+          amount={parseAmountInput(form.amountText, token.decimals)}
+          amountUsdc={token.address === null ? undefined : amountUsdc}
           contract={contract}
           setContract={setContract}
           accepted={accepted}

@@ -9,13 +9,22 @@ import {
   isAcceptableAmountInput,
   lendMaxAmount,
   isFixedTermStatusVisible,
+  formatWalletAmount,
+  slippageDisplay,
+  swapMaxSourceAmount,
   type Pool,
 } from "@lending/sdk";
 import Link from "next/link";
 import { useId } from "react";
 import type { LendFormUserData } from "@/lib/queries/chain";
 import { EarningsSimulator } from "./EarningsSimulator";
-import { LEND_TOKEN, useLendValidation, type LendFormState } from "./useLendForm";
+import {
+  LEND_TOKEN,
+  useLendValidation,
+  type LendFormState,
+  type LendToken,
+  type SwapContext,
+} from "./useLendForm";
 
 const label = "block text-sm font-medium text-slate-800";
 const field =
@@ -27,17 +36,32 @@ export function LendStep1({
   form,
   setForm,
   user,
+  tokens = [LEND_TOKEN],
+  swapBalances,
+  swap,
   onNext,
 }: {
   pool: Pool;
   form: LendFormState;
   setForm: (update: (f: LendFormState) => LendFormState) => void;
   user?: LendFormUserData;
-  onNext: () => void;
+  /** USDC and the chain's swap tokens */
+  tokens?: LendToken[];
+  /** wallet balances of the swap tokens, by symbol */
+  swapBalances?: Record<string, bigint>;
+  swap?: SwapContext;
+  /** with the amount's USDC value (the quote for a swap token) */
+  onNext: (amountUsdc: bigint) => void;
 }) {
   const ids = useId();
-  const v = useLendValidation(pool, form, user);
+  const token = tokens.find((t) => t.symbol === form.asset) ?? LEND_TOKEN;
+  const isSwap = token.address !== null;
+  const balanceOf = (t: LendToken) =>
+    t.address === null ? user?.balance : swapBalances?.[t.symbol];
+  const balance = balanceOf(token);
+  const v = useLendValidation(pool, form, user, token, isSwap ? swap : undefined);
   const { tranche, amount, limits } = v;
+  const amountUsdc = isSwap ? (v.amountUsdc ?? 0n) : amount;
   const allowlisted = user?.fixedTermAllowlisted[form.trancheId.toString()] ?? [];
   const fixedConfigs = (tranche?.fixedTermConfig ?? []).filter((c) =>
     isFixedTermStatusVisible(c.fixedTermDepositStatus, allowlisted.includes(c.configId)),
@@ -48,6 +72,7 @@ export function LendStep1({
       : fixedConfigs.find((c) => c.configId === form.fixedTermConfigId)?.apy;
   const canContinue =
     amount > 0n &&
+    amountUsdc > 0n &&
     selectedApy !== undefined &&
     v.status === "success" &&
     form.termsAccepted &&
@@ -58,7 +83,7 @@ export function LendStep1({
       className="space-y-5"
       onSubmit={(e) => {
         e.preventDefault();
-        if (canContinue) onNext();
+        if (canContinue) onNext(amountUsdc);
       }}
     >
       <div className="grid grid-cols-[8rem_1fr] gap-3">
@@ -66,8 +91,27 @@ export function LendStep1({
           <label htmlFor={`${ids}-asset`} className={label}>
             Asset
           </label>
-          <select id={`${ids}-asset`} className={field} value={LEND_TOKEN.symbol} disabled>
-            <option value={LEND_TOKEN.symbol}>{LEND_TOKEN.symbol}</option>
+          <select
+            id={`${ids}-asset`}
+            data-testid="lend-asset"
+            className={field}
+            value={token.symbol}
+            disabled={tokens.length < 2}
+            onChange={(e) => {
+              const asset = e.target.value;
+              setForm((f) => ({ ...f, asset, amountText: "", touched: false }));
+            }}
+          >
+            {tokens.map((t) => {
+              const b = balanceOf(t);
+              return (
+                <option key={t.symbol} value={t.symbol}>
+                  {b === undefined
+                    ? t.symbol
+                    : `${t.symbol} (${formatWalletAmount(b, t.decimals)})`}
+                </option>
+              );
+            })}
           </select>
         </div>
         <div>
@@ -87,19 +131,37 @@ export function LendStep1({
               value={form.amountText}
               onChange={(e) => {
                 const text = e.target.value;
-                if (!isAcceptableAmountInput(text, LEND_TOKEN.decimals)) return;
+                if (!isAcceptableAmountInput(text, token.decimals)) return;
                 setForm((f) => ({ ...f, amountText: text, touched: true }));
               }}
             />
             <button
               type="button"
-              disabled={!limits || !user}
-              onClick={() => {
-                if (!limits || !user) return;
-                const max = lendMaxAmount(limits.maximum, user.balance);
+              disabled={!limits || !user || balance === undefined}
+              onClick={async () => {
+                if (!limits || !user || balance === undefined) return;
+                let max: bigint;
+                if (isSwap) {
+                  // the balance capped to the tranche room, with the 5% quote buffer
+                  if (!swap || balance === 0n) max = 0n;
+                  else {
+                    try {
+                      const quoteDestination = await swap.quote(balance);
+                      max = swapMaxSourceAmount({
+                        balance,
+                        quoteSource: balance,
+                        quoteDestination,
+                        room: limits.maximum,
+                      });
+                    } catch (error) {
+                      v.showErrorNow((error as Error).message);
+                      return;
+                    }
+                  }
+                } else max = lendMaxAmount(limits.maximum, balance);
                 setForm((f) => ({
                   ...f,
-                  amountText: amountToInput(max, LEND_TOKEN.decimals),
+                  amountText: amountToInput(max, token.decimals),
                   touched: true,
                 }));
               }}
@@ -115,8 +177,18 @@ export function LendStep1({
             className={`mt-1 min-h-5 text-sm ${v.error ? "text-red-700" : "text-slate-600"}`}
           >
             {v.error ??
-              (user ? `Wallet balance: ${formatUsdc(user.balance)} ${LEND_TOKEN.symbol}` : "")}
+              (balance !== undefined
+                ? `Wallet balance: ${isSwap ? formatWalletAmount(balance, token.decimals) : formatUsdc(balance)} ${token.symbol}`
+                : "")}
           </p>
+          {isSwap ? (
+            <p data-testid="lend-usdc-estimate" className="text-sm text-slate-700">
+              {v.amountUsdc !== undefined && v.status === "success"
+                ? `≈ ${formatUsdc(v.amountUsdc)} USDC`
+                : "≈ – USDC"}{" "}
+              <span className="text-slate-600">(slippage {slippageDisplay()})</span>
+            </p>
+          ) : null}
         </div>
       </div>
 
@@ -173,7 +245,7 @@ export function LendStep1({
       </fieldset>
 
       <EarningsSimulator
-        principal={amount}
+        principal={amountUsdc}
         grossApy={selectedApy ?? 0}
         level={user?.loyaltyLevel ?? 0}
         days={form.days}

@@ -5,13 +5,19 @@ import {
   buildLenderAgreementMessage,
   formatPercent,
   formatUsdc,
+  formatWalletAmount,
   getDeployment,
+  readAllowance,
   requestDepositWithKyc,
+  slippageDisplay,
+  swapMinimumOut,
+  buildDepositSwapData,
+  approve as buildApprove,
   type Pool,
 } from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { useConfig, useConnection } from "wagmi";
 import { showToast } from "@/components/toast/toast";
 import { ApiError, apiPost } from "@/lib/api";
@@ -22,9 +28,10 @@ import { ApproveThenActButton } from "@/lib/tx/ApproveThenActButton";
 import { logClientError } from "@/lib/tx/pipeline";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { getKycSignatureParams } from "@/server/actions/kyc";
+import { fetchSwapData, isNativeToken } from "@/features/swap/swapClient";
 import type { GeneratedContract } from "@/server/services/lender-agreements";
 import { LoanContractModal } from "./LoanContractModal";
-import { LEND_TOKEN, type LendFormState } from "./useLendForm";
+import { LEND_TOKEN, type LendFormState, type LendToken } from "./useLendForm";
 
 /** A generated contract with the signature and timestamp it was requested with. */
 export interface SignedContract {
@@ -39,7 +46,14 @@ const GENERATE_ERROR = "Unable to generate Loan Contract.";
 export function LendStep2(props: {
   pool: Pool;
   form: LendFormState;
+  /** the asset paid with (USDC unless a swap) */
+  token?: LendToken;
+  /** the router to approve an ERC-20 swap source for */
+  swapSpender?: Address | null;
+  /** in the token's units */
   amount: bigint;
+  /** a swap's quoted USDC value (undefined for USDC) */
+  amountUsdc?: bigint;
   contract: SignedContract | null;
   setContract: (c: SignedContract | null) => void;
   accepted: boolean;
@@ -48,8 +62,13 @@ export function LendStep2(props: {
   onDone: (hash: Hex) => void;
 }) {
   const { pool, form, amount, contract } = props;
+  const token = props.token ?? LEND_TOKEN;
+  const isSwap = token.address !== null;
+  // the USDC the contract is generated for: the amount, or a swap's quoted value
+  const usdcAmount = isSwap ? (props.amountUsdc ?? 0n) : amount;
+  const [busy, setBusy] = useState(false);
   const config = useConfig();
-  const { chainId } = useAppChain();
+  const { chainId, client } = useAppChain();
   const { address } = useConnection();
   const queryClient = useQueryClient();
   const transact = useTransactor();
@@ -63,7 +82,7 @@ export function LendStep2(props: {
     if (!address) return;
     setGenerating(true);
     const timestamp = Date.now();
-    const depositAmount = amountToInput(amount, LEND_TOKEN.decimals);
+    const depositAmount = amountToInput(usdcAmount, LEND_TOKEN.decimals);
     try {
       const { signMessage } = await import("wagmi/actions");
       let signature: Hex;
@@ -98,24 +117,25 @@ export function LendStep2(props: {
     }
   }
 
-  async function confirm() {
-    if (!address || !contract) return;
+  /** The KYC authorisation (signed for exactly `depositAmount`) and the deposit's arguments. */
+  async function depositArgs(depositAmount: bigint) {
+    if (!address || !contract) return null;
     const params = await getKycSignatureParams({
       address,
       poolId: pool.id.toString(),
       trancheId: form.trancheId.toString(),
-      amount: amount.toString(),
+      amount: depositAmount.toString(),
       fixedTermConfigId: form.fixedTermConfigId.toString(),
     });
     if ("error" in params) {
       void showToast({ type: "error", title: "deposit error", message: params.message });
       await logClientError(new Error(params.error), { chainId, address, title: "deposit error" });
-      return;
+      return null;
     }
-    const tx = requestDepositWithKyc(deployment, {
+    return {
       poolId: pool.id,
       trancheId: form.trancheId,
-      amount,
+      amount: depositAmount,
       fixedTermConfigId: form.fixedTermConfigId,
       acceptance: {
         signature: contract.signature,
@@ -127,7 +147,69 @@ export function LendStep2(props: {
         blockExpiration: BigInt(params.blockExpiration),
         signature: params.signature,
       },
+    };
+  }
+
+  /**
+   * A swap deposit (README): swap data from GET /api/getSwapData, the KYC authorisation for the
+   * quote's minimum USDC out, the swap, a USDC approval to the manager when needed, the deposit.
+   */
+  async function confirmSwap() {
+    if (!address || !contract || !token.address || !client) return;
+    let swapData: Awaited<ReturnType<typeof fetchSwapData>>;
+    try {
+      swapData = await fetchSwapData({
+        chainId,
+        fromToken: token.address,
+        toToken: deployment.usdc,
+        fromAmount: amount,
+        user: address,
+      });
+    } catch (error) {
+      const message = (error as Error).message;
+      void showToast({ type: "error", title: "swap error", message });
+      await logClientError(error, { chainId, address, title: "swap error", message });
+      return;
+    }
+    const depositAmount = swapMinimumOut(swapData.dstAmount);
+    const args = await depositArgs(depositAmount);
+    if (!args) return;
+    const built = buildDepositSwapData(deployment, {
+      quote: swapData.tx,
+      fromToken: isNativeToken(token.address) ? null : token.address,
+      fromAmount: amount,
+      minimumUsdcOut: depositAmount,
+      deposit: args,
     });
+    const swapped = await transact(built.swap, { title: "swap error" });
+    if (!swapped) return;
+    const allowance = await readAllowance(client, {
+      token: deployment.usdc,
+      owner: address,
+      spender: deployment.lendingPoolManager,
+    });
+    if (allowance < depositAmount) {
+      const approved = await transact(
+        buildApprove({
+          token: deployment.usdc,
+          spender: deployment.lendingPoolManager,
+          amount: depositAmount,
+        }),
+        { title: "approve error" },
+      );
+      if (!approved) return;
+    }
+    const result = await transact(built.deposit, { title: "deposit error" });
+    if (result) {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.all });
+      props.onDone(result.hash);
+    }
+  }
+
+  async function confirm() {
+    const args = await depositArgs(amount);
+    if (!args) return;
+    const tx = requestDepositWithKyc(deployment, args);
     const result = await transact(tx, { title: "deposit error" });
     if (result) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.all });
@@ -143,9 +225,17 @@ export function LendStep2(props: {
         <dt className="text-slate-600">Tranche</dt>
         <dd className="text-slate-900">{tranche?.name}</dd>
         <dt className="text-slate-600">Amount</dt>
-        <dd className="text-slate-900 tabular-nums">
-          {formatUsdc(amount)} {LEND_TOKEN.symbol}
+        <dd className="text-slate-900 tabular-nums" data-testid="lend-review-amount">
+          {isSwap
+            ? `${formatWalletAmount(amount, token.decimals)} ${token.symbol} (≈ ${formatUsdc(usdcAmount)} USDC)`
+            : `${formatUsdc(amount)} ${LEND_TOKEN.symbol}`}
         </dd>
+        {isSwap ? (
+          <>
+            <dt className="text-slate-600">Slippage</dt>
+            <dd className="text-slate-900">{slippageDisplay()}</dd>
+          </>
+        ) : null}
         <dt className="text-slate-600">APY</dt>
         <dd className="text-slate-900">
           {fixed
@@ -185,6 +275,33 @@ export function LendStep2(props: {
             >
               {contract ? "Review and accept" : "Generate Loan Contract"}
             </button>
+          ) : isSwap && token.address && isNativeToken(token.address) ? (
+            // ETH: nothing to approve before the swap
+            <button
+              type="button"
+              data-testid="approve-then-act"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await confirmSwap();
+                } finally {
+                  setBusy(false);
+                }
+              }}
+              className="rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+            >
+              Confirm
+            </button>
+          ) : isSwap && token.address ? (
+            <ApproveThenActButton
+              token={token.address}
+              spender={props.swapSpender ?? deployment.lendingPoolManager}
+              amount={amount}
+              actLabel="Confirm"
+              onAct={confirmSwap}
+              disabled={!props.swapSpender}
+            />
           ) : (
             <ApproveThenActButton
               token={deployment.usdc}
