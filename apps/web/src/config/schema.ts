@@ -115,6 +115,8 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().trim().email().default("no-reply@localhost"),
   ),
+  /** Where borrowers write to (the /borrow call to action); unset hides the mail link. */
+  CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.string().trim().email().optional()),
 });
 
 export type EnvInput = Record<string, string | undefined>;

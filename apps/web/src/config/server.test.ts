@@ -56,6 +56,12 @@ describe("parseServerConfig", () => {
     expect(c.kyc).toMatchObject({ provider: "local", localAutoApprove: false });
   });
 
+  it("reads the optional borrower contact address (CONTACT_EMAIL)", () => {
+    const c = parseServerConfig({ CONTACT_EMAIL: "borrowers@example.org" }, repoRoot);
+    expect(c.mail.contact).toBe("borrowers@example.org");
+    expect(() => parseServerConfig({ CONTACT_EMAIL: "nope" }, repoRoot)).toThrow(/CONTACT_EMAIL/);
+  });
+
   it("defaults the KYC signer (anvil account 9) and auto-approval on the local chain only", () => {
     const local = parseServerConfig({}, repoRoot);
     expect(local.kyc.signerPrivateKey).toBe(LOCAL_KYC_SIGNER_PRIVATE_KEY);

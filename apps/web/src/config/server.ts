@@ -28,7 +28,7 @@ export interface ServerConfig {
     signerPrivateKey: `0x${string}`;
     signatureBlocks: number;
   };
-  mail: { smtpUrl?: string; from: string };
+  mail: { smtpUrl?: string; from: string; contact?: string };
   swap:
     | { provider: "local"; router?: `0x${string}` }
     | { provider: "aggregator"; apiUrl: string; apiKey?: string };
@@ -108,7 +108,11 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
       signerPrivateKey,
       signatureBlocks: e.KYC_SIGNATURE_BLOCKS,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      ...(e.CONTACT_EMAIL ? { contact: e.CONTACT_EMAIL } : {}),
+    },
     swap:
       e.SWAP_PROVIDER === "aggregator"
         ? { provider: "aggregator", apiUrl: e.SWAP_API_URL!, apiKey: e.SWAP_API_KEY }

@@ -14,3 +14,4 @@ export * from "./swap";
 export * from "./time";
 export * from "./validation";
 export * from "./messages";
+export * from "./strategies";

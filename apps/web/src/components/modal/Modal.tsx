@@ -3,12 +3,18 @@
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 
+/**
+ * default: 600 px fixed width; decisions: up to 900 px (pending decisions); wide: up to 1000 px
+ * (request details); fullscreen: the whole viewport.
+ */
 export type ModalSize = "default" | "wide" | "decisions" | "fullscreen";
 
-const SIZE_CLASS: Record<ModalSize, string> = {
-  default: "w-[min(600px,calc(100vw-2rem))] max-h-[calc(100vh-4rem)]",
-  decisions: "w-[min(900px,calc(100vw-2rem))] max-h-[calc(100vh-4rem)]",
-  wide: "w-[min(1000px,calc(100vw-2rem))] max-h-[calc(100vh-4rem)]",
+export const SIZE_CLASS: Record<ModalSize, string> = {
+  default:
+    "top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-200 w-[min(600px,calc(100vw-2rem))] max-h-[calc(100vh-4rem)]",
+  decisions:
+    "top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-200 w-[min(900px,calc(100vw-2rem))] max-h-[calc(100vh-4rem)]",
+  wide: "top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-200 w-[min(1000px,calc(100vw-2rem))] max-h-[calc(100vh-4rem)]",
   fullscreen: "inset-0 h-full w-full",
 };
 
@@ -17,9 +23,12 @@ export interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   size?: ModalSize;
-  /** backdrop click closes unless false */
+  /** backdrop click closes unless false; defaults to false with a blurred backdrop */
   closeOnBackdrop?: boolean;
-  /** blurred dark backdrop (work-in-progress redirect, NFT detected) */
+  /**
+   * Blurred dark backdrop that a click does not close (work-in-progress redirect, NFT
+   * detected); the close button and Escape still close.
+   */
   blurBackdrop?: boolean;
   description?: ReactNode;
 }
@@ -34,14 +43,16 @@ export function Modal({
   onClose,
   children,
   size = "default",
-  closeOnBackdrop = true,
   blurBackdrop = false,
+  closeOnBackdrop = !blurBackdrop,
   description,
 }: ModalProps) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay
+          data-testid="modal-backdrop"
+          data-blur={blurBackdrop || undefined}
           className={`fixed inset-0 z-40 ${blurBackdrop ? "bg-black/70 backdrop-blur-sm" : "bg-slate-950/50"}`}
         />
         <Dialog.Content
@@ -51,11 +62,8 @@ export function Modal({
           onInteractOutside={(e) => {
             if (!closeOnBackdrop || inToast(e.target)) e.preventDefault();
           }}
-          className={`fixed z-50 flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none ${
-            size === "fullscreen"
-              ? SIZE_CLASS.fullscreen
-              : `top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 ${SIZE_CLASS[size]}`
-          }`}
+          data-size={size}
+          className={`fixed z-50 flex flex-col overflow-hidden bg-white shadow-2xl focus:outline-none ${SIZE_CLASS[size]}`}
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>

@@ -14,6 +14,7 @@ import type { KycInfo } from "@/lib/queries/server";
 import { logClientError } from "@/lib/tx/pipeline";
 import { isKycCompleted } from "@/server/services/kyc/types";
 import { takeKycCallback } from "./kycCallback";
+import { recordKycInfo } from "./kycState";
 
 const POLL_MS = 2000;
 /** Signed-message timestamps are milliseconds (spec section 9). */
@@ -35,6 +36,7 @@ export default function KycModal({ onClose }: RegistryModalProps) {
 
   function complete(info: KycInfo) {
     queryClient.setQueryData(queryKeys.kyc(info.address), info);
+    recordKycInfo(info);
     let left = KYC_SUCCESS_COUNTDOWN_S;
     let done = false;
     const finish = () => {

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mock, useConfig, type Config } from "wagmi";
 import { connect, disconnect } from "wagmi/actions";
 import type { PublicConfig } from "@/config/public";
@@ -60,6 +60,15 @@ describe("WalletButtonView", () => {
 });
 
 describe("WalletButton in the app providers", () => {
+  // Connecting starts the KYC status check (GET /api/kyc): answer it, as the server would.
+  beforeEach(() => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ status: "Not started", provider: "local" }))),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
   it("gets ready, connects, shows My Portfolio and remembers the wallet", async () => {
     const ref = renderApp();
     await waitFor(() =>

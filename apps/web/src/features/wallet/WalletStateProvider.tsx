@@ -3,6 +3,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useConfig, useConnection } from "wagmi";
 import { reconnect, switchConnection } from "wagmi/actions";
+import { useKycConnectCheck } from "@/features/kyc/useKycConnectCheck";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import type { DevWalletProvider } from "./devWalletProvider";
 import { browserStorage, readLastActiveWallet, writeLastActiveWallet } from "./lastActiveWallet";
@@ -97,6 +98,12 @@ export function WalletStateProvider({
     if (!ready || status !== "connected" || !address || !connector) return;
     writeLastActiveWallet(browserStorage(), { connectorId: connector.id, address });
   }, [ready, status, address, connector]);
+
+  useKycConnectCheck({
+    ready,
+    address: status === "connected" ? address : undefined,
+    walletKey: connector?.uid,
+  });
 
   return (
     <WalletStateContext.Provider value={{ ready, devWallet }}>

@@ -1,0 +1,137 @@
+import {
+  buildKycChallengeMessage,
+  getCurrentEpochDepositedAmount,
+  readPools,
+  readTokenBalance,
+  trancheDepositLimits,
+} from "@lending/sdk";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { createPublicClient, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { demoLenderAccounts } from "../../../scripts/src/lib/dev-accounts";
+import { expect, test } from "./support/fixtures";
+import { installTestWallet, TEST_WALLET_NAME, type TestWallet } from "./support/test-wallet";
+
+// The same journey setup as lend.spec.ts (KYC through the API, connect, open the lend modal),
+// with another funded demo lender (dev account 4): lend.spec.ts's journey needs the default test
+// wallet to start without KYC, and this file runs before it.
+const LENDER = demoLenderAccounts.find((a) => a.index === 4)!;
+
+/** Completes the local KYC of the lender through the API (no-op when already done). */
+async function ensureKyc(request: APIRequestContext) {
+  const account = privateKeyToAccount(LENDER.privateKey);
+  const status = await request.get(`/api/kyc?userAddress=${account.address}`);
+  const { status: current } = (await status.json()) as { status: string };
+  if (current === "Active" || current === "No Email") return;
+  const timestamp = Date.now();
+  const signature = await account.signMessage({
+    message: buildKycChallengeMessage({ address: account.address, isIndividual: true, timestamp }),
+  });
+  const challenge = await request.post("/api/kyc-challenge", {
+    data: { address: account.address, signature, timestamp, isIndividual: true },
+  });
+  expect(challenge.ok()).toBe(true);
+  const { widgetUrl } = (await challenge.json()) as { widgetUrl: string };
+  const session = new URL(widgetUrl, "http://localhost").searchParams.get("session");
+  const done = await request.post("/api/kyc/local", {
+    data: { session, fullName: "Ada Lovelace", email: "ada@example.com" },
+  });
+  expect(done.ok()).toBe(true);
+}
+
+async function connect(page: Page, wallet: TestWallet) {
+  const button = page.getByTestId("wallet-button");
+  await expect(button).toBeEnabled();
+  await button.click();
+  await page.getByRole("dialog").getByRole("button", { name: TEST_WALLET_NAME }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(wallet.isConnected()).toBe(true);
+}
+
+test("a loan contract expires 5 minutes after it was generated", async ({
+  browser,
+  stack,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ baseURL: stack.baseUrl });
+  const wallet = await installTestWallet(context, {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    privateKey: LENDER.privateKey,
+  });
+  const page = await context.newPage();
+  await ensureKyc(request);
+  const client = createPublicClient({ transport: http(stack.rpcUrl) });
+  const pools = await readPools(client, stack.deployment);
+  const balance = await readTokenBalance(client, {
+    token: stack.deployment.usdc,
+    owner: wallet.address,
+  });
+  // Any tranche the wallet can still lend its minimum into this epoch.
+  const candidates = await Promise.all(
+    pools.flatMap((pool) =>
+      pool.tranches.map(async (tranche) => {
+        const depositedThisEpoch = await getCurrentEpochDepositedAmount(client, stack.deployment, {
+          poolId: pool.id,
+          trancheId: tranche.id,
+          user: wallet.address,
+        });
+        const limits = trancheDepositLimits({
+          minimumDeposit: tranche.minimumDeposit,
+          maximumDeposit: tranche.maximumDeposit,
+          depositedThisEpoch,
+        });
+        return { pool, tranche, limits };
+      }),
+    ),
+  );
+  const choice = candidates.find(
+    (c) =>
+      !c.limits.oversubscribed &&
+      c.limits.maximum >= c.limits.minimum &&
+      balance >= c.limits.minimum,
+  );
+  expect(choice, "a tranche open to the test wallet").toBeDefined();
+  const { pool, tranche, limits } = choice!;
+
+  // Fake timers from the start, at the real time (the server checks signature freshness).
+  await page.clock.install();
+  await page.goto("/lending");
+  await connect(page, wallet);
+  const card = page.getByTestId("pool-card").filter({ hasText: pool.poolName });
+  await card.getByRole("button", { name: `Lend into ${tranche.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Lend" });
+  await expect(dialog.getByTestId("lend-amount")).toBeVisible();
+
+  await dialog.getByTestId("lend-amount").fill(String(Number(limits.minimum) / 1e6));
+  await expect(dialog.getByTestId("lend-amount-message")).toHaveText(/Wallet balance/);
+  await dialog.getByTestId("lend-terms").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+
+  await dialog.getByRole("button", { name: "Generate Loan Contract" }).click();
+  const contract = page.getByRole("dialog", { name: "Loan Contract" });
+  await expect(contract).toBeVisible();
+  await contract.getByRole("button", { name: "Accept" }).click();
+  await expect(contract).toHaveCount(0);
+  const status = dialog.getByTestId("loan-contract-status");
+  await expect(status).toHaveText("Accepted");
+
+  // Just before 5 minutes nothing happens; at 5 minutes the contract expires.
+  await page.clock.fastForward("04:50");
+  await expect(status).toHaveText("Accepted");
+  await page.clock.fastForward("00:11");
+
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Loan Contract Expired" });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute("data-type", "error");
+  await expect(toast).toContainText(
+    "The Loan Contract you generated has expired. Please try again.",
+  );
+  // The contract is reset and its acceptance cleared: generate again before approving.
+  await expect(status).toHaveText("Not generated");
+  await expect(dialog.getByRole("button", { name: "Generate Loan Contract" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "View Loan Contract" })).toHaveCount(0);
+  await expect(dialog.getByTestId("approve-then-act")).toHaveCount(0);
+  await context.close();
+});

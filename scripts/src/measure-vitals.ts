@@ -1,0 +1,148 @@
+/**
+ * Measures Largest Contentful Paint and Total Blocking Time of pages in headless Chromium
+ * (playwright-core), Lighthouse-style mobile conditions: a Moto G Power-like viewport
+ * (412x823, DPR 1.75, touch, mobile user agent), CPU throttled 4x through CDP
+ * (Emulation.setCPUThrottlingRate), and a fresh context (cold cache) per run.
+ *
+ *   npx tsx scripts/src/measure-vitals.ts http://localhost:3600/lending [more urls] [--runs=5]
+ *
+ * LCP: the last `largest-contentful-paint` entry seen by a PerformanceObserver (buffered) before
+ * the first input. TBT: the sum of (duration - 50 ms) of the `longtask` entries between First
+ * Contentful Paint and the end of the observation window (load + 5 s of quiet). The median of
+ * the runs is reported. This is NOT Lighthouse's score: no simulated network throttling
+ * (Lantern), no trace-based TTI window; figures are measured, not simulated.
+ *
+ * Exits 1 when a median misses the goals (LCP <= 2500 ms, TBT <= 200 ms).
+ */
+import { chromium, type Browser } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
+
+const LCP_GOAL_MS = 2500;
+const TBT_GOAL_MS = 200;
+const SETTLE_MS = 5000;
+
+const args = process.argv.slice(2);
+const runsArg = args.find((a) => a.startsWith("--runs="));
+const runs = runsArg ? Number(runsArg.split("=")[1]) : 5;
+const urls = args.filter((a) => !a.startsWith("--"));
+if (urls.length === 0 || !Number.isInteger(runs) || runs < 1) {
+  console.error("usage: npx tsx scripts/src/measure-vitals.ts <page url> [--runs=5]");
+  process.exit(2);
+}
+
+const MOBILE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
+};
+
+/** Runs in the page before any script: records paint, LCP and long tasks. */
+const OBSERVE = () => {
+  const w = window as unknown as {
+    __vitals: { lcp: number; fcp: number; longtasks: { start: number; duration: number }[] };
+  };
+  w.__vitals = { lcp: 0, fcp: 0, longtasks: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__vitals.lcp = e.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === "first-contentful-paint") w.__vitals.fcp = e.startTime;
+    }
+  }).observe({ type: "paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      w.__vitals.longtasks.push({ start: e.startTime, duration: e.duration });
+    }
+  }).observe({ type: "longtask", buffered: true });
+};
+
+interface Sample {
+  lcp: number;
+  tbt: number;
+  fcp: number;
+  longtasks: number;
+}
+
+/** TBT from long tasks after FCP: each contributes what exceeds 50 ms. */
+export function totalBlockingTime(
+  fcp: number,
+  tasks: readonly { start: number; duration: number }[],
+): number {
+  let tbt = 0;
+  for (const t of tasks) {
+    const end = t.start + t.duration;
+    if (end <= fcp) continue;
+    const start = Math.max(t.start, fcp);
+    const blocking = end - start - 50;
+    if (blocking > 0) tbt += blocking;
+  }
+  return tbt;
+}
+
+async function sample(browser: Browser, url: string): Promise<Sample> {
+  const context = await browser.newContext(MOBILE);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.addInitScript(OBSERVE);
+    await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    await page.waitForTimeout(SETTLE_MS);
+    const v = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __vitals: {
+              lcp: number;
+              fcp: number;
+              longtasks: { start: number; duration: number }[];
+            };
+          }
+        ).__vitals,
+    );
+    return {
+      lcp: v.lcp,
+      fcp: v.fcp,
+      tbt: totalBlockingTime(v.fcp, v.longtasks),
+      longtasks: v.longtasks.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
+});
+let failed = false;
+try {
+  for (const url of urls) {
+    await sample(browser, url); // warm the server (first render, compiled chunks), not counted
+    const samples: Sample[] = [];
+    for (let i = 0; i < runs; i++) samples.push(await sample(browser, url));
+    const lcp = median(samples.map((s) => s.lcp));
+    const tbt = median(samples.map((s) => s.tbt));
+    const fcp = median(samples.map((s) => s.fcp));
+    const ok = lcp <= LCP_GOAL_MS && tbt <= TBT_GOAL_MS;
+    if (!ok) failed = true;
+    console.log(
+      `${url}  LCP ${lcp.toFixed(0)} ms  TBT ${tbt.toFixed(0)} ms  FCP ${fcp.toFixed(0)} ms  ` +
+        `(median of ${runs}; LCP runs ${samples.map((s) => s.lcp.toFixed(0)).join("/")}, ` +
+        `TBT runs ${samples.map((s) => s.tbt.toFixed(0)).join("/")})  ${ok ? "within goals" : "MISSES GOALS"}`,
+    );
+  }
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
