@@ -1,52 +1,19 @@
 import {
-  buildKycChallengeMessage,
   getCurrentEpochDepositedAmount,
   readPools,
   readTokenBalance,
   trancheDepositLimits,
 } from "@lending/sdk";
-import type { APIRequestContext, Page } from "@playwright/test";
 import { createPublicClient, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { demoLenderAccounts } from "../../../scripts/src/lib/dev-accounts";
 import { expect, test } from "./support/fixtures";
-import { installTestWallet, TEST_WALLET_NAME, type TestWallet } from "./support/test-wallet";
+import { connectTestWallet, ensureKyc } from "./support/journey";
+import { installTestWallet } from "./support/test-wallet";
 
 // The same journey setup as lend.spec.ts (KYC through the API, connect, open the lend modal),
 // with another funded demo lender (dev account 4): lend.spec.ts's journey needs the default test
 // wallet to start without KYC, and this file runs before it.
 const LENDER = demoLenderAccounts.find((a) => a.index === 4)!;
-
-/** Completes the local KYC of the lender through the API (no-op when already done). */
-async function ensureKyc(request: APIRequestContext) {
-  const account = privateKeyToAccount(LENDER.privateKey);
-  const status = await request.get(`/api/kyc?userAddress=${account.address}`);
-  const { status: current } = (await status.json()) as { status: string };
-  if (current === "Active" || current === "No Email") return;
-  const timestamp = Date.now();
-  const signature = await account.signMessage({
-    message: buildKycChallengeMessage({ address: account.address, isIndividual: true, timestamp }),
-  });
-  const challenge = await request.post("/api/kyc-challenge", {
-    data: { address: account.address, signature, timestamp, isIndividual: true },
-  });
-  expect(challenge.ok()).toBe(true);
-  const { widgetUrl } = (await challenge.json()) as { widgetUrl: string };
-  const session = new URL(widgetUrl, "http://localhost").searchParams.get("session");
-  const done = await request.post("/api/kyc/local", {
-    data: { session, fullName: "Ada Lovelace", email: "ada@example.com" },
-  });
-  expect(done.ok()).toBe(true);
-}
-
-async function connect(page: Page, wallet: TestWallet) {
-  const button = page.getByTestId("wallet-button");
-  await expect(button).toBeEnabled();
-  await button.click();
-  await page.getByRole("dialog").getByRole("button", { name: TEST_WALLET_NAME }).click();
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-  expect(wallet.isConnected()).toBe(true);
-}
 
 test("a loan contract expires 5 minutes after it was generated", async ({
   browser,
@@ -61,7 +28,7 @@ test("a loan contract expires 5 minutes after it was generated", async ({
     privateKey: LENDER.privateKey,
   });
   const page = await context.newPage();
-  await ensureKyc(request);
+  await ensureKyc(request, LENDER.privateKey);
   const client = createPublicClient({ transport: http(stack.rpcUrl) });
   const pools = await readPools(client, stack.deployment);
   const balance = await readTokenBalance(client, {
@@ -98,7 +65,7 @@ test("a loan contract expires 5 minutes after it was generated", async ({
   // Fake timers from the start, at the real time (the server checks signature freshness).
   await page.clock.install();
   await page.goto("/lending");
-  await connect(page, wallet);
+  await connectTestWallet(page, wallet);
   const card = page.getByTestId("pool-card").filter({ hasText: pool.poolName });
   await card.getByRole("button", { name: `Lend into ${tranche.name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Lend" });

@@ -1,5 +1,4 @@
 import {
-  buildKycChallengeMessage,
   getCurrentEpochDepositedAmount,
   getUserRequests,
   readPools,
@@ -7,7 +6,6 @@ import {
   swapMinimumOut,
   trancheDepositLimits,
 } from "@lending/sdk";
-import type { APIRequestContext, Page } from "@playwright/test";
 import {
   createPublicClient,
   createTestClient,
@@ -19,36 +17,10 @@ import {
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "./support/fixtures";
-import { installTestWallet, TEST_WALLET_NAME } from "./support/test-wallet";
+import { connectTestWallet, ensureKyc } from "./support/journey";
+import { installTestWallet } from "./support/test-wallet";
 
 const NATIVE = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
-
-/** Completes the local KYC of an account through the API. */
-async function completeKyc(request: APIRequestContext, privateKey: `0x${string}`) {
-  const account = privateKeyToAccount(privateKey);
-  const timestamp = Date.now();
-  const signature = await account.signMessage({
-    message: buildKycChallengeMessage({ address: account.address, isIndividual: true, timestamp }),
-  });
-  const challenge = await request.post("/api/kyc-challenge", {
-    data: { address: account.address, signature, timestamp, isIndividual: true },
-  });
-  expect(challenge.ok()).toBe(true);
-  const { widgetUrl } = (await challenge.json()) as { widgetUrl: string };
-  const session = new URL(widgetUrl, "http://localhost").searchParams.get("session");
-  const done = await request.post("/api/kyc/local", {
-    data: { session, fullName: "Grace Hopper", email: "grace@example.com" },
-  });
-  expect(done.ok()).toBe(true);
-}
-
-async function connect(page: Page) {
-  const button = page.getByTestId("wallet-button");
-  await expect(button).toBeEnabled();
-  await button.click();
-  await page.getByRole("dialog").getByRole("button", { name: TEST_WALLET_NAME }).click();
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-}
 
 // A fresh account holding ETH (and for WETH, 1 ETH wrapped) and no USDC: the shared test wallet's
 // KYC state is left alone for the USDC journey in lend.spec.ts.
@@ -67,7 +39,7 @@ for (const symbol of ["ETH", "WETH"] as const) {
       address: user,
       value: parseEther("10"),
     });
-    await completeKyc(request, privateKey);
+    await ensureKyc(request, privateKey, { fullName: "Grace Hopper", email: "grace@example.com" });
     if (symbol === "WETH") {
       // The router (from a swap quote) names WETH; sending ETH to WETH9 wraps it.
       const quote = await request.get(
@@ -124,7 +96,7 @@ for (const symbol of ["ETH", "WETH"] as const) {
     page.on("pageerror", (err) => errors.push(err.message));
     await installTestWallet(page, { rpcUrl: stack.rpcUrl, chainId: stack.chainId, privateKey });
     await page.goto("/lending");
-    await connect(page);
+    await connectTestWallet(page);
     const card = page.getByTestId("pool-card").filter({ hasText: pool.poolName });
     await card.getByRole("button", { name: `Lend into ${tranche.name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Lend" });

@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
 import {
-  buildKycChallengeMessage,
   formatUsdc,
   getCurrentEpochDepositedAmount,
   getUserRequests,
@@ -8,45 +7,14 @@ import {
   readTokenBalance,
   trancheDepositLimits,
 } from "@lending/sdk";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createPublicClient, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { expect, test, type Stack } from "./support/fixtures";
-import { TEST_WALLET_NAME, TEST_WALLET_PRIVATE_KEY, type TestWallet } from "./support/test-wallet";
+import { connectTestWallet, ensureKyc } from "./support/journey";
+import { TEST_WALLET_PRIVATE_KEY } from "./support/test-wallet";
 
 // The journey comes first: it passes the KYC in the UI; the later tests make sure of it via the API.
 test.describe.configure({ mode: "serial" });
-
-/** Completes the local KYC of the test wallet through the API (no-op when already done). */
-async function ensureKyc(request: APIRequestContext) {
-  const account = privateKeyToAccount(TEST_WALLET_PRIVATE_KEY);
-  const status = await request.get(`/api/kyc?userAddress=${account.address}`);
-  const { status: current } = (await status.json()) as { status: string };
-  if (current === "Active" || current === "No Email") return;
-  const timestamp = Date.now();
-  const signature = await account.signMessage({
-    message: buildKycChallengeMessage({ address: account.address, isIndividual: true, timestamp }),
-  });
-  const challenge = await request.post("/api/kyc-challenge", {
-    data: { address: account.address, signature, timestamp, isIndividual: true },
-  });
-  expect(challenge.ok()).toBe(true);
-  const { widgetUrl } = (await challenge.json()) as { widgetUrl: string };
-  const session = new URL(widgetUrl, "http://localhost").searchParams.get("session");
-  const done = await request.post("/api/kyc/local", {
-    data: { session, fullName: "Ada Lovelace", email: "ada@example.com" },
-  });
-  expect(done.ok()).toBe(true);
-}
-
-async function connect(page: Page, wallet: TestWallet) {
-  const button = page.getByTestId("wallet-button");
-  await expect(button).toBeEnabled();
-  await button.click();
-  await page.getByRole("dialog").getByRole("button", { name: TEST_WALLET_NAME }).click();
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-  expect(wallet.isConnected()).toBe(true);
-}
 
 async function seriousViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page });
@@ -86,7 +54,7 @@ test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending requ
   const before = await getUserRequests(client, stack.deployment, wallet.address);
 
   await page.goto("/lending");
-  await connect(page, wallet);
+  await connectTestWallet(page, wallet);
   const card = page.getByTestId("pool-card").filter({ hasText: pool.poolName });
   await card.getByRole("button", { name: `Lend into ${tranche.name}` }).click();
 
@@ -170,7 +138,7 @@ test("step 1 of the lend modal validates the amount in the spec's order", async 
   request,
   consoleErrors,
 }) => {
-  await ensureKyc(request);
+  await ensureKyc(request, TEST_WALLET_PRIVATE_KEY);
   const { pools, balance } = await chainState(stack, wallet.address);
   const client = createPublicClient({ transport: http(stack.rpcUrl) });
   // A tranche whose maximum for this user this epoch is above the wallet balance, so every
@@ -195,7 +163,7 @@ test("step 1 of the lend modal validates the amount in the spec's order", async 
   const { pool, tranche, limits } = candidates.find((c) => c.limits.maximum > balance)!;
 
   await page.goto("/lending");
-  await connect(page, wallet);
+  await connectTestWallet(page, wallet);
   const dialog = await openLendModal(page, pool.poolName, tranche.name);
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
@@ -255,11 +223,11 @@ test("oversubscribed tranches cannot be chosen; fixed APYs follow the allowlist"
   wallet,
   request,
 }) => {
-  await ensureKyc(request);
+  await ensureKyc(request, TEST_WALLET_PRIVATE_KEY);
   const { pools } = await chainState(stack, wallet.address);
   const pool = pools.find((p) => p.tranches.some((t) => t.fixedTermConfig.length > 0))!;
   await page.goto("/lending");
-  await connect(page, wallet);
+  await connectTestWallet(page, wallet);
   for (const tranche of pool.tranches) {
     const card = page.getByTestId("pool-card").filter({ hasText: pool.poolName });
     const row = card.getByTestId("tranche-row").filter({ hasText: tranche.name });
