@@ -1,13 +1,8 @@
-import {
-  getCurrentEpochDepositedAmount,
-  readPools,
-  readTokenBalance,
-  trancheDepositLimits,
-} from "@lending/sdk";
+import { readPools, readTokenBalance } from "@lending/sdk";
 import { createPublicClient, http } from "viem";
 import { demoLenderAccounts } from "../../../scripts/src/lib/dev-accounts";
 import { expect, test } from "./support/fixtures";
-import { connectTestWallet, ensureKyc } from "./support/journey";
+import { connectTestWallet, ensureKyc, trancheLimitsOf } from "./support/journey";
 import { installTestWallet } from "./support/test-wallet";
 
 // The same journey setup as lend.spec.ts (KYC through the API, connect, open the lend modal),
@@ -36,23 +31,7 @@ test("a loan contract expires 5 minutes after it was generated", async ({
     owner: wallet.address,
   });
   // Any tranche the wallet can still lend its minimum into this epoch.
-  const candidates = await Promise.all(
-    pools.flatMap((pool) =>
-      pool.tranches.map(async (tranche) => {
-        const depositedThisEpoch = await getCurrentEpochDepositedAmount(client, stack.deployment, {
-          poolId: pool.id,
-          trancheId: tranche.id,
-          user: wallet.address,
-        });
-        const limits = trancheDepositLimits({
-          minimumDeposit: tranche.minimumDeposit,
-          maximumDeposit: tranche.maximumDeposit,
-          depositedThisEpoch,
-        });
-        return { pool, tranche, limits };
-      }),
-    ),
-  );
+  const candidates = await trancheLimitsOf(client, stack.deployment, pools, wallet.address);
   const choice = candidates.find(
     (c) =>
       !c.limits.oversubscribed &&

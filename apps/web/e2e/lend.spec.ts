@@ -1,16 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import {
-  formatUsdc,
-  getCurrentEpochDepositedAmount,
-  getUserRequests,
-  readPools,
-  readTokenBalance,
-  trancheDepositLimits,
-} from "@lending/sdk";
+import { formatUsdc, getUserRequests, readPools, readTokenBalance } from "@lending/sdk";
 import type { Page } from "@playwright/test";
 import { createPublicClient, http } from "viem";
 import { expect, test, type Stack } from "./support/fixtures";
-import { connectTestWallet, ensureKyc } from "./support/journey";
+import { connectTestWallet, ensureKyc, trancheLimitsOf } from "./support/journey";
 import { TEST_WALLET_PRIVATE_KEY } from "./support/test-wallet";
 
 // The journey comes first: it passes the KYC in the UI; the later tests make sure of it via the API.
@@ -143,23 +136,7 @@ test("step 1 of the lend modal validates the amount in the spec's order", async 
   const client = createPublicClient({ transport: http(stack.rpcUrl) });
   // A tranche whose maximum for this user this epoch is above the wallet balance, so every
   // message can be reached.
-  const candidates = await Promise.all(
-    pools.flatMap((pool) =>
-      pool.tranches.map(async (tranche) => {
-        const depositedThisEpoch = await getCurrentEpochDepositedAmount(client, stack.deployment, {
-          poolId: pool.id,
-          trancheId: tranche.id,
-          user: wallet.address,
-        });
-        const limits = trancheDepositLimits({
-          minimumDeposit: tranche.minimumDeposit,
-          maximumDeposit: tranche.maximumDeposit,
-          depositedThisEpoch,
-        });
-        return { pool, tranche, limits };
-      }),
-    ),
-  );
+  const candidates = await trancheLimitsOf(client, stack.deployment, pools, wallet.address);
   const { pool, tranche, limits } = candidates.find((c) => c.limits.maximum > balance)!;
 
   await page.goto("/lending");

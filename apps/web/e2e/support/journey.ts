@@ -1,6 +1,12 @@
-import { buildKycChallengeMessage } from "@lending/sdk";
+import {
+  buildKycChallengeMessage,
+  getCurrentEpochDepositedAmount,
+  trancheDepositLimits,
+  type Deployment,
+  type Pool,
+} from "@lending/sdk";
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { Hex } from "viem";
+import type { Address, Hex, PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { expect } from "./fixtures";
 import { TEST_WALLET_NAME, type TestWallet } from "./test-wallet";
@@ -43,4 +49,33 @@ export async function connectTestWallet(page: Page, wallet?: TestWallet) {
   await page.getByRole("dialog").getByRole("button", { name: TEST_WALLET_NAME }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   if (wallet) expect(wallet.isConnected()).toBe(true);
+}
+
+/**
+ * Every tranche of every pool with the user's deposit limits this epoch (the SDK's
+ * trancheDepositLimits over the on-chain amount already deposited), read in parallel.
+ */
+export function trancheLimitsOf(
+  client: PublicClient,
+  deployment: Deployment,
+  pools: Pool[],
+  user: Address,
+) {
+  return Promise.all(
+    pools.flatMap((pool) =>
+      pool.tranches.map(async (tranche) => {
+        const depositedThisEpoch = await getCurrentEpochDepositedAmount(client, deployment, {
+          poolId: pool.id,
+          trancheId: tranche.id,
+          user,
+        });
+        const limits = trancheDepositLimits({
+          minimumDeposit: tranche.minimumDeposit,
+          maximumDeposit: tranche.maximumDeposit,
+          depositedThisEpoch,
+        });
+        return { pool, tranche, limits };
+      }),
+    ),
+  );
 }

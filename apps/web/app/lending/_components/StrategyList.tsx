@@ -8,6 +8,7 @@ import {
   type StrategyStatus,
 } from "@lending/sdk";
 import { connection } from "next/server";
+import { PoolTable } from "@/components/ui/PoolTable";
 import { serverConfig } from "@/config/server";
 import { chainClient } from "@/server/context";
 
@@ -62,56 +63,25 @@ export async function StrategyList({
   return (
     <div className="grid gap-6">
       {result.pools.map((pool) => (
-        <article
+        <PoolTable
           key={pool.id.toString()}
-          data-testid="strategy-card"
-          className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-        >
-          <header className="border-b border-slate-100 px-6 py-5">
-            <h2 className="text-lg font-semibold text-slate-900">{pool.poolName}</h2>
-            {pool.subheading ? (
-              <p className="mt-1 text-sm text-slate-600">{pool.subheading}</p>
-            ) : null}
-          </header>
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm whitespace-nowrap">
-              <thead>
-                <tr className="text-left text-xs tracking-wide text-slate-500 uppercase">
-                  <th scope="col" className="px-6 py-3 font-medium">
-                    Tranche
-                  </th>
-                  <th scope="col" className="px-6 py-3 text-right font-medium">
-                    Variable APY
-                  </th>
-                  <th scope="col" className="px-6 py-3 text-right font-medium">
-                    Capacity
-                  </th>
-                  <th scope="col" className="px-6 py-3 text-right font-medium">
-                    Total assets
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {pool.tranches.map((t) => (
-                  <tr key={t.id.toString()} className="border-t border-slate-100">
-                    <th scope="row" className="px-6 py-3 text-left font-medium text-slate-900">
-                      {t.name}
-                    </th>
-                    <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
-                      {formatPercent(t.apy)}
-                    </td>
-                    <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
-                      {formatUsdc(t.capacity)} USDC
-                    </td>
-                    <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
-                      {formatUsdc(t.totalAssets)} USDC
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </article>
+          pool={pool}
+          testId="strategy-card"
+          columns={[{ label: "Variable APY" }, { label: "Capacity" }, { label: "Total assets" }]}
+          renderCells={(t) => (
+            <>
+              <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
+                {formatPercent(t.apy)}
+              </td>
+              <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
+                {formatUsdc(t.capacity)} USDC
+              </td>
+              <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
+                {formatUsdc(t.totalAssets)} USDC
+              </td>
+            </>
+          )}
+        />
       ))}
     </div>
   );
