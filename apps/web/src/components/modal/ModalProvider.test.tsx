@@ -1,0 +1,88 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { Modal } from "./Modal";
+import { ModalProvider, useModal } from "./ModalProvider";
+import type { RegistryModalProps } from "./registry";
+
+// The registry's modals are lazy chunks; here two small stand-ins with the same contract.
+vi.mock("./registry", () => {
+  function Lend({ onClose }: RegistryModalProps) {
+    const [count, setCount] = useState(0);
+    const { push } = useModal();
+    return (
+      <Modal title="Lend" onClose={onClose}>
+        <button type="button" onClick={() => setCount((c) => c + 1)}>
+          Typed {count}
+        </button>
+        <button type="button" onClick={() => push("loanContract", { text: "Section 1" } as never)}>
+          Read contract
+        </button>
+      </Modal>
+    );
+  }
+  function LoanContract({ onClose, text }: RegistryModalProps<{ text: string }>) {
+    return (
+      <Modal title="Loan Contract" onClose={onClose}>
+        <p>{text}</p>
+      </Modal>
+    );
+  }
+  return { MODALS: { lend: Lend, loanContract: LoanContract } };
+});
+
+function Opener() {
+  const { open, dismiss, current } = useModal();
+  return (
+    <>
+      <button type="button" onClick={() => open("lend")}>
+        Open lend
+      </button>
+      <button type="button" onClick={() => dismiss("loanContract")}>
+        Expire contract
+      </button>
+      <output data-testid="current">{current ?? "none"}</output>
+    </>
+  );
+}
+
+describe("ModalProvider", () => {
+  it("opens by name, stacks a pushed modal over the open one and keeps its state underneath", async () => {
+    render(
+      <ModalProvider>
+        <Opener />
+      </ModalProvider>,
+    );
+    fireEvent.click(screen.getByText("Open lend"));
+    const typed = await screen.findByRole("button", { name: "Typed 0" });
+    fireEvent.click(typed);
+    fireEvent.click(screen.getByRole("button", { name: "Read contract" }));
+    expect((await screen.findByRole("dialog", { name: "Loan Contract" })).textContent).toContain(
+      "Section 1",
+    );
+    expect(screen.getByTestId("current").textContent).toBe("loanContract");
+
+    // closing the top one returns to the lend modal with its state
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole("dialog", { name: "Loan Contract" }), { key: "Escape" });
+    });
+    expect(screen.queryByRole("dialog", { name: "Loan Contract" })).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Lend" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Typed 1" })).toBeTruthy();
+    expect(screen.getByTestId("current").textContent).toBe("lend");
+  });
+
+  it("dismisses a modal by name and leaves the rest open", async () => {
+    render(
+      <ModalProvider>
+        <Opener />
+      </ModalProvider>,
+    );
+    fireEvent.click(screen.getByText("Open lend"));
+    fireEvent.click(await screen.findByRole("button", { name: "Read contract" }));
+    await screen.findByRole("dialog", { name: "Loan Contract" });
+    fireEvent.click(screen.getByText("Expire contract", { selector: "button" }));
+    expect(screen.queryByRole("dialog", { name: "Loan Contract" })).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Lend" })).toBeTruthy();
+  });
+});
