@@ -15,3 +15,4 @@ export * from "./time";
 export * from "./validation";
 export * from "./messages";
 export * from "./strategies";
+export * from "./lend-flow";

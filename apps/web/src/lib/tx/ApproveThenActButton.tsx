@@ -1,5 +1,6 @@
 "use client";
 
+import { needsApproval } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Address } from "viem";
@@ -41,7 +42,7 @@ export function ApproveThenActButton(props: {
     },
     enabled: Boolean(client && address),
   });
-  const needsApproval = allowance.data === undefined || allowance.data < props.amount;
+  const approvalNeeded = needsApproval(allowance.data, props.amount);
 
   async function approve() {
     if (!address) return;
@@ -72,7 +73,7 @@ export function ApproveThenActButton(props: {
       ? "Approving..."
       : busy === "act"
         ? "Confirming..."
-        : needsApproval
+        : approvalNeeded
           ? "Approve"
           : props.actLabel;
   return (
@@ -80,7 +81,7 @@ export function ApproveThenActButton(props: {
       type="button"
       data-testid="approve-then-act"
       disabled={props.disabled || busy !== null || allowance.isPending}
-      onClick={() => void run(needsApproval ? "approve" : "act")}
+      onClick={() => void run(approvalNeeded ? "approve" : "act")}
       className="rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
     >
       {label}

@@ -3,11 +3,13 @@
 import {
   getDeployment,
   hasDeployment,
+  initialLendFlow,
+  lendFlowReducer,
   LOAN_CONTRACT_VALIDITY_MS,
   parseAmountInput,
 } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { Hex } from "viem";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
@@ -70,12 +72,15 @@ export default function LendModal({ onClose }: RegistryModalProps) {
     ...lendFormQueryOptions(chainId, client, address, pool ?? { id: -1n, tranches: [] }),
     enabled: Boolean(client && address && pool),
   });
-  const [step, setStep] = useState<1 | 2 | 3>(1);
+  // steps, contract, acceptance and hash: the SDK's lend flow reducer (unit-tested transitions)
+  const [flow, dispatch] = useReducer(
+    lendFlowReducer<SignedContract, ContractAcceptance>,
+    undefined,
+    initialLendFlow<SignedContract, ContractAcceptance>,
+  );
+  const { step, contract, acceptance } = flow;
   const [form, setForm] = useState<LendFormState>(() => initialLendForm(target?.trancheId ?? 0n));
-  const [contract, setContract] = useState<SignedContract | null>(null);
-  const [acceptance, setAcceptance] = useState<ContractAcceptance | null>(null);
   const { dismiss } = useModal();
-  const [txHash, setTxHash] = useState<Hex | null>(null);
   const [amountUsdc, setAmountUsdc] = useState(0n);
   // USDC and the chain's swap tokens (ETH and WETH on the local chain)
   const swapTokens = useSwapTokens(chainId);
@@ -104,8 +109,7 @@ export default function LendModal({ onClose }: RegistryModalProps) {
     const left = contract.timestamp + LOAN_CONTRACT_VALIDITY_MS - Date.now();
     const timer = setTimeout(
       () => {
-        setContract(null);
-        setAcceptance(null);
+        dispatch({ type: "expired" });
         dismiss("loanContract");
         void showToast({
           type: "error",
@@ -137,7 +141,7 @@ export default function LendModal({ onClose }: RegistryModalProps) {
           swap={swap}
           onNext={(usdcValue) => {
             setAmountUsdc(usdcValue);
-            setStep(2);
+            dispatch({ type: "next" });
           }}
         />
       ) : step === 2 ? (
@@ -149,21 +153,14 @@ export default function LendModal({ onClose }: RegistryModalProps) {
           amount={parseAmountInput(form.amountText, token.decimals)}
           amountUsdc={token.address === null ? undefined : amountUsdc}
           contract={contract}
-          setContract={setContract}
+          setContract={(c) => dispatch({ type: "generated", contract: c })}
           acceptance={acceptance}
-          setAcceptance={setAcceptance}
-          onAdjust={() => {
-            setContract(null);
-            setAcceptance(null);
-            setStep(1);
-          }}
-          onDone={(hash) => {
-            setTxHash(hash);
-            setStep(3);
-          }}
+          setAcceptance={(a) => dispatch({ type: "accepted", acceptance: a })}
+          onAdjust={() => dispatch({ type: "adjust" })}
+          onDone={(hash) => dispatch({ type: "done", txHash: hash })}
         />
       ) : (
-        <LendStep3 hash={txHash ?? ""} onClose={onClose} />
+        <LendStep3 hash={(flow.txHash ?? "") as Hex} onClose={onClose} />
       )}
     </Modal>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  canContinueToReview,
   AmountRequiredError,
   amountToInput,
   formatEpochLockDuration,
@@ -70,13 +71,14 @@ export function LendStep1({
     form.fixedTermConfigId === 0n
       ? tranche?.apy
       : fixedConfigs.find((c) => c.configId === form.fixedTermConfigId)?.apy;
-  const canContinue =
-    amount > 0n &&
-    amountUsdc > 0n &&
-    selectedApy !== undefined &&
-    v.status === "success" &&
-    form.termsAccepted &&
-    !limits?.oversubscribed;
+  const canContinue = canContinueToReview({
+    amount,
+    amountUsdc,
+    amountValid: v.status === "success",
+    apyChosen: selectedApy !== undefined,
+    termsAccepted: form.termsAccepted,
+    oversubscribed: limits?.oversubscribed ?? false,
+  });
 
   return (
     <form

@@ -10,6 +10,7 @@ import {
   getDeployment,
   readAllowance,
   requestDepositWithKyc,
+  reviewAction,
   slippageDisplay,
   swapMinimumOut,
   buildDepositSwapData,
@@ -65,9 +66,9 @@ export function LendStep2(props: {
   /** a swap's quoted USDC value (undefined for USDC) */
   amountUsdc?: bigint;
   contract: SignedContract | null;
-  setContract: (c: SignedContract | null) => void;
+  setContract: (c: SignedContract) => void;
   acceptance: ContractAcceptance | null;
-  setAcceptance: (a: ContractAcceptance | null) => void;
+  setAcceptance: (a: ContractAcceptance) => void;
   onAdjust: () => void;
   onDone: (hash: Hex) => void;
 }) {
@@ -344,7 +345,15 @@ export function LendStep2(props: {
               onClick={() => (contract ? view(contract, true) : void generate())}
               className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
             >
-              {contract ? "Review and accept" : "Generate Loan Contract"}
+              {reviewAction({
+                contract: contract !== null,
+                accepted,
+                native: false,
+                allowance: undefined,
+                amount,
+              }) === "accept"
+                ? "Review and accept"
+                : "Generate Loan Contract"}
             </button>
           ) : isSwap && token.address && isNativeToken(token.address) ? (
             // ETH: nothing to approve before the swap
