@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { Address, Client } from "viem";
+import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";
 import { getSwapTokens, type SwapToken } from "./actions";
 import { isNativeToken } from "./swapClient";
 
@@ -48,5 +49,6 @@ export function useSwapBalances(
       return Object.fromEntries(entries);
     },
     enabled: Boolean(client && user && tokens && tokens.length > 0),
+    ...BALANCE_QUERY_TIMING,
   });
 }

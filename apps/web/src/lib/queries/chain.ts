@@ -1,3 +1,4 @@
+import { BALANCE_REFRESH_MS, RETRY_DELAY_MS, RETRY_MAX } from "@lending/sdk";
 import { queryOptions } from "@tanstack/react-query";
 import type { Address, Client } from "viem";
 import { queryKeys } from "./keys";
@@ -7,6 +8,17 @@ import { queryKeys } from "./keys";
  * hydration instead of sitting in every page's first-load JavaScript.
  */
 const loadSdk = () => import("@lending/sdk");
+
+/**
+ * Wallet balances (spec section 7): refreshed every 60 s, deduplicated for 60 s, retried up to 5
+ * times every 2 s.
+ */
+export const BALANCE_QUERY_TIMING = {
+  refetchInterval: BALANCE_REFRESH_MS,
+  staleTime: BALANCE_REFRESH_MS,
+  retry: RETRY_MAX,
+  retryDelay: RETRY_DELAY_MS,
+} as const;
 
 /** Epoch timing for the clearing banner; refreshed every minute. */
 export function epochTimesQueryOptions(chainId: number, client: Client | undefined) {
@@ -97,5 +109,6 @@ export function lendFormQueryOptions(
       };
     },
     enabled: Boolean(client && user),
+    ...BALANCE_QUERY_TIMING,
   });
 }
