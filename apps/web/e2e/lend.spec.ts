@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   buildLoanContractAcceptanceMessage,
   formatUsdc,
@@ -9,21 +8,13 @@ import {
 } from "@lending/sdk";
 import type { Page } from "@playwright/test";
 import { createPublicClient, http, parseEventLogs, verifyMessage, type Hex } from "viem";
+import { seriousViolations } from "./support/axe";
 import { expect, test, type Stack } from "./support/fixtures";
 import { connectTestWallet, ensureKyc, trancheLimitsOf } from "./support/journey";
 import { TEST_WALLET_PRIVATE_KEY } from "./support/test-wallet";
 
 // The journey comes first: it passes the KYC in the UI; the later tests make sure of it via the API.
 test.describe.configure({ mode: "serial" });
-
-async function seriousViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 async function chainState(stack: Stack, user: `0x${string}`) {
   const client = createPublicClient({ transport: http(stack.rpcUrl) });

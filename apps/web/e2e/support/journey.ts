@@ -1,15 +1,27 @@
 import {
   buildKycChallengeMessage,
   getCurrentEpochDepositedAmount,
+  readPools,
   trancheDepositLimits,
   type Deployment,
   type Pool,
 } from "@lending/sdk";
-import type { APIRequestContext, Page } from "@playwright/test";
-import type { Address, Hex, PublicClient } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { expect } from "./fixtures";
-import { TEST_WALLET_NAME, type TestWallet } from "./test-wallet";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  formatUnits,
+  http,
+  parseAbi,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { deployerAccount } from "../../../../scripts/src/lib/dev-accounts";
+import { expect, type Stack } from "./fixtures";
+import { installTestWallet, TEST_WALLET_NAME, type TestWallet } from "./test-wallet";
 
 /**
  * Completes the local KYC of an account through the API, as the widget would (no-op when its
@@ -78,4 +90,112 @@ export function trancheLimitsOf(
       }),
     ),
   );
+}
+
+const mintAbi = parseAbi(["function mint(address to, uint256 amount)"]);
+
+/**
+ * A fresh account with `eth` wei (anvil_setBalance) and `usdc` minted by the deployer (the
+ * TestUSDC minter, as the seed does for the dev accounts): tests that need their own lender do
+ * not depend on the order of the suite.
+ */
+export async function freshLender(stack: Stack, funds: { eth: bigint; usdc: bigint }) {
+  const privateKey = generatePrivateKey();
+  const address = privateKeyToAccount(privateKey).address;
+  const client = createPublicClient({ transport: http(stack.rpcUrl) });
+  await createTestClient({ mode: "anvil", transport: http(stack.rpcUrl) }).setBalance({
+    address,
+    value: funds.eth,
+  });
+  if (funds.usdc > 0n) {
+    const deployer = createWalletClient({
+      account: privateKeyToAccount(deployerAccount.privateKey),
+      transport: http(stack.rpcUrl),
+    });
+    const hash = await deployer.writeContract({
+      address: stack.deployment.usdc,
+      abi: mintAbi,
+      functionName: "mint",
+      args: [address, funds.usdc],
+      chain: null,
+    });
+    await client.waitForTransactionReceipt({ hash });
+  }
+  return { privateKey, address };
+}
+
+/** A tranche a fresh lender can lend `amount` (USDC units) into this epoch. */
+export async function trancheFor(stack: Stack, user: Address, amount: bigint) {
+  const client = createPublicClient({ transport: http(stack.rpcUrl) });
+  const pools = await readPools(client, stack.deployment);
+  const candidates = await trancheLimitsOf(client, stack.deployment, pools, user);
+  const choice = candidates.find(
+    (c) => !c.limits.oversubscribed && c.limits.minimum <= amount && amount <= c.limits.maximum,
+  );
+  expect(choice, `a tranche open to a deposit of ${amount}`).toBeDefined();
+  return choice!;
+}
+
+/**
+ * From /lending to step 2 of the lend modal with a generated Loan Contract open: connects the
+ * test wallet, opens the lend modal of the tranche, enters `amount` (USDC units), ticks the terms
+ * and generates the contract. Answers both dialogs and the server's generated contract.
+ */
+export async function generateLoanContract(
+  page: Page,
+  target: { pool: Pool; tranche: Pool["tranches"][number] },
+  amount: bigint,
+) {
+  await page.goto("/lending");
+  await connectTestWallet(page);
+  const card = page.getByTestId("pool-card").filter({ hasText: target.pool.poolName });
+  await card.getByRole("button", { name: `Lend into ${target.tranche.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Lend" });
+  await expect(dialog.getByTestId("lend-amount")).toBeVisible();
+  await dialog.getByTestId("lend-amount").fill(formatUnits(amount, 6));
+  await expect(dialog.getByTestId("lend-amount-message")).toHaveText(/Wallet balance/);
+  await dialog.getByTestId("lend-terms").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  const generated = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/api/lender-agreements"),
+  );
+  await dialog.getByRole("button", { name: "Generate Loan Contract" }).click();
+  const response = await generated;
+  expect(response.ok()).toBe(true);
+  const contract = page.getByRole("dialog", { name: "Loan Contract" });
+  await expect(contract).toBeVisible();
+  return {
+    dialog,
+    contract,
+    generated: (await response.json()) as {
+      timestamp: number;
+      formattedMessage: string;
+      fullName: string;
+    },
+  };
+}
+
+/** Generates and accepts the Loan Contract: step 2 with the approve-then-act button. */
+export async function acceptLoanContract(
+  page: Page,
+  target: { pool: Pool; tranche: Pool["tranches"][number] },
+  amount: bigint,
+) {
+  const { dialog, contract } = await generateLoanContract(page, target, amount);
+  await contract.getByRole("button", { name: "Accept" }).click();
+  await expect(contract).toHaveCount(0);
+  await expect(dialog.getByTestId("loan-contract-status")).toHaveText("Accepted");
+  return { dialog, action: dialog.getByTestId("approve-then-act") };
+}
+
+/** A new browser context whose pages have the test wallet of `privateKey` injected. */
+export async function pageWithWallet(browser: Browser, stack: Stack, privateKey: Hex) {
+  const context = await browser.newContext({ baseURL: stack.baseUrl });
+  const wallet = await installTestWallet(context, {
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    privateKey,
+  });
+  const page = await context.newPage();
+  return { context, page, wallet };
 }

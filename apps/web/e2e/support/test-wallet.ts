@@ -20,9 +20,20 @@ type RpcRequest = { method: string; params?: unknown[] };
 type RpcReply = { result?: unknown; error?: { code: number; message: string } };
 
 export type TestWallet = {
+  /** the account the wallet started with */
   address: Address;
   /** True once the page asked for accounts (eth_requestAccounts). */
   isConnected: () => boolean;
+  /**
+   * While on, the wallet refuses every transaction as a user pressing Reject would: EIP-1193
+   * error 4001 (signatures are still answered).
+   */
+  rejectTransactions: (on: boolean) => void;
+  /**
+   * The user picks another account in the wallet: `eth_accounts` answers it and the pages of
+   * the target get `accountsChanged`.
+   */
+  switchAccount: (privateKey: Hex) => Promise<void>;
 };
 
 class WalletRpcError extends Error {
@@ -60,10 +71,14 @@ export async function installTestWallet(
   target: Page | BrowserContext,
   opts: { rpcUrl: string; chainId: number; privateKey?: Hex },
 ): Promise<TestWallet> {
-  const account = privateKeyToAccount(opts.privateKey ?? TEST_WALLET_PRIVATE_KEY);
   const chain = { ...foundry, id: opts.chainId };
-  const wallet = createWalletClient({ account, chain, transport: http(opts.rpcUrl) });
+  const walletOf = (key: Hex) =>
+    createWalletClient({ account: privateKeyToAccount(key), chain, transport: http(opts.rpcUrl) });
+  let wallet = walletOf(opts.privateKey ?? TEST_WALLET_PRIVATE_KEY);
+  let account = wallet.account;
+  const initialAddress = account.address;
   let connected = false;
+  let rejecting = false;
   const chainIdHex = numberToHex(opts.chainId);
 
   async function handle({ method, params = [] }: RpcRequest): Promise<unknown> {
@@ -110,6 +125,7 @@ export async function installTestWallet(
       }
       case "eth_sendTransaction": {
         requireConnected();
+        if (rejecting) throw new WalletRpcError(4001, "User rejected the request.");
         const tx = params[0] as TxParams;
         return wallet.sendTransaction({
           to: tx.to,
@@ -201,9 +217,32 @@ export async function installTestWallet(
         );
       window.addEventListener("eip6963:requestProvider", announce);
       announce();
+      // For switchAccount: the wallet tells the page, as a real one does.
+      (window as unknown as { __testWalletEmit: typeof emit }).__testWalletEmit = emit;
     },
     { name: TEST_WALLET_NAME, chainId: chainIdHex },
   );
 
-  return { address: account.address, isConnected: () => connected };
+  const pages = () => ("pages" in target ? target.pages() : [target]);
+  return {
+    address: initialAddress,
+    isConnected: () => connected,
+    rejectTransactions: (on) => {
+      rejecting = on;
+    },
+    async switchAccount(privateKey) {
+      wallet = walletOf(privateKey);
+      account = wallet.account;
+      const accounts = connected ? [account.address] : [];
+      for (const page of pages()) {
+        await page.evaluate(
+          (a) =>
+            (
+              window as unknown as { __testWalletEmit: (e: string, ...args: unknown[]) => void }
+            ).__testWalletEmit("accountsChanged", a),
+          accounts,
+        );
+      }
+    },
+  };
 }

@@ -1,0 +1,73 @@
+import { getUserRequests, readAllowance } from "@lending/sdk";
+import {
+  createPublicClient,
+  decodeFunctionData,
+  erc20Abi,
+  http,
+  maxUint256,
+  parseEther,
+} from "viem";
+import { expect, test } from "./support/fixtures";
+import {
+  acceptLoanContract,
+  ensureKyc,
+  freshLender,
+  pageWithWallet,
+  trancheFor,
+} from "./support/journey";
+import { refuseRpcCalls } from "./support/rpc";
+
+// Spec section 4, "Approve flow": an unlimited approval first; when its gas estimation fails,
+// the exact amount. The chain (a route on the page's RPC) refuses to estimate approve(max).
+test("approves the exact amount when the unlimited approval's gas estimation fails", async ({
+  browser,
+  stack,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const amount = 234_000_000n;
+  const lender = await freshLender(stack, { eth: parseEther("1"), usdc: amount });
+  await ensureKyc(request, lender.privateKey, {
+    fullName: "Mary Jackson",
+    email: "mary@example.com",
+  });
+  const target = await trancheFor(stack, lender.address, amount);
+  const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
+  const { usdc, lendingPoolManager } = stack.deployment;
+  const isUnlimitedApprove = (call: { method: string; params?: unknown[] }) => {
+    if (call.method !== "eth_estimateGas") return false;
+    const tx = call.params?.[0] as { to?: string; data?: `0x${string}` } | undefined;
+    if (tx?.to?.toLowerCase() !== usdc.toLowerCase() || !tx.data) return false;
+    try {
+      const { functionName, args } = decodeFunctionData({ abi: erc20Abi, data: tx.data });
+      return functionName === "approve" && args[1] === maxUint256;
+    } catch {
+      return false;
+    }
+  };
+  const { refused } = await refuseRpcCalls(page, stack.rpcUrl, isUnlimitedApprove, {
+    code: 3,
+    message: "execution reverted: unlimited approvals are not supported",
+  });
+
+  const { dialog, action } = await acceptLoanContract(page, target, amount);
+  await expect(action).toHaveText("Approve");
+  await action.click();
+  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
+  expect(refused.length).toBeGreaterThanOrEqual(1);
+
+  const client = createPublicClient({ transport: http(stack.rpcUrl) });
+  const allowance = () =>
+    readAllowance(client, { token: usdc, owner: lender.address, spender: lendingPoolManager });
+  expect(await allowance()).toBe(amount);
+
+  // The exact allowance is enough for the deposit, which uses it up.
+  await action.click();
+  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
+  expect(await allowance()).toBe(0n);
+  const requests = await getUserRequests(client, stack.deployment, lender.address);
+  expect(requests.map((r) => [r.kind, r.poolId, r.trancheId, r.amount])).toEqual([
+    ["Deposit", target.pool.id, target.tranche.id, amount],
+  ]);
+  await context.close();
+});
