@@ -29,6 +29,8 @@ export type TestWallet = {
    * error 4001 (signatures are still answered).
    */
   rejectTransactions: (on: boolean) => void;
+  /** While on, the wallet refuses every message signature (personal_sign) with error 4001. */
+  rejectSignatures: (on: boolean) => void;
   /**
    * The user picks another account in the wallet: `eth_accounts` answers it and the pages of
    * the target get `accountsChanged`.
@@ -79,6 +81,7 @@ export async function installTestWallet(
   const initialAddress = account.address;
   let connected = false;
   let rejecting = false;
+  let rejectingSignatures = false;
   const chainIdHex = numberToHex(opts.chainId);
 
   async function handle({ method, params = [] }: RpcRequest): Promise<unknown> {
@@ -111,6 +114,7 @@ export async function installTestWallet(
         return null;
       case "personal_sign": {
         requireConnected();
+        if (rejectingSignatures) throw new WalletRpcError(4001, "User rejected the request.");
         const [data] = params as [Hex];
         return account.signMessage({ message: { raw: data } });
       }
@@ -229,6 +233,9 @@ export async function installTestWallet(
     isConnected: () => connected,
     rejectTransactions: (on) => {
       rejecting = on;
+    },
+    rejectSignatures: (on) => {
+      rejectingSignatures = on;
     },
     async switchAccount(privateKey) {
       wallet = walletOf(privateKey);
