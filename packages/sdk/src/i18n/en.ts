@@ -9,6 +9,7 @@
 export const common = {
   close: "Close",
   tryAgain: "Try again",
+  viewTransaction: "View transaction",
   usdcAmount: "{amount} USDC",
   nav: {
     label: "Main",
@@ -94,7 +95,6 @@ export const tx = {
   insufficientFunds: "insufficient balance",
   reverted: "transaction reverted",
   unexpectedError: "unexpected error",
-  viewTransaction: "View transaction",
   approve: "Approve",
   approving: "Approving...",
   confirming: "Confirming...",
@@ -135,6 +135,12 @@ export const wallet = {
   wrongNetworkText: "Your wallet is on a different network. This app runs on {chain}.",
   switchTo: "Switch to {chain}",
   unknownChain: "chain {chainId}",
+  /** the KYC status check on connect (spec section 4) */
+  toasts: {
+    accountConnected: "Account connected",
+    verifyingStatus: "Verifying status of account...",
+    accountChange: "Account change detected",
+  },
   errors: {
     rejected: "The request was rejected in the wallet.",
     noBrowserWallet:
@@ -171,9 +177,6 @@ export const kyc = {
     underReview: "Your identity is being reviewed by our team. Please return to this page later.",
     verifiedTitle: "Identity verified",
     continuingIn: "Continuing in {seconds} seconds.",
-    accountConnected: "Account connected",
-    verifyingStatus: "Verifying status of account...",
-    accountChange: "Account change detected",
     statusUnavailable: "Verification status unavailable",
     emailUpdateError: "Email update error",
     emailUpdateErrorMessage:
@@ -202,19 +205,20 @@ export const kyc = {
   },
 } as const;
 
-/** The lending list and the lend modal. */
-export const lend = {
-  pools: {
-    loading: "Loading lending strategies",
-    empty: "There are no lending strategies open yet.",
-    tranche: "Tranche",
-    variableApy: "Variable APY",
-    minDeposit: "Min. deposit",
-    maxDeposit: "Max. deposit",
-    action: "Action",
-    oversubscribed: "Oversubscribed",
-  },
+/** The lending list with its Lend buttons (first load of /lending: keep it small). */
+export const pools = {
+  loading: "Loading lending strategies",
+  empty: "There are no lending strategies open yet.",
+  tranche: "Tranche",
+  variableApy: "Variable APY",
+  minDeposit: "Min. deposit",
+  maxDeposit: "Max. deposit",
+  action: "Action",
+  oversubscribed: "Oversubscribed",
 } as const;
+
+/** The lend modal (loaded on demand). */
+export const lend = {} as const;
 
 /**
  * The Loan Contract: the modal's frame and the versioned contract wording the server fills. A new

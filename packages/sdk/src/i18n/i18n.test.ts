@@ -118,9 +118,10 @@ describe("the English catalog holds the spec's strings letter for letter", () =>
     expect(k.toasts.underReview).toBe(
       "Your identity is being reviewed by our team. Please return to this page later.",
     );
-    expect(k.toasts.accountConnected).toBe("Account connected");
-    expect(k.toasts.verifyingStatus).toBe("Verifying status of account...");
-    expect(k.toasts.accountChange).toBe("Account change detected");
+    const w = catalog.wallet.toasts;
+    expect(w.accountConnected).toBe("Account connected");
+    expect(w.verifyingStatus).toBe("Verifying status of account...");
+    expect(w.accountChange).toBe("Account change detected");
     expect(k.toasts.emailUpdateErrorMessage).toBe(
       "An unexpected error occured while updating your email. Please try again or contact us via the feedback link.",
     );

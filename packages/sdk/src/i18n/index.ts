@@ -69,9 +69,7 @@ export function fillParts<T extends string, V>(
       value = m[0];
     }
     if (m.index > last) out.push(template.slice(last, m.index));
-    out.push(
-      typeof value === "number" || typeof value === "bigint" ? String(value) : (value as V),
-    );
+    out.push(typeof value === "number" || typeof value === "bigint" ? String(value) : (value as V));
     last = m.index + m[0].length;
   }
   if (last < template.length) out.push(template.slice(last));

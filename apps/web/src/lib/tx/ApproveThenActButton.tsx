@@ -1,5 +1,6 @@
 "use client";
 
+import { tx as copy } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Address } from "viem";
@@ -53,7 +54,7 @@ export function ApproveThenActButton(props: {
     } catch {
       tx = buildApprove({ token: props.token, spender: props.spender, amount: props.amount });
     }
-    const result = await transact(tx, { title: "approve error" });
+    const result = await transact(tx, { title: copy.errors.approve });
     if (result) await queryClient.invalidateQueries({ queryKey: allowanceKey });
   }
 
@@ -69,11 +70,11 @@ export function ApproveThenActButton(props: {
 
   const label =
     busy === "approve"
-      ? "Approving..."
+      ? copy.approving
       : busy === "act"
-        ? "Confirming..."
+        ? copy.confirming
         : needsApproval
-          ? "Approve"
+          ? copy.approve
           : props.actLabel;
   return (
     <button
