@@ -137,6 +137,21 @@ describe("the English catalog holds the spec's strings letter for letter", () =>
     });
   });
 
+  it("lend modal toasts and the oversubscribed tooltip (spec sections 4, 5 and 8)", () => {
+    const r = catalog.lend.review;
+    expect(r.signatureDeclined).toBe("Message signature request declined.");
+    expect(r.generateError).toBe("Unable to generate Loan Contract.");
+    expect(r.acceptError).toBe("Unable to accept Loan contract.");
+    expect(r.viewError).toBe("Unable to view Loan Contract.");
+    expect(`${catalog.lend.contractExpiredTitle}: ${catalog.lend.contractExpired}`).toBe(
+      "Loan Contract Expired: The Loan Contract you generated has expired. Please try again.",
+    );
+    expect(catalog.pools.oversubscribed).toBe("Oversubscribed");
+    expect(catalog.pools.oversubscribedTooltip).toBe(
+      "This tranche is temporarily oversubscribed. Please check again next epoch.",
+    );
+  });
+
   it("the Loan Contract modal and its wording (spec section 2)", () => {
     const c = catalog.loanContract;
     expect(c.title).toBe("Loan Contract");
