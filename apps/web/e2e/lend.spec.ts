@@ -1,7 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import { formatUsdc, getUserRequests, readPools, readTokenBalance } from "@lending/sdk";
+import {
+  buildLoanContractAcceptanceMessage,
+  formatUsdc,
+  getUserRequests,
+  lendingPoolManagerAbi,
+  readPools,
+  readTokenBalance,
+} from "@lending/sdk";
 import type { Page } from "@playwright/test";
-import { createPublicClient, http } from "viem";
+import { createPublicClient, http, parseEventLogs, verifyMessage, type Hex } from "viem";
 import { expect, test, type Stack } from "./support/fixtures";
 import { connectTestWallet, ensureKyc, trancheLimitsOf } from "./support/journey";
 import { TEST_WALLET_PRIVATE_KEY } from "./support/test-wallet";
@@ -80,7 +87,11 @@ test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending requ
   await dialog.getByRole("button", { name: "Next" }).click();
 
   // Step 2: generate, read and accept the loan contract.
+  const generated = page.waitForResponse(
+    (r) => r.url().includes("/api/lender-agreements") && r.request().method() === "POST",
+  );
   await dialog.getByRole("button", { name: "Generate Loan Contract" }).click();
+  const contractId = ((await (await generated).json()) as { id: number }).id;
   const contract = page.getByRole("dialog", { name: "Loan Contract" });
   await expect(contract).toBeVisible();
   await expect(contract).toContainText("Important");
@@ -101,6 +112,27 @@ test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending requ
   await expect(done).toBeVisible({ timeout: 20_000 });
   // The local chain has no block explorer: the hash itself is shown.
   await expect(done.getByTestId("lend-tx-hash")).toHaveText(/^0x[0-9a-f]{64}$/);
+
+  // The deposit carries the wallet's signed acceptance of that contract on chain.
+  const hash = (await done.getByTestId("lend-tx-hash").textContent()) as Hex;
+  const receipt = await client.getTransactionReceipt({ hash });
+  const [accepted] = parseEventLogs({
+    abi: lendingPoolManagerAbi,
+    eventName: "LoanContractAccepted",
+    logs: receipt.logs,
+  });
+  expect(accepted?.args.user).toBe(wallet.address);
+  expect(
+    await verifyMessage({
+      address: wallet.address,
+      message: buildLoanContractAcceptanceMessage({
+        address: wallet.address,
+        id: contractId,
+        timestamp: Number(accepted!.args.timestamp),
+      }),
+      signature: accepted!.args.signature,
+    }),
+  ).toBe(true);
 
   const after = await getUserRequests(client, stack.deployment, wallet.address);
   const created = after.filter((r) => !before.some((b) => b.nftId === r.nftId));

@@ -111,6 +111,15 @@ export const envSchema = z.object({
   ),
   SWAP_API_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   SWAP_API_KEY: optionalText,
+  /** The aggregator's router that ERC-20 swap sources (WETH) are approved to; none: ETH only. */
+  SWAP_SPENDER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address")
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(
     emptyToUndefined,
     z.string().trim().email().default("no-reply@localhost"),

@@ -84,6 +84,10 @@ describe("parseServerConfig", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ MAIL_FROM: "nobody" }, "MAIL_FROM"],
     [{ LOCAL_AMM_ROUTER: "0x12" }, "LOCAL_AMM_ROUTER"],
+    [
+      { SWAP_PROVIDER: "aggregator", SWAP_API_URL: "https://s.example", SWAP_SPENDER: "x" },
+      "SWAP_SPENDER",
+    ],
     [{ LOCAL_KYC_AUTO_APPROVE: "yes" }, "LOCAL_KYC_AUTO_APPROVE"],
   ])("names the missing or bad variable of %j", (env, variable) => {
     let error: unknown;

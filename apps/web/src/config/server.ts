@@ -31,7 +31,7 @@ export interface ServerConfig {
   mail: { smtpUrl?: string; from: string; contact?: string };
   swap:
     | { provider: "local"; router?: `0x${string}` }
-    | { provider: "aggregator"; apiUrl: string; apiKey?: string };
+    | { provider: "aggregator"; apiUrl: string; apiKey?: string; spender?: `0x${string}` };
 }
 
 /** anvil account 9: the default KYC signer on the local chain only (a public key, never real). */
@@ -115,7 +115,12 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
     },
     swap:
       e.SWAP_PROVIDER === "aggregator"
-        ? { provider: "aggregator", apiUrl: e.SWAP_API_URL!, apiKey: e.SWAP_API_KEY }
+        ? {
+            provider: "aggregator",
+            apiUrl: e.SWAP_API_URL!,
+            apiKey: e.SWAP_API_KEY,
+            spender: e.SWAP_SPENDER as `0x${string}` | undefined,
+          }
         : { provider: "local", router: e.LOCAL_AMM_ROUTER as `0x${string}` | undefined },
   };
 }
@@ -154,6 +159,7 @@ export function serverConfig(): ServerConfig {
     env.LOCAL_AMM_ROUTER,
     env.SWAP_API_URL,
     env.SWAP_API_KEY,
+    env.SWAP_SPENDER,
   ]);
   if (cached?.key !== key) cached = { key, config: parseServerConfig(env) };
   return cached.config;

@@ -4,6 +4,7 @@ import {
   buildEmailChallengeMessage,
   buildKycChallengeMessage,
   buildLenderAgreementMessage,
+  buildLoanContractAcceptanceMessage,
   buildLoanTicketMessage,
   buildReferralMessage,
 } from "./messages";
@@ -31,6 +32,16 @@ describe("signed messages", () => {
   it("states the contract download request verbatim (spec section 7)", () => {
     expect(buildContractDownloadMessage({ address: A, id: 7, timestamp: 123 })).toBe(
       `a request for contract content for ${a}/7 at 123`,
+    );
+  });
+
+  it("names the contract, the signer and the time in an acceptance", () => {
+    expect(buildLoanContractAcceptanceMessage({ address: A, id: 7, timestamp: 123 })).toBe(
+      `an acceptance of loan contract 7 by ${a} at 123`,
+    );
+    // a different contract or time is a different message (no reuse across contracts)
+    expect(buildLoanContractAcceptanceMessage({ address: A, id: 8, timestamp: 123 })).not.toBe(
+      buildLoanContractAcceptanceMessage({ address: A, id: 7, timestamp: 123 }),
     );
   });
 

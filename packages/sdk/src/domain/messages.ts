@@ -54,6 +54,22 @@ export function buildLenderAgreementMessage(args: {
 }
 
 /**
+ * The message signed to accept a generated loan contract (spec section 6: accepting requires a
+ * wallet signature). The server records the acceptance; the deposit carries the signature and
+ * timestamp on chain (LoanContractAccepted).
+ *
+ * @example buildLoanContractAcceptanceMessage({ address: "0xAb..", id: 7, timestamp: 1 })
+ * // "an acceptance of loan contract 7 by 0xab.. at 1"
+ */
+export function buildLoanContractAcceptanceMessage(args: {
+  address: string;
+  id: number | string;
+  timestamp: number;
+}): string {
+  return `an acceptance of loan contract ${args.id} by ${lower(args.address)} at ${args.timestamp}`;
+}
+
+/**
  * The message signed to view or download a generated contract (spec section 7, verbatim).
  *
  * @example buildContractDownloadMessage({ address: "0xAb..", id: 7, timestamp: 1 })

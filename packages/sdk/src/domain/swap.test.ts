@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  aggregatorSwapTokens,
+  NATIVE_TOKEN_ADDRESS,
   slippageDisplay,
   slippageParam,
   swapMaxSourceAmount,
@@ -8,6 +10,17 @@ import {
 } from "./swap";
 
 describe("swap", () => {
+  it("offers ETH and WETH through an aggregator on Base, WETH only with a spender to approve", () => {
+    const router = "0x1111111254eeb25477b68fb85ed929f73a960582";
+    expect(aggregatorSwapTokens(8453, router).map((t) => t.symbol)).toEqual(["ETH", "WETH"]);
+    expect(aggregatorSwapTokens(84532, router)[1]?.address).toBe(
+      "0x4200000000000000000000000000000000000006",
+    );
+    expect(aggregatorSwapTokens(8453, null)).toEqual([
+      { symbol: "ETH", address: NATIVE_TOKEN_ADDRESS, decimals: 18 },
+    ]);
+    expect(aggregatorSwapTokens(1, router)).toEqual([]);
+  });
   it("slippage 0.01 shows as 1% and is sent as 1", () => {
     expect(SWAP_SLIPPAGE).toBe("0.01");
     expect(slippageDisplay()).toBe("1%");

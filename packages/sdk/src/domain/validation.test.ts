@@ -6,6 +6,7 @@ import {
   InsufficientAvailableBalanceError,
   InsufficientBalanceError,
 } from "./errors";
+import { swapMinimumOut } from "./swap";
 import {
   isMaxWithdrawal,
   lendMaxAmount,
@@ -66,6 +67,21 @@ describe("validateLendAmount", () => {
     expect(
       validateLendAmount({ ...base, amount: eth, amountUsdc: 50n * U, balance: 2n * eth }),
     ).toBeInstanceOf(AmountBelowMinimumError);
+  });
+
+  it("checks a swap's minimum out, after the 1% slippage, against the tranche minimum", () => {
+    const eth = 10n ** 18n;
+    const quoted = 100n * U; // exactly the minimum, but the deposit is the minimum out
+    const swap = { ...base, amount: eth, amountUsdc: quoted, balance: 2n * eth };
+    expect(validateLendAmount(swap)).toBeNull();
+    const error = validateLendAmount({ ...swap, depositUsdc: swapMinimumOut(quoted) });
+    expect(error).toBeInstanceOf(AmountBelowMinimumError);
+    expect(error?.message).toBe("The value entered is below the minimum of 100.00 USDC");
+    // a quote 1% above the minimum deposits at least the minimum
+    const enough = (quoted * 10_000n + 9_899n) / 9_900n;
+    expect(
+      validateLendAmount({ ...swap, amountUsdc: enough, depositUsdc: swapMinimumOut(enough) }),
+    ).toBeNull();
   });
 });
 

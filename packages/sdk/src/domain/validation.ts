@@ -16,6 +16,12 @@ export interface LendAmountInput {
   amount: bigint;
   /** the amount's USDC value (6 decimals): equal to `amount` for USDC, the swap quote otherwise */
   amountUsdc: bigint;
+  /**
+   * the USDC the deposit is made with, when it can be less than `amountUsdc`: a swap deposits its
+   * minimum out (the quote less the slippage, {@link swapMinimumOut}), so that is what must reach
+   * the tranche minimum. Defaults to `amountUsdc`.
+   */
+  depositUsdc?: bigint;
   /** tranche minimum for this user this epoch (see {@link trancheDepositLimits}) */
   minimum: bigint;
   /** tranche maximum for this user this epoch */
@@ -25,7 +31,8 @@ export interface LendAmountInput {
 }
 
 /**
- * Lend amount validation in the spec's order: required, minimum, maximum, balance.
+ * Lend amount validation in the spec's order: required, minimum (of the USDC deposited),
+ * maximum (of the USDC value), balance.
  * Returns the first failure, or null when valid.
  *
  * @example validateLendAmount({ amount: 0n, amountUsdc: 0n, minimum: 1n, maximum: 2n, balance: 5n })
@@ -33,7 +40,7 @@ export interface LendAmountInput {
  */
 export function validateLendAmount(input: LendAmountInput): DomainError | null {
   if (input.amount === 0n) return new AmountRequiredError();
-  if (input.amountUsdc < input.minimum)
+  if ((input.depositUsdc ?? input.amountUsdc) < input.minimum)
     return new AmountBelowMinimumError(input.minimum, formatUsdc(input.minimum));
   if (input.amountUsdc > input.maximum)
     return new AmountAboveMaximumError(input.maximum, formatUsdc(input.maximum));

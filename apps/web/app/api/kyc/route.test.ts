@@ -36,13 +36,20 @@ describe("KYC: /api/kyc, /api/kyc-challenge, /api/kyc/local, /api/email-challeng
         poolId: 0,
         trancheId: 0,
         amount: "1000000",
+        loanContractId: 1,
       }),
     ).toEqual({
       error: "KYC not completed",
       message: "Identity verification process is not yet completed.",
     });
     expect(
-      await getKycSignatureParams({ address: user.address, poolId: -1, trancheId: 0, amount: "1" }),
+      await getKycSignatureParams({
+        address: user.address,
+        poolId: -1,
+        trancheId: 0,
+        amount: "1",
+        loanContractId: 1,
+      }),
     ).toMatchObject({ error: "Invalid request" });
   });
 

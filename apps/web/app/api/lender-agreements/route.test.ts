@@ -1,7 +1,17 @@
 // @vitest-environment node
-import { buildContractDownloadMessage, buildLenderAgreementMessage } from "@lending/sdk";
+import {
+  buildContractDownloadMessage,
+  buildLenderAgreementMessage,
+  buildLoanContractAcceptanceMessage,
+  LOAN_CONTRACT_VALIDITY_MS,
+} from "@lending/sdk";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { downloadContractPdf, fetchContractContent } from "@/server/actions/loan-contracts";
+import {
+  acceptLoanContract,
+  downloadContractPdf,
+  fetchContractContent,
+} from "@/server/actions/loan-contracts";
 import { kycRecords, lenderAgreements, usedSignatures } from "@/server/db/schema";
 import {
   call,
@@ -137,5 +147,59 @@ describe("/api/lender-agreements and the contract actions", () => {
     expect(await fetchContractContent({ ...request, timestamp: "x" } as never)).toMatchObject({
       error: "HTTP 400",
     });
+  });
+
+  it("records a signed acceptance of a live contract once; refuses others' and expired ones", async () => {
+    const [row] = await t.db().select().from(lenderAgreements);
+    const id = row!.id;
+    const accept = async (account = lender, timestamp = Date.now(), contractId = id) => ({
+      address: account.address,
+      id: contractId,
+      timestamp,
+      chain: 31337,
+      signature: await account.signMessage({
+        message: buildLoanContractAcceptanceMessage({
+          address: account.address,
+          id: contractId,
+          timestamp,
+        }),
+      }),
+    });
+    // an expired contract cannot be accepted, and nothing is recorded
+    await t
+      .db()
+      .update(lenderAgreements)
+      .set({ timestamp: Date.now() - LOAN_CONTRACT_VALIDITY_MS - 1_000 })
+      .where(eq(lenderAgreements.id, id));
+    expect(await acceptLoanContract(await accept())).toEqual({
+      error: "HTTP 410",
+      message: "The Loan Contract you generated has expired. Please try again.",
+    });
+    await t
+      .db()
+      .update(lenderAgreements)
+      .set({ timestamp: Date.now() })
+      .where(eq(lenderAgreements.id, id));
+    // someone else's signature, another contract's id, a signature over other text
+    expect(await acceptLoanContract(await accept(business))).toMatchObject({ error: "HTTP 404" });
+    const forged = await accept();
+    expect(await acceptLoanContract({ ...forged, id: id + 1 })).toMatchObject({
+      error: "HTTP 401",
+    });
+    expect(await acceptLoanContract({ ...forged, signature: "0x1234" })).toMatchObject({
+      error: "HTTP 400",
+    });
+    let [stored] = await t.db().select().from(lenderAgreements).where(eq(lenderAgreements.id, id));
+    expect(stored!.acceptedAt).toBeNull();
+
+    const ok = await acceptLoanContract(forged);
+    if ("error" in ok) throw new Error(ok.message);
+    expect(ok.id).toBe(id);
+    [stored] = await t.db().select().from(lenderAgreements).where(eq(lenderAgreements.id, id));
+    expect(stored!.acceptanceSignature).toBe(forged.signature);
+    expect(stored!.acceptanceTimestamp).toBe(forged.timestamp);
+    expect(stored!.acceptedAt).not.toBeNull();
+    // replaying the same acceptance is refused
+    expect(await acceptLoanContract(forged)).toMatchObject({ error: "HTTP 409" });
   });
 });

@@ -1,13 +1,39 @@
 "use client";
 
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { MODALS, type ModalName } from "./registry";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from "react";
+import { MODALS, type ModalName, type ModalPropsByName, type RegistryModalProps } from "./registry";
 
-interface ModalApi {
-  /** open a modal by name (its code loads on first open) */
-  open: (name: ModalName) => void;
+/** The props argument: optional for modals opened without props. */
+type PropsArg<N extends ModalName> = object extends ModalPropsByName[N]
+  ? [props?: ModalPropsByName[N]]
+  : [props: ModalPropsByName[N]];
+
+export interface ModalApi {
+  /** Opens a modal by name in place of any open one (its code loads on first open). */
+  open: <N extends ModalName>(name: N, ...props: PropsArg<N>) => void;
+  /** Opens a modal over the current one, which stays mounted with its state (e.g. lend). */
+  push: <N extends ModalName>(name: N, ...props: PropsArg<N>) => void;
+  /** Closes the top modal. */
   close: () => void;
+  /** Closes every open modal with this name (e.g. an expired loan contract). */
+  dismiss: (name: ModalName) => void;
+  /** The top modal's name. */
   current: ModalName | null;
+}
+
+interface Entry {
+  key: number;
+  name: ModalName;
+  props: object;
 }
 
 const ModalContext = createContext<ModalApi | null>(null);
@@ -18,16 +44,39 @@ export function useModal(): ModalApi {
   return api;
 }
 
-/** Holds the one open modal and mounts it once, lazily. */
+/** Holds the stack of open modals; each modal's code is loaded once, on first open. */
 export function ModalProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<ModalName | null>(null);
-  const close = useCallback(() => setCurrent(null), []);
-  const api = useMemo<ModalApi>(() => ({ open: setCurrent, close, current }), [close, current]);
-  const Active = current ? MODALS[current] : null;
+  const [stack, setStack] = useState<Entry[]>([]);
+  const nextKey = useRef(0);
+  const entry = (name: ModalName, props: object | undefined): Entry => ({
+    key: ++nextKey.current,
+    name,
+    props: props ?? {},
+  });
+  const open = useCallback((name: ModalName, props?: object) => {
+    setStack([entry(name, props)]);
+  }, []);
+  const push = useCallback((name: ModalName, props?: object) => {
+    setStack((s) => [...s, entry(name, props)]);
+  }, []);
+  const close = useCallback(() => setStack((s) => s.slice(0, -1)), []);
+  const dismiss = useCallback(
+    (name: ModalName) => setStack((s) => s.filter((e) => e.name !== name)),
+    [],
+  );
+  const current = stack.at(-1)?.name ?? null;
+  const api = useMemo(
+    () => ({ open, push, close, dismiss, current }) as ModalApi,
+    [open, push, close, dismiss, current],
+  );
   return (
     <ModalContext.Provider value={api}>
       {children}
-      {Active ? <Active onClose={close} /> : null}
+      {stack.map((e) => {
+        const Active = MODALS[e.name] as ComponentType<RegistryModalProps>;
+        const onClose = () => setStack((s) => s.filter((x) => x.key !== e.key));
+        return <Active key={e.key} {...e.props} onClose={onClose} />;
+      })}
     </ModalContext.Provider>
   );
 }

@@ -1,10 +1,20 @@
 import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
+import type { LoanContractModalProps } from "@/features/lending/lend/LoanContractModal";
 
-/** Every registry modal receives only `onClose`; it reads what it needs from hooks. */
-export interface RegistryModalProps {
-  onClose: () => void;
+/** Every registry modal receives `onClose` plus the props it was opened with. */
+export type RegistryModalProps<P = object> = P & { onClose: () => void };
+
+/** The props each modal is opened with (`object`: none). */
+export interface ModalPropsByName {
+  connectWallet: object;
+  linkWallets: object;
+  lend: object;
+  kyc: object;
+  loanContract: LoanContractModalProps;
 }
+
+export type ModalName = keyof ModalPropsByName;
 
 /**
  * Modals opened by name (spec section 2). Each is a separate chunk loaded on first open, so
@@ -15,16 +25,19 @@ const LOADERS = {
   linkWallets: () => import("@/features/wallet/LinkWalletsModal"),
   lend: () => import("@/features/lending/lend/LendModal"),
   kyc: () => import("@/features/kyc/KycModal"),
-};
+  loanContract: () => import("@/features/lending/lend/LoanContractModal"),
+} satisfies Record<ModalName, () => Promise<unknown>>;
 
-export const MODALS = {
-  connectWallet: dynamic(() => import("@/features/wallet/ConnectModal"), { ssr: false }),
-  linkWallets: dynamic(() => import("@/features/wallet/LinkWalletsModal"), { ssr: false }),
-  lend: dynamic(() => import("@/features/lending/lend/LendModal"), { ssr: false }),
-  kyc: dynamic(() => import("@/features/kyc/KycModal"), { ssr: false }),
-} satisfies Record<keyof typeof LOADERS, ComponentType<RegistryModalProps>>;
-
-export type ModalName = keyof typeof MODALS;
+export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
+  {
+    connectWallet: dynamic(() => import("@/features/wallet/ConnectModal"), { ssr: false }),
+    linkWallets: dynamic(() => import("@/features/wallet/LinkWalletsModal"), { ssr: false }),
+    lend: dynamic(() => import("@/features/lending/lend/LendModal"), { ssr: false }),
+    kyc: dynamic(() => import("@/features/kyc/KycModal"), { ssr: false }),
+    loanContract: dynamic(() => import("@/features/lending/lend/LoanContractModal"), {
+      ssr: false,
+    }),
+  };
 
 /** Starts loading a modal's code ahead of a click (e.g. on hover). */
 export function preloadModal(name: ModalName): void {

@@ -1,5 +1,6 @@
 "use server";
 
+import { aggregatorSwapTokens } from "@lending/sdk";
 import type { Address } from "viem";
 import { serverConfig } from "@/config/server";
 import { chainClient } from "@/server/context";
@@ -12,10 +13,15 @@ export type SwapToken = { symbol: string; address: Address; decimals: number };
 /**
  * Server action: the swap tokens that have an address on this server's chain, and the spender to
  * approve for an ERC-20 source (the router). Locally (Uniswap V2 at LOCAL_AMM_ROUTER) these are
- * ETH and WETH; with no swap provider on this chain, none.
+ * ETH and WETH; through an aggregator, the chain's list (SDK `aggregatorSwapTokens`: WETH only
+ * with SWAP_SPENDER set); with no swap provider on this chain, none.
  */
 export async function getSwapTokens(): Promise<{ tokens: SwapToken[]; spender: Address | null }> {
   const config = serverConfig();
+  if (config.swap.provider === "aggregator") {
+    const spender = config.swap.spender ?? null;
+    return { tokens: aggregatorSwapTokens(config.chainId, spender), spender };
+  }
   if (config.swap.provider !== "local" || !config.swap.router) return { tokens: [], spender: null };
   try {
     const weth = await chainClient(config).readContract({

@@ -1,10 +1,10 @@
-import { fill, slippageParam, tx } from "@lending/sdk";
+import { fill, NATIVE_TOKEN_ADDRESS, slippageParam, tx } from "@lending/sdk";
 import type { Address, Hex } from "viem";
 import { ApiError, apiGet } from "@/lib/api";
 import { getSwapQuote } from "@/server/actions/swap";
 
 /** The native token as the swap API names it. */
-export const NATIVE_TOKEN_ADDRESS: Address = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
+export { NATIVE_TOKEN_ADDRESS };
 
 export const isNativeToken = (address: Address) => address.toLowerCase() === NATIVE_TOKEN_ADDRESS;
 

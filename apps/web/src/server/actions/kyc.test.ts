@@ -1,5 +1,9 @@
 // @vitest-environment node
-import { lendingPoolManagerAbi } from "@lending/sdk";
+import {
+  buildLenderAgreementMessage,
+  buildLoanContractAcceptanceMessage,
+  lendingPoolManagerAbi,
+} from "@lending/sdk";
 import {
   createTestClient,
   createWalletClient,
@@ -11,10 +15,12 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { POST as generateContract } from "../../../app/api/lender-agreements/route";
 import { GET as referral } from "../../../app/api/referral/route";
 import { kycRecords } from "../db/schema";
-import { call, getRequest, setupApiTestDatabase } from "../test/harness";
+import { call, getRequest, postRequest, setupApiTestDatabase } from "../test/harness";
 import { getKycSignatureParams } from "./kyc";
+import { acceptLoanContract } from "./loan-contracts";
 
 /** anvil dev account 2 (public key; a demo lender funded with USDC by the seed) */
 const LENDER = privateKeyToAccount(
@@ -47,12 +53,60 @@ describe("KYC signature parameters, end to end on the LendingPoolManager", () =>
       provider: "local",
     });
     const amount = 1_000_000_000n; // 1,000 USDC
-    const params = await getKycSignatureParams({
+    // a generated loan contract for 1,000 USDC
+    const generatedAt = Date.now();
+    const generated = await call(
+      generateContract,
+      postRequest(`/api/lender-agreements?chainId=${chain.id}`, {
+        address: LENDER.address,
+        depositAmount: "1000",
+        timestamp: generatedAt,
+        signature: await LENDER.signMessage({
+          message: buildLenderAgreementMessage({
+            address: LENDER.address,
+            depositAmount: "1000",
+            timestamp: generatedAt,
+          }),
+        }),
+      }),
+    );
+    expect(generated.status).toBe(200);
+    const loanContractId = generated.body.id as number;
+    const authorisation = {
       address: LENDER.address,
       poolId: 0,
       trancheId: 0,
       amount: amount.toString(),
+      loanContractId,
+    };
+    // not accepted yet: no authorisation
+    expect(await getKycSignatureParams(authorisation)).toEqual({
+      error: "HTTP 409",
+      message: "The Loan Contract has not been accepted: accept it before confirming",
     });
+    const acceptedAt = Date.now();
+    const accepted = await acceptLoanContract({
+      address: LENDER.address,
+      id: loanContractId,
+      timestamp: acceptedAt,
+      chain: chain.id,
+      signature: await LENDER.signMessage({
+        message: buildLoanContractAcceptanceMessage({
+          address: LENDER.address,
+          id: loanContractId,
+          timestamp: acceptedAt,
+        }),
+      }),
+    });
+    expect(accepted).toMatchObject({ id: loanContractId });
+    // accepted, but not for more than the contract's amount, nor under someone else's contract
+    expect(
+      await getKycSignatureParams({ ...authorisation, amount: (amount + 1n).toString() }),
+    ).toMatchObject({ error: "HTTP 409" });
+    expect(
+      await getKycSignatureParams({ ...authorisation, loanContractId: loanContractId + 1 }),
+    ).toMatchObject({ error: "HTTP 404" });
+    const params = await getKycSignatureParams(authorisation);
     if ("error" in params) throw new Error(params.message);
     expect(params.signer).toBe("0xa0Ee7A142d267C1f36714E4a8F75612F20a79720");
     const approve = await wallet.writeContract({

@@ -4,10 +4,12 @@ import { readKycNonce } from "@lending/sdk";
 import { getDeployment, hasDeployment } from "@lending/sdk/deployments";
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
-import { chainClient } from "../context";
 import { describeZodError } from "../http/handler";
 import { addressSchema } from "../http/schemas";
+import { chainClient, database } from "../context";
+import { HttpError } from "../http/errors";
 import { isKycCompleted, kycProvider } from "../services/kyc";
+import { requireAcceptedAgreement } from "../services/lender-agreements";
 import { signKycAuthorization, type KycSignatureParams } from "../services/kyc-authorization";
 
 const uint = z
@@ -22,12 +24,21 @@ const input = z
     /** USDC in 6 decimals */
     amount: uint,
     fixedTermConfigId: uint.optional(),
+    /** the accepted loan contract the deposit is made under (POST /api/lender-agreements id) */
+    loanContractId: z.union([
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ]),
   })
   .strict();
 
 /**
  * Server action "KYC signature parameters": the EIP-712 deposit authorisation for a user whose
- * KYC is Active or No Email, valid for KYC_SIGNATURE_BLOCKS blocks.
+ * KYC is Active or No Email and who accepted the live loan contract `loanContractId` for at least
+ * this amount, valid for KYC_SIGNATURE_BLOCKS blocks.
  */
 export async function getKycSignatureParams(
   request: z.input<typeof input>,
@@ -50,6 +61,12 @@ export async function getKycSignatureParams(
         message: "Identity verification process is not yet completed.",
       };
     }
+    await requireAcceptedAgreement(await database(config), {
+      chainId: config.chainId,
+      address: r.address,
+      id: r.loanContractId,
+      amount: r.amount,
+    });
     const deployment = getDeployment(config.chainId);
     const client = chainClient(config);
     const [block, nonce] = await Promise.all([
@@ -68,6 +85,8 @@ export async function getKycSignatureParams(
       fixedTermConfigId: r.fixedTermConfigId ?? 0n,
     });
   } catch (error) {
+    if (error instanceof HttpError)
+      return { error: `HTTP ${error.statusCode}`, message: error.message };
     console.error("[action] KYC signature failed:", error);
     return {
       error: "Internal error",

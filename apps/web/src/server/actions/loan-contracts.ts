@@ -7,7 +7,7 @@ import { HttpError } from "../http/errors";
 import { describeZodError } from "../http/handler";
 import { addressSchema, chainIdSchema, signatureSchema, timestampMsSchema } from "../http/schemas";
 import type { FormattedContract } from "../services/contract-content";
-import { readSignedContract } from "../services/lender-agreements";
+import { acceptLenderAgreement, readSignedContract } from "../services/lender-agreements";
 import { renderContractPdf } from "../services/pdf";
 
 const input = z
@@ -82,5 +82,35 @@ export async function downloadContractPdf(
     };
   } catch (error) {
     return toActionError(error);
+  }
+}
+
+/**
+ * Server action: accept a generated contract with a signed "an acceptance of loan contract {id}
+ * by {address} at {timestamp}". Only an accepted, live contract gets a deposit authorisation.
+ */
+export async function acceptLoanContract(
+  request: ContractRequest,
+): Promise<{ id: number; acceptedAt: string } | ActionError> {
+  try {
+    const parsed = input.safeParse(request);
+    if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
+    const r = parsed.data;
+    const row = await acceptLenderAgreement(await database(), {
+      chainId: r.chain ?? serverConfig().chainId,
+      address: r.address,
+      id: r.id,
+      signature: r.signature,
+      timestamp: r.timestamp,
+    });
+    return { id: row.id, acceptedAt: row.acceptedAt!.toISOString() };
+  } catch (error) {
+    if (error instanceof HttpError)
+      return { error: `HTTP ${error.statusCode}`, message: error.message };
+    console.error("[action] loan contract acceptance failed:", error);
+    return {
+      error: "Internal error",
+      message: "The acceptance could not be recorded: try again later",
+    };
   }
 }

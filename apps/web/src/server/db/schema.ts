@@ -108,6 +108,11 @@ export const lenderAgreements = pgTable(
     /** the signed timestamp (ms) */
     timestamp: bigint("timestamp", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the signed acceptance ("an acceptance of loan contract {id} by {address} at {ms}") */
+    acceptanceSignature: text("acceptance_signature"),
+    /** the acceptance's signed timestamp (ms) */
+    acceptanceTimestamp: bigint("acceptance_timestamp", { mode: "number" }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
   },
   (t) => [index("lender_agreements_address_idx").on(t.chainId, t.address)],
 );

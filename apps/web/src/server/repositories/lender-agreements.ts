@@ -40,3 +40,21 @@ export async function agreementsOf(db: Executor, chainId: number, address: strin
     )
     .orderBy(desc(lenderAgreements.id));
 }
+
+/** Records the signed acceptance of a contract (a later acceptance replaces an earlier one). */
+export async function markLenderAgreementAccepted(
+  db: Executor,
+  id: number,
+  acceptance: { signature: string; timestamp: number; acceptedAt: Date },
+) {
+  const [row] = await db
+    .update(lenderAgreements)
+    .set({
+      acceptanceSignature: acceptance.signature,
+      acceptanceTimestamp: acceptance.timestamp,
+      acceptedAt: acceptance.acceptedAt,
+    })
+    .where(eq(lenderAgreements.id, id))
+    .returning();
+  return row!;
+}

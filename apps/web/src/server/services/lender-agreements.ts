@@ -1,12 +1,18 @@
 import {
   buildContractDownloadMessage,
   buildLenderAgreementMessage,
+  buildLoanContractAcceptanceMessage,
   formatDateTime,
+  LOAN_CONTRACT_VALIDITY_MS,
 } from "@lending/sdk";
-import type { Address, Hex } from "viem";
+import { parseUnits, type Address, type Hex } from "viem";
 import type { Database } from "../db/client";
-import { forbidden, notFound } from "../http/errors";
-import { findLenderAgreement, insertLenderAgreement } from "../repositories/lender-agreements";
+import { conflict, forbidden, HttpError, notFound } from "../http/errors";
+import {
+  findLenderAgreement,
+  insertLenderAgreement,
+  markLenderAgreementAccepted,
+} from "../repositories/lender-agreements";
 import { CURRENT_CONTRACT_VERSION, renderContract } from "./contract-content";
 import { isKycCompleted, type KycProvider } from "./kyc/types";
 import { consumeSignature, verifySignedMessage } from "./signatures";
@@ -125,5 +131,82 @@ export async function readSignedContract(
   });
   const row = await findLenderAgreement(db, args.chainId, address, args.id);
   if (!row) throw notFound(`No loan contract ${args.id} for ${address}`);
+  return row;
+}
+
+export const CONTRACT_EXPIRED_MESSAGE =
+  "The Loan Contract you generated has expired. Please try again.";
+export const CONTRACT_NOT_ACCEPTED_MESSAGE =
+  "The Loan Contract has not been accepted: accept it before confirming";
+export const CONTRACT_AMOUNT_MESSAGE =
+  "The amount is above the amount of the accepted Loan Contract: generate a new one";
+
+/** A contract can be accepted, and deposited against, for 5 minutes after it was requested. */
+function isContractLive(row: { timestamp: number }, now: number): boolean {
+  return now - row.timestamp <= LOAN_CONTRACT_VALIDITY_MS;
+}
+
+/**
+ * Records the signed acceptance of a generated contract ("an acceptance of loan contract {id}
+ * by {address} at {timestamp}"): fresh signature, the signer's own live contract, each signature
+ * used once.
+ *
+ * @throws {HttpError} 401 bad or stale signature, 404 no such contract for the address,
+ *   410 the contract expired, 409 the signature was already used.
+ */
+export async function acceptLenderAgreement(
+  db: Database,
+  args: {
+    chainId: number;
+    address: Address;
+    id: number;
+    signature: Hex;
+    timestamp: number;
+    now?: number;
+  },
+) {
+  const address = args.address.toLowerCase() as Address;
+  const now = args.now ?? Date.now();
+  await verifySignedMessage({
+    address,
+    message: buildLoanContractAcceptanceMessage({
+      address,
+      id: args.id,
+      timestamp: args.timestamp,
+    }),
+    signature: args.signature,
+    timestamp: args.timestamp,
+    now,
+  });
+  const row = await findLenderAgreement(db, args.chainId, address, args.id);
+  if (!row) throw notFound(`No loan contract ${args.id} for ${address}`);
+  if (!isContractLive(row, now)) throw new HttpError(410, CONTRACT_EXPIRED_MESSAGE);
+  return db.transaction(async (tx) => {
+    await consumeSignature(tx, { signature: args.signature, address, purpose: "contract-accept" });
+    return markLenderAgreementAccepted(tx, row.id, {
+      signature: args.signature,
+      timestamp: args.timestamp,
+      acceptedAt: new Date(now),
+    });
+  });
+}
+
+/**
+ * The deposit authorisation's precondition: the user accepted this live contract, and the amount
+ * (USDC, 6 decimals) is at most the contract's (a swap deposits its minimum out, below the quote).
+ *
+ * @throws {HttpError} 404 no such contract, 409 not accepted or amount too high, 410 expired.
+ */
+export async function requireAcceptedAgreement(
+  db: Database,
+  args: { chainId: number; address: Address; id: number; amount: bigint; now?: number },
+) {
+  const row = await findLenderAgreement(db, args.chainId, args.address, args.id);
+  if (!row) throw notFound(`No loan contract ${args.id} for ${args.address.toLowerCase()}`);
+  if (!row.acceptedAt) throw conflict(CONTRACT_NOT_ACCEPTED_MESSAGE);
+  if (!isContractLive(row, args.now ?? Date.now())) {
+    throw new HttpError(410, CONTRACT_EXPIRED_MESSAGE);
+  }
+  if (args.amount > parseUnits(row.depositAmount, 6)) throw conflict(CONTRACT_AMOUNT_MESSAGE);
   return row;
 }

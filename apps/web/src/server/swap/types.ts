@@ -1,7 +1,8 @@
+import { NATIVE_TOKEN_ADDRESS } from "@lending/sdk";
 import type { Address, Hex } from "viem";
 
 /** The native token as swap APIs name it (1inch convention). */
-export const NATIVE_TOKEN: Address = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
+export const NATIVE_TOKEN: Address = NATIVE_TOKEN_ADDRESS;
 
 export type SwapRequest = {
   chainId: number;

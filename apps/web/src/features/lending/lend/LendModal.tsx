@@ -11,6 +11,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Hex } from "viem";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
+import { useModal } from "@/components/modal/ModalProvider";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { showToast } from "@/components/toast/toast";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -19,7 +20,7 @@ import { useAppChain, usePools } from "@/lib/queries/hooks";
 import { quoteSwap } from "@/features/swap/swapClient";
 import { useSwapBalances, useSwapTokens } from "@/features/swap/useSwapTokens";
 import { LendStep1 } from "./LendStep1";
-import { LendStep2, type SignedContract } from "./LendStep2";
+import { LendStep2, type ContractAcceptance, type SignedContract } from "./LendStep2";
 import { LendStep3 } from "./LendStep3";
 import { useLendTarget } from "./lendTarget";
 import {
@@ -72,7 +73,8 @@ export default function LendModal({ onClose }: RegistryModalProps) {
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [form, setForm] = useState<LendFormState>(() => initialLendForm(target?.trancheId ?? 0n));
   const [contract, setContract] = useState<SignedContract | null>(null);
-  const [accepted, setAccepted] = useState(false);
+  const [acceptance, setAcceptance] = useState<ContractAcceptance | null>(null);
+  const { dismiss } = useModal();
   const [txHash, setTxHash] = useState<Hex | null>(null);
   const [amountUsdc, setAmountUsdc] = useState(0n);
   // USDC and the chain's swap tokens (ETH and WETH on the local chain)
@@ -103,7 +105,8 @@ export default function LendModal({ onClose }: RegistryModalProps) {
     const timer = setTimeout(
       () => {
         setContract(null);
-        setAccepted(false);
+        setAcceptance(null);
+        dismiss("loanContract");
         void showToast({
           type: "error",
           title: "Loan Contract Expired",
@@ -113,7 +116,7 @@ export default function LendModal({ onClose }: RegistryModalProps) {
       Math.max(0, left),
     );
     return () => clearTimeout(timer);
-  }, [contract, step]);
+  }, [contract, step, dismiss]);
 
   return (
     <Modal title="Lend" onClose={onClose}>
@@ -147,11 +150,11 @@ export default function LendModal({ onClose }: RegistryModalProps) {
           amountUsdc={token.address === null ? undefined : amountUsdc}
           contract={contract}
           setContract={setContract}
-          accepted={accepted}
-          setAccepted={setAccepted}
+          acceptance={acceptance}
+          setAcceptance={setAcceptance}
           onAdjust={() => {
             setContract(null);
-            setAccepted(false);
+            setAcceptance(null);
             setStep(1);
           }}
           onDone={(hash) => {

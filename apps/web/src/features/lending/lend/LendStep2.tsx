@@ -3,6 +3,7 @@
 import {
   amountToInput,
   buildLenderAgreementMessage,
+  buildLoanContractAcceptanceMessage,
   formatPercent,
   formatUsdc,
   formatWalletAmount,
@@ -19,6 +20,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Address, Hex } from "viem";
 import { useConfig, useConnection } from "wagmi";
+import { useModal } from "@/components/modal/ModalProvider";
 import { showToast } from "@/components/toast/toast";
 import { ApiError, apiPost } from "@/lib/api";
 import { isUserRejection } from "@/lib/errors";
@@ -28,9 +30,9 @@ import { ApproveThenActButton } from "@/lib/tx/ApproveThenActButton";
 import { logClientError } from "@/lib/tx/pipeline";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { getKycSignatureParams } from "@/server/actions/kyc";
+import { acceptLoanContract } from "@/server/actions/loan-contracts";
 import { fetchSwapData, isNativeToken } from "@/features/swap/swapClient";
 import type { GeneratedContract } from "@/server/services/lender-agreements";
-import { LoanContractModal } from "./LoanContractModal";
 import { LEND_TOKEN, type LendFormState, type LendToken } from "./useLendForm";
 
 /** A generated contract with the signature and timestamp it was requested with. */
@@ -40,7 +42,15 @@ export interface SignedContract {
   timestamp: number;
 }
 
+/** The signed acceptance of a contract: carried on chain by the deposit (LoanContractAccepted). */
+export interface ContractAcceptance {
+  signature: Hex;
+  timestamp: number;
+}
+
 const GENERATE_ERROR = "Unable to generate Loan Contract.";
+const ACCEPT_ERROR = "Unable to accept Loan contract.";
+const SIGNATURE_DECLINED = "Message signature request declined.";
 
 /** Step 2: review, generate and accept the loan contract, approve, confirm. */
 export function LendStep2(props: {
@@ -56,8 +66,8 @@ export function LendStep2(props: {
   amountUsdc?: bigint;
   contract: SignedContract | null;
   setContract: (c: SignedContract | null) => void;
-  accepted: boolean;
-  setAccepted: (a: boolean) => void;
+  acceptance: ContractAcceptance | null;
+  setAcceptance: (a: ContractAcceptance | null) => void;
   onAdjust: () => void;
   onDone: (hash: Hex) => void;
 }) {
@@ -73,7 +83,8 @@ export function LendStep2(props: {
   const queryClient = useQueryClient();
   const transact = useTransactor();
   const [generating, setGenerating] = useState(false);
-  const [viewing, setViewing] = useState(false);
+  const modal = useModal();
+  const accepted = props.acceptance !== null;
   const tranche = pool.tranches.find((t) => t.id === form.trancheId);
   const fixed = tranche?.fixedTermConfig.find((c) => c.configId === form.fixedTermConfigId);
   const deployment = getDeployment(chainId);
@@ -92,11 +103,7 @@ export function LendStep2(props: {
         });
       } catch (error) {
         if (isUserRejection(error)) {
-          void showToast({
-            type: "error",
-            title: "Message signature request declined.",
-            message: GENERATE_ERROR,
-          });
+          void showToast({ type: "error", title: SIGNATURE_DECLINED, message: GENERATE_ERROR });
           return;
         }
         throw error;
@@ -105,8 +112,9 @@ export function LendStep2(props: {
         `/api/lender-agreements?chainId=${chainId}`,
         { address, signature, timestamp, depositAmount },
       );
-      props.setContract({ contract: generated, signature, timestamp });
-      setViewing(true);
+      const signed = { contract: generated, signature, timestamp };
+      props.setContract(signed);
+      view(signed, true);
     } catch (error) {
       const message =
         error instanceof ApiError ? (error.error ?? error.message) : "unexpected error";
@@ -117,15 +125,78 @@ export function LendStep2(props: {
     }
   }
 
+  /** Opens the Loan Contract modal over this one; Accept signs and records the acceptance. */
+  function view(signed: SignedContract, acceptable: boolean) {
+    modal.push("loanContract", {
+      contract: signed.contract,
+      acceptable,
+      onAccept: () => accept(signed),
+    });
+  }
+
+  /**
+   * Accepting requires a wallet signature (spec section 6): "an acceptance of loan contract {id}
+   * by {address} at {timestamp}", recorded by the server, which authorises deposits only under
+   * an accepted, live contract.
+   */
+  async function accept(signed: SignedContract): Promise<boolean> {
+    if (!address) return false;
+    const timestamp = Date.now();
+    try {
+      const { signMessage } = await import("wagmi/actions");
+      let signature: Hex;
+      try {
+        signature = await signMessage(config, {
+          message: buildLoanContractAcceptanceMessage({
+            address,
+            id: signed.contract.id,
+            timestamp,
+          }),
+        });
+      } catch (error) {
+        if (isUserRejection(error)) {
+          void showToast({ type: "error", title: SIGNATURE_DECLINED, message: ACCEPT_ERROR });
+          return false;
+        }
+        throw error;
+      }
+      const recorded = await acceptLoanContract({
+        address,
+        id: signed.contract.id,
+        signature,
+        timestamp,
+        chain: chainId,
+      });
+      if ("error" in recorded) {
+        void showToast({ type: "error", title: ACCEPT_ERROR, message: recorded.message });
+        await logClientError(new Error(recorded.error), {
+          chainId,
+          address,
+          title: ACCEPT_ERROR,
+          message: recorded.message,
+        });
+        return false;
+      }
+      props.setAcceptance({ signature, timestamp });
+      return true;
+    } catch (error) {
+      const message = (error as Error).message || "unexpected error";
+      void showToast({ type: "error", title: ACCEPT_ERROR, message });
+      await logClientError(error, { chainId, address, title: ACCEPT_ERROR, message });
+      return false;
+    }
+  }
+
   /** The KYC authorisation (signed for exactly `depositAmount`) and the deposit's arguments. */
   async function depositArgs(depositAmount: bigint) {
-    if (!address || !contract) return null;
+    if (!address || !contract || !props.acceptance) return null;
     const params = await getKycSignatureParams({
       address,
       poolId: pool.id.toString(),
       trancheId: form.trancheId.toString(),
       amount: depositAmount.toString(),
       fixedTermConfigId: form.fixedTermConfigId.toString(),
+      loanContractId: contract.contract.id,
     });
     if ("error" in params) {
       void showToast({ type: "error", title: "deposit error", message: params.message });
@@ -138,8 +209,8 @@ export function LendStep2(props: {
       amount: depositAmount,
       fixedTermConfigId: form.fixedTermConfigId,
       acceptance: {
-        signature: contract.signature,
-        timestamp: BigInt(contract.timestamp),
+        signature: props.acceptance.signature,
+        timestamp: BigInt(props.acceptance.timestamp),
         version: Number(contract.contract.contractVersion.replace(/\D/g, "")) || 1,
       },
       kyc: {
@@ -244,7 +315,7 @@ export function LendStep2(props: {
         </dd>
         <dt className="text-slate-600">Loan Contract</dt>
         <dd className="text-slate-900" data-testid="loan-contract-status">
-          {props.accepted ? "Accepted" : contract ? "Generated, not accepted" : "Not generated"}
+          {accepted ? "Accepted" : contract ? "Generated, not accepted" : "Not generated"}
         </dd>
       </dl>
 
@@ -260,17 +331,17 @@ export function LendStep2(props: {
           {contract ? (
             <button
               type="button"
-              onClick={() => setViewing(true)}
+              onClick={() => view(contract, !accepted)}
               className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
             >
               View Loan Contract
             </button>
           ) : null}
-          {!props.accepted ? (
+          {!accepted ? (
             <button
               type="button"
               disabled={generating}
-              onClick={() => (contract ? setViewing(true) : void generate())}
+              onClick={() => (contract ? view(contract, true) : void generate())}
               className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
             >
               {contract ? "Review and accept" : "Generate Loan Contract"}
@@ -313,18 +384,6 @@ export function LendStep2(props: {
           )}
         </div>
       </div>
-
-      {viewing && contract ? (
-        <LoanContractModal
-          contract={contract.contract}
-          acceptable={!props.accepted}
-          onClose={() => setViewing(false)}
-          onAccept={() => {
-            props.setAccepted(true);
-            setViewing(false);
-          }}
-        />
-      ) : null}
     </div>
   );
 }

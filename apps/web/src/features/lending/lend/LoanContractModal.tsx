@@ -3,22 +3,26 @@
 import { formatDateTime, SCROLL_DEBOUNCE_MS } from "@lending/sdk";
 import { useEffect, useRef, useState } from "react";
 import { Modal } from "@/components/modal/Modal";
+import type { RegistryModalProps } from "@/components/modal/registry";
 import type { FormattedContract } from "@/server/services/contract-content";
 import type { GeneratedContract } from "@/server/services/lender-agreements";
 
 /**
  * The Loan Contract modal (spec section 2): expand/minimise, a scroll-to-bottom button (scroll
  * handler debounced 100 ms), the important note, the contract sections and the signing date.
- * Back and Accept when the contract can be accepted, otherwise only Close. Opened over the lend
- * modal (a nested dialog: the registry holds one modal at a time).
+ * Back and Accept when the contract can be accepted, otherwise only Close. Registry name
+ * "loanContract", opened over the lend modal (`push`), which keeps its state underneath.
  */
-export function LoanContractModal(props: {
+export interface LoanContractModalProps {
   contract: GeneratedContract;
   acceptable: boolean;
-  onAccept: () => void;
-  onClose: () => void;
-}) {
+  /** signs and records the acceptance; true when accepted (the modal then closes) */
+  onAccept: () => Promise<boolean>;
+}
+
+export default function LoanContractModal(props: RegistryModalProps<LoanContractModalProps>) {
   const [expanded, setExpanded] = useState(false);
+  const [accepting, setAccepting] = useState(false);
   const [atBottom, setAtBottom] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -97,8 +101,17 @@ export function LoanContractModal(props: {
               </button>
               <button
                 type="button"
-                onClick={props.onAccept}
-                className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+                disabled={accepting}
+                aria-busy={accepting || undefined}
+                onClick={async () => {
+                  setAccepting(true);
+                  try {
+                    if (await props.onAccept()) props.onClose();
+                  } finally {
+                    setAccepting(false);
+                  }
+                }}
+                className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
               >
                 Accept
               </button>

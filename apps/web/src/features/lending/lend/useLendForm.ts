@@ -4,6 +4,7 @@ import {
   parseAmountInput,
   trancheDepositLimits,
   USDC_DECIMALS,
+  swapMinimumOut,
   validateLendAmount,
   validationDebounceMs,
   type InputStatus,
@@ -109,7 +110,16 @@ export function useLendValidation(
             return;
           }
         }
-        const error = validateLendAmount({ amount, amountUsdc, minimum, maximum, balance });
+        // a swap deposits its minimum out, so that must reach the tranche minimum
+        const depositUsdc = isSwap ? swapMinimumOut(amountUsdc) : amountUsdc;
+        const error = validateLendAmount({
+          amount,
+          amountUsdc,
+          depositUsdc,
+          minimum,
+          maximum,
+          balance,
+        });
         if (!cancelled) setValidated({ key, error: error?.message ?? null, amountUsdc });
       })();
     }, validationDebounceMs(token.symbol));
