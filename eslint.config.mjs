@@ -40,7 +40,10 @@ export default tseslint.config(
     ignores: ["**/*.test.tsx", "apps/web/app/dev/**"],
     plugins: { copy },
     rules: {
-      "copy/jsx-no-literals": ["error", { attributes: ["lead", "empty", "actLabel", "message"] }],
+      "copy/jsx-no-literals": [
+        "error",
+        { attributes: ["lead", "empty", "actLabel", "message", "text"] },
+      ],
     },
   },
 );

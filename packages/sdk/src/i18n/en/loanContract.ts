@@ -12,6 +12,10 @@ export const loanContract = {
   back: "Back",
   accept: "Accept",
   close: "Close",
+  /** the server's answers when a deposit is authorised without a fitting accepted contract */
+  notAccepted: "The Loan Contract has not been accepted: accept it before confirming",
+  amountAboveContract:
+    "The amount is above the amount of the accepted Loan Contract: generate a new one",
   versions: {
     v1: {
       title: "Loan Contract",

@@ -2,6 +2,7 @@
 
 import {
   getDeployment,
+  lend,
   hasDeployment,
   LOAN_CONTRACT_VALIDITY_MS,
   parseAmountInput,
@@ -31,11 +32,11 @@ import {
   type SwapContext,
 } from "./useLendForm";
 
-const STEPS = ["Details", "Review", "Done"] as const;
+const STEPS = [lend.steps.details, lend.steps.review, lend.steps.done] as const;
 
 function StepIndicator({ step }: { step: number }) {
   return (
-    <ol className="mb-5 flex gap-2 text-xs font-medium" aria-label="Lend steps">
+    <ol className="mb-5 flex gap-2 text-xs font-medium" aria-label={lend.stepsLabel}>
       {STEPS.map((name, i) => {
         const n = i + 1;
         const state = n < step ? "done" : n === step ? "current" : "todo";
@@ -88,7 +89,7 @@ export default function LendModal({ onClose }: RegistryModalProps) {
   const usdc = hasDeployment(chainId) ? getDeployment(chainId).usdc : null;
   const quote = useCallback(
     async (fromAmount: bigint) => {
-      if (!usdc || !token.address) throw new Error("No swap is available on this chain");
+      if (!usdc || !token.address) throw new Error(lend.noSwap);
       return quoteSwap({ chainId, fromToken: token.address, toToken: usdc, fromAmount });
     },
     [chainId, token.address, usdc],
@@ -109,8 +110,8 @@ export default function LendModal({ onClose }: RegistryModalProps) {
         dismiss("loanContract");
         void showToast({
           type: "error",
-          title: "Loan Contract Expired",
-          message: "The Loan Contract you generated has expired. Please try again.",
+          title: lend.contractExpiredTitle,
+          message: lend.contractExpired,
         });
       },
       Math.max(0, left),
@@ -119,7 +120,7 @@ export default function LendModal({ onClose }: RegistryModalProps) {
   }, [contract, step, dismiss]);
 
   return (
-    <Modal title="Lend" onClose={onClose}>
+    <Modal title={lend.title} onClose={onClose}>
       <StepIndicator step={step} />
       {!pool ? (
         <div aria-busy="true" className="space-y-3">
