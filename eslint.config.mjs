@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import copy from "./scripts/eslint/jsx-no-literals.mjs";
 
 export default tseslint.config(
   {
@@ -31,5 +32,18 @@ export default tseslint.config(
     files: ["apps/web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every user-visible string of the web app comes from the catalog (@lending/sdk i18n).
+    // Tests and the local-only operator pages (app/dev) may write English inline.
+    files: ["apps/web/src/**/*.tsx", "apps/web/app/**/*.tsx"],
+    ignores: ["**/*.test.tsx", "apps/web/app/dev/**"],
+    plugins: { copy },
+    rules: {
+      "copy/jsx-no-literals": [
+        "error",
+        { attributes: ["lead", "empty", "actLabel", "message", "text"] },
+      ],
+    },
   },
 );

@@ -1,5 +1,6 @@
 import "@fontsource-variable/inter";
 import "./globals.css";
+import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
@@ -16,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
   const { appName } = serverConfig();
   return {
     title: { default: appName, template: `%s · ${appName}` },
-    description: "Private-credit lending on Base: tranched pools, 7-day epochs, token locking.",
+    description: pages.description,
   };
 }
 

@@ -1,12 +1,15 @@
+import { pages } from "@lending/sdk";
 import Link from "next/link";
 import { PageHeader } from "@/components/layout/Page";
+
+const copy = pages.notFound;
 
 export default function NotFound() {
   return (
     <>
-      <PageHeader title="Page not found" lead="There is no page at this address." />
+      <PageHeader title={copy.title} lead={copy.lead} />
       <Link href="/lending" className="font-medium text-emerald-700 hover:underline">
-        Go to lending strategies
+        {copy.link}
       </Link>
     </>
   );

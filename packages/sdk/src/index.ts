@@ -1,4 +1,5 @@
 export * from "./domain";
+export * from "./i18n";
 export * from "./errors";
 export * from "./reads";
 export * from "./actions";

@@ -1,19 +1,19 @@
+import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/Page";
 import { SubNav } from "@/components/layout/SubNav";
 import { PoolList } from "@/features/lending/PoolList";
-import { LENDING_TABS } from "@/features/lending/tabs";
+import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";
 
-export const metadata: Metadata = { title: "Lending" };
+const copy = pages.lending;
+
+export const metadata: Metadata = { title: copy.metaTitle };
 
 export default function LendingPage() {
   return (
     <>
-      <PageHeader
-        title="Lending strategies"
-        lead="Deposit USDC into a tranche of a lending pool. Variable APYs are per tranche; requests are processed at the end of each epoch."
-      />
-      <SubNav label="Lending" items={LENDING_TABS} />
+      <PageHeader title={copy.title} lead={copy.lead} />
+      <SubNav label={LENDING_TABS_LABEL} items={LENDING_TABS} />
       <PoolList />
     </>
   );

@@ -1,13 +1,11 @@
+import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
 import { ComingLater } from "@/components/layout/Page";
 
-export const metadata: Metadata = { title: "My Portfolio" };
+const copy = pages.portfolio;
+
+export const metadata: Metadata = { title: copy.title };
 
 export default function PortfolioPage() {
-  return (
-    <ComingLater title="My Portfolio">
-      Your portfolio will show your active and pending deposits per pool and tranche, the interest
-      you earned, your fixed-term loans and your loyalty level.
-    </ComingLater>
-  );
+  return <ComingLater title={copy.title}>{copy.text}</ComingLater>;
 }

@@ -2,6 +2,7 @@
  * The one place that turns thrown errors into UI copy. Matching is by error name / code along
  * the cause chain, so no viem or wagmi error classes are pulled into the bundle.
  */
+import { common, fill, wallet } from "@lending/sdk";
 
 interface ErrorLike {
   name?: string;
@@ -60,16 +61,15 @@ export function isNotDeployed(error: unknown): boolean {
 
 /** Copy for a failed wallet connection or wallet request. */
 export function walletErrorMessage(error: unknown): string {
-  if (isUserRejection(error)) return "The request was rejected in the wallet.";
-  if (some(error, (e) => e.name === "ProviderNotFoundError"))
-    return "No browser wallet was found. Install a wallet extension or choose another option.";
-  if (some(error, (e) => e.name === "ConnectorAlreadyConnectedError"))
-    return "This wallet is already connected.";
+  const copy = wallet.errors;
+  if (isUserRejection(error)) return copy.rejected;
+  if (some(error, (e) => e.name === "ProviderNotFoundError")) return copy.noBrowserWallet;
+  if (some(error, (e) => e.name === "ConnectorAlreadyConnectedError")) return copy.alreadyConnected;
   if (some(error, (e) => e.name === "SwitchChainNotSupportedError" || e.code === 4902))
-    return "This wallet cannot switch to the required network. Switch it in the wallet itself.";
-  if (isRpcUnreachable(error)) return "The network could not be reached. Try again in a moment.";
+    return copy.cannotSwitch;
+  if (isRpcUnreachable(error)) return copy.unreachable;
   const first = errorChain(error)[0];
-  return first?.shortMessage ?? first?.message ?? "Something went wrong. Please try again.";
+  return first?.shortMessage ?? first?.message ?? copy.other;
 }
 
 export interface ReadErrorCopy {
@@ -79,19 +79,20 @@ export interface ReadErrorCopy {
 
 /** Copy for a failed chain read (pools, epoch times ...). */
 export function readErrorCopy(error: unknown, chainName: string): ReadErrorCopy {
+  const copy = common.readError;
   if (isNotDeployed(error))
     return {
-      title: "Contracts not deployed",
-      detail: `The lending contracts are not deployed on ${chainName}. Deploy them or switch the app to a network where they exist.`,
+      title: copy.notDeployedTitle,
+      detail: fill(copy.notDeployedDetail, { chain: chainName }),
     };
   if (isRpcUnreachable(error))
     return {
-      title: "Network unreachable",
-      detail: `The ${chainName} RPC endpoint did not answer. Check that the node is running and try again.`,
+      title: copy.unreachableTitle,
+      detail: fill(copy.unreachableDetail, { chain: chainName }),
     };
   const first = errorChain(error)[0];
   return {
-    title: "Could not load data",
-    detail: first?.shortMessage ?? first?.message ?? "An unexpected error occurred.",
+    title: copy.otherTitle,
+    detail: first?.shortMessage ?? first?.message ?? copy.otherDetail,
   };
 }

@@ -1,6 +1,9 @@
+import { fill, validation } from "../i18n";
+
 /**
  * Named errors of the domain rules. Each has a stable `code` the UI maps to its copy; the
- * `message` is the spec's English text so the server can answer with it directly.
+ * `message` is the catalog's text (`validation` namespace, the spec's English) so the server can
+ * answer with it directly.
  */
 export abstract class DomainError extends Error {
   abstract readonly code: string;
@@ -14,7 +17,7 @@ export abstract class DomainError extends Error {
 export class AmountRequiredError extends DomainError {
   readonly code = "AMOUNT_REQUIRED";
   constructor() {
-    super("Amount is required");
+    super(validation.amountRequired);
   }
 }
 
@@ -25,7 +28,7 @@ export class AmountBelowMinimumError extends DomainError {
     readonly minimum: bigint,
     formattedMinimum: string,
   ) {
-    super(`The value entered is below the minimum of ${formattedMinimum} USDC`);
+    super(fill(validation.belowMinimum, { minimum: formattedMinimum }));
   }
 }
 
@@ -36,7 +39,7 @@ export class AmountAboveMaximumError extends DomainError {
     readonly maximum: bigint,
     formattedMaximum: string,
   ) {
-    super(`The value entered is above the maximum of ${formattedMaximum} USDC`);
+    super(fill(validation.aboveMaximum, { maximum: formattedMaximum }));
   }
 }
 
@@ -46,7 +49,7 @@ export class AmountAboveMaximumError extends DomainError {
 export class InsufficientBalanceError extends DomainError {
   readonly code = "INSUFFICIENT_BALANCE";
   constructor() {
-    super("Insufficient balance");
+    super(validation.insufficientBalance);
   }
 }
 
@@ -56,7 +59,7 @@ export class InsufficientBalanceError extends DomainError {
 export class InsufficientAvailableBalanceError extends DomainError {
   readonly code = "INSUFFICIENT_AVAILABLE_BALANCE";
   constructor() {
-    super("Insufficient Balance");
+    super(validation.insufficientAvailableBalance);
   }
 }
 
@@ -64,7 +67,7 @@ export class InsufficientAvailableBalanceError extends DomainError {
 export class InvalidAmountInputError extends DomainError {
   readonly code = "INVALID_AMOUNT_INPUT";
   constructor(readonly input: string) {
-    super(`Invalid amount: ${JSON.stringify(input)}`);
+    super(fill(validation.invalidAmount, { input: JSON.stringify(input) }));
   }
 }
 
@@ -72,20 +75,20 @@ export class InvalidAmountInputError extends DomainError {
 export class ReferralAlreadyExistsError extends DomainError {
   readonly code = "REFERENCE_ALREADY_EXISTS";
   constructor() {
-    super("Reference already exists");
+    super(validation.referralAlreadyExists);
   }
 }
 
 export class SelfReferralError extends DomainError {
   readonly code = "SELF_REFERRAL";
   constructor() {
-    super("You cannot refer yourself");
+    super(validation.selfReferral);
   }
 }
 
 export class ReferredUserAlreadyDepositedError extends DomainError {
   readonly code = "USER_ALREADY_DEPOSITED";
   constructor() {
-    super("User has already deposited");
+    super(validation.userAlreadyDeposited);
   }
 }

@@ -1,3 +1,4 @@
+import { referral, validation } from "../i18n";
 import {
   ReferralAlreadyExistsError,
   ReferredUserAlreadyDepositedError,
@@ -31,19 +32,19 @@ export function checkReferralEligibility(args: {
  */
 export function referralErrorText(serverError: string): string {
   switch (serverError) {
-    case "Reference already exists":
-      return "You already have a referral code linked to your account.";
-    case "You cannot refer yourself":
-      return "You cannot refer yourself.";
-    case "User has already deposited":
-      return "Only new users who have not deposited are eligible for the referral program.";
+    case validation.referralAlreadyExists:
+      return referral.alreadyExists;
+    case validation.selfReferral:
+      return referral.selfReferral;
+    case validation.userAlreadyDeposited:
+      return referral.alreadyDeposited;
     default:
       return serverError;
   }
 }
 
 /** Success text once a referral code is applied. */
-export const REFERRAL_APPLIED_TEXT = "Referral Code Applied";
+export const REFERRAL_APPLIED_TEXT = referral.applied;
 
 /**
  * Referral link of a wallet, prefixed by the site origin.

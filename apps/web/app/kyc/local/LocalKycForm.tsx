@@ -1,16 +1,12 @@
 "use client";
 
+import { fill, kyc } from "@lending/sdk";
 import { useState, type FormEvent } from "react";
 
 type Result = { status: string; fullName?: string } | { statusCode: number; message: string };
 
-const STATUS_TEXT: Record<string, string> = {
-  Active: "Your identity is verified. You can close this page and lend.",
-  "No Email": "Your identity is verified. Add an email later to receive notifications.",
-  "To be reviewed":
-    "Your identity is being reviewed by our team. Please return to this page later.",
-  Rejected: "Your identity verification was rejected.",
-};
+const copy = kyc.local;
+const STATUS_TEXT: Record<string, string> = copy.statusText;
 
 export function LocalKycForm({ session }: { session: string }) {
   const [isIndividual, setIsIndividual] = useState(true);
@@ -30,7 +26,7 @@ export function LocalKycForm({ session }: { session: string }) {
       });
       setResult((await response.json()) as Result);
     } catch {
-      setResult({ statusCode: 0, message: "The server could not be reached: try again." });
+      setResult({ statusCode: 0, message: copy.unreachable });
     } finally {
       setPending(false);
     }
@@ -42,7 +38,8 @@ export function LocalKycForm({ session }: { session: string }) {
         role="status"
         className="max-w-xl rounded-2xl border border-emerald-300 bg-white p-6 text-slate-800"
       >
-        <strong>{result.status}.</strong> {STATUS_TEXT[result.status] ?? ""}
+        <strong>{fill(copy.result, { status: result.status })}</strong>{" "}
+        {STATUS_TEXT[result.status] ?? ""}
       </p>
     );
   }
@@ -53,7 +50,7 @@ export function LocalKycForm({ session }: { session: string }) {
       className="max-w-xl space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold text-slate-900">Who lends?</legend>
+        <legend className="text-sm font-semibold text-slate-900">{copy.whoLends}</legend>
         <label className="mr-6 inline-flex items-center gap-2 text-slate-700">
           <input
             type="radio"
@@ -61,7 +58,7 @@ export function LocalKycForm({ session }: { session: string }) {
             checked={isIndividual}
             onChange={() => setIsIndividual(true)}
           />
-          An individual
+          {kyc.individual}
         </label>
         <label className="inline-flex items-center gap-2 text-slate-700">
           <input
@@ -70,11 +67,11 @@ export function LocalKycForm({ session }: { session: string }) {
             checked={!isIndividual}
             onChange={() => setIsIndividual(false)}
           />
-          A business entity
+          {kyc.business}
         </label>
       </fieldset>
       <label className="block text-sm font-semibold text-slate-900">
-        {isIndividual ? "Full name" : "Registered name of the business"}
+        {isIndividual ? copy.fullName : copy.businessName}
         <input
           required
           minLength={2}
@@ -85,7 +82,7 @@ export function LocalKycForm({ session }: { session: string }) {
         />
       </label>
       <label className="block text-sm font-semibold text-slate-900">
-        Email (optional)
+        {copy.email}
         <input
           type="email"
           maxLength={200}
@@ -104,7 +101,7 @@ export function LocalKycForm({ session }: { session: string }) {
         disabled={pending}
         className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white disabled:opacity-60"
       >
-        {pending ? "Submitting..." : "Submit for verification"}
+        {pending ? copy.submitting : copy.submit}
       </button>
     </form>
   );

@@ -1,7 +1,10 @@
 import {
+  common,
+  fill,
   formatPercent,
   formatUsdc,
   getDeployment,
+  pages,
   poolStrategyStatus,
   readPools,
   type Pool,
@@ -45,8 +48,7 @@ export async function StrategyList({
         data-testid="strategies-error"
         className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
       >
-        The lending strategies could not be read from the network. Please reload the page in a
-        moment.
+        {pages.strategies.readError}
       </p>
     );
   }
@@ -67,17 +69,21 @@ export async function StrategyList({
           key={pool.id.toString()}
           pool={pool}
           testId="strategy-card"
-          columns={[{ label: "Variable APY" }, { label: "Capacity" }, { label: "Total assets" }]}
+          columns={[
+            { label: pages.strategies.variableApy },
+            { label: pages.strategies.capacity },
+            { label: pages.strategies.totalAssets },
+          ]}
           renderCells={(t) => (
             <>
               <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
                 {formatPercent(t.apy)}
               </td>
               <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
-                {formatUsdc(t.capacity)} USDC
+                {fill(common.usdcAmount, { amount: formatUsdc(t.capacity) })}
               </td>
               <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
-                {formatUsdc(t.totalAssets)} USDC
+                {fill(common.usdcAmount, { amount: formatUsdc(t.totalAssets) })}
               </td>
             </>
           )}

@@ -1,15 +1,13 @@
+import { fill, pages } from "@lending/sdk";
 import type { Metadata } from "next";
 import { ComingLater } from "@/components/layout/Page";
 import { serverConfig } from "@/config/server";
 
-export const metadata: Metadata = { title: "Bonus and rewards" };
+const copy = pages.bonusAndRewards;
+
+export const metadata: Metadata = { title: copy.title };
 
 export default function BonusAndRewardsPage() {
-  const { productSymbol } = serverConfig();
-  return (
-    <ComingLater title="Bonus and rewards">
-      Your loyalty bonus paid in {productSymbol}, your fee-sharing rewards and your referral rewards
-      will be shown here.
-    </ComingLater>
-  );
+  const { productSymbol: product } = serverConfig();
+  return <ComingLater title={copy.title}>{fill(copy.text, { product })}</ComingLater>;
 }

@@ -1,13 +1,11 @@
+import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
 import { ComingLater } from "@/components/layout/Page";
 
-export const metadata: Metadata = { title: "My transactions" };
+const copy = pages.myTransactions;
+
+export const metadata: Metadata = { title: copy.title };
 
 export default function MyTransactionsPage() {
-  return (
-    <ComingLater title="My transactions">
-      Your deposit and withdrawal requests and their status in each epoch will be listed here, with
-      the option to cancel requests that are still pending.
-    </ComingLater>
-  );
+  return <ComingLater title={copy.title}>{copy.text}</ComingLater>;
 }

@@ -1,12 +1,11 @@
+import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
 import { ComingLater } from "@/components/layout/Page";
 
-export const metadata: Metadata = { title: "Wallet balance" };
+const copy = pages.walletBalance;
+
+export const metadata: Metadata = { title: copy.title };
 
 export default function WalletBalancePage() {
-  return (
-    <ComingLater title="Wallet balance">
-      The balances of the supported tokens in your connected wallet will be listed here.
-    </ComingLater>
-  );
+  return <ComingLater title={copy.title}>{copy.text}</ComingLater>;
 }

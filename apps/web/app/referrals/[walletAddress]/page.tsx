@@ -1,8 +1,12 @@
+import { fill, pages } from "@lending/sdk";
 import type { Metadata } from "next";
 import { isAddress } from "viem";
 import { PageHeader } from "@/components/layout/Page";
+import { Template } from "@/components/ui/Template";
 
-export const metadata: Metadata = { title: "Referral" };
+const copy = pages.referral;
+
+export const metadata: Metadata = { title: copy.metaTitle };
 
 export default async function ReferralPage({
   params,
@@ -14,25 +18,28 @@ export default async function ReferralPage({
   if (!isAddress(address, { strict: false })) {
     return (
       <>
-        <PageHeader title="Invalid referral link" />
+        <PageHeader title={copy.invalidTitle} />
         <p
           role="alert"
           className="max-w-3xl rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
         >
-          “{address}” is not a valid wallet address. Ask the person who referred you for their full
-          referral link.
+          {fill(copy.invalid, { address })}
         </p>
       </>
     );
   }
   return (
     <>
-      <PageHeader title="You were referred" />
+      <PageHeader title={copy.title} />
       <p className="max-w-3xl text-slate-700">
-        This referral link belongs to{" "}
-        <span className="font-mono break-all text-slate-900">{address.toLowerCase()}</span>.
-        Connecting your wallet to apply the referral code will be available here; only new users who
-        have not deposited yet are eligible.
+        <Template
+          text={copy.text}
+          values={{
+            address: (
+              <span className="font-mono break-all text-slate-900">{address.toLowerCase()}</span>
+            ),
+          }}
+        />
       </p>
     </>
   );

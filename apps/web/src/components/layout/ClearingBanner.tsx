@@ -1,10 +1,13 @@
 "use client";
 
-import { countdownParts, dateTimeParts, formatCountdown } from "@lending/sdk";
+import { common, countdownParts, dateTimeParts, fill, formatCountdown } from "@lending/sdk";
 import { useEffect, useRef } from "react";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { Template } from "@/components/ui/Template";
 import { useNow } from "@/lib/clock";
 import { useEpochTimes } from "@/lib/queries/hooks";
+
+const copy = common.clearing;
 
 export interface ClearingBannerViewProps {
   /** unix seconds of the next clearing period start; undefined while loading */
@@ -37,21 +40,25 @@ export function ClearingBannerView({ startsAt, failed, onReached }: ClearingBann
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6">
         {failed && !when ? (
-          <span className="text-emerald-200">Next clearing period: unavailable right now.</span>
+          <span className="text-emerald-200">{copy.unavailable}</span>
         ) : (
           <>
             <span>
-              Next clearing period starts on{" "}
-              {when ? (
-                <strong data-testid="clearing-date" className="font-semibold tabular-nums">
-                  {when.date} at {when.time} {when.offset}
-                </strong>
-              ) : (
-                <Skeleton className="h-4 w-56 bg-emerald-800/70" />
-              )}
+              <Template
+                text={copy.startsOn}
+                values={{
+                  date: when ? (
+                    <strong data-testid="clearing-date" className="font-semibold tabular-nums">
+                      {fill(copy.dateTime, when)}
+                    </strong>
+                  ) : (
+                    <Skeleton className="h-4 w-56 bg-emerald-800/70" />
+                  ),
+                }}
+              />
             </span>
             <span className="ml-auto flex items-center gap-2">
-              <span className="text-emerald-300">Starts in</span>
+              <span className="text-emerald-300">{copy.startsIn}</span>
               {parts ? (
                 <span
                   data-testid="clearing-countdown"

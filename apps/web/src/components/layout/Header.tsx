@@ -1,3 +1,4 @@
+import { common } from "@lending/sdk";
 import Link from "next/link";
 import { WalletButton } from "@/features/wallet/WalletButton";
 import { NavLinks } from "./NavLinks";
@@ -28,7 +29,7 @@ export function Header({
           rel="noopener noreferrer"
           className="text-sm text-slate-500 underline-offset-4 hover:text-slate-900 hover:underline"
         >
-          Subordination of loans ↗
+          {common.header.subordination}
         </a>
         <div className="ml-auto">
           <WalletButton />

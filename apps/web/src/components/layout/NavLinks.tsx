@@ -1,5 +1,6 @@
 "use client";
 
+import { common } from "@lending/sdk";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useConnection } from "wagmi";
@@ -10,7 +11,7 @@ export function NavLinks() {
   const { address, status } = useConnection();
   const items = visibleNavItems(status === "connected" && Boolean(address));
   return (
-    <nav aria-label="Main" className="flex items-center gap-1">
+    <nav aria-label={common.nav.label} className="flex items-center gap-1">
       {items.map((item) => {
         const active = isNavActive(pathname, item.href);
         return (

@@ -1,3 +1,5 @@
+import { common } from "@lending/sdk";
+
 /** Main navigation (spec section 2). "My Portfolio" shows only while a wallet is connected. */
 export interface NavItem {
   href: string;
@@ -6,9 +8,9 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { href: "/lending", label: "Lending" },
-  { href: "/locking", label: "Locking" },
-  { href: "/portfolio", label: "My Portfolio", requiresWallet: true },
+  { href: "/lending", label: common.nav.lending },
+  { href: "/locking", label: common.nav.locking },
+  { href: "/portfolio", label: common.nav.portfolio, requiresWallet: true },
 ];
 
 const stripTrailingSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") : p);

@@ -1,5 +1,6 @@
 "use client";
 
+import { common } from "@lending/sdk";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 
@@ -68,7 +69,7 @@ export function Modal({
           <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
             <Dialog.Close
-              aria-label="Close"
+              aria-label={common.close}
               className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">

@@ -2,6 +2,7 @@
  * Toasts (spec: success, info, warning or error; title, message, closable, transaction link,
  * optional action, close callback). sonner loads on the first toast, not with the page.
  */
+import { common } from "@lending/sdk";
 import type { ExternalToast } from "sonner";
 
 export type ToastType = "success" | "info" | "warning" | "error";
@@ -59,7 +60,7 @@ export function txHashLink(tx: { hash: string; explorerUrl?: string }): {
   if (tx.explorerUrl) {
     return {
       href: `${tx.explorerUrl.replace(/\/$/, "")}/tx/${tx.hash}`,
-      label: "View transaction",
+      label: common.viewTransaction,
     };
   }
   return { label: tx.hash };

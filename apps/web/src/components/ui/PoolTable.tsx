@@ -1,4 +1,4 @@
-import type { Pool } from "@lending/sdk";
+import { pools, type Pool } from "@lending/sdk";
 import type { ReactNode } from "react";
 
 export type PoolColumn = { label: ReactNode; align?: "left" | "right" };
@@ -36,7 +36,7 @@ export function PoolTable({
           <thead>
             <tr className="text-left text-xs tracking-wide text-slate-500 uppercase">
               <th scope="col" className="px-6 py-3 font-medium">
-                Tranche
+                {pools.tranche}
               </th>
               {columns.map((c, i) => (
                 <th

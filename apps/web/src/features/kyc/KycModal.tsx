@@ -1,6 +1,6 @@
 "use client";
 
-import { buildKycChallengeMessage, KYC_SUCCESS_COUNTDOWN_S } from "@lending/sdk";
+import { buildKycChallengeMessage, fill, kyc, KYC_SUCCESS_COUNTDOWN_S, tx } from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useConfig, useConnection } from "wagmi";
@@ -13,6 +13,7 @@ import { queryKeys } from "@/lib/queries/keys";
 import type { KycInfo } from "@/lib/queries/server";
 import { logClientError } from "@/lib/tx/pipeline";
 import { isKycCompleted } from "@/server/services/kyc/types";
+import { Template } from "@/components/ui/Template";
 import { takeKycCallback } from "./kycCallback";
 import { recordKycInfo } from "./kycState";
 
@@ -21,6 +22,7 @@ const POLL_MS = 2000;
 const nowMs = () => Date.now();
 const WAIT_TOAST = "kyc-wait";
 const SUCCESS_TOAST = "kyc-success";
+const toasts = kyc.toasts;
 
 /** The KYC modal (registry "kyc", spec section 2 and the KYC widget flow of section 4). */
 export default function KycModal({ onClose }: RegistryModalProps) {
@@ -51,8 +53,8 @@ export default function KycModal({ onClose }: RegistryModalProps) {
       showToast({
         id: SUCCESS_TOAST,
         type: "success",
-        title: "Identity verified",
-        message: `Continuing in ${left} seconds.`,
+        title: toasts.verifiedTitle,
+        message: fill(toasts.continuingIn, { seconds: left }),
         duration: Infinity,
         onClose: finish,
       });
@@ -70,8 +72,8 @@ export default function KycModal({ onClose }: RegistryModalProps) {
     void showToast({
       id: WAIT_TOAST,
       type: "info",
-      title: "Waiting for signature",
-      message: "Sign the message in your wallet to authorise the KYC process.",
+      title: toasts.waitingSignatureTitle,
+      message: toasts.waitingSignature,
       closable: false,
       duration: Infinity,
     });
@@ -89,13 +91,13 @@ export default function KycModal({ onClose }: RegistryModalProps) {
       if (isUserRejection(error)) {
         void showToast({
           type: "error",
-          title: "KYC Authorisation Error",
-          message: "Message signature request declined. Unable to authorise the KYC process.",
+          title: toasts.authorisationError,
+          message: toasts.signatureDeclined,
         });
       } else {
-        const message = error instanceof Error ? error.message : "unexpected error";
-        void showToast({ type: "error", title: "KYC Authorisation Error", message });
-        await logClientError(error, { address, title: "KYC Authorisation Error", message });
+        const message = error instanceof Error ? error.message : tx.unexpectedError;
+        void showToast({ type: "error", title: toasts.authorisationError, message });
+        await logClientError(error, { address, title: toasts.authorisationError, message });
       }
       return;
     }
@@ -104,8 +106,8 @@ export default function KycModal({ onClose }: RegistryModalProps) {
     void showToast({
       id: WAIT_TOAST,
       type: "info",
-      title: "Waiting for the verification provider",
-      message: "Complete the verification in the window that opened. Do not close this window.",
+      title: toasts.waitingProviderTitle,
+      message: toasts.waitingProvider,
       closable: false,
       duration: Infinity,
     });
@@ -142,13 +144,13 @@ export default function KycModal({ onClose }: RegistryModalProps) {
         if (info.status === "To be reviewed") {
           void showToast({
             type: "warning",
-            title: "Your identity is being reviewed by our team. Please return to this page later.",
+            title: toasts.underReview,
           });
           onClose();
         } else {
           void showToast({
             type: "warning",
-            title: "Identity verification process is not yet completed.",
+            title: toasts.notCompleted,
           });
         }
         return;
@@ -160,7 +162,7 @@ export default function KycModal({ onClose }: RegistryModalProps) {
 
   return (
     <Modal
-      title="Identity Verification"
+      title={kyc.title}
       onClose={() => {
         stop.current();
         void dismissToast(WAIT_TOAST);
@@ -168,12 +170,9 @@ export default function KycModal({ onClose }: RegistryModalProps) {
       }}
     >
       <div className="space-y-4 text-sm text-slate-700">
-        <p>
-          Before you lend, your wallet must be authorised to use our identity verification
-          provider&apos;s widget. Sign a message to start; the verification opens in a new window.
-        </p>
+        <p>{kyc.intro}</p>
         <fieldset>
-          <legend className="font-semibold text-slate-900">I am verifying as</legend>
+          <legend className="font-semibold text-slate-900">{kyc.verifyingAs}</legend>
           <div className="mt-2 flex gap-6">
             <label className="inline-flex items-center gap-2">
               <input
@@ -183,7 +182,7 @@ export default function KycModal({ onClose }: RegistryModalProps) {
                 disabled={busy}
                 onChange={() => setIsIndividual(true)}
               />
-              An individual
+              {kyc.individual}
             </label>
             <label className="inline-flex items-center gap-2">
               <input
@@ -193,7 +192,7 @@ export default function KycModal({ onClose }: RegistryModalProps) {
                 disabled={busy}
                 onChange={() => setIsIndividual(false)}
               />
-              A business entity
+              {kyc.business}
             </label>
           </div>
         </fieldset>
@@ -201,15 +200,25 @@ export default function KycModal({ onClose }: RegistryModalProps) {
           role="note"
           className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950"
         >
-          Do not close this window while the verification is in progress.
+          {kyc.doNotClose}
         </p>
         {widgetUrl ? (
           <p>
-            The verification window did not open?{" "}
-            <a className="underline" href={widgetUrl} target="_blank" rel="noopener noreferrer">
-              Open the verification page
-            </a>
-            .
+            <Template
+              text={kyc.windowDidNotOpen}
+              values={{
+                link: (
+                  <a
+                    className="underline"
+                    href={widgetUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {kyc.openPage}
+                  </a>
+                ),
+              }}
+            />
           </p>
         ) : null}
         <div className="flex justify-end">
@@ -219,7 +228,7 @@ export default function KycModal({ onClose }: RegistryModalProps) {
             onClick={() => void authorise()}
             className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
           >
-            Authorise KYC Process
+            {kyc.authorise}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { wallet } from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { showToast } from "@/components/toast/toast";
@@ -8,10 +9,10 @@ import { checkKycStatus } from "./kycState";
 
 export const CONNECTED_TOAST = {
   type: "info",
-  title: "Account connected",
-  message: "Verifying status of account...",
+  title: wallet.toasts.accountConnected,
+  message: wallet.toasts.verifyingStatus,
 } as const;
-export const ACCOUNT_CHANGE_TOAST = { type: "info", title: "Account change detected" } as const;
+export const ACCOUNT_CHANGE_TOAST = { type: "info", title: wallet.toasts.accountChange } as const;
 
 /**
  * The KYC status check on wallet connect (spec section 4, "KYC status check" and "Connect"):

@@ -1,6 +1,9 @@
-import { formatPercent, formatUsdc, type Pool } from "@lending/sdk";
+import { common, fill, formatPercent, formatUsdc, pools, type Pool } from "@lending/sdk";
 import { PoolTable } from "@/components/ui/PoolTable";
 import { LendButton } from "./lend/LendButton";
+
+const copy = pools;
+const usdc = (amount: bigint) => fill(common.usdcAmount, { amount: formatUsdc(amount) });
 
 /** One pool with its tranches (variable APY, minimum and maximum deposit). */
 export function PoolCard({ pool }: { pool: Pool }) {
@@ -10,10 +13,10 @@ export function PoolCard({ pool }: { pool: Pool }) {
       testId="pool-card"
       rowTestId="tranche-row"
       columns={[
-        { label: "Variable APY" },
-        { label: "Min. deposit" },
-        { label: "Max. deposit" },
-        { label: <span className="sr-only">Action</span> },
+        { label: copy.variableApy },
+        { label: copy.minDeposit },
+        { label: copy.maxDeposit },
+        { label: <span className="sr-only">{copy.action}</span> },
       ]}
       renderCells={(t) => (
         <>
@@ -21,10 +24,10 @@ export function PoolCard({ pool }: { pool: Pool }) {
             {formatPercent(t.apy)}
           </td>
           <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
-            {formatUsdc(t.minimumDeposit)} USDC
+            {usdc(t.minimumDeposit)}
           </td>
           <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
-            {t.maximumDeposit === 0n ? "Oversubscribed" : `${formatUsdc(t.maximumDeposit)} USDC`}
+            {t.maximumDeposit === 0n ? copy.oversubscribed : usdc(t.maximumDeposit)}
           </td>
           <td className="px-6 py-3 text-right">
             <LendButton

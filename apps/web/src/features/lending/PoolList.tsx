@@ -1,5 +1,6 @@
 "use client";
 
+import { common, pools } from "@lending/sdk";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { readErrorCopy } from "@/lib/errors";
 import { useAppChain, usePools } from "@/lib/queries/hooks";
@@ -27,7 +28,7 @@ export function PoolList() {
   const { data, error, isPending, refetch, isFetching } = usePools();
 
   if (error) {
-    const copy = readErrorCopy(error, chainName || "this network");
+    const copy = readErrorCopy(error, chainName || common.readError.thisNetwork);
     return (
       <div
         role="alert"
@@ -42,7 +43,7 @@ export function PoolList() {
           onClick={() => void refetch()}
           className="mt-4 rounded-lg bg-red-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
         >
-          Try again
+          {common.tryAgain}
         </button>
       </div>
     );
@@ -50,7 +51,7 @@ export function PoolList() {
 
   if (isPending) {
     return (
-      <div className="grid gap-6" aria-busy="true" aria-label="Loading lending strategies">
+      <div className="grid gap-6" aria-busy="true" aria-label={pools.loading}>
         <PoolCardSkeleton />
         <PoolCardSkeleton />
       </div>
@@ -60,7 +61,7 @@ export function PoolList() {
   if (data.length === 0) {
     return (
       <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-600">
-        There are no lending strategies open yet.
+        {pools.empty}
       </p>
     );
   }

@@ -1,8 +1,11 @@
+import { tabs } from "@lending/sdk";
 import type { SubNavItem } from "@/components/layout/SubNav";
 
+export const PORTFOLIO_TABS_LABEL = tabs.portfolioLabel;
+
 export const PORTFOLIO_TABS: readonly SubNavItem[] = [
-  { href: "/portfolio", label: "Overview", exact: true },
-  { href: "/portfolio/my-transactions", label: "My transactions" },
-  { href: "/portfolio/bonus-and-rewards", label: "Bonus and rewards" },
-  { href: "/portfolio/wallet-balance", label: "Wallet balance" },
+  { href: "/portfolio", label: tabs.portfolio.overview, exact: true },
+  { href: "/portfolio/my-transactions", label: tabs.portfolio.myTransactions },
+  { href: "/portfolio/bonus-and-rewards", label: tabs.portfolio.bonusAndRewards },
+  { href: "/portfolio/wallet-balance", label: tabs.portfolio.walletBalance },
 ];

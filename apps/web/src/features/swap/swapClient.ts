@@ -1,4 +1,4 @@
-import { NATIVE_TOKEN_ADDRESS, slippageParam } from "@lending/sdk";
+import { fill, NATIVE_TOKEN_ADDRESS, slippageParam, tx } from "@lending/sdk";
 import type { Address, Hex } from "viem";
 import { ApiError, apiGet } from "@/lib/api";
 import { getSwapQuote } from "@/server/actions/swap";
@@ -51,6 +51,6 @@ export async function fetchSwapData(args: {
   } catch (error) {
     const text =
       error instanceof ApiError ? (error.error ?? error.message) : (error as Error).message;
-    throw new Error(`Swap data failure: ${text}`);
+    throw new Error(fill(tx.swapDataFailure, { error: text }));
   }
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { wallet } from "@lending/sdk";
 import { useState } from "react";
 import { useConfig, useConnectors, type Connector, type CreateConnectorFn } from "wagmi";
 import { connect } from "wagmi/actions";
@@ -38,7 +39,7 @@ export default function ConnectModal({ onClose }: RegistryModalProps) {
       if (handOff)
         void showToast({
           type: "error",
-          title: "Wallet connection failed",
+          title: wallet.connectionFailed,
           message: walletErrorMessage(e),
         });
       else setError(walletErrorMessage(e));
@@ -79,25 +80,25 @@ export default function ConnectModal({ onClose }: RegistryModalProps) {
   );
 
   return (
-    <Modal title="Connect a wallet" onClose={onClose}>
+    <Modal title={wallet.connectTitle} onClose={onClose}>
       <div className="space-y-5">
         {detected.length > 0 ? (
           <section>
             <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              Detected wallets
+              {wallet.detected}
             </h3>
             <ul className="space-y-2">{detected.map(renderOption)}</ul>
           </section>
         ) : null}
         <section>
           <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            {detected.length > 0 ? "Other options" : "Choose a wallet"}
+            {detected.length > 0 ? wallet.otherOptions : wallet.chooseWallet}
           </h3>
           <ul className="space-y-2">{others.map(renderOption)}</ul>
         </section>
         {pending ? (
           <p role="status" className="text-sm text-slate-600">
-            Confirm the connection in your wallet…
+            {wallet.confirmInWallet}
           </p>
         ) : null}
         {error ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { shortenAddress } from "@lending/sdk";
+import { shortenAddress, wallet } from "@lending/sdk";
 import { useState } from "react";
 import { useConfig, useConnection, useConnections, type Connector } from "wagmi";
 import { disconnect, switchConnection } from "wagmi/actions";
@@ -35,10 +35,10 @@ export default function LinkWalletsModal({ onClose }: RegistryModalProps) {
   }
 
   return (
-    <Modal title="Linked wallets" onClose={onClose}>
+    <Modal title={wallet.linkedTitle} onClose={onClose}>
       <div className="space-y-4">
         {connections.length === 0 ? (
-          <p className="text-sm text-slate-600">No wallet is connected.</p>
+          <p className="text-sm text-slate-600">{wallet.noneConnected}</p>
         ) : (
           <ul className="space-y-3">
             {connections.map((c) => {
@@ -52,7 +52,7 @@ export default function LinkWalletsModal({ onClose }: RegistryModalProps) {
                       onClick={() => void run(() => disconnect(config, { connector: c.connector }))}
                       className="rounded-lg px-2 py-1 text-xs font-medium text-red-700 hover:bg-red-50"
                     >
-                      Disconnect
+                      {wallet.disconnect}
                     </button>
                   </div>
                   <ul className="space-y-1">
@@ -75,9 +75,9 @@ export default function LinkWalletsModal({ onClose }: RegistryModalProps) {
                           >
                             <span className="font-mono">{shortenAddress(account)}</span>
                             {active ? (
-                              <span className="text-xs font-semibold">Active</span>
+                              <span className="text-xs font-semibold">{wallet.active}</span>
                             ) : selectable ? (
-                              <span className="text-xs text-slate-500">Use this account</span>
+                              <span className="text-xs text-slate-500">{wallet.useAccount}</span>
                             ) : null}
                           </button>
                         </li>
@@ -100,7 +100,7 @@ export default function LinkWalletsModal({ onClose }: RegistryModalProps) {
             onClick={() => open("connectWallet")}
             className="rounded-xl bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
           >
-            Link another wallet
+            {wallet.linkAnother}
           </button>
           {connections.length > 0 ? (
             <button
@@ -113,7 +113,7 @@ export default function LinkWalletsModal({ onClose }: RegistryModalProps) {
               }
               className="rounded-xl border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
             >
-              Disconnect all
+              {wallet.disconnectAll}
             </button>
           ) : null}
         </div>

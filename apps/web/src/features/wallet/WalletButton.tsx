@@ -1,6 +1,6 @@
 "use client";
 
-import { shortenAddress } from "@lending/sdk";
+import { shortenAddress, wallet } from "@lending/sdk";
 import { useConnection } from "wagmi";
 import { useModal } from "@/components/modal/ModalProvider";
 import { preloadModal } from "@/components/modal/registry";
@@ -26,7 +26,7 @@ export function WalletButtonView({ ready, address, onConnect, onManage }: Wallet
       >
         <span className="font-mono">{shortenAddress(address)}</span>
         <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-600/20">
-          Connected
+          {wallet.connected}
         </span>
       </button>
     );
@@ -40,7 +40,7 @@ export function WalletButtonView({ ready, address, onConnect, onManage }: Wallet
       onMouseEnter={() => preloadModal("connectWallet")}
       className="rounded-xl bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50"
     >
-      Connect Wallet
+      {wallet.connectWallet}
     </button>
   );
 }

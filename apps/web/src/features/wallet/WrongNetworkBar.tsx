@@ -1,5 +1,6 @@
 "use client";
 
+import { fill, wallet } from "@lending/sdk";
 import { useState } from "react";
 import { useChains, useConnection, useSwitchChain } from "wagmi";
 import { walletErrorMessage } from "@/lib/errors";
@@ -16,7 +17,9 @@ export function WrongNetworkBar() {
   const [error, setError] = useState<string | null>(null);
   if (!ready || status !== "connected" || chainId === undefined || chainId === pc.chainId)
     return null;
-  const name = chains.find((c) => c.id === pc.chainId)?.name ?? `chain ${pc.chainId}`;
+  const name =
+    chains.find((c) => c.id === pc.chainId)?.name ??
+    fill(wallet.unknownChain, { chainId: pc.chainId });
   return (
     <div
       role="alert"
@@ -24,8 +27,8 @@ export function WrongNetworkBar() {
       className="bg-amber-500 px-4 py-2 text-sm text-amber-950"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
-        <strong className="font-semibold">Wrong network</strong>
-        <span>Your wallet is on a different network. This app runs on {name}.</span>
+        <strong className="font-semibold">{wallet.wrongNetwork}</strong>
+        <span>{fill(wallet.wrongNetworkText, { chain: name })}</span>
         <button
           type="button"
           disabled={isPending}
@@ -37,7 +40,7 @@ export function WrongNetworkBar() {
           }}
           className="rounded-lg bg-amber-950 px-3 py-1 font-semibold text-white hover:bg-amber-900 disabled:opacity-60"
         >
-          Switch to {name}
+          {fill(wallet.switchTo, { chain: name })}
         </button>
         {error ? <span className="text-amber-950">{error}</span> : null}
       </div>

@@ -1,3 +1,4 @@
+import { wallet } from "@lending/sdk";
 import { createConfig, createStorage, http, injected, type Config, type Transport } from "wagmi";
 import type { EIP1193Provider } from "viem";
 import type { PublicConfig } from "@/config/public";
@@ -36,7 +37,7 @@ export function createWalletSetup(pc: PublicConfig): WalletSetup {
       injected({
         target: () => ({
           id: DEV_WALLET_ID,
-          name: "Dev Wallet",
+          name: wallet.options.dev,
           provider: devWallet as unknown as EIP1193Provider,
         }),
       }),

@@ -1,3 +1,4 @@
+import { wallet } from "@lending/sdk";
 import type { Connector } from "wagmi";
 import { DEV_WALLET_ID } from "./devWalletProvider";
 import { BASE_ACCOUNT_ID, WALLETCONNECT_ID, type LazyConnectorId } from "./lazyConnectors";
@@ -25,23 +26,24 @@ export function walletOptions(
     others.push({
       kind: "connector",
       key: browser.uid,
-      label: "Browser Wallet",
+      label: wallet.options.browser,
       connector: browser,
     });
   if (opts.walletConnect)
     others.push({
       kind: "lazy",
       key: WALLETCONNECT_ID,
-      label: "WalletConnect",
+      label: wallet.options.walletConnect,
       id: WALLETCONNECT_ID,
     });
   others.push({
     kind: "lazy",
     key: BASE_ACCOUNT_ID,
-    label: "Coinbase Wallet",
+    label: wallet.options.coinbase,
     id: BASE_ACCOUNT_ID,
   });
   const dev = connectors.find((c) => c.id === DEV_WALLET_ID);
-  if (dev) others.push({ kind: "connector", key: dev.uid, label: "Dev Wallet", connector: dev });
+  if (dev)
+    others.push({ kind: "connector", key: dev.uid, label: wallet.options.dev, connector: dev });
   return { detected, others };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { needsApproval } from "@lending/sdk";
+import { needsApproval, tx as copy } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Address } from "viem";
@@ -54,7 +54,7 @@ export function ApproveThenActButton(props: {
     } catch {
       tx = buildApprove({ token: props.token, spender: props.spender, amount: props.amount });
     }
-    const result = await transact(tx, { title: "approve error" });
+    const result = await transact(tx, { title: copy.errors.approve });
     if (result) await queryClient.invalidateQueries({ queryKey: allowanceKey });
   }
 
@@ -70,11 +70,11 @@ export function ApproveThenActButton(props: {
 
   const label =
     busy === "approve"
-      ? "Approving..."
+      ? copy.approving
       : busy === "act"
-        ? "Confirming..."
+        ? copy.confirming
         : approvalNeeded
-          ? "Approve"
+          ? copy.approve
           : props.actLabel;
   return (
     <button

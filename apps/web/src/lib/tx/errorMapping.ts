@@ -3,9 +3,10 @@
  * whether it is reported to the server. Pure: matching is by error name / code / text along the
  * cause chain (see `@/lib/errors`), so no viem error classes are pulled into the bundle.
  */
+import { tx } from "@lending/sdk";
 import { errorChain, isUserRejection } from "@/lib/errors";
 
-export const DEFAULT_ERROR_MESSAGE = "unexpected error";
+export const DEFAULT_ERROR_MESSAGE = tx.unexpectedError;
 
 export type TxErrorKind = "rejected" | "insufficientFunds" | "reverted" | "unknown";
 
@@ -68,15 +69,15 @@ export function mapTransactionError(
   caller: { title: string; message?: string },
   revertName?: string,
 ): TxErrorToast {
-  if (isUserRejection(error)) return { kind: "rejected", title: "Rejected", log: false };
+  if (isUserRejection(error)) return { kind: "rejected", title: tx.rejected, log: false };
   if (isInsufficientFunds(error)) {
-    return { kind: "insufficientFunds", title: "insufficient balance", log: false };
+    return { kind: "insufficientFunds", title: tx.insufficientFunds, log: false };
   }
   const revert = revertOf(error);
   if (revert) {
     return {
       kind: "reverted",
-      title: "transaction reverted",
+      title: tx.reverted,
       message: revertName,
       txHash: revert.hash,
       log: false,

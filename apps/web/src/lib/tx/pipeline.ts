@@ -5,6 +5,7 @@
  * client, shows the non-closable 'Processing' toast, waits for the receipt and removes the toast
  * on success. Failures are mapped once (./errorMapping) to a toast; unknown ones are logged.
  */
+import { tx as copyTx } from "@lending/sdk";
 import type { Config } from "wagmi";
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { dismissToast, showToast } from "@/components/toast/toast";
@@ -107,7 +108,7 @@ export async function runTransaction(
     void showToast({
       id: PROCESSING_TOAST_ID,
       type: "info",
-      title: "Processing",
+      title: copyTx.processing,
       closable: false,
       duration: Infinity,
     });

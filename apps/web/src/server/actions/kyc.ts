@@ -1,6 +1,6 @@
 "use server";
 
-import { readKycNonce } from "@lending/sdk";
+import { kyc, readKycNonce } from "@lending/sdk";
 import { getDeployment, hasDeployment } from "@lending/sdk/deployments";
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
@@ -58,7 +58,7 @@ export async function getKycSignatureParams(
     if (!isKycCompleted(customer.status)) {
       return {
         error: "KYC not completed",
-        message: "Identity verification process is not yet completed.",
+        message: kyc.toasts.notCompleted,
       };
     }
     await requireAcceptedAgreement(await database(config), {

@@ -1,4 +1,4 @@
-import v1 from "../content/loan-contract/v1.en.json";
+import { fill, loanContract } from "@lending/sdk";
 
 /** The structured contract, sent to the browser as a JSON string (`formattedMessage`). */
 export type FormattedContract = {
@@ -9,15 +9,17 @@ export type FormattedContract = {
 };
 
 type ContractSource = {
-  version: string;
-  language: string;
   title: string;
-  sections: { heading: string; paragraphs: string[] }[];
+  contractTypeClause: Record<ContractFields["contractType"], string>;
+  sections: readonly { heading: string; paragraphs: readonly string[] }[];
   importantNote: string;
 };
 
-/** Versioned wording: a new version is a new JSON file, so stored contracts keep their text. */
-const SOURCES: Record<string, ContractSource> = { v1 };
+/**
+ * Versioned wording from the catalog (`loanContract.versions`): a new wording is a new version,
+ * so stored contracts keep their text.
+ */
+const SOURCES: Record<string, ContractSource> = loanContract.versions;
 export const CURRENT_CONTRACT_VERSION = "v1";
 
 export type ContractFields = {
@@ -29,9 +31,6 @@ export type ContractFields = {
   appName: string;
 };
 
-const fill = (text: string, fields: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (m, key: string) => fields[key] ?? m);
-
 /** Fills the contract wording of `version` with the lender's details. */
 export function renderContract(
   fields: ContractFields,
@@ -39,13 +38,13 @@ export function renderContract(
 ): { contractMessage: string; formatted: FormattedContract } {
   const source = SOURCES[version];
   if (!source) throw new Error(`Unknown loan contract version ${version}`);
-  const values = {
+  const values: Record<string, string> = {
     ...fields,
-    contractTypeLabel: fields.contractType === "exempt" ? "professional (exempt)" : "retail",
+    contractTypeClause: source.contractTypeClause[fields.contractType],
   };
   const formatted: FormattedContract = {
     title: source.title,
-    version: source.version,
+    version,
     sections: source.sections.map((s) => ({
       heading: s.heading,
       paragraphs: s.paragraphs.map((p) => fill(p, values)),

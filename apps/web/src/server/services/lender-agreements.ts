@@ -3,7 +3,9 @@ import {
   buildLenderAgreementMessage,
   buildLoanContractAcceptanceMessage,
   formatDateTime,
+  lend,
   LOAN_CONTRACT_VALIDITY_MS,
+  loanContract,
 } from "@lending/sdk";
 import { parseUnits, type Address, type Hex } from "viem";
 import type { Database } from "../db/client";
@@ -134,12 +136,9 @@ export async function readSignedContract(
   return row;
 }
 
-export const CONTRACT_EXPIRED_MESSAGE =
-  "The Loan Contract you generated has expired. Please try again.";
-export const CONTRACT_NOT_ACCEPTED_MESSAGE =
-  "The Loan Contract has not been accepted: accept it before confirming";
-export const CONTRACT_AMOUNT_MESSAGE =
-  "The amount is above the amount of the accepted Loan Contract: generate a new one";
+export const CONTRACT_EXPIRED_MESSAGE = lend.contractExpired;
+export const CONTRACT_NOT_ACCEPTED_MESSAGE = loanContract.notAccepted;
+export const CONTRACT_AMOUNT_MESSAGE = loanContract.amountAboveContract;
 
 /** A contract can be accepted, and deposited against, for 5 minutes after it was requested. */
 function isContractLive(row: { timestamp: number }, now: number): boolean {

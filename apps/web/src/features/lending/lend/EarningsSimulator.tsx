@@ -1,7 +1,10 @@
 "use client";
 
 import {
+  common,
+  fill,
   formatPercent,
+  lend,
   formatUsdc,
   simulateEarnings,
   SIMULATOR_MAX_DAYS,
@@ -10,6 +13,9 @@ import {
   type LoyaltyLevel,
 } from "@lending/sdk";
 import { useId } from "react";
+import { Template } from "@/components/ui/Template";
+
+const copy = lend.simulator;
 
 /** The lend modal's earnings simulator: gross-to-net fee effect and loyalty bonus over a duration. */
 export function EarningsSimulator(props: {
@@ -30,10 +36,10 @@ export function EarningsSimulator(props: {
     level: props.level,
   });
   const rows: [string, string][] = [
-    [`Gross interest (${formatPercent(r.grossApy)} APY)`, formatUsdc(r.grossInterest)],
-    ["Performance fee", `-${formatUsdc(r.feeAmount)}`],
-    [`Net interest (${formatPercent(r.netApy)} APY)`, formatUsdc(r.netInterest)],
-    ["Loyalty bonus", formatUsdc(r.loyaltyBonus)],
+    [fill(copy.grossInterest, { apy: formatPercent(r.grossApy) }), formatUsdc(r.grossInterest)],
+    [copy.performanceFee, fill(copy.negative, { amount: formatUsdc(r.feeAmount) })],
+    [fill(copy.netInterest, { apy: formatPercent(r.netApy) }), formatUsdc(r.netInterest)],
+    [copy.loyaltyBonus, formatUsdc(r.loyaltyBonus)],
   ];
   return (
     <section
@@ -41,10 +47,13 @@ export function EarningsSimulator(props: {
       className="rounded-xl border border-slate-200 bg-slate-50 p-4"
     >
       <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-        Earnings simulator
+        {copy.title}
       </h3>
       <label htmlFor={`${id}-days`} className="mt-2 block text-sm text-slate-700">
-        Duration: <span data-testid="simulator-days">{props.days}</span> days
+        <Template
+          text={copy.duration}
+          values={{ days: <span data-testid="simulator-days">{props.days}</span> }}
+        />
       </label>
       {/* A disabled input gets no clicks: the wrapper reports them. */}
       <div
@@ -70,15 +79,17 @@ export function EarningsSimulator(props: {
         {rows.map(([k, val]) => (
           <div key={k} className="contents">
             <dt className="text-slate-700">{k}</dt>
-            <dd className="text-right text-slate-900 tabular-nums">{val} USDC</dd>
+            <dd className="text-right text-slate-900 tabular-nums">
+              {fill(common.usdcAmount, { amount: val })}
+            </dd>
           </div>
         ))}
-        <dt className="font-semibold text-slate-900">Estimated total</dt>
+        <dt className="font-semibold text-slate-900">{copy.estimatedTotal}</dt>
         <dd
           data-testid="simulator-total"
           className="text-right font-semibold text-emerald-800 tabular-nums"
         >
-          {formatUsdc(r.totalEarnings)} USDC
+          {fill(common.usdcAmount, { amount: formatUsdc(r.totalEarnings) })}
         </dd>
       </dl>
     </section>

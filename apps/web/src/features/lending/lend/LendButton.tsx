@@ -1,5 +1,6 @@
 "use client";
 
+import { fill, pools, tx } from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useConnection } from "wagmi";
@@ -11,8 +12,7 @@ import { kycQueryOptions } from "@/lib/queries/server";
 import { isKycCompleted } from "@/server/services/kyc/types";
 import { setLendTarget } from "./lendTarget";
 
-export const OVERSUBSCRIBED_TOOLTIP =
-  "This tranche is temporarily oversubscribed. Please check again next epoch.";
+export const OVERSUBSCRIBED_TOOLTIP = pools.oversubscribedTooltip;
 
 /** Opens the lend modal for a tranche (the connect modal first when no wallet is connected). */
 export function LendButton({
@@ -40,7 +40,7 @@ export function LendButton({
           aria-describedby={tooltipId}
           className="rounded-lg bg-slate-200 px-3 py-1.5 text-sm font-semibold text-slate-600"
         >
-          Oversubscribed
+          {pools.oversubscribed}
         </button>
         <span id={tooltipId} role="tooltip" className="sr-only">
           {OVERSUBSCRIBED_TOOLTIP}
@@ -52,7 +52,7 @@ export function LendButton({
     <button
       type="button"
       data-testid="lend-button"
-      aria-label={`Lend into ${trancheName}`}
+      aria-label={fill(pools.lendInto, { tranche: trancheName })}
       onMouseEnter={() => preloadModal("lend")}
       onFocus={() => preloadModal("lend")}
       disabled={checking}
@@ -75,8 +75,8 @@ export function LendButton({
         } catch (error) {
           void showToast({
             type: "error",
-            title: "Verification status unavailable",
-            message: error instanceof Error ? error.message : "unexpected error",
+            title: pools.kycStatusUnavailable,
+            message: error instanceof Error ? error.message : tx.unexpectedError,
           });
         } finally {
           setChecking(false);
@@ -84,7 +84,7 @@ export function LendButton({
       }}
       className="rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
     >
-      Lend
+      {pools.lend}
     </button>
   );
 }

@@ -2,6 +2,7 @@
 
 import {
   getDeployment,
+  lend,
   hasDeployment,
   initialLendFlow,
   lendFlowReducer,
@@ -33,11 +34,11 @@ import {
   type SwapContext,
 } from "./useLendForm";
 
-const STEPS = ["Details", "Review", "Done"] as const;
+const STEPS = [lend.steps.details, lend.steps.review, lend.steps.done] as const;
 
 function StepIndicator({ step }: { step: number }) {
   return (
-    <ol className="mb-5 flex gap-2 text-xs font-medium" aria-label="Lend steps">
+    <ol className="mb-5 flex gap-2 text-xs font-medium" aria-label={lend.stepsLabel}>
       {STEPS.map((name, i) => {
         const n = i + 1;
         const state = n < step ? "done" : n === step ? "current" : "todo";
@@ -93,7 +94,7 @@ export default function LendModal({ onClose }: RegistryModalProps) {
   const usdc = hasDeployment(chainId) ? getDeployment(chainId).usdc : null;
   const quote = useCallback(
     async (fromAmount: bigint) => {
-      if (!usdc || !token.address) throw new Error("No swap is available on this chain");
+      if (!usdc || !token.address) throw new Error(lend.noSwap);
       return quoteSwap({ chainId, fromToken: token.address, toToken: usdc, fromAmount });
     },
     [chainId, token.address, usdc],
@@ -113,8 +114,8 @@ export default function LendModal({ onClose }: RegistryModalProps) {
         dismiss("loanContract");
         void showToast({
           type: "error",
-          title: "Loan Contract Expired",
-          message: "The Loan Contract you generated has expired. Please try again.",
+          title: lend.contractExpiredTitle,
+          message: lend.contractExpired,
         });
       },
       Math.max(0, left),
@@ -123,7 +124,7 @@ export default function LendModal({ onClose }: RegistryModalProps) {
   }, [contract, step, dismiss]);
 
   return (
-    <Modal title="Lend" onClose={onClose}>
+    <Modal title={lend.title} onClose={onClose}>
       <StepIndicator step={step} />
       {!pool ? (
         <div aria-busy="true" className="space-y-3">

@@ -3,6 +3,8 @@
 import {
   canContinueToReview,
   AmountRequiredError,
+  fill,
+  lend,
   amountToInput,
   formatEpochLockDuration,
   formatPercent,
@@ -18,6 +20,7 @@ import {
 import Link from "next/link";
 import { useId } from "react";
 import type { LendFormUserData } from "@/lib/queries/chain";
+import { Template } from "@/components/ui/Template";
 import { EarningsSimulator } from "./EarningsSimulator";
 import {
   LEND_TOKEN,
@@ -27,6 +30,7 @@ import {
   type SwapContext,
 } from "./useLendForm";
 
+const copy = lend.details;
 const label = "block text-sm font-medium text-slate-800";
 const field =
   "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/30 focus:outline-none";
@@ -91,7 +95,7 @@ export function LendStep1({
       <div className="grid grid-cols-[8rem_1fr] gap-3">
         <div>
           <label htmlFor={`${ids}-asset`} className={label}>
-            Asset
+            {copy.asset}
           </label>
           <select
             id={`${ids}-asset`}
@@ -110,7 +114,10 @@ export function LendStep1({
                 <option key={t.symbol} value={t.symbol}>
                   {b === undefined
                     ? t.symbol
-                    : `${t.symbol} (${formatWalletAmount(b, t.decimals)})`}
+                    : fill(copy.assetOption, {
+                        symbol: t.symbol,
+                        balance: formatWalletAmount(b, t.decimals),
+                      })}
                 </option>
               );
             })}
@@ -118,7 +125,7 @@ export function LendStep1({
         </div>
         <div>
           <label htmlFor={`${ids}-amount`} className={label}>
-            Amount
+            {copy.amount}
           </label>
           <div className="flex gap-2">
             <input
@@ -169,7 +176,7 @@ export function LendStep1({
               }}
               className="mt-1 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50"
             >
-              Max
+              {copy.max}
             </button>
           </div>
           <p
@@ -180,15 +187,22 @@ export function LendStep1({
           >
             {v.error ??
               (balance !== undefined
-                ? `Wallet balance: ${isSwap ? formatWalletAmount(balance, token.decimals) : formatUsdc(balance)} ${token.symbol}`
+                ? fill(copy.walletBalance, {
+                    balance: isSwap
+                      ? formatWalletAmount(balance, token.decimals)
+                      : formatUsdc(balance),
+                    symbol: token.symbol,
+                  })
                 : "")}
           </p>
           {isSwap ? (
             <p data-testid="lend-usdc-estimate" className="text-sm text-slate-700">
               {v.amountUsdc !== undefined && v.status === "success"
-                ? `≈ ${formatUsdc(v.amountUsdc)} USDC`
-                : "≈ – USDC"}{" "}
-              <span className="text-slate-600">(slippage {slippageDisplay()})</span>
+                ? fill(copy.usdcEstimate, { amount: formatUsdc(v.amountUsdc) })
+                : copy.usdcEstimatePending}{" "}
+              <span className="text-slate-600">
+                {fill(copy.slippage, { slippage: slippageDisplay() })}
+              </span>
             </p>
           ) : null}
         </div>
@@ -196,7 +210,7 @@ export function LendStep1({
 
       <div>
         <label htmlFor={`${ids}-tranche`} className={label}>
-          Tranche
+          {copy.tranche}
         </label>
         <select
           id={`${ids}-tranche`}
@@ -212,27 +226,31 @@ export function LendStep1({
             const full = t.maximumDeposit === 0n;
             return (
               <option key={t.id.toString()} value={t.id.toString()} disabled={full}>
-                {full ? `${t.name} (Oversubscribed)` : `${t.name} (${formatPercent(t.apy)})`}
+                {full
+                  ? fill(copy.trancheOversubscribed, { name: t.name })
+                  : fill(copy.trancheOption, { name: t.name, apy: formatPercent(t.apy) })}
               </option>
             );
           })}
         </select>
         {limits ? (
           <p className="mt-1 text-xs text-slate-600">
-            Min. {formatUsdc(limits.minimum)} USDC, max. {formatUsdc(limits.maximum)} USDC this
-            epoch
+            {fill(copy.limits, {
+              minimum: formatUsdc(limits.minimum),
+              maximum: formatUsdc(limits.maximum),
+            })}
           </p>
         ) : null}
       </div>
 
       <fieldset>
-        <legend className={label}>APY type</legend>
+        <legend className={label}>{copy.apyType}</legend>
         <div className="mt-1 grid gap-2">
           <ApyOption
             name={`${ids}-apy`}
             checked={form.fixedTermConfigId === 0n}
             onChange={() => setForm((f) => ({ ...f, fixedTermConfigId: 0n }))}
-            text={`Variable ${tranche ? formatPercent(tranche.apy) : ""}`}
+            text={fill(copy.variable, { apy: tranche ? formatPercent(tranche.apy) : "" })}
           />
           {fixedConfigs.map((c) => (
             <ApyOption
@@ -240,7 +258,10 @@ export function LendStep1({
               name={`${ids}-apy`}
               checked={form.fixedTermConfigId === c.configId}
               onChange={() => setForm((f) => ({ ...f, fixedTermConfigId: c.configId }))}
-              text={`Fixed ${formatPercent(c.apy)} for ${formatEpochLockDuration(c.epochLockDuration)}`}
+              text={fill(copy.fixed, {
+                apy: formatPercent(c.apy),
+                duration: formatEpochLockDuration(c.epochLockDuration),
+              })}
             />
           ))}
         </div>
@@ -267,15 +288,21 @@ export function LendStep1({
           onChange={(e) => setForm((f) => ({ ...f, termsAccepted: e.target.checked }))}
         />
         <span>
-          I have read and understood the{" "}
-          <Link className="underline" href="/lending/important-information-document">
-            Important Information Document
-          </Link>{" "}
-          and the{" "}
-          <Link className="underline" href="/lending/risk-warning">
-            Risk Warning
-          </Link>
-          .
+          <Template
+            text={copy.terms}
+            values={{
+              terms: (
+                <Link className="underline" href="/lending/important-information-document">
+                  {copy.termsLink}
+                </Link>
+              ),
+              risk: (
+                <Link className="underline" href="/lending/risk-warning">
+                  {copy.riskLink}
+                </Link>
+              ),
+            }}
+          />
         </span>
       </label>
 
@@ -285,7 +312,7 @@ export function LendStep1({
           disabled={!canContinue}
           className="rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
         >
-          Next
+          {copy.next}
         </button>
       </div>
     </form>

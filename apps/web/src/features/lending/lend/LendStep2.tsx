@@ -4,15 +4,18 @@ import {
   amountToInput,
   buildLenderAgreementMessage,
   buildLoanContractAcceptanceMessage,
+  fill,
   formatPercent,
   formatUsdc,
   formatWalletAmount,
   getDeployment,
+  lend,
   readAllowance,
   requestDepositWithKyc,
   reviewAction,
   slippageDisplay,
   swapMinimumOut,
+  tx as txCopy,
   buildDepositSwapData,
   approve as buildApprove,
   type Pool,
@@ -49,9 +52,11 @@ export interface ContractAcceptance {
   timestamp: number;
 }
 
-const GENERATE_ERROR = "Unable to generate Loan Contract.";
-const ACCEPT_ERROR = "Unable to accept Loan contract.";
-const SIGNATURE_DECLINED = "Message signature request declined.";
+const copy = lend.review;
+const GENERATE_ERROR = copy.generateError;
+const ACCEPT_ERROR = copy.acceptError;
+const SIGNATURE_DECLINED = copy.signatureDeclined;
+const { deposit: DEPOSIT_ERROR, swap: SWAP_ERROR, approve: APPROVE_ERROR } = txCopy.errors;
 
 /** Step 2: review, generate and accept the loan contract, approve, confirm. */
 export function LendStep2(props: {
@@ -118,7 +123,7 @@ export function LendStep2(props: {
       view(signed, true);
     } catch (error) {
       const message =
-        error instanceof ApiError ? (error.error ?? error.message) : "unexpected error";
+        error instanceof ApiError ? (error.error ?? error.message) : txCopy.unexpectedError;
       void showToast({ type: "error", title: GENERATE_ERROR, message });
       await logClientError(error, { chainId, address, title: GENERATE_ERROR, message });
     } finally {
@@ -181,7 +186,7 @@ export function LendStep2(props: {
       props.setAcceptance({ signature, timestamp });
       return true;
     } catch (error) {
-      const message = (error as Error).message || "unexpected error";
+      const message = (error as Error).message || txCopy.unexpectedError;
       void showToast({ type: "error", title: ACCEPT_ERROR, message });
       await logClientError(error, { chainId, address, title: ACCEPT_ERROR, message });
       return false;
@@ -200,8 +205,8 @@ export function LendStep2(props: {
       loanContractId: contract.contract.id,
     });
     if ("error" in params) {
-      void showToast({ type: "error", title: "deposit error", message: params.message });
-      await logClientError(new Error(params.error), { chainId, address, title: "deposit error" });
+      void showToast({ type: "error", title: DEPOSIT_ERROR, message: params.message });
+      await logClientError(new Error(params.error), { chainId, address, title: DEPOSIT_ERROR });
       return null;
     }
     return {
@@ -239,8 +244,8 @@ export function LendStep2(props: {
       });
     } catch (error) {
       const message = (error as Error).message;
-      void showToast({ type: "error", title: "swap error", message });
-      await logClientError(error, { chainId, address, title: "swap error", message });
+      void showToast({ type: "error", title: SWAP_ERROR, message });
+      await logClientError(error, { chainId, address, title: SWAP_ERROR, message });
       return;
     }
     const depositAmount = swapMinimumOut(swapData.dstAmount);
@@ -253,7 +258,7 @@ export function LendStep2(props: {
       minimumUsdcOut: depositAmount,
       deposit: args,
     });
-    const swapped = await transact(built.swap, { title: "swap error" });
+    const swapped = await transact(built.swap, { title: SWAP_ERROR });
     if (!swapped) return;
     const allowance = await readAllowance(client, {
       token: deployment.usdc,
@@ -267,11 +272,11 @@ export function LendStep2(props: {
           spender: deployment.lendingPoolManager,
           amount: depositAmount,
         }),
-        { title: "approve error" },
+        { title: APPROVE_ERROR },
       );
       if (!approved) return;
     }
-    const result = await transact(built.deposit, { title: "deposit error" });
+    const result = await transact(built.deposit, { title: DEPOSIT_ERROR });
     if (result) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.all });
       props.onDone(result.hash);
@@ -282,7 +287,7 @@ export function LendStep2(props: {
     const args = await depositArgs(amount);
     if (!args) return;
     const tx = requestDepositWithKyc(deployment, args);
-    const result = await transact(tx, { title: "deposit error" });
+    const result = await transact(tx, { title: DEPOSIT_ERROR });
     if (result) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.all });
       props.onDone(result.hash);
@@ -292,31 +297,35 @@ export function LendStep2(props: {
   return (
     <div className="space-y-5" data-testid="lend-review">
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-        <dt className="text-slate-600">Lending strategy</dt>
+        <dt className="text-slate-600">{copy.strategy}</dt>
         <dd className="text-slate-900">{pool.poolName}</dd>
-        <dt className="text-slate-600">Tranche</dt>
+        <dt className="text-slate-600">{copy.tranche}</dt>
         <dd className="text-slate-900">{tranche?.name}</dd>
-        <dt className="text-slate-600">Amount</dt>
+        <dt className="text-slate-600">{copy.amount}</dt>
         <dd className="text-slate-900 tabular-nums" data-testid="lend-review-amount">
           {isSwap
-            ? `${formatWalletAmount(amount, token.decimals)} ${token.symbol} (≈ ${formatUsdc(usdcAmount)} USDC)`
-            : `${formatUsdc(amount)} ${LEND_TOKEN.symbol}`}
+            ? fill(copy.swapAmount, {
+                amount: formatWalletAmount(amount, token.decimals),
+                symbol: token.symbol,
+                usdc: formatUsdc(usdcAmount),
+              })
+            : fill(copy.tokenAmount, { amount: formatUsdc(amount), symbol: LEND_TOKEN.symbol })}
         </dd>
         {isSwap ? (
           <>
-            <dt className="text-slate-600">Slippage</dt>
+            <dt className="text-slate-600">{copy.slippage}</dt>
             <dd className="text-slate-900">{slippageDisplay()}</dd>
           </>
         ) : null}
-        <dt className="text-slate-600">APY</dt>
+        <dt className="text-slate-600">{copy.apy}</dt>
         <dd className="text-slate-900">
           {fixed
-            ? `Fixed ${formatPercent(fixed.apy)}`
-            : `Variable ${tranche ? formatPercent(tranche.apy) : ""}`}
+            ? fill(copy.fixed, { apy: formatPercent(fixed.apy) })
+            : fill(copy.variable, { apy: tranche ? formatPercent(tranche.apy) : "" })}
         </dd>
-        <dt className="text-slate-600">Loan Contract</dt>
+        <dt className="text-slate-600">{copy.loanContract}</dt>
         <dd className="text-slate-900" data-testid="loan-contract-status">
-          {accepted ? "Accepted" : contract ? "Generated, not accepted" : "Not generated"}
+          {accepted ? copy.accepted : contract ? copy.generated : copy.notGenerated}
         </dd>
       </dl>
 
@@ -326,7 +335,7 @@ export function LendStep2(props: {
           onClick={props.onAdjust}
           className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
         >
-          Adjust
+          {copy.adjust}
         </button>
         <div className="flex gap-2">
           {contract ? (
@@ -335,7 +344,7 @@ export function LendStep2(props: {
               onClick={() => view(contract, !accepted)}
               className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
             >
-              View Loan Contract
+              {copy.viewContract}
             </button>
           ) : null}
           {!accepted ? (
@@ -352,8 +361,8 @@ export function LendStep2(props: {
                 allowance: undefined,
                 amount,
               }) === "accept"
-                ? "Review and accept"
-                : "Generate Loan Contract"}
+                ? copy.reviewAndAccept
+                : copy.generate}
             </button>
           ) : isSwap && token.address && isNativeToken(token.address) ? (
             // ETH: nothing to approve before the swap
@@ -371,14 +380,14 @@ export function LendStep2(props: {
               }}
               className="rounded-lg bg-emerald-700 px-5 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
             >
-              Confirm
+              {copy.confirm}
             </button>
           ) : isSwap && token.address ? (
             <ApproveThenActButton
               token={token.address}
               spender={props.swapSpender ?? deployment.lendingPoolManager}
               amount={amount}
-              actLabel="Confirm"
+              actLabel={copy.confirm}
               onAct={confirmSwap}
               disabled={!props.swapSpender}
             />
@@ -387,7 +396,7 @@ export function LendStep2(props: {
               token={deployment.usdc}
               spender={deployment.lendingPoolManager}
               amount={amount}
-              actLabel="Confirm"
+              actLabel={copy.confirm}
               onAct={confirm}
             />
           )}

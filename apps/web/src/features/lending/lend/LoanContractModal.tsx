@@ -1,6 +1,6 @@
 "use client";
 
-import { formatDateTime, SCROLL_DEBOUNCE_MS } from "@lending/sdk";
+import { fill, formatDateTime, loanContract as copy, SCROLL_DEBOUNCE_MS } from "@lending/sdk";
 import { useEffect, useRef, useState } from "react";
 import { Modal } from "@/components/modal/Modal";
 import type { RegistryModalProps } from "@/components/modal/registry";
@@ -38,7 +38,7 @@ export default function LoanContractModal(props: RegistryModalProps<LoanContract
   };
 
   return (
-    <Modal title="Loan Contract" onClose={props.onClose} size={expanded ? "fullscreen" : "wide"}>
+    <Modal title={copy.title} onClose={props.onClose} size={expanded ? "fullscreen" : "wide"}>
       <div className="flex flex-col gap-4" data-testid="loan-contract">
         <div className="flex justify-end gap-2">
           <button
@@ -46,7 +46,7 @@ export default function LoanContractModal(props: RegistryModalProps<LoanContract
             onClick={() => setExpanded((e) => !e)}
             className="rounded-lg border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
           >
-            {expanded ? "Minimise" : "Expand"}
+            {expanded ? copy.minimise : copy.expand}
           </button>
           <button
             type="button"
@@ -57,14 +57,14 @@ export default function LoanContractModal(props: RegistryModalProps<LoanContract
             }}
             className="rounded-lg border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50 disabled:opacity-50"
           >
-            Scroll to bottom
+            {copy.scrollToBottom}
           </button>
         </div>
         <div
           ref={scroller}
           onScroll={onScroll}
           tabIndex={0}
-          aria-label="Loan contract text"
+          aria-label={copy.textLabel}
           className={`space-y-4 overflow-y-auto rounded-lg border border-slate-200 p-4 text-sm text-slate-800 ${
             expanded ? "max-h-[calc(100vh-16rem)]" : "max-h-[50vh]"
           }`}
@@ -86,7 +86,7 @@ export default function LoanContractModal(props: RegistryModalProps<LoanContract
             </section>
           ))}
           <p className="text-slate-600">
-            Signing date: {formatDateTime(new Date(props.contract.timestamp))}
+            {fill(copy.signingDate, { date: formatDateTime(new Date(props.contract.timestamp)) })}
           </p>
         </div>
         <div className="flex justify-end gap-2">
@@ -97,7 +97,7 @@ export default function LoanContractModal(props: RegistryModalProps<LoanContract
                 onClick={props.onClose}
                 className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
               >
-                Back
+                {copy.back}
               </button>
               <button
                 type="button"
@@ -113,7 +113,7 @@ export default function LoanContractModal(props: RegistryModalProps<LoanContract
                 }}
                 className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
               >
-                Accept
+                {copy.accept}
               </button>
             </>
           ) : (
@@ -122,7 +122,7 @@ export default function LoanContractModal(props: RegistryModalProps<LoanContract
               onClick={props.onClose}
               className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
             >
-              Close
+              {copy.close}
             </button>
           )}
         </div>

@@ -1,0 +1,18 @@
+/**
+ * The English catalog: every piece of user-visible copy of the product, spec strings letter for
+ * letter. One named export per namespace, each in its own module under ./en/, so a page's bundle
+ * keeps only the namespaces it uses: the package has `"sideEffects": false` and bundlers drop
+ * whole unused modules, not the unused properties of one big object. Templates use `{name}`
+ * placeholders (filled with `fill`); `{product}` is the configurable token symbol.
+ */
+export { common } from "./en/common";
+export { tabs } from "./en/tabs";
+export { validation } from "./en/validation";
+export { referral } from "./en/referral";
+export { tx } from "./en/tx";
+export { wallet } from "./en/wallet";
+export { kyc } from "./en/kyc";
+export { pools } from "./en/pools";
+export { lend } from "./en/lend";
+export { loanContract } from "./en/loanContract";
+export { pages } from "./en/pages";

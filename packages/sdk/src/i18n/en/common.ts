@@ -1,0 +1,40 @@
+/** Short words and the frame of every page: navigation, header, footer, clearing banner. */
+export const common = {
+  close: "Close",
+  tryAgain: "Try again",
+  viewTransaction: "View transaction",
+  usdcAmount: "{amount} USDC",
+  nav: {
+    label: "Main",
+    lending: "Lending",
+    locking: "Locking",
+    portfolio: "My Portfolio",
+  },
+  header: {
+    subordination: "Subordination of loans ↗",
+  },
+  footer: {
+    copyright: "© {appName}",
+    importantInformation: "Important information",
+    riskWarning: "Risk warning",
+    docs: "Docs",
+    borrow: "Borrow",
+  },
+  clearing: {
+    unavailable: "Next clearing period: unavailable right now.",
+    startsOn: "Next clearing period starts on {date}",
+    dateTime: "{date} at {time} {offset}",
+    startsIn: "Starts in",
+  },
+  readError: {
+    thisNetwork: "this network",
+    notDeployedTitle: "Contracts not deployed",
+    notDeployedDetail:
+      "The lending contracts are not deployed on {chain}. Deploy them or switch the app to a network where they exist.",
+    unreachableTitle: "Network unreachable",
+    unreachableDetail:
+      "The {chain} RPC endpoint did not answer. Check that the node is running and try again.",
+    otherTitle: "Could not load data",
+    otherDetail: "An unexpected error occurred.",
+  },
+} as const;

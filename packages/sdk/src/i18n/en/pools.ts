@@ -1,0 +1,16 @@
+/** The lending list with its Lend buttons (first load of /lending: keep it small). */
+export const pools = {
+  loading: "Loading lending strategies",
+  empty: "There are no lending strategies open yet.",
+  tranche: "Tranche",
+  variableApy: "Variable APY",
+  minDeposit: "Min. deposit",
+  maxDeposit: "Max. deposit",
+  action: "Action",
+  oversubscribed: "Oversubscribed",
+  oversubscribedTooltip:
+    "This tranche is temporarily oversubscribed. Please check again next epoch.",
+  lend: "Lend",
+  lendInto: "Lend into {tranche}",
+  kycStatusUnavailable: "Verification status unavailable",
+} as const;
