@@ -1,0 +1,229 @@
+/**
+ * Lighthouse (the `lighthouse` package, programmatic API) on a page of the production build:
+ * default mobile config (Moto G Power emulation, simulated throttling: 150 ms RTT, 1.6 Mbps,
+ * 4x CPU slowdown), performance category only, Debian's Chromium headless (never a downloaded
+ * browser), error reporting off. Runs N times, a fresh Chromium profile per run, after one
+ * warm-up run that is not counted, and prints the median of each figure.
+ *
+ *   npx tsx scripts/src/measure-lighthouse.ts [--runs=5] [--path=/lending]
+ *       [--root=<checkout>]   start the local stack of that checkout (default: this one)
+ *       [--url=<base url>]    or measure a server that is already running (no stack started)
+ *       [--save=<dir>]        also write every Lighthouse report (JSON) there
+ *
+ * The stack is the one `npm start` serves (anvil, deploy and seed, `next build` when needed,
+ * `next start`), started on free ports with a throwaway PGlite directory and stopped at the end.
+ *
+ * Exits 1 when a median misses a goal (score >= 90, LCP <= 2.5 s, TBT <= 200 ms, JS <= 200 KB).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { stopProcessGroup } from "./lib/anvil";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
+import { getFreePort } from "./lib/net";
+import { paths } from "./lib/paths";
+import { startService, waitForHttp } from "./lib/proc";
+
+const GOALS = { score: 90, lcpMs: 2500, tbtMs: 200, jsKb: 200 };
+
+const args = process.argv.slice(2);
+const opt = (name: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
+const runs = Number(opt("runs") ?? 5);
+const pagePath = opt("path") ?? "/lending";
+const root = path.resolve(opt("root") ?? paths.root);
+const givenUrl = opt("url");
+const saveDir = opt("save");
+if (!Number.isInteger(runs) || runs < 1 || !pagePath.startsWith("/")) {
+  console.error(
+    "usage: npx tsx scripts/src/measure-lighthouse.ts [--runs=5] [--path=/lending] [--root=<checkout>] [--url=<base url>] [--save=<dir>]",
+  );
+  process.exit(2);
+}
+
+type Sample = {
+  score: number;
+  lcp: number;
+  tbt: number;
+  fcp: number;
+  cls: number;
+  si: number;
+  /** Bytes on the wire (gzip as served) of every script, from the resource-summary audit. */
+  jsTransfer: number;
+  jsRequests: number;
+  benchmarkIndex: number;
+};
+
+type Chromium = { port: number; version: string; stop: () => Promise<void> };
+
+/** Debian's Chromium with a DevTools port and a fresh profile (cold cache). */
+async function launchChromium(): Promise<Chromium> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), "lh-chromium-"));
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    { detached: true, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const stop = async () => {
+    await stopProcessGroup(child);
+    rmSync(profile, { recursive: true, force: true });
+  };
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let err = "";
+      const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${err}`)), 30_000);
+      child.stderr!.on("data", (d: Buffer) => {
+        err += d.toString();
+        const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      });
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        reject(new Error(`Chromium exited (code ${code}):\n${err}`));
+      });
+    });
+    const info = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+      Browser: string;
+    };
+    return { port, version: info.Browser, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function lighthouseRun(url: string, save?: string): Promise<Sample & { version: string }> {
+  const chromium = await launchChromium();
+  try {
+    const result = await lighthouse(url, {
+      port: chromium.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      // No error reporting: only the CLI initialises it (cli/bin.js, opt-in), never this API.
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (save) writeFileSync(save, typeof result.report === "string" ? result.report : "");
+    const audit = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (value === undefined) throw new Error(`Lighthouse report has no ${id}`);
+      return value;
+    };
+    const summary = lhr.audits["resource-summary"]?.details as
+      { items: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined;
+    const script = summary?.items.find((i) => i.resourceType === "script");
+    if (!script) throw new Error("Lighthouse report has no script resource summary");
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: audit("largest-contentful-paint"),
+      tbt: audit("total-blocking-time"),
+      fcp: audit("first-contentful-paint"),
+      cls: audit("cumulative-layout-shift"),
+      si: audit("speed-index"),
+      jsTransfer: script.transferSize,
+      jsRequests: script.requestCount,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      version: `Lighthouse ${lhr.lighthouseVersion}, ${chromium.version}`,
+    };
+  } finally {
+    await chromium.stop();
+  }
+}
+
+type Stack = { url: string; stop: () => Promise<void> };
+
+/** `npm start`'s stack (scripts/src/start.ts) of the checkout at `root`, on free ports. */
+async function startStack(): Promise<Stack> {
+  const pglite = mkdtempSync(path.join(os.tmpdir(), "lh-pglite-"));
+  const webPort = await getFreePort();
+  const anvilPort = await getFreePort();
+  let output = "";
+  const child: ChildProcess = startService(
+    process.execPath,
+    ["--import", "tsx", "scripts/src/start.ts"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        WEB_PORT: String(webPort),
+        ANVIL_PORT: String(anvilPort),
+        PGLITE_DIR: pglite,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      onOutput: (chunk) => {
+        output = (output + chunk).slice(-8000);
+        for (const line of chunk.split("\n")) if (/^\[\d\/\d\]/.test(line)) console.log(line);
+      },
+    },
+  );
+  const stop = async () => {
+    await stopProcessGroup(child, 15_000);
+    rmSync(pglite, { recursive: true, force: true });
+  };
+  const url = `http://localhost:${webPort}`;
+  try {
+    // A cold start builds the contracts and the web app: a few minutes on 2 cores.
+    await waitForHttp(`${url}${pagePath}`, 15 * 60_000, () => child.exitCode === null);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- npm start output ---\n${output}`);
+  }
+  return { url, stop };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+const stack: Stack = givenUrl
+  ? { url: givenUrl.replace(/\/$/, ""), stop: async () => {} }
+  : await startStack();
+let failed = false;
+try {
+  const url = `${stack.url}${pagePath}`;
+  console.log(`Lighthouse on ${url} (${givenUrl ? "running server" : `stack of ${root}`})`);
+  if (saveDir) mkdirSync(saveDir, { recursive: true });
+  const warm = await lighthouseRun(url); // warms the server (first renders, chain reads)
+  const samples: Sample[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = await lighthouseRun(url, saveDir ? path.join(saveDir, `run-${i + 1}.json`) : "");
+    samples.push(s);
+    console.log(
+      `  run ${i + 1}: score ${s.score}  LCP ${s.lcp.toFixed(0)} ms  TBT ${s.tbt.toFixed(0)} ms  ` +
+        `FCP ${s.fcp.toFixed(0)} ms  CLS ${s.cls.toFixed(3)}  SI ${s.si.toFixed(0)} ms  ` +
+        `JS ${(s.jsTransfer / 1024).toFixed(1)} KB (${s.jsRequests} scripts)  ` +
+        `benchmarkIndex ${s.benchmarkIndex.toFixed(0)}  load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+  }
+  const m = (key: keyof Sample) => median(samples.map((s) => s[key]));
+  const score = m("score");
+  const lcp = m("lcp");
+  const tbt = m("tbt");
+  const js = m("jsTransfer") / 1024;
+  const verdict = (ok: boolean) => {
+    if (!ok) failed = true;
+    return ok ? "met" : "MISSED";
+  };
+  console.log(`
+${warm.version}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}; median benchmarkIndex ${m("benchmarkIndex").toFixed(0)}
+Median of ${runs} runs (each figure on its own) for ${url}:
+  Performance score  ${score}  (goal >= ${GOALS.score}: ${verdict(score >= GOALS.score)})
+  LCP                ${(lcp / 1000).toFixed(2)} s  (goal <= ${GOALS.lcpMs / 1000} s: ${verdict(lcp <= GOALS.lcpMs)})
+  TBT                ${tbt.toFixed(0)} ms  (goal <= ${GOALS.tbtMs} ms: ${verdict(tbt <= GOALS.tbtMs)})
+  FCP                ${(m("fcp") / 1000).toFixed(2)} s
+  CLS                ${m("cls").toFixed(3)}
+  Speed Index        ${(m("si") / 1000).toFixed(2)} s
+  JS transferred     ${js.toFixed(1)} KB gzip, ${m("jsRequests")} scripts  (goal <= ${GOALS.jsKb} KB: ${verdict(js <= GOALS.jsKb)})`);
+} finally {
+  await stack.stop();
+}
+process.exit(failed ? 1 : 0);
