@@ -9,6 +9,7 @@ import { Footer } from "@/components/layout/Footer";
 import { Header } from "@/components/layout/Header";
 import { LazyToaster } from "@/components/toast/LazyToaster";
 import { serverConfig, toPublicConfig } from "@/config/server";
+import { initialEpochTimes } from "@/server/services/initial-reads";
 import { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
 import { Providers } from "@/providers/Providers";
 
@@ -25,13 +26,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Read the environment per request, so one build serves any chain / RPC.
   await connection();
   const config = serverConfig();
+  const epochTimes = await initialEpochTimes(config);
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
         <Providers config={toPublicConfig(config)}>
           <WrongNetworkBar />
           <Header appName={config.appName} subordinationDocsUrl={config.subordinationDocsUrl} />
-          <ClearingBanner />
+          <ClearingBanner initial={epochTimes} />
           <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">{children}</main>
           <Footer appName={config.appName} />
         </Providers>

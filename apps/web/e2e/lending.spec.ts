@@ -28,6 +28,31 @@ test("/lending shows the seeded pools and tranches read from the chain", async (
   expect(consoleErrors).toEqual([]);
 });
 
+test("the pools are in the first HTML and the first visit makes no chain read of its own", async ({
+  page,
+  request,
+  stack,
+}) => {
+  const client = createPublicClient({ transport: http(stack.rpcUrl) });
+  const pools = await readPools(client, stack.deployment);
+  // without running any script: the server rendered every pool and tranche
+  const html = await (await request.get("/lending")).text();
+  for (const pool of pools) {
+    expect(html).toContain(pool.poolName);
+    for (const tranche of pool.tranches) expect(html).toContain(tranche.name);
+  }
+  // in the browser: the query cache starts from that data, so no eth_call until it is stale
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    const body = r.method() === "POST" ? (r.postData() ?? "") : "";
+    if (body.includes('"eth_call"')) calls.push(body);
+  });
+  await page.goto("/lending");
+  await expect(page.getByTestId("pool-card")).toHaveCount(pools.length);
+  await page.waitForLoadState("networkidle");
+  expect(calls).toEqual([]);
+});
+
 test("the clearing banner shows the next clearing date and a ticking countdown", async ({
   page,
   stack,

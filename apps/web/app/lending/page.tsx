@@ -4,17 +4,20 @@ import { PageHeader } from "@/components/layout/Page";
 import { SubNav } from "@/components/layout/SubNav";
 import { PoolList } from "@/features/lending/PoolList";
 import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";
+import { initialPools } from "@/server/services/initial-reads";
 
 const copy = pages.lending;
 
 export const metadata: Metadata = { title: copy.metaTitle };
 
-export default function LendingPage() {
+export default async function LendingPage() {
+  // the pools are in the first HTML; the browser reads them again only once they are stale
+  const initial = await initialPools();
   return (
     <>
       <PageHeader title={copy.title} lead={copy.lead} />
       <SubNav label={LENDING_TABS_LABEL} items={LENDING_TABS} />
-      <PoolList />
+      <PoolList initial={initial} />
     </>
   );
 }

@@ -1,11 +1,19 @@
 "use client";
 
-import { common, countdownParts, dateTimeParts, fill, formatCountdown } from "@lending/sdk";
+import {
+  common,
+  countdownParts,
+  dateTimeParts,
+  fill,
+  formatCountdown,
+  type EpochTimes,
+} from "@lending/sdk";
 import { useEffect, useRef } from "react";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Template } from "@/components/ui/Template";
 import { useNow } from "@/lib/clock";
 import { useEpochTimes } from "@/lib/queries/hooks";
+import type { InitialData } from "@/server/services/initial-reads";
 
 const copy = common.clearing;
 
@@ -77,8 +85,8 @@ export function ClearingBannerView({ startsAt, failed, onReached }: ClearingBann
   );
 }
 
-export function ClearingBanner() {
-  const { data, isError, refetch } = useEpochTimes();
+export function ClearingBanner({ initial }: { initial?: InitialData<EpochTimes> }) {
+  const { data, isError, refetch } = useEpochTimes(initial);
   return (
     <ClearingBannerView
       startsAt={data?.nextClearingPeriodStart}

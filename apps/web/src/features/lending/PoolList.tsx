@@ -1,9 +1,10 @@
 "use client";
 
-import { common, pools } from "@lending/sdk";
+import { common, pools, type Pool } from "@lending/sdk";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { readErrorCopy } from "@/lib/errors";
 import { useAppChain, usePools } from "@/lib/queries/hooks";
+import type { InitialData } from "@/server/services/initial-reads";
 import { PoolCard } from "./PoolCard";
 
 function PoolCardSkeleton() {
@@ -23,9 +24,9 @@ function PoolCardSkeleton() {
 }
 
 /** The lending pools read from the chain, with loading and error states. */
-export function PoolList() {
+export function PoolList({ initial }: { initial?: InitialData<Pool[]> }) {
   const { chainName } = useAppChain();
-  const { data, error, isPending, refetch, isFetching } = usePools();
+  const { data, error, isPending, refetch, isFetching } = usePools(initial);
 
   if (error) {
     const copy = readErrorCopy(error, chainName || common.readError.thisNetwork);

@@ -1,8 +1,10 @@
 "use client";
 
+import type { EpochTimes, Pool } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import type { Client } from "viem";
 import { useChains, useClient } from "wagmi";
+import type { InitialData } from "@/server/services/initial-reads";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { epochTimesQueryOptions, poolsQueryOptions } from "./chain";
 
@@ -14,12 +16,17 @@ export function useAppChain(): { chainId: number; chainName: string; client?: Cl
   return { chainId, chainName: chains.find((c) => c.id === chainId)?.name ?? "", client };
 }
 
-export function useEpochTimes() {
-  const { chainId, client } = useAppChain();
-  return useQuery(epochTimesQueryOptions(chainId, client));
+/** Seeds a query with what the server read while rendering (no browser read until it is stale). */
+function seed<T>(initial: InitialData<T> | undefined) {
+  return initial ? { initialData: initial.data, initialDataUpdatedAt: initial.fetchedAt } : {};
 }
 
-export function usePools() {
+export function useEpochTimes(initial?: InitialData<EpochTimes>) {
   const { chainId, client } = useAppChain();
-  return useQuery(poolsQueryOptions(chainId, client));
+  return useQuery({ ...epochTimesQueryOptions(chainId, client), ...seed(initial) });
+}
+
+export function usePools(initial?: InitialData<Pool[]>) {
+  const { chainId, client } = useAppChain();
+  return useQuery({ ...poolsQueryOptions(chainId, client), ...seed(initial) });
 }
