@@ -92,6 +92,8 @@ test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending requ
   await contract.getByRole("button", { name: "Accept" }).click();
   await expect(contract).toHaveCount(0);
   await expect(dialog.getByTestId("loan-contract-status")).toHaveText("Accepted");
+  // step 2 passes axe too (step 1 has its own test below, step 3 after the deposit)
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
   // Approve, then Confirm.
   const action = dialog.getByTestId("approve-then-act");
@@ -103,6 +105,7 @@ test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending requ
   await expect(done).toBeVisible({ timeout: 20_000 });
   // The local chain has no block explorer: the hash itself is shown.
   await expect(done.getByTestId("lend-tx-hash")).toHaveText(/^0x[0-9a-f]{64}$/);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
   // The deposit carries the wallet's signed acceptance of that contract on chain.
   const hash = (await done.getByTestId("lend-tx-hash").textContent()) as Hex;

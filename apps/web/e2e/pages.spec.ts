@@ -1,14 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { poolStrategyStatus, readPools, type StrategyStatus } from "@lending/sdk";
 import { createPublicClient, http } from "viem";
+import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-
-async function seriousViolations(page: import("@playwright/test").Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 const STRATEGY_PAGES: [string, Exclude<StrategyStatus, "open">, string][] = [
   ["/lending/closed-lending-strategies", "closed", "There are no closed lending strategies."],

@@ -75,7 +75,7 @@ export function ClearingBannerView({ startsAt, failed, onReached }: ClearingBann
                   {formatCountdown(parts)}
                 </span>
               ) : (
-                <Skeleton className="h-5 w-28 bg-emerald-800/70" />
+                <Skeleton className="h-6 w-28 bg-emerald-800/70" />
               )}
             </span>
           </>
