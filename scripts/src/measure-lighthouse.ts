@@ -195,7 +195,12 @@ try {
   const warm = await lighthouseRun(url); // warms the server (first renders, chain reads)
   const samples: Sample[] = [];
   for (let i = 0; i < runs; i++) {
-    const s = await lighthouseRun(url, saveDir ? path.join(saveDir, `run-${i + 1}.json`) : "");
+    const save = saveDir ? path.join(saveDir, `run-${i + 1}.json`) : "";
+    // Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is repeated once.
+    const s = await lighthouseRun(url, save).catch((error: Error) => {
+      console.log(`  run ${i + 1} failed (${error.message}): repeated`);
+      return lighthouseRun(url, save);
+    });
     samples.push(s);
     console.log(
       `  run ${i + 1}: score ${s.score}  LCP ${s.lcp.toFixed(0)} ms  TBT ${s.tbt.toFixed(0)} ms  ` +
