@@ -8,13 +8,7 @@ import {
   parseEther,
 } from "viem";
 import { expect, test } from "./support/fixtures";
-import {
-  acceptLoanContract,
-  ensureKyc,
-  freshLender,
-  pageWithWallet,
-  trancheFor,
-} from "./support/journey";
+import { acceptLoanContract, verifiedLenderPage } from "./support/journey";
 import { refuseRpcCalls } from "./support/rpc";
 
 // Spec section 4, "Approve flow": an unlimited approval first; when its gas estimation fails,
@@ -26,13 +20,13 @@ test("approves the exact amount when the unlimited approval's gas estimation fai
 }) => {
   test.setTimeout(60_000);
   const amount = 234_000_000n;
-  const lender = await freshLender(stack, { eth: parseEther("1"), usdc: amount });
-  await ensureKyc(request, lender.privateKey, {
-    fullName: "Mary Jackson",
-    email: "mary@example.com",
-  });
-  const target = await trancheFor(stack, lender.address, amount);
-  const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
+  const { lender, target, context, page } = await verifiedLenderPage(
+    browser,
+    request,
+    stack,
+    { eth: parseEther("1"), usdc: amount },
+    { fullName: "Mary Jackson", email: "mary@example.com" },
+  );
   const { usdc, lendingPoolManager } = stack.deployment;
   const isUnlimitedApprove = (call: { method: string; params?: unknown[] }) => {
     if (call.method !== "eth_estimateGas") return false;

@@ -1,13 +1,7 @@
 import { formatDateTime } from "@lending/sdk";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import {
-  ensureKyc,
-  freshLender,
-  generateLoanContract,
-  pageWithWallet,
-  trancheFor,
-} from "./support/journey";
+import { generateLoanContract, verifiedLenderPage } from "./support/journey";
 
 // Spec section 2, "Loan contract modal". A fresh lender (KYC through the API, USDC, no ETH: only
 // a signature is needed to generate the contract).
@@ -18,13 +12,13 @@ test("the Loan Contract modal expands and minimises, scrolls to the bottom, and 
 }) => {
   test.setTimeout(60_000);
   const amount = 321_000_000n;
-  const lender = await freshLender(stack, { eth: 0n, usdc: amount });
-  await ensureKyc(request, lender.privateKey, {
-    fullName: "Katherine Johnson",
-    email: "katherine@example.com",
-  });
-  const target = await trancheFor(stack, lender.address, amount);
-  const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
+  const { target, context, page } = await verifiedLenderPage(
+    browser,
+    request,
+    stack,
+    { eth: 0n, usdc: amount },
+    { fullName: "Katherine Johnson", email: "katherine@example.com" },
+  );
   const { dialog, contract, generated } = await generateLoanContract(page, target, amount);
 
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);

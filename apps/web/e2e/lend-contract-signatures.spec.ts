@@ -1,12 +1,9 @@
-import { formatUnits } from "viem";
 import { expect, test } from "./support/fixtures";
 import {
-  connectTestWallet,
-  ensureKyc,
-  freshLender,
   generateLoanContract,
+  openReviewStep,
   pageWithWallet,
-  trancheFor,
+  verifiedLenderPage,
 } from "./support/journey";
 import { toasts } from "./support/toast";
 
@@ -19,24 +16,16 @@ test("declining the generation or the acceptance signature leaves the contract u
 }) => {
   test.setTimeout(60_000);
   const amount = 432_000_000n;
-  const lender = await freshLender(stack, { eth: 0n, usdc: amount });
-  await ensureKyc(request, lender.privateKey, {
-    fullName: "Mary Jackson",
-    email: "mj@example.com",
-  });
-  const target = await trancheFor(stack, lender.address, amount);
-  const { context, page, wallet } = await pageWithWallet(browser, stack, lender.privateKey);
+  const { lender, target, context, page, wallet } = await verifiedLenderPage(
+    browser,
+    request,
+    stack,
+    { eth: 0n, usdc: amount },
+    { fullName: "Mary Jackson", email: "mj@example.com" },
+  );
 
   // Generation declined: no contract, no request to the server.
-  await page.goto("/lending");
-  await connectTestWallet(page);
-  const card = page.getByTestId("pool-card").filter({ hasText: target.pool.poolName });
-  await card.getByRole("button", { name: `Lend into ${target.tranche.name}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Lend" });
-  await dialog.getByTestId("lend-amount").fill(formatUnits(amount, 6));
-  await expect(dialog.getByTestId("lend-amount-message")).toHaveText(/Wallet balance/);
-  await dialog.getByTestId("lend-terms").check();
-  await dialog.getByRole("button", { name: "Next" }).click();
+  const dialog = await openReviewStep(page, target, amount);
   let generations = 0;
   page.on("request", (r) => {
     if (r.method() === "POST" && r.url().includes("/api/lender-agreements")) generations += 1;

@@ -3,13 +3,7 @@ import type { Page } from "@playwright/test";
 import { createPublicClient, http, maxUint256, parseEther, type Address } from "viem";
 import { expect, test, type Stack } from "./support/fixtures";
 import { toasts } from "./support/toast";
-import {
-  acceptLoanContract,
-  ensureKyc,
-  freshLender,
-  pageWithWallet,
-  trancheFor,
-} from "./support/journey";
+import { acceptLoanContract, verifiedLenderPage } from "./support/journey";
 
 // Spec section 8, "Transaction handler": a rejection in the wallet and a wallet without ETH for
 // gas each show their toast; neither is logged to the server, nothing changes on chain.
@@ -47,13 +41,13 @@ test("rejecting the approval or the deposit in the wallet shows 'Rejected' and c
 }) => {
   test.setTimeout(60_000);
   const amount = 456_000_000n;
-  const lender = await freshLender(stack, { eth: parseEther("1"), usdc: amount });
-  await ensureKyc(request, lender.privateKey, {
-    fullName: "Dorothy Vaughan",
-    email: "dorothy@example.com",
-  });
-  const target = await trancheFor(stack, lender.address, amount);
-  const { context, page, wallet } = await pageWithWallet(browser, stack, lender.privateKey);
+  const { lender, target, context, page, wallet } = await verifiedLenderPage(
+    browser,
+    request,
+    stack,
+    { eth: parseEther("1"), usdc: amount },
+    { fullName: "Dorothy Vaughan", email: "dorothy@example.com" },
+  );
   const logged = loggedErrors(page);
   const before = await onChain(stack, lender.address);
   expect(before).toEqual({ nonce: 0, usdc: amount, allowance: 0n, requests: 0 });
@@ -96,13 +90,13 @@ test("a wallet without ETH for gas gets 'insufficient balance' and nothing chang
 }) => {
   test.setTimeout(60_000);
   const amount = 567_000_000n;
-  const lender = await freshLender(stack, { eth: 0n, usdc: amount });
-  await ensureKyc(request, lender.privateKey, {
-    fullName: "Annie Easley",
-    email: "annie@example.com",
-  });
-  const target = await trancheFor(stack, lender.address, amount);
-  const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
+  const { lender, target, context, page } = await verifiedLenderPage(
+    browser,
+    request,
+    stack,
+    { eth: 0n, usdc: amount },
+    { fullName: "Annie Easley", email: "annie@example.com" },
+  );
   const logged = loggedErrors(page);
   const before = await onChain(stack, lender.address);
   expect(before).toEqual({ nonce: 0, usdc: amount, allowance: 0n, requests: 0 });

@@ -1,8 +1,7 @@
 import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PageHeader } from "@/components/layout/Page";
-import { Template } from "@/components/ui/Template";
+import { LinkedText } from "@/components/ui/Template";
 import { serverConfig } from "@/config/server";
 import { Prose, Section } from "../lending/_components/Prose";
 
@@ -42,16 +41,7 @@ export default function BorrowPage() {
             </p>
           ) : null}
           <p className="text-sm">
-            <Template
-              text={copy.lenders}
-              values={{
-                link: (
-                  <Link href="/docs" className="underline">
-                    {copy.lendersLink}
-                  </Link>
-                ),
-              }}
-            />
+            <LinkedText text={copy.lenders} href="/docs" label={copy.lendersLink} />
           </p>
         </Section>
       </Prose>

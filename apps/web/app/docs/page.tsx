@@ -17,7 +17,7 @@ import {
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/layout/Page";
-import { Template } from "@/components/ui/Template";
+import { LinkedText, Template } from "@/components/ui/Template";
 import { serverConfig } from "@/config/server";
 import { Prose, Section } from "../lending/_components/Prose";
 
@@ -82,15 +82,10 @@ export default function DocsPage() {
         </Section>
         <Section id="subordination-of-loans" title={copy.subordinationTitle}>
           <p>
-            <Template
+            <LinkedText
               text={copy.subordination}
-              values={{
-                link: (
-                  <Link href="/lending/risk-warning" className="underline">
-                    {copy.subordinationLink}
-                  </Link>
-                ),
-              }}
+              href="/lending/risk-warning"
+              label={copy.subordinationLink}
             />
           </p>
         </Section>

@@ -136,16 +136,13 @@ export async function trancheFor(stack: Stack, user: Address, amount: bigint) {
   return choice!;
 }
 
+type Target = { pool: Pool; tranche: Pool["tranches"][number] };
+
 /**
- * From /lending to step 2 of the lend modal with a generated Loan Contract open: connects the
- * test wallet, opens the lend modal of the tranche, enters `amount` (USDC units), ticks the terms
- * and generates the contract. Answers both dialogs and the server's generated contract.
+ * From /lending to step 2 of the lend modal: connects the test wallet, opens the lend modal of
+ * the tranche, enters `amount` (USDC units), ticks the terms and clicks Next. Answers the dialog.
  */
-export async function generateLoanContract(
-  page: Page,
-  target: { pool: Pool; tranche: Pool["tranches"][number] },
-  amount: bigint,
-) {
+export async function openReviewStep(page: Page, target: Target, amount: bigint) {
   await page.goto("/lending");
   await connectTestWallet(page);
   const card = page.getByTestId("pool-card").filter({ hasText: target.pool.poolName });
@@ -156,6 +153,15 @@ export async function generateLoanContract(
   await expect(dialog.getByTestId("lend-amount-message")).toHaveText(/Wallet balance/);
   await dialog.getByTestId("lend-terms").check();
   await dialog.getByRole("button", { name: "Next" }).click();
+  return dialog;
+}
+
+/**
+ * {@link openReviewStep}, then generates the contract. Answers both dialogs and the server's
+ * generated contract.
+ */
+export async function generateLoanContract(page: Page, target: Target, amount: bigint) {
+  const dialog = await openReviewStep(page, target, amount);
   const generated = page.waitForResponse(
     (r) => r.request().method() === "POST" && r.url().includes("/api/lender-agreements"),
   );
@@ -176,11 +182,7 @@ export async function generateLoanContract(
 }
 
 /** Generates and accepts the Loan Contract: step 2 with the approve-then-act button. */
-export async function acceptLoanContract(
-  page: Page,
-  target: { pool: Pool; tranche: Pool["tranches"][number] },
-  amount: bigint,
-) {
+export async function acceptLoanContract(page: Page, target: Target, amount: bigint) {
   const { dialog, contract } = await generateLoanContract(page, target, amount);
   await contract.getByRole("button", { name: "Accept" }).click();
   await expect(contract).toHaveCount(0);
@@ -198,4 +200,22 @@ export async function pageWithWallet(browser: Browser, stack: Stack, privateKey:
   });
   const page = await context.newPage();
   return { context, page, wallet };
+}
+
+/**
+ * What most lend journeys start from: a {@link freshLender} whose KYC is complete (through the
+ * API), a tranche open to its whole USDC, and a page with its wallet injected.
+ */
+export async function verifiedLenderPage(
+  browser: Browser,
+  request: APIRequestContext,
+  stack: Stack,
+  funds: { eth: bigint; usdc: bigint },
+  person: { fullName: string; email: string },
+) {
+  const lender = await freshLender(stack, funds);
+  await ensureKyc(request, lender.privateKey, person);
+  const target = await trancheFor(stack, lender.address, funds.usdc);
+  const { context, page, wallet } = await pageWithWallet(browser, stack, lender.privateKey);
+  return { lender, target, context, page, wallet };
 }

@@ -87,27 +87,6 @@ export function canContinueToReview(args: {
   );
 }
 
-/**
- * Step 2's main button: generate the contract, then accept it, then approve (an ERC-20 whose
- * allowance is below the amount; never ETH), then confirm.
- *
- * @example reviewAction({ contract: true, accepted: true, native: false, allowance: 0n, amount: 1n }) // "approve"
- */
-export function reviewAction(args: {
-  contract: boolean;
-  accepted: boolean;
-  /** paying with the chain's native token (ETH): nothing to approve */
-  native: boolean;
-  /** undefined while it loads (treated as insufficient) */
-  allowance: bigint | undefined;
-  amount: bigint;
-}): "generate" | "accept" | "approve" | "confirm" {
-  if (!args.contract) return "generate";
-  if (!args.accepted) return "accept";
-  if (!args.native && needsApproval(args.allowance, args.amount)) return "approve";
-  return "confirm";
-}
-
 /** An allowance below the amount (or not loaded yet) needs an approval first. */
 export function needsApproval(allowance: bigint | undefined, amount: bigint): boolean {
   return allowance === undefined || allowance < amount;

@@ -1,9 +1,8 @@
 import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PageHeader } from "@/components/layout/Page";
 import { SubNav } from "@/components/layout/SubNav";
-import { Template } from "@/components/ui/Template";
+import { LinkedText } from "@/components/ui/Template";
 import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";
 import { Prose, Section } from "../_components/Prose";
 
@@ -31,16 +30,7 @@ export default function ImportantInformationPage() {
         </Section>
         <Section title={copy.lossesTitle}>
           <p>
-            <Template
-              text={copy.losses}
-              values={{
-                link: (
-                  <Link href="/lending/risk-warning" className="underline">
-                    {copy.lossesLink}
-                  </Link>
-                ),
-              }}
-            />
+            <LinkedText text={copy.losses} href="/lending/risk-warning" label={copy.lossesLink} />
           </p>
         </Section>
         <Section title={copy.recordsTitle}>

@@ -1,9 +1,8 @@
 import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PageHeader } from "@/components/layout/Page";
 import { SubNav } from "@/components/layout/SubNav";
-import { Template } from "@/components/ui/Template";
+import { LinkedText } from "@/components/ui/Template";
 import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";
 import { Prose, Section } from "../_components/Prose";
 
@@ -28,15 +27,10 @@ export default function RiskWarningPage() {
         </Section>
         <Section title={copy.subordinationTitle}>
           <p>
-            <Template
+            <LinkedText
               text={copy.subordination}
-              values={{
-                link: (
-                  <Link href="/docs#subordination-of-loans" className="underline">
-                    {copy.subordinationLink}
-                  </Link>
-                ),
-              }}
+              href="/docs#subordination-of-loans"
+              label={copy.subordinationLink}
             />
           </p>
         </Section>
@@ -53,15 +47,10 @@ export default function RiskWarningPage() {
           <p>{copy.regulatory}</p>
         </Section>
         <p>
-          <Template
+          <LinkedText
             text={copy.readTerms}
-            values={{
-              link: (
-                <Link href="/lending/important-information-document" className="underline">
-                  {copy.readTermsLink}
-                </Link>
-              ),
-            }}
+            href="/lending/important-information-document"
+            label={copy.readTermsLink}
           />
         </p>
       </Prose>

@@ -13,7 +13,7 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { Template } from "@/components/ui/Template";
 import { useNow } from "@/lib/clock";
 import { useEpochTimes } from "@/lib/queries/hooks";
-import type { InitialData } from "@/server/services/initial-reads";
+import type { InitialData } from "@/lib/queries/chain";
 
 const copy = common.clearing;
 

@@ -1,4 +1,5 @@
 import { fillParts, type Placeholders } from "@lending/sdk";
+import Link from "next/link";
 import { Fragment, type ReactNode } from "react";
 
 /**
@@ -19,4 +20,25 @@ export function Template<T extends string>({
       ))}
     </>
   );
+}
+
+/**
+ * A catalog template whose one placeholder, `{link}`, is an in-app link:
+ * `<LinkedText text={pages.borrow.lenders} href="/docs" label={pages.borrow.lendersLink} />`.
+ */
+export function LinkedText<T extends string>({
+  text,
+  href,
+  label,
+}: {
+  text: [Placeholders<T>] extends ["link"] ? T : never;
+  href: string;
+  label: string;
+}) {
+  const link = (
+    <Link href={href} className="underline">
+      {label}
+    </Link>
+  );
+  return <Template<string> text={text} values={{ link }} />;
 }

@@ -4,7 +4,7 @@ import { common, pools, type Pool } from "@lending/sdk";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { readErrorCopy } from "@/lib/errors";
 import { useAppChain, usePools } from "@/lib/queries/hooks";
-import type { InitialData } from "@/server/services/initial-reads";
+import type { InitialData } from "@/lib/queries/chain";
 import { PoolCard } from "./PoolCard";
 
 function PoolCardSkeleton() {

@@ -9,6 +9,13 @@ import { queryKeys } from "./keys";
  */
 const loadSdk = () => import("@lending/sdk");
 
+/** Chain data read while rendering a page, handed to the browser's query cache as its start. */
+export interface InitialData<T> {
+  data: T;
+  /** ms since the epoch: the query counts as fresh from here */
+  fetchedAt: number;
+}
+
 /**
  * Wallet balances (spec section 7): refreshed every 60 s, deduplicated for 60 s, retried up to 5
  * times every 2 s.

@@ -4,9 +4,8 @@ import type { EpochTimes, Pool } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import type { Client } from "viem";
 import { useChains, useClient } from "wagmi";
-import type { InitialData } from "@/server/services/initial-reads";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
-import { epochTimesQueryOptions, poolsQueryOptions } from "./chain";
+import { epochTimesQueryOptions, poolsQueryOptions, type InitialData } from "./chain";
 
 /** A viem client for the app's configured chain (not the wallet's chain). */
 export function useAppChain(): { chainId: number; chainName: string; client?: Client } {

@@ -7,7 +7,7 @@ import { serverConfig } from "@/config/server";
 import { describeZodError } from "../http/handler";
 import { addressSchema } from "../http/schemas";
 import { chainClient, database } from "../context";
-import { HttpError } from "../http/errors";
+import { toActionError } from "../http/errors";
 import { isKycCompleted, kycProvider } from "../services/kyc";
 import { requireAcceptedAgreement } from "../services/lender-agreements";
 import { signKycAuthorization, type KycSignatureParams } from "../services/kyc-authorization";
@@ -85,12 +85,10 @@ export async function getKycSignatureParams(
       fixedTermConfigId: r.fixedTermConfigId ?? 0n,
     });
   } catch (error) {
-    if (error instanceof HttpError)
-      return { error: `HTTP ${error.statusCode}`, message: error.message };
-    console.error("[action] KYC signature failed:", error);
-    return {
-      error: "Internal error",
-      message: "The deposit authorisation could not be signed: try again later",
-    };
+    return toActionError(
+      error,
+      "KYC signature",
+      "The deposit authorisation could not be signed: try again later",
+    );
   }
 }

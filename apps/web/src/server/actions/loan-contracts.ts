@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
 import { database } from "../context";
-import { HttpError } from "../http/errors";
+import { HttpError, toActionError, type ActionError } from "../http/errors";
 import { describeZodError } from "../http/handler";
 import { addressSchema, chainIdSchema, signatureSchema, timestampMsSchema } from "../http/schemas";
 import type { FormattedContract } from "../services/contract-content";
@@ -27,26 +27,19 @@ const input = z
   .strict();
 
 export type ContractRequest = z.input<typeof input>;
-export type ActionError = { error: string; message: string };
 
-async function load(request: ContractRequest) {
+const READ_FAILED = "The contract could not be read: try again later";
+
+/** The signed request as the services take it; a 400 HttpError when malformed. */
+function parse(request: ContractRequest) {
   const parsed = input.safeParse(request);
   if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
-  const r = parsed.data;
-  return readSignedContract(await database(), {
-    chainId: r.chain ?? serverConfig().chainId,
-    address: r.address,
-    id: r.id,
-    signature: r.signature,
-    timestamp: r.timestamp,
-  });
+  const { chain, ...r } = parsed.data;
+  return { ...r, chainId: chain ?? serverConfig().chainId };
 }
 
-function toActionError(error: unknown): ActionError {
-  if (error instanceof HttpError)
-    return { error: `HTTP ${error.statusCode}`, message: error.message };
-  console.error("[action] loan contract failed:", error);
-  return { error: "Internal error", message: "The contract could not be read: try again later" };
+async function load(request: ContractRequest) {
+  return readSignedContract(await database(), parse(request));
 }
 
 /** Server action: the stored contract text for a signed download request. */
@@ -61,7 +54,7 @@ export async function fetchContractContent(
       timestamp: row.timestamp,
     };
   } catch (error) {
-    return toActionError(error);
+    return toActionError(error, "loan contract", READ_FAILED);
   }
 }
 
@@ -81,7 +74,7 @@ export async function downloadContractPdf(
       base64: pdf.toString("base64"),
     };
   } catch (error) {
-    return toActionError(error);
+    return toActionError(error, "loan contract", READ_FAILED);
   }
 }
 
@@ -93,24 +86,13 @@ export async function acceptLoanContract(
   request: ContractRequest,
 ): Promise<{ id: number; acceptedAt: string } | ActionError> {
   try {
-    const parsed = input.safeParse(request);
-    if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
-    const r = parsed.data;
-    const row = await acceptLenderAgreement(await database(), {
-      chainId: r.chain ?? serverConfig().chainId,
-      address: r.address,
-      id: r.id,
-      signature: r.signature,
-      timestamp: r.timestamp,
-    });
+    const row = await acceptLenderAgreement(await database(), parse(request));
     return { id: row.id, acceptedAt: row.acceptedAt!.toISOString() };
   } catch (error) {
-    if (error instanceof HttpError)
-      return { error: `HTTP ${error.statusCode}`, message: error.message };
-    console.error("[action] loan contract acceptance failed:", error);
-    return {
-      error: "Internal error",
-      message: "The acceptance could not be recorded: try again later",
-    };
+    return toActionError(
+      error,
+      "loan contract acceptance",
+      "The acceptance could not be recorded: try again later",
+    );
   }
 }

@@ -19,3 +19,18 @@ export const forbidden = (message: string, extra?: Record<string, unknown>) =>
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(409, message, extra);
+
+/** What a server action answers instead of throwing (the browser cannot read a thrown error). */
+export type ActionError = { error: string; message: string };
+
+/**
+ * A server action's answer for a failure: an HttpError keeps its status and message
+ * (`HTTP 410`, "..."); anything else is logged and answered with `fallback`, without details.
+ */
+export function toActionError(error: unknown, what: string, fallback: string): ActionError {
+  if (error instanceof HttpError) {
+    return { error: `HTTP ${error.statusCode}`, message: error.message };
+  }
+  console.error(`[action] ${what} failed:`, error);
+  return { error: "Internal error", message: fallback };
+}

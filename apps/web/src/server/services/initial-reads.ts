@@ -1,14 +1,8 @@
 import { readEpochTimes, readPools, type EpochTimes, type Pool } from "@lending/sdk";
 import { getDeployment, hasDeployment } from "@lending/sdk/deployments";
 import { serverConfig, type ServerConfig } from "@/config/server";
+import type { InitialData } from "@/lib/queries/chain";
 import { chainClient } from "../context";
-
-/** Chain data read while rendering a page, handed to the browser's query cache as its start. */
-export interface InitialData<T> {
-  data: T;
-  /** ms since the epoch: the query counts as fresh from here */
-  fetchedAt: number;
-}
 
 /** A page never waits longer than this for a chain read; the browser then reads it itself. */
 export const INITIAL_READ_TIMEOUT_MS = 2_000;

@@ -107,32 +107,49 @@ export async function generateLenderAgreement(
   };
 }
 
+/** A signed request about one stored contract (download, acceptance). */
+interface SignedContractRequest {
+  chainId: number;
+  address: Address;
+  id: number;
+  signature: Hex;
+  timestamp: number;
+  now?: number;
+}
+
 /**
- * A stored contract for a signed download request ("a request for contract content for
- * {address}/{id} at {timestamp}"). Reading does not consume the signature (view then download
- * may reuse it within its 5 minutes).
+ * The stored contract `id` of the signer: the signature over `message` (built from the
+ * lowercased address) is checked first, fresh within 5 minutes.
+ *
+ * @throws {HttpError} 401 bad or stale signature, 404 no such contract for the address.
  */
-export async function readSignedContract(
+async function signedAgreement(
   db: Database,
-  args: {
-    chainId: number;
-    address: Address;
-    id: number;
-    signature: Hex;
-    timestamp: number;
-    now?: number;
-  },
+  args: SignedContractRequest,
+  message: (address: Address) => string,
 ) {
   const address = args.address.toLowerCase() as Address;
   await verifySignedMessage({
     address,
-    message: buildContractDownloadMessage({ address, id: args.id, timestamp: args.timestamp }),
+    message: message(address),
     signature: args.signature,
     timestamp: args.timestamp,
     now: args.now,
   });
   const row = await findLenderAgreement(db, args.chainId, address, args.id);
   if (!row) throw notFound(`No loan contract ${args.id} for ${address}`);
+  return { address, row };
+}
+
+/**
+ * A stored contract for a signed download request ("a request for contract content for
+ * {address}/{id} at {timestamp}"). Reading does not consume the signature (view then download
+ * may reuse it within its 5 minutes).
+ */
+export async function readSignedContract(db: Database, args: SignedContractRequest) {
+  const { row } = await signedAgreement(db, args, (address) =>
+    buildContractDownloadMessage({ address, id: args.id, timestamp: args.timestamp }),
+  );
   return row;
 }
 
@@ -153,32 +170,11 @@ function isContractLive(row: { timestamp: number }, now: number): boolean {
  * @throws {HttpError} 401 bad or stale signature, 404 no such contract for the address,
  *   410 the contract expired, 409 the signature was already used.
  */
-export async function acceptLenderAgreement(
-  db: Database,
-  args: {
-    chainId: number;
-    address: Address;
-    id: number;
-    signature: Hex;
-    timestamp: number;
-    now?: number;
-  },
-) {
-  const address = args.address.toLowerCase() as Address;
+export async function acceptLenderAgreement(db: Database, args: SignedContractRequest) {
   const now = args.now ?? Date.now();
-  await verifySignedMessage({
-    address,
-    message: buildLoanContractAcceptanceMessage({
-      address,
-      id: args.id,
-      timestamp: args.timestamp,
-    }),
-    signature: args.signature,
-    timestamp: args.timestamp,
-    now,
-  });
-  const row = await findLenderAgreement(db, args.chainId, address, args.id);
-  if (!row) throw notFound(`No loan contract ${args.id} for ${address}`);
+  const { address, row } = await signedAgreement(db, { ...args, now }, (signer) =>
+    buildLoanContractAcceptanceMessage({ address: signer, id: args.id, timestamp: args.timestamp }),
+  );
   if (!isContractLive(row, now)) throw new HttpError(410, CONTRACT_EXPIRED_MESSAGE);
   return db.transaction(async (tx) => {
     await consumeSignature(tx, { signature: args.signature, address, purpose: "contract-accept" });

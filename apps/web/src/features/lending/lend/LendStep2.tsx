@@ -12,7 +12,6 @@ import {
   lend,
   readAllowance,
   requestDepositWithKyc,
-  reviewAction,
   slippageDisplay,
   swapMinimumOut,
   tx as txCopy,
@@ -354,15 +353,7 @@ export function LendStep2(props: {
               onClick={() => (contract ? view(contract, true) : void generate())}
               className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
             >
-              {reviewAction({
-                contract: contract !== null,
-                accepted,
-                native: false,
-                allowance: undefined,
-                amount,
-              }) === "accept"
-                ? copy.reviewAndAccept
-                : copy.generate}
+              {contract ? copy.reviewAndAccept : copy.generate}
             </button>
           ) : isSwap && token.address && isNativeToken(token.address) ? (
             // ETH: nothing to approve before the swap
