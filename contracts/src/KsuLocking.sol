@@ -4,7 +4,7 @@ pragma solidity ^0.8.30;
 import {IKsuLocking} from "./interfaces/IKsuLocking.sol";
 import {ILendingPoolManagerForLocking} from "./interfaces/ILendingPoolManagerForLocking.sol";
 import {EpochMath} from "./libraries/EpochMath.sol";
-import {GenesisInFuture, ZeroAddress} from "./libraries/Errors.sol";
+import {GenesisInFuture, OnlyManager, ZeroAddress} from "./libraries/Errors.sol";
 import {
     InvalidKsuPrice,
     InvalidLockDuration,
@@ -52,19 +52,26 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 /// Choices (see IKsuLocking for each function):
 /// - Launch bonus: paid at lock time, netted (the contract pulls amount - bonus KSU).
 /// - Lock periods cannot be edited, only disabled: a lock keeps the terms it was made with.
-/// - Fees: an accumulator of USDC per rKSU; each lock keeps its own fee debt, so unlocking keeps
-///   the fees earned (pending = lock rKSU x rewardPerRksu / 1e30 - fee debt, rounded against the
-///   locker). Only lockers with an active deposit share fees: a claim by a user whose
-///   `manager.userTotalDeposits` is 0 sends the fees to the treasury. Below 1 rKSU outstanding,
+/// - Fees: an accumulator of USDC per eligible rKSU; each lock keeps its own fee debt, so
+///   unlocking keeps the fees earned (pending = lock rKSU x accumulator / 1e30 - fee debt, rounded
+///   against the locker). Only lockers holding accepted deposits (`manager.userAcceptedDeposits`
+///   > 0 at their last checkpoint, and not lowered to 0 since) are eligible: a locker whose
+///   deposits drop to 0 is frozen at once (the manager calls `notifyDepositsDecreased`): its rKSU
+///   leaves the eligible total and its locks stop at the accumulator of that moment, so the fees
+///   notified meanwhile go to the eligible lockers. A checkpoint that sees deposits again
+///   unfreezes it (each lock's debt moves past the frozen stretch). Below 1 eligible rKSU,
 ///   notified fees go to the treasury. Rounding dust stays in the contract.
-/// - Bonus interest: a checkpoint stores the epoch, the level and the deposits valued in KSU at
-///   the price then (the base). The next checkpoint accrues base x rate(level) x whole epochs
-///   since, then re-reads level and deposits. lock and claimBonus checkpoint fully; unlock
-///   accrues and re-rates downwards from the stored base (no manager call, it never raises the
-///   level); anyone may checkpoint anyone (keepers correct users whose deposits fell). A stale
-///   price at a checkpoint rates level 0. Claims pay at most the pool; the rest stays owed.
-/// - Storage is packed for gas: a user's rKSU, lock count and bonus checkpoint share one slot, a
-///   lock is one slot, and the pause flag, manager and KSU price share one slot.
+/// - Bonus interest: a checkpoint stores the time and the accepted deposits valued in KSU at the
+///   price then (the base); the level is the loyalty rule on the rKSU against the base. The next
+///   checkpoint accrues base x rate(level) x seconds since / EPOCH_DURATION, then re-reads the
+///   deposits. lock, claimBonus and checkpointBonus (anyone for anyone) re-read them; every
+///   decrease of accepted deposits checkpoints at once through the manager; unlock accrues and
+///   keeps the base (the lower rKSU can only lower the level). So between checkpoints the user
+///   always holds at least the base: bonus paid <= rate x deposits held x time. A stale price at
+///   a checkpoint gives base 0. Claims pay at most the pool; the rest stays owed.
+/// - Storage is packed for gas: a user's rKSU, lock count, bonus checkpoint and fee freeze flag
+///   share one slot, a lock is one slot, and the pause flag, manager and KSU price share one
+///   slot.
 contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
@@ -78,15 +85,17 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         bool active;
     }
 
+    /// @dev A user's slot, unpacked (see `_loadUser`): rKSU (96 bits), lock count (16), bonus
+    /// checkpoint time (32), fee freeze flag (1), bonus base (55, accepted deposits in KSU in
+    /// units of 1e12 wei, saturating), accrued unpaid bonus (56, units of 1e9 KSU wei,
+    /// saturating).
     struct UserData {
-        uint96 rksu;
-        uint16 lockCount;
-        /// @dev The bonus checkpoint: epoch, level and base (deposits in KSU, in units of 1e9 wei).
-        uint16 bonusEpoch;
-        uint8 bonusLevel;
-        uint64 bonusBase;
-        /// @dev Accrued, unpaid bonus interest in units of 1e9 KSU wei (saturating).
-        uint56 bonusAccrued;
+        uint256 rksu;
+        uint256 lockCount;
+        uint256 bonusTime;
+        bool frozen;
+        uint256 bonusBase;
+        uint256 bonusAccrued;
     }
 
     struct LockData {
@@ -117,8 +126,12 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint256 internal constant WAD = 1e18;
     /// @dev rewardPerRksu scale: USDC per whole rKSU with 18 decimals = USDC units x 1e30 / wei.
     uint256 internal constant ACC_SCALE = 1e30;
-    /// @dev Stored rKSU multipliers have 9 decimals; bonus bases and accruals count 1e9 wei.
+    /// @dev Stored rKSU multipliers have 9 decimals; bonus accruals count 1e9 wei.
     uint256 internal constant UNIT9 = 1e9;
+    /// @dev Bonus bases count 1e12 KSU wei.
+    uint256 internal constant BASE_UNIT = 1e12;
+    uint256 internal constant MAX_BASE = 2 ** 55 - 1;
+    uint256 internal constant MAX_ACCRUED = 2 ** 56 - 1;
     uint256 internal constant MAX_LOCK_DURATION = 3650 days;
     uint256 internal constant MAX_PRICE_AGE = 365 days;
 
@@ -131,6 +144,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint48 internal _price;
     uint40 internal _priceValidUntil;
 
+    /// @dev rKSU of the fee-eligible lockers (frozen lockers' rKSU is in `_frozenRksu`).
     uint128 internal _totalRksu;
     uint128 internal _rewardPerRksu;
 
@@ -145,8 +159,13 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint16 internal _lockPeriodCount;
 
     mapping(uint256 => LockPeriodData) internal _lockPeriods;
-    mapping(address => UserData) internal _users;
+    /// @dev Packed `UserData` (see `_loadUser`).
+    mapping(address => uint256) internal _users;
     mapping(address => mapping(uint256 => LockData)) internal _locks;
+    /// @dev rKSU of frozen lockers (no fee share).
+    uint256 internal _frozenRksu;
+    /// @dev A frozen locker's fee accumulator at the time it was frozen.
+    mapping(address => uint256) internal _frozenAcc;
 
     /// @param admin Receives DEFAULT_ADMIN_ROLE and PRICE_SETTER_ROLE.
     /// @param ksu_ The KSU token.
@@ -185,21 +204,17 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         uint256 rksu = amount * period.multiplier / UNIT9;
         if (rksu == 0) revert ZeroRksu(amount);
 
-        UserData memory user = _users[msg.sender];
+        UserData memory user = _loadUser(msg.sender);
         lockId = user.lockCount;
         if (lockId == type(uint16).max) revert TooManyLocks();
-        uint256 epoch = currentEpoch();
-        _accrueBonus(user, epoch);
+        _accrueBonus(user);
+        uint256 acc = _rerate(msg.sender, user, _acceptedDeposits(msg.sender));
         user.rksu = (user.rksu + rksu).toUint96();
-        // forge-lint: disable-next-line(unsafe-typecast) lockId < type(uint16).max, checked above
-        user.lockCount = uint16(lockId + 1);
-        (user.bonusLevel, user.bonusBase) = _freshRating(msg.sender, user.rksu);
-        user.bonusEpoch = epoch.toUint16();
-        _storeUser(_users[msg.sender], user);
-
-        uint256 acc = _rewardPerRksu;
+        user.lockCount = lockId + 1;
+        _storeUser(msg.sender, user);
+        if (user.frozen) _frozenRksu += rksu;
         // forge-lint: disable-next-line(unsafe-typecast) rksu < 2^96 x 2^32 / 1e9 < 2^128
-        _totalRksu += uint128(rksu);
+        else _totalRksu += uint128(rksu);
         uint256 unlockTime = block.timestamp + period.duration;
         _storeLock(
             _locks[msg.sender][lockId],
@@ -239,30 +254,30 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
             // amount <= locked < 2^96, multiplier < 2^32, rewardPerRksu < 2^128: no overflow.
             uint256 remaining = locked - amount;
             burned = locked * l.multiplier / UNIT9 - remaining * l.multiplier / UNIT9;
-            // Keep the fees accrued on the burned rKSU (rounded down: in favour of the pool).
-            // forge-lint: disable-next-line(unsafe-typecast) < 2^224 / 1e30 < 2^127
-            burnedFees = int256(burned * _rewardPerRksu / ACC_SCALE);
             // forge-lint: disable-next-line(unsafe-typecast) remaining <= locked < 2^96
             l.amount = uint96(remaining);
         }
+        UserData memory user = _loadUser(msg.sender);
+        uint256 acc;
+        if (user.frozen) {
+            // A frozen locker's locks stopped at the accumulator of the freeze.
+            acc = _frozenAcc[msg.sender];
+            _frozenRksu -= burned;
+        } else {
+            acc = _rewardPerRksu;
+            // forge-lint: disable-next-line(unsafe-typecast) burned <= the lock's rKSU < 2^128
+            _totalRksu -= uint128(burned);
+        }
+        // Keep the fees accrued on the burned rKSU (rounded down: in favour of the pool).
+        // forge-lint: disable-next-line(unsafe-typecast) burned < 2^128, acc < 2^128: < 2^127
+        burnedFees = int256(burned * acc / ACC_SCALE);
         l.feeDebt = (l.feeDebt - burnedFees).toInt80();
         _storeLock(_locks[msg.sender][lockId], l);
-        // forge-lint: disable-next-line(unsafe-typecast) burned <= the lock's rKSU < 2^128
-        _totalRksu -= uint128(burned);
 
-        UserData memory user = _users[msg.sender];
-        uint256 epoch = currentEpoch();
-        _accrueBonus(user, epoch);
-        // forge-lint: disable-next-line(unsafe-typecast) burned <= the lock's rKSU <= user.rksu < 2^96
-        user.rksu -= uint96(burned);
-        // Re-rate with the deposits seen at the last checkpoint; never upwards.
-        uint8 level = _levelFromBase(user.rksu, user.bonusBase);
-        if (level < user.bonusLevel) {
-            user.bonusLevel = level;
-            if (level == 0) user.bonusBase = 0;
-        }
-        user.bonusEpoch = epoch.toUint16();
-        _storeUser(_users[msg.sender], user);
+        // Accrue at the old rKSU; the base stays (a lower rKSU can only lower the level).
+        _accrueBonus(user);
+        user.rksu -= burned;
+        _storeUser(msg.sender, user);
 
         _ksu.safeTransfer(msg.sender, amount);
         emit Unlocked(msg.sender, lockId, amount, burned);
@@ -297,8 +312,9 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     /// @inheritdoc IKsuLocking
     function claimFees() external override whenNotPaused returns (uint256 amount) {
-        uint256 count = _users[msg.sender].lockCount;
-        uint256 acc = _rewardPerRksu;
+        UserData memory user = _loadUser(msg.sender);
+        uint256 count = user.lockCount;
+        uint256 acc = user.frozen ? _frozenAcc[msg.sender] : _rewardPerRksu;
         mapping(uint256 => LockData) storage locks = _locks[msg.sender];
         for (uint256 i; i < count; ++i) {
             LockData storage l = locks[i];
@@ -311,11 +327,6 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
             }
         }
         if (amount == 0) revert NothingToClaim();
-        if (ILendingPoolManagerForLocking(_manager).userTotalDeposits(msg.sender) == 0) {
-            _treasuryFees += amount.toUint128();
-            emit FeesForfeited(msg.sender, amount);
-            return 0;
-        }
         IERC20(_usdc).safeTransfer(msg.sender, amount);
         emit FeesClaimed(msg.sender, amount);
     }
@@ -334,17 +345,25 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     /// @inheritdoc IKsuLocking
     function checkpointBonus(address user) external override whenNotPaused {
-        _checkpoint(user);
+        _checkpoint(user, _acceptedDeposits(user));
+    }
+
+    /// @inheritdoc IKsuLocking
+    function notifyDepositsDecreased(address user, uint256 acceptedDeposits) external override {
+        // Without rKSU there is nothing to accrue, rate or freeze (the next lock checkpoints).
+        if (_users[user] & type(uint96).max == 0) return;
+        if (msg.sender != _manager) revert OnlyManager();
+        _checkpoint(user, acceptedDeposits);
     }
 
     /// @inheritdoc IKsuLocking
     function claimBonus() external override whenNotPaused returns (uint256 amount) {
-        UserData memory user = _checkpoint(msg.sender);
+        UserData memory user = _checkpoint(msg.sender, _acceptedDeposits(msg.sender));
         uint256 pool = _bonusPool;
         uint256 pay = Math.min(user.bonusAccrued, pool / UNIT9);
         if (pay == 0) revert NothingToClaim();
-        // forge-lint: disable-next-line(unsafe-typecast) pay <= bonusAccrued
-        _users[msg.sender].bonusAccrued = uint56(user.bonusAccrued - pay);
+        user.bonusAccrued -= pay;
+        _storeUser(msg.sender, user);
         amount = pay * UNIT9;
         // forge-lint: disable-next-line(unsafe-typecast) amount <= pool < 2^128
         _bonusPool = uint128(pool - amount);
@@ -451,9 +470,16 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     /// @inheritdoc IKsuLocking
     function loyaltyLevel(address user) public view override returns (uint8 level) {
-        uint256 rksu = _users[user].rksu;
+        uint256 rksu = _users[user] & type(uint96).max;
         if (rksu == 0) return 0;
-        (level,) = _freshRating(user, rksu);
+        address manager_ = _manager;
+        uint256 price = _price;
+        if (manager_ == address(0) || price == 0 || block.timestamp > _priceValidUntil) return 0;
+        uint256 deposits = ILendingPoolManagerForLocking(manager_).userTotalDeposits(user);
+        if (deposits == 0) return 0;
+        uint256 value100 = rksu * price / WAD * 100;
+        if (value100 >= 5 * deposits) return 2;
+        if (value100 >= deposits) return 1;
     }
 
     /// @inheritdoc IKsuLocking
@@ -510,8 +536,9 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     /// @inheritdoc IKsuLocking
     function getUserLocks(address user) public view override returns (UserLock[] memory locks) {
-        uint256 count = _users[user].lockCount;
-        uint256 acc = _rewardPerRksu;
+        UserData memory data = _loadUser(user);
+        uint256 count = data.lockCount;
+        uint256 acc = _feeAcc(user, data);
         UserLock[] memory all = new UserLock[](count);
         uint256 n;
         for (uint256 i; i < count; ++i) {
@@ -542,7 +569,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         override
         returns (UserSummary memory summary)
     {
-        summary.rKsu = _users[user].rksu;
+        summary.rKsu = _loadUser(user).rksu;
         summary.stakedKsu = stakedKsu(user);
         summary.claimableFees = claimableFees(user);
         summary.bonusAmount = getUserTotalBonusAmount(user);
@@ -552,12 +579,12 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     /// @inheritdoc IKsuLocking
     function rKsuBalance(address user) external view override returns (uint256) {
-        return _users[user].rksu;
+        return _loadUser(user).rksu;
     }
 
     /// @inheritdoc IKsuLocking
     function stakedKsu(address user) public view override returns (uint256 total) {
-        uint256 count = _users[user].lockCount;
+        uint256 count = _loadUser(user).lockCount;
         for (uint256 i; i < count; ++i) {
             total += _locks[user][i].amount;
         }
@@ -580,8 +607,9 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     /// @inheritdoc IKsuLocking
     function claimableFees(address user) public view override returns (uint256 total) {
-        uint256 count = _users[user].lockCount;
-        uint256 acc = _rewardPerRksu;
+        UserData memory data = _loadUser(user);
+        uint256 count = data.lockCount;
+        uint256 acc = _feeAcc(user, data);
         for (uint256 i; i < count; ++i) {
             LockData memory l = _locks[user][i];
             total += _pendingFees(_lockRksu(l.amount, l.multiplier), l.feeDebt, acc);
@@ -589,10 +617,20 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     }
 
     /// @inheritdoc IKsuLocking
+    function feeEligible(address user) external view override returns (bool) {
+        return !_loadUser(user).frozen;
+    }
+
+    /// @inheritdoc IKsuLocking
+    function eligibleRksu() external view override returns (uint256) {
+        return _totalRksu;
+    }
+
+    /// @inheritdoc IKsuLocking
     function getUserTotalBonusAmount(address user) public view override returns (uint256) {
-        UserData memory data = _users[user];
-        _accrueBonus(data, currentEpoch());
-        return uint256(data.bonusAccrued) * UNIT9;
+        UserData memory data = _loadUser(user);
+        _accrueBonus(data);
+        return data.bonusAccrued * UNIT9;
     }
 
     /// @inheritdoc IKsuLocking
@@ -600,10 +638,10 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         external
         view
         override
-        returns (uint256 epoch, uint8 level, uint256 base)
+        returns (uint256 time, uint8 level, uint256 base)
     {
-        UserData memory data = _users[user];
-        return (data.bonusEpoch, data.bonusLevel, uint256(data.bonusBase) * UNIT9);
+        UserData memory data = _loadUser(user);
+        return (data.bonusTime, _levelFromBase(data.rksu, data.bonusBase), data.bonusBase * BASE_UNIT);
     }
 
     /// @inheritdoc IKsuLocking
@@ -645,12 +683,12 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     /// @inheritdoc IKsuLocking
     function balanceOf(address user) external view override returns (uint256) {
-        return _users[user].rksu;
+        return _loadUser(user).rksu;
     }
 
     /// @inheritdoc IKsuLocking
     function totalSupply() external view override returns (uint256) {
-        return _totalRksu;
+        return _totalRksu + _frozenRksu;
     }
 
     /// @inheritdoc IKsuLocking
@@ -675,76 +713,117 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     // ---------------------------------------------------------------- internals
 
-    /// @dev Accrues bonus interest for the whole epochs since the checkpoint, then re-rates with
-    /// fresh deposits and price, and stores the new checkpoint.
-    function _checkpoint(address user) internal returns (UserData memory data) {
-        data = _users[user];
-        uint256 epoch = currentEpoch();
-        _accrueBonus(data, epoch);
-        (data.bonusLevel, data.bonusBase) = _freshRating(user, data.rksu);
-        data.bonusEpoch = epoch.toUint16();
-        _storeUser(_users[user], data);
+    /// @dev Accrues bonus interest up to now, re-rates with `accepted` (the manager's accepted
+    /// deposits) and the current price, starts or stops the fee share, and stores the checkpoint.
+    function _checkpoint(address user, uint256 accepted) internal returns (UserData memory data) {
+        data = _loadUser(user);
+        _accrueBonus(data);
+        _rerate(user, data, accepted);
+        _storeUser(user, data);
         emit BonusCheckpointed(
             user,
-            epoch,
-            data.bonusLevel,
-            uint256(data.bonusBase) * UNIT9,
-            uint256(data.bonusAccrued) * UNIT9
+            block.timestamp,
+            _levelFromBase(data.rksu, data.bonusBase),
+            data.bonusBase * BASE_UNIT,
+            data.bonusAccrued * UNIT9
         );
     }
 
-    /// @dev Adds the bonus for epochs [checkpoint epoch, epoch) at the checkpoint's level and
-    /// base to `data.bonusAccrued` (saturating). Does not move the checkpoint epoch.
-    function _accrueBonus(UserData memory data, uint256 epoch) internal pure {
-        uint256 level = data.bonusLevel;
-        if (level == 0 || epoch <= data.bonusEpoch) return;
+    /// @dev Adds the bonus for the time since the checkpoint at the checkpoint's base and the level
+    /// of the current rKSU against it (saturating), and moves the checkpoint time to now.
+    function _accrueBonus(UserData memory data) internal view {
+        uint256 from = data.bonusTime;
+        data.bonusTime = block.timestamp;
+        uint256 level = _levelFromBase(data.rksu, data.bonusBase);
+        if (level == 0 || block.timestamp <= from) return;
         uint256 rate = level == 1 ? BONUS_RATE_LEVEL_1 : BONUS_RATE_LEVEL_2;
-        uint256 accrued =
-            data.bonusAccrued + uint256(data.bonusBase) * rate * (epoch - data.bonusEpoch) / WAD;
-        data.bonusAccrued = uint56(Math.min(accrued, type(uint56).max));
+        // base (1e12 wei) x rate x seconds / epoch, in units of 1e9 wei; rounded down.
+        uint256 accrued = data.bonusAccrued
+            + data.bonusBase * (BASE_UNIT / UNIT9) * rate * (block.timestamp - from)
+                / (WAD * EpochMath.EPOCH_DURATION);
+        data.bonusAccrued = Math.min(accrued, MAX_ACCRUED);
     }
 
-    /// @dev Level and bonus base from the current rKSU, fresh deposits and the KSU price.
-    /// Level 0 (and base 0) without rKSU, manager, fresh price or deposits.
-    function _freshRating(address user, uint256 rksu)
+    /// @dev Sets the bonus base from `accepted` deposits at the current price (0 without a manager
+    /// or a fresh price), rounded down, and the fee share: eligible with deposits, frozen without
+    /// (rKSU moves between the totals; an unfreeze moves each lock's fee debt past the frozen
+    /// stretch). Returns the accumulator the user's locks follow from now on.
+    function _rerate(address user, UserData memory data, uint256 accepted)
         internal
-        view
-        returns (uint8 level, uint64 base)
+        returns (uint256 acc)
     {
-        if (rksu == 0) return (0, 0);
-        address manager_ = _manager;
         uint256 price = _price;
-        if (manager_ == address(0) || price == 0 || block.timestamp > _priceValidUntil) {
-            return (0, 0);
+        uint256 base;
+        if (_manager != address(0) && price != 0 && block.timestamp <= _priceValidUntil) {
+            base = Math.min(accepted * (WAD / BASE_UNIT) / price, MAX_BASE);
         }
-        uint256 deposits = ILendingPoolManagerForLocking(manager_).userTotalDeposits(user);
-        if (deposits == 0) return (0, 0);
-        uint256 value100 = rksu * price / WAD * 100;
-        if (value100 >= 5 * deposits) level = 2;
-        else if (value100 >= deposits) level = 1;
-        else return (0, 0);
-        // Deposits in KSU at this price, in units of 1e9 wei, rounded up (a lower level later).
-        base = uint64(Math.min(Math.ceilDiv(deposits * UNIT9, price), type(uint64).max));
+        data.bonusBase = base;
+        acc = _rewardPerRksu;
+        bool frozen = accepted == 0;
+        if (frozen == data.frozen) return frozen ? _frozenAcc[user] : acc;
+        data.frozen = frozen;
+        uint256 rksu = data.rksu;
+        if (frozen) {
+            _frozenAcc[user] = acc;
+            _frozenRksu += rksu;
+            // forge-lint: disable-next-line(unsafe-typecast) rksu <= _totalRksu < 2^128
+            _totalRksu -= uint128(rksu);
+        } else {
+            uint256 gap = acc - _frozenAcc[user];
+            delete _frozenAcc[user];
+            _frozenRksu -= rksu;
+            _totalRksu += rksu.toUint128();
+            mapping(uint256 => LockData) storage locks = _locks[user];
+            uint256 count = data.lockCount;
+            for (uint256 i; i < count; ++i) {
+                LockData storage l = locks[i];
+                uint256 lockRksu = _lockRksu(l.amount, l.multiplier);
+                if (lockRksu == 0) continue;
+                // The frozen stretch, rounded up: in favour of the pool.
+                l.feeDebt = (l.feeDebt + Math.mulDiv(lockRksu, gap, ACC_SCALE, Math.Rounding.Ceil)
+                    .toInt256()).toInt80();
+            }
+        }
+        emit FeeEligibilitySet(user, !frozen);
     }
 
-    /// @dev Level of `rksu` against a bonus base (deposits in KSU, units of 1e9 wei).
+    /// @dev The manager's accepted deposits of `user` (0 without a manager).
+    function _acceptedDeposits(address user) internal view returns (uint256) {
+        address manager_ = _manager;
+        if (manager_ == address(0)) return 0;
+        return ILendingPoolManagerForLocking(manager_).userAcceptedDeposits(user);
+    }
+
+    /// @dev The fee accumulator a user's locks follow: the frozen one while frozen.
+    function _feeAcc(address user, UserData memory data) internal view returns (uint256) {
+        return data.frozen ? _frozenAcc[user] : _rewardPerRksu;
+    }
+
+    /// @dev Level of `rksu` against a bonus base (accepted deposits in KSU, units of 1e12 wei).
     function _levelFromBase(uint256 rksu, uint256 base) internal pure returns (uint8) {
         if (base == 0) return 0;
         uint256 rksu100 = rksu * 100;
-        uint256 deposits = base * UNIT9;
+        uint256 deposits = base * BASE_UNIT;
         if (rksu100 >= 5 * deposits) return 2;
         if (rksu100 >= deposits) return 1;
         return 0;
     }
 
-    /// @dev Writes a user's slot with one SSTORE (Solidity would write member by member).
-    function _storeUser(UserData storage ref, UserData memory data) internal {
-        uint256 word = uint256(data.rksu) | uint256(data.lockCount) << 96 | uint256(data.bonusEpoch)
-            << 112 | uint256(data.bonusLevel) << 128 | uint256(data.bonusBase) << 136
-            | uint256(data.bonusAccrued) << 200;
-        assembly ("memory-safe") {
-            sstore(ref.slot, word)
-        }
+    function _loadUser(address user) internal view returns (UserData memory data) {
+        uint256 word = _users[user];
+        data.rksu = word & type(uint96).max;
+        data.lockCount = (word >> 96) & type(uint16).max;
+        data.bonusTime = (word >> 112) & type(uint32).max;
+        data.frozen = (word >> 144) & 1 == 1;
+        data.bonusBase = (word >> 145) & MAX_BASE;
+        data.bonusAccrued = word >> 200;
+    }
+
+    /// @dev Writes a user's slot with one SSTORE. Every field is in range: rKSU checked by lock,
+    /// the count by TooManyLocks, the time is a uint32 until 2106, base and accrued saturate.
+    function _storeUser(address user, UserData memory data) internal {
+        _users[user] = data.rksu | data.lockCount << 96 | data.bonusTime << 112
+            | (data.frozen ? 1 << 144 : 0) | data.bonusBase << 145 | data.bonusAccrued << 200;
     }
 
     /// @dev Writes a lock's slot with one SSTORE.

@@ -78,19 +78,23 @@ abstract contract LendingPoolBase is
         mapping(uint256 => mapping(uint256 => EpochPrices)) prices;
     }
 
-    /// @dev A user's free shares in a tranche and the first epoch (+ 1) of the user's current
-    /// withdrawal queue there (0 if none), in one slot.
+    /// @dev A user's free shares in a tranche, their principal (the USDC deposited for them; a
+    /// withdrawal or a fixed-term lock takes it pro rata by shares) and the first epoch (+ 1) of
+    /// the user's current withdrawal queue there (0 if none), in one slot.
     struct Holding {
-        uint208 shares;
+        uint128 shares;
+        uint80 principal;
         uint48 queuedSince;
     }
 
-    /// @dev One slot per user.
+    /// @dev One slot per user. `deposits`: `userTotalDeposits`; `accepted`:
+    /// `userAcceptedDeposits` (saturating).
     struct Account {
         uint64 lastRequestId;
         uint32 kycNonce;
         uint96 deposits;
         uint8 kycStatus;
+        uint56 accepted;
     }
 
     /// @dev Two slots per request. Requests of a user form a list (newest first) via `prevId`.
@@ -105,6 +109,8 @@ abstract contract LendingPoolBase is
         uint8 level;
         RequestStatus status;
         uint32 configId;
+        /// @dev Withdrawals: the principal of the shares queued.
+        uint64 principal;
     }
 
     struct Lock {
@@ -116,6 +122,8 @@ abstract contract LendingPoolBase is
         uint32 endEpoch;
         bool withdrawAtExpiry;
         bool released;
+        /// @dev The principal of the locked shares.
+        uint96 principal;
     }
 
     /// @dev Settlement amounts of a request (see `RequestView`).
@@ -214,6 +222,11 @@ abstract contract LendingPoolBase is
     /// @inheritdoc ILendingPoolManagerForLocking
     function userTotalDeposits(address user) external view returns (uint256) {
         return _accounts[user].deposits;
+    }
+
+    /// @inheritdoc ILendingPoolManagerForLocking
+    function userAcceptedDeposits(address user) external view returns (uint256) {
+        return _accounts[user].accepted;
     }
 
     /// @dev The caller's pending request of `epoch` for (pool, tranche, kind), or 0. The user's

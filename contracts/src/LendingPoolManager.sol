@@ -111,8 +111,6 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         Holding storage holding = tranche.holdings[msg.sender];
         uint256 free = holding.shares;
         if (shares > free) revert E.InsufficientShares(free, shares);
-        // forge-lint: disable-next-line(unsafe-typecast)
-        holding.shares = uint208(free - shares);
         uint256 epoch = _requestEpoch();
         uint256 since = holding.queuedSince;
         if (since == 0) {
@@ -136,6 +134,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                 minLevel: epoch + 1 >= since + AGING_EPOCHS ? TOP_LEVEL : 0
             })
         );
+        _queueShares(holding, nftId, shares);
     }
 
     /// @inheritdoc ILendingPoolCore
@@ -153,8 +152,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 amount = _cancel(poolId, nftId, RequestKind.Withdrawal);
         Tranche storage tranche = _pools[poolId].tranches[r.trancheId];
         Holding storage holding = tranche.holdings[msg.sender];
-        // forge-lint: disable-next-line(unsafe-typecast)
-        holding.shares += uint208(amount);
+        _credit(tranche, msg.sender, amount, r.principal);
+        _addAccepted(msg.sender, r.principal);
         holding.queuedSince = 0;
     }
 
@@ -231,9 +230,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         Holding storage holding = tranche.holdings[msg.sender];
         uint256 free = holding.shares;
         if (shares > free) revert E.InsufficientShares(free, shares);
-        // forge-lint: disable-next-line(unsafe-typecast)
-        holding.shares = uint208(free - shares);
-        lockId = _createLock(pool, poolId, trancheId, configId, msg.sender, shares);
+        uint256 principal = _takeShares(holding, free, shares);
+        lockId = _createLock(pool, poolId, trancheId, configId, msg.sender, shares, principal);
     }
 
     /// @inheritdoc ILendingPoolCore
@@ -247,6 +245,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         }
         l.withdrawAtExpiry = true;
         _config(poolId, l.trancheId, l.configId).maturingWithdrawShares[end] += l.shares;
+        _reduceAccepted(msg.sender, l.principal);
         emit FixedTermWithdrawalRequested(lockId, msg.sender);
     }
 
@@ -264,6 +263,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         address owner = l.owner;
         Tranche storage tranche = pool.tranches[l.trancheId];
         uint256 shares = _maturedShares(l);
+        uint256 principal = l.principal;
         uint256 paid;
         if (l.withdrawAtExpiry) {
             Bucket storage b = pool.buckets[end + 1][_key(l.trancheId, RequestKind.Withdrawal, 2)];
@@ -272,10 +272,14 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                 uint256 accepted = Math.mulDiv(shares, b.accepted, total);
                 paid = Math.mulDiv(accepted, pool.prices[end + 1][l.trancheId].assetsPerShare, WAD);
                 shares = Math.mulDiv(shares, total - b.accepted, total);
+                uint256 back = Math.mulDiv(principal, total - b.accepted, total);
+                _payWithdrawal(pool, owner, paid, principal - back);
+                principal = back;
             }
-            _payWithdrawal(pool, owner, paid);
+            // Its principal left the accepted deposits at `withdrawAtExpiry`; the rest is back.
+            _addAccepted(owner, principal);
         }
-        _credit(tranche, owner, shares);
+        _credit(tranche, owner, shares, principal);
         emit FixedTermReleased(lockId, owner, shares, paid);
     }
 
@@ -500,6 +504,60 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         a.deposits = uint96(deposits > amount ? deposits - amount : 0);
     }
 
+    /// @dev Adds to the user's accepted deposits (saturating: an undercount only lowers bonus).
+    function _addAccepted(address user, uint256 amount) internal {
+        if (amount == 0) return;
+        Account storage a = _accounts[user];
+        // forge-lint: disable-next-line(unsafe-typecast)
+        a.accepted = uint56(Math.min(a.accepted + amount, type(uint56).max));
+    }
+
+    /// @dev Lowers the user's accepted deposits and tells KsuLocking in the same transaction, so
+    /// bonus interest and fee sharing never count deposits the user no longer holds. A reverting
+    /// locking contract reverts the call (a call without code succeeds).
+    function _reduceAccepted(address user, uint256 amount) internal {
+        Account storage a = _accounts[user];
+        uint256 accepted = a.accepted;
+        accepted = accepted > amount ? accepted - amount : 0;
+        // forge-lint: disable-next-line(unsafe-typecast)
+        a.accepted = uint56(accepted);
+        address locking = ksuLocking;
+        if (locking == address(0)) return;
+        bytes4 selector = IKsuLocking.notifyDepositsDecreased.selector;
+        assembly ("memory-safe") {
+            let fmp := mload(0x40)
+            mstore(0x00, selector)
+            mstore(0x04, and(user, shr(96, not(0))))
+            mstore(0x24, accepted)
+            if iszero(call(gas(), locking, 0, 0x00, 0x44, 0x00, 0x00)) {
+                returndatacopy(fmp, 0x00, returndatasize())
+                revert(fmp, returndatasize())
+            }
+            mstore(0x40, fmp)
+        }
+    }
+
+    /// @dev Moves `shares` and their principal from a holding into withdrawal request `nftId`:
+    /// queued shares stop counting as accepted deposits at once (rejected ones come back).
+    function _queueShares(Holding storage holding, uint256 nftId, uint256 shares) internal {
+        uint256 principal = _takeShares(holding, holding.shares, shares);
+        _requests[nftId].principal += principal.toUint64();
+        _reduceAccepted(msg.sender, principal);
+    }
+
+    /// @dev Takes `shares` of `free` out of a holding with their principal (pro rata, rounded
+    /// down); returns the principal.
+    function _takeShares(Holding storage holding, uint256 free, uint256 shares)
+        internal
+        returns (uint256 principal)
+    {
+        principal = holding.principal * shares / free;
+        // forge-lint: disable-next-line(unsafe-typecast)
+        holding.shares = uint128(free - shares);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        holding.principal -= uint80(principal);
+    }
+
     /// @dev Step 1: interest of the epoch (variable and fixed-term ledgers), paid from the
     /// reserve (pro rata if it is short), less the performance fee.
     function _applyInterest(Pool storage pool, uint256 poolId, uint256 epoch, uint256 n)
@@ -713,34 +771,40 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 trancheId = r.trancheId;
         Tranche storage tranche = pool.tranches[trancheId];
         if (r.kind == RequestKind.Withdrawal) {
+            uint256 principal = r.principal;
+            uint256 amount = r.amount;
             if (p.rejected != 0) {
-                _credit(tranche, owner, p.rejected);
+                uint256 back = principal * p.rejected / amount;
+                _credit(tranche, owner, p.rejected, back);
+                _addAccepted(owner, back);
                 emit RequestRejected(nftId, owner, p.rejected);
             } else {
                 tranche.holdings[owner].queuedSince = 0;
             }
             if (p.accepted != 0) {
-                _payWithdrawal(pool, owner, p.assets);
+                _payWithdrawal(pool, owner, p.assets, principal * p.accepted / amount);
                 emit RequestAccepted(nftId, owner, p.assets, p.accepted);
             }
             return true;
         }
         if (p.accepted != 0) {
             if (r.configId != 0) {
-                _createLock(pool, r.poolId, trancheId, r.configId, owner, p.shares);
+                _createLock(pool, r.poolId, trancheId, r.configId, owner, p.shares, p.accepted);
             } else {
-                _credit(tranche, owner, p.shares);
+                _credit(tranche, owner, p.shares, p.accepted);
             }
             emit RequestAccepted(nftId, owner, p.accepted, p.shares);
         }
+        // Counted for bonus interest and fee sharing from now on.
+        _addAccepted(owner, p.accepted + p.reallocated1 + p.reallocated2);
         if (p.reallocated1 != 0) {
-            _credit(pool.tranches[trancheId + 1], owner, p.reallocatedShares1);
+            _credit(pool.tranches[trancheId + 1], owner, p.reallocatedShares1, p.reallocated1);
             emit RequestReallocated(
                 nftId, owner, trancheId + 1, p.reallocated1, p.reallocatedShares1
             );
         }
         if (p.reallocated2 != 0) {
-            _credit(pool.tranches[trancheId + 2], owner, p.reallocatedShares2);
+            _credit(pool.tranches[trancheId + 2], owner, p.reallocatedShares2, p.reallocated2);
             emit RequestReallocated(
                 nftId, owner, trancheId + 2, p.reallocated2, p.reallocatedShares2
             );
@@ -755,14 +819,21 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         return true;
     }
 
-    function _credit(Tranche storage tranche, address owner, uint256 shares) internal {
-        tranche.holdings[owner].shares += shares.toUint208();
+    function _credit(Tranche storage tranche, address owner, uint256 shares, uint256 principal)
+        internal
+    {
+        Holding storage holding = tranche.holdings[owner];
+        holding.shares += shares.toUint128();
+        holding.principal += principal.toUint80();
     }
 
-    function _payWithdrawal(Pool storage pool, address owner, uint256 assets) internal {
+    /// @dev Pays `assets` and lowers the user's principal by the `principal` part they held.
+    function _payWithdrawal(Pool storage pool, address owner, uint256 assets, uint256 principal)
+        internal
+    {
+        _decreaseDeposits(owner, principal);
         if (assets == 0) return;
         pool.withdrawalPayouts -= assets;
-        _decreaseDeposits(owner, assets);
         IERC20(usdc).safeTransfer(owner, assets);
     }
 
@@ -772,7 +843,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 trancheId,
         uint256 configId,
         address owner,
-        uint256 shares
+        uint256 shares,
+        uint256 principal
     ) internal returns (uint256 lockId) {
         Tranche storage t = pool.tranches[trancheId];
         FixedTermConfig storage c = t.fixedTermConfigs[configId - 1];
@@ -797,7 +869,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             configId: uint32(configId),
             endEpoch: endEpoch.toUint32(),
             withdrawAtExpiry: false,
-            released: false
+            released: false,
+            principal: principal.toUint96()
         });
         _userLocks[owner].push(lockId);
         emit FixedTermLocked(

@@ -10,20 +10,41 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Test} from "forge-std/Test.sol";
 
-/// @dev Test double of the lending pool manager: settable deposits, and it forwards fees the way
+/// @dev Test double of the lending pool manager: settable deposits (total and accepted), it
+/// tells the locking contract about decreases of accepted deposits, and it forwards fees the way
 /// the manager does (transfer USDC, then notifyFees).
 contract LockingManagerStub is ILendingPoolManagerForLocking {
     using SafeERC20 for IERC20;
 
     address public immutable usdc;
+    IKsuLocking public target;
     mapping(address => uint256) public userTotalDeposits;
+    mapping(address => uint256) public userAcceptedDeposits;
 
     constructor(address usdc_) {
         usdc = usdc_;
     }
 
+    function setLocking(IKsuLocking locking_) external {
+        target = locking_;
+    }
+
+    /// @dev Sets both figures (accepted deposits, nothing pending), as the manager would.
     function setDeposits(address user, uint256 amount) external {
         userTotalDeposits[user] = amount;
+        _setAccepted(user, amount);
+    }
+
+    /// @dev Pending and accepted separately.
+    function setSplit(address user, uint256 pending, uint256 accepted) external {
+        userTotalDeposits[user] = pending + accepted;
+        _setAccepted(user, accepted);
+    }
+
+    function _setAccepted(address user, uint256 amount) internal {
+        bool lower = amount < userAcceptedDeposits[user];
+        userAcceptedDeposits[user] = amount;
+        if (lower && address(target) != address(0)) target.notifyDepositsDecreased(user, amount);
     }
 
     function sendFees(IKsuLocking locking, uint256 amount) external {
@@ -68,6 +89,7 @@ abstract contract KsuLockingBaseTest is Test {
         locking.addLockPeriod(360 days, 0.5e18, 0.25e18);
         locking.addLockPeriod(720 days, 1e18, 0.7e18);
         locking.setManager(address(mgr));
+        mgr.setLocking(locking);
         locking.setKsuPrice(KSU_PRICE);
         ksu.approve(address(locking), BONUS_POOL);
         locking.fundBonusPool(BONUS_POOL);

@@ -74,17 +74,19 @@ contract KsuLockingFeesTest is KsuLockingBaseTest {
         assertEq(locking.claimableFees(bob), 50 * USDC_UNIT);
     }
 
-    function test_fees_forfeitedWithoutActiveDeposit() public {
-        _lock(alice, 100e18, P720);
-        _notify(100 * USDC_UNIT);
-        // Alice has no deposit in the manager: her share goes to the treasury.
+    function test_fees_noShareWithoutAcceptedDeposits() public {
+        _lock(alice, 100e18, P720); // no deposits: frozen, no share
+        assertFalse(locking.feeEligible(alice));
+        vm.prank(admin);
+        usdc.mint(address(mgr), 100 * USDC_UNIT);
         vm.expectEmit(address(locking));
-        emit IKsuLocking.FeesForfeited(alice, 100 * USDC_UNIT);
-        vm.prank(alice);
-        assertEq(locking.claimFees(), 0);
-        assertEq(usdc.balanceOf(alice), 0);
-        assertEq(locking.treasuryFees(), 100 * USDC_UNIT);
+        emit IKsuLocking.FeesNotified(100 * USDC_UNIT, 100 * USDC_UNIT, 0);
+        mgr.sendFees(locking, 100 * USDC_UNIT);
+        assertEq(locking.treasuryFees(), 100 * USDC_UNIT, "no eligible rKSU: the treasury");
         assertEq(locking.claimableFees(alice), 0);
+        vm.expectRevert(NothingToClaim.selector);
+        vm.prank(alice);
+        locking.claimFees();
     }
 
     function test_fees_keptAfterUnlockAndPartialUnlock() public {

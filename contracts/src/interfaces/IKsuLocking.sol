@@ -17,11 +17,20 @@ interface IKsuLocking {
     /// than `maxPriceAge` -> 0 (a stale price never grants priority).
     function loyaltyLevel(address user) external view returns (uint8);
 
-    /// @notice Shares `usdcAmount` of performance fees among KSU lockers, pro rata rKSU.
+    /// @notice Shares `usdcAmount` of performance fees among the KSU lockers that hold accepted
+    /// deposits, pro rata rKSU.
     /// @dev Only the manager (FEE_NOTIFIER_ROLE). The manager has already transferred the USDC to
-    /// this contract. With less than `MIN_RKSU_FOR_FEES` (1 rKSU) outstanding the amount is owed
-    /// to the treasury (also with none at all).
+    /// this contract. Lockers without accepted deposits (see `feeEligible`) take no share: their
+    /// part goes to the eligible lockers. With less than `MIN_RKSU_FOR_FEES` (1 rKSU) eligible the
+    /// amount is owed to the treasury (also with none at all).
     function notifyFees(uint256 usdcAmount) external;
+
+    /// @notice The manager lowered `user`'s accepted deposits to `acceptedDeposits` (USDC units).
+    /// @dev Only the manager, before anything else can happen to the user: accrues bonus interest
+    /// up to now on the old base, then re-rates with the new deposits (a checkpoint with the
+    /// manager's figure), and stops the user's fee share if the deposits are now 0. A no-op for a
+    /// user without rKSU. Not pausable: a pause must not block withdrawals.
+    function notifyDepositsDecreased(address user, uint256 acceptedDeposits) external;
 
     // ---------------------------------------------------------------- types
 
@@ -58,7 +67,7 @@ interface IKsuLocking {
     /// @notice A user's whole locking position, for the app in one call.
     /// @param rKsu The user's rKSU.
     /// @param stakedKsu KSU locked over all locks.
-    /// @param claimableFees USDC fees claimable (before the active-deposit check).
+    /// @param claimableFees USDC fees claimable (as `claimableFees`).
     /// @param bonusAmount KSU bonus interest owed (as `getUserTotalBonusAmount`).
     /// @param loyaltyLevel The live loyalty level (as `loyaltyLevel`).
     /// @param locks The locks still holding KSU or unclaimed fees (as `getUserLocks`).
@@ -106,16 +115,18 @@ interface IKsuLocking {
     /// @notice `user` claimed `amount` USDC of fees.
     event FeesClaimed(address indexed user, uint256 amount);
 
-    /// @notice `user` had no active deposit at claim time: `amount` USDC went to the treasury.
-    event FeesForfeited(address indexed user, uint256 amount);
+    /// @notice `user` started (`eligible`) or stopped sharing fees: lockers share the fees
+    /// notified while they hold accepted deposits.
+    event FeeEligibilitySet(address indexed user, bool eligible);
 
     /// @notice The treasury received `amount` USDC of fees owed to it.
     event TreasuryFeesClaimed(address indexed treasury, uint256 amount);
 
-    /// @notice `user`'s bonus interest was accrued up to `epoch`; from now on it accrues at
-    /// `level` on `base` (the deposits seen now, valued in KSU at the current price, 18 decimals).
+    /// @notice `user`'s bonus interest was accrued up to `time`; from now on it accrues at
+    /// `level` on `base` (the accepted deposits seen now, valued in KSU at the current price, 18
+    /// decimals).
     event BonusCheckpointed(
-        address indexed user, uint256 epoch, uint8 level, uint256 base, uint256 accrued
+        address indexed user, uint256 time, uint8 level, uint256 base, uint256 accrued
     );
 
     /// @notice `user` received `amount` KSU of bonus interest.
@@ -145,8 +156,8 @@ interface IKsuLocking {
 
     /// @notice Takes `amount` KSU out of the caller's lock `lockId` once its period is over.
     /// @dev Partial unlocks allowed; the lock's rKSU drops to (remaining amount x multiplier).
-    /// Fees accrued on the lock stay claimable. Bonus interest is accrued up to now and its level
-    /// re-rated downwards with the deposits seen at the last checkpoint (an unlock never raises
+    /// Fees accrued on the lock stay claimable. Bonus interest is accrued up to now; its level
+    /// follows the lower rKSU against the base of the last checkpoint (an unlock never raises
     /// it). Not pausable: a pause never traps locked KSU.
     function unlock(uint256 amount, uint256 lockId) external;
 
@@ -157,10 +168,9 @@ interface IKsuLocking {
     // ---------------------------------------------------------------- fees
 
     /// @notice Claims the caller's USDC fees over all their locks.
-    /// @dev Only lockers with an active deposit share fees: if `manager.userTotalDeposits(caller)`
-    /// is 0 at claim time, the accrued fees are forfeited to the treasury instead (event
-    /// `FeesForfeited`). Reverts with nothing to claim. Not while paused.
-    /// @return amount USDC paid to the caller (0 when forfeited).
+    /// @dev Pays what the locks earned while the caller shared fees (see `feeEligible`), also
+    /// after the caller's deposits are gone. Reverts with nothing to claim. Not while paused.
+    /// @return amount USDC paid to the caller.
     function claimFees() external returns (uint256 amount);
 
     /// @notice Sends the USDC fees owed to the treasury to it. Anyone may call.
@@ -169,9 +179,14 @@ interface IKsuLocking {
     // ---------------------------------------------------------------- bonus interest
 
     /// @notice Accrues `user`'s bonus interest and re-rates it. Anyone may call.
-    /// @dev Whole epochs since the last checkpoint accrue at the level and deposits seen at that
-    /// checkpoint: bonusKsu = deposits x ratePerEpoch(level) x epochs / KSU price. Then the level
-    /// and deposits are read again (level 0 while the price is stale).
+    /// @dev The time since the last checkpoint accrues pro rata by the second at the level and
+    /// base of that checkpoint: bonusKsu = base x ratePerEpoch(level) x seconds / EPOCH_DURATION,
+    /// where base = accepted deposits / KSU price at the checkpoint and the level is the loyalty
+    /// rule applied to rKSU against that base. Then the manager's `userAcceptedDeposits` and the
+    /// price are read again (base 0 while the price is stale), and the user's fee share is
+    /// started or stopped (`feeEligible`). Every decrease of accepted deposits checkpoints at once
+    /// (`notifyDepositsDecreased`), so the base never exceeds the deposits held; an increase counts
+    /// from the next checkpoint. Not while paused.
     function checkpointBonus(address user) external;
 
     /// @notice Checkpoints the caller and pays their accrued bonus interest in KSU, at most what
@@ -220,7 +235,7 @@ interface IKsuLocking {
     /// @notice Role allowed to call `setKsuPrice`.
     function PRICE_SETTER_ROLE() external view returns (bytes32);
 
-    /// @notice Below this total rKSU (1 rKSU), notified fees go to the treasury.
+    /// @notice Below this eligible rKSU (1 rKSU), notified fees go to the treasury.
     function MIN_RKSU_FOR_FEES() external view returns (uint256);
 
     /// @notice Bonus interest per epoch for level 1 (18 decimals): 0.1% a year / 52.17857.
@@ -271,21 +286,30 @@ interface IKsuLocking {
     /// @notice USDC owed to the treasury.
     function treasuryFees() external view returns (uint256);
 
-    /// @notice Fee accumulator: USDC per whole rKSU, 1e18-scaled (USDC units x 1e30 / rKSU wei).
+    /// @notice Fee accumulator: USDC per whole eligible rKSU, 1e18-scaled (USDC units x 1e30 / rKSU
+    /// wei).
     function rewardPerRksu() external view returns (uint256);
 
-    /// @notice USDC fees the user could claim now (before the active-deposit check).
+    /// @notice USDC fees the user could claim now.
     function claimableFees(address user) external view returns (uint256);
 
-    /// @notice KSU bonus interest owed to the user: accrued plus not yet checkpointed whole
-    /// epochs at the last checkpoint's level (claims pay at most `bonusPool`).
+    /// @notice Whether the user's locks share the fees notified now: true while the user held
+    /// accepted deposits at the last checkpoint and none was lowered to 0 since.
+    function feeEligible(address user) external view returns (bool);
+
+    /// @notice rKSU that shares fees (that of the eligible lockers).
+    function eligibleRksu() external view returns (uint256);
+
+    /// @notice KSU bonus interest owed to the user: accrued plus the time since the last
+    /// checkpoint at its level and base (claims pay at most `bonusPool`).
     function getUserTotalBonusAmount(address user) external view returns (uint256);
 
-    /// @notice The user's bonus checkpoint: epoch, level and base (deposits in KSU, 18 decimals).
+    /// @notice The user's bonus checkpoint: time, level (the loyalty rule on rKSU against the base)
+    /// and base (accepted deposits in KSU, 18 decimals).
     function bonusCheckpoint(address user)
         external
         view
-        returns (uint256 epoch, uint8 level, uint256 base);
+        returns (uint256 time, uint8 level, uint256 base);
 
     /// @notice KSU price (USDC units per KSU) and when it was set.
     function ksuPrice() external view returns (uint256 priceUsdc6, uint256 updatedAt);
