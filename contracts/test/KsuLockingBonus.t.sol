@@ -2,6 +2,7 @@
 pragma solidity ^0.8.30;
 
 import {IKsuLocking} from "../src/interfaces/IKsuLocking.sol";
+import {OnlyManager} from "../src/libraries/Errors.sol";
 import {NothingToClaim} from "../src/libraries/LockingErrors.sol";
 import {KsuLockingBaseTest} from "./KsuLockingBase.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
@@ -16,13 +17,16 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
         rate2 = locking.BONUS_RATE_LEVEL_2();
     }
 
-    /// @dev Deposits in KSU at `price`, in units of 1e9 wei, rounded up (the contract's base).
+    /// @dev Accepted deposits in KSU at `price`, in units of 1e12 wei, rounded down (the
+    /// contract's base).
     function _base(uint256 deposits, uint256 price) internal pure returns (uint256) {
-        return (deposits * 1e9 + price - 1) / price;
+        return deposits * 1e6 / price;
     }
 
-    function _accrual(uint256 base, uint256 rate, uint256 epochs) internal pure returns (uint256) {
-        return base * rate * epochs / 1e18 * 1e9;
+    /// @dev Bonus on `base` over `secs` seconds, pro rata of the per-epoch rate (units of 1e9 wei,
+    /// rounded down).
+    function _accrual(uint256 base, uint256 rate, uint256 secs) internal pure returns (uint256) {
+        return base * 1000 * rate * secs / (1e18 * 7 days) * 1e9;
     }
 
     function test_bonusRates_matchTheSpec() public view {
@@ -36,13 +40,13 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
     function test_bonus_level2AccruesPerEpoch() public {
         mgr.setDeposits(alice, 10_000 * USDC_UNIT);
         _lock(alice, 1000e18, P720); // 1000 rKSU = 500 USDC = 5% -> level 2
-        (uint256 epoch, uint8 level, uint256 base) = locking.bonusCheckpoint(alice);
-        assertEq(epoch, 0);
+        (uint256 time, uint8 level, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(time, block.timestamp);
         assertEq(level, 2);
         assertEq(base, 20_000e18, "10,000 USDC at 0.50 = 20,000 KSU");
 
-        _warpToEpoch(3, 1 hours);
-        uint256 expected = _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 3);
+        skip(3 * 7 days);
+        uint256 expected = _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 3 * 7 days);
         // 10,000 USDC x 0.2% / 52.17857 x 3 epochs = 1.1499 USDC = 2.2998 KSU
         assertApproxEqAbs(expected, 2.2998e18, 0.0001e18);
         assertEq(locking.getUserTotalBonusAmount(alice), expected, "view includes unaccrued");
@@ -60,10 +64,10 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
         _lock(alice, 1000e18, P720); // 1% -> level 1
         (, uint8 level,) = locking.bonusCheckpoint(alice);
         assertEq(level, 1);
-        _warpToEpoch(2, 0);
+        skip(2 * 7 days);
         assertEq(
             locking.getUserTotalBonusAmount(alice),
-            _accrual(_base(50_000 * USDC_UNIT, KSU_PRICE), rate1, 2)
+            _accrual(_base(50_000 * USDC_UNIT, KSU_PRICE), rate1, 2 * 7 days)
         );
     }
 
@@ -77,11 +81,19 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
         locking.claimBonus();
     }
 
-    function test_bonus_sameEpochAccruesNothing() public {
+    /// @dev Issue 10 item 3: accrual counted whole epochs, so a deposit held for one second
+    /// across an epoch boundary earned a whole epoch. Now it earns one second.
+    function test_bonus_accruesProRataByTime_notWholeEpochs() public {
         mgr.setDeposits(alice, 10_000 * USDC_UNIT);
+        _warpToEpoch(1, 0);
+        vm.warp(block.timestamp - 1); // the last second of epoch 0
         _lock(alice, 1000e18, P720);
-        skip(5 days); // still epoch 0
-        assertEq(locking.getUserTotalBonusAmount(alice), 0);
+        skip(2); // epoch 1 has begun
+        uint256 base = _base(10_000 * USDC_UNIT, KSU_PRICE);
+        assertEq(locking.getUserTotalBonusAmount(alice), _accrual(base, rate2, 2));
+        assertLt(locking.getUserTotalBonusAmount(alice), _accrual(base, rate2, 7 days) / 1000);
+        skip(5 days);
+        assertEq(locking.getUserTotalBonusAmount(alice), _accrual(base, rate2, 5 days + 2));
     }
 
     function test_bonus_unlockReratesDownward() public {
@@ -92,18 +104,18 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
         assertEq(level, 2);
         uint256 base = _base(4000 * USDC_UNIT, KSU_PRICE);
 
-        skip(30 days); // epoch 4
+        skip(30 days);
         vm.prank(alice);
         locking.unlock(8000e18, 0); // 100 rKSU = 50 USDC = 1.25% -> level 1
-        uint256 epoch;
-        (epoch, level,) = locking.bonusCheckpoint(alice);
-        assertEq(epoch, 4);
+        uint256 time;
+        (time, level,) = locking.bonusCheckpoint(alice);
+        assertEq(time, block.timestamp);
         assertEq(level, 1);
-        uint256 accrued = _accrual(base, rate2, 4);
+        uint256 accrued = _accrual(base, rate2, 30 days);
         assertEq(locking.getUserTotalBonusAmount(alice), accrued);
 
-        _warpToEpoch(6, 0);
-        assertEq(locking.getUserTotalBonusAmount(alice), accrued + _accrual(base, rate1, 2));
+        skip(14 days);
+        assertEq(locking.getUserTotalBonusAmount(alice), accrued + _accrual(base, rate1, 14 days));
     }
 
     function test_bonus_unlockDropsToZero() public {
@@ -118,41 +130,76 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
         _warpToEpoch(200, 0);
         vm.prank(alice);
         locking.unlock(100e18, 1);
-        (, level, base) = locking.bonusCheckpoint(alice);
+        (, level,) = locking.bonusCheckpoint(alice);
         assertEq(level, 0);
-        assertEq(base, 0);
         uint256 owed = locking.getUserTotalBonusAmount(alice);
         _warpToEpoch(300, 0);
         assertEq(locking.getUserTotalBonusAmount(alice), owed, "nothing accrues at level 0");
     }
 
-    function test_checkpointBonus_byAnyoneRereadsDeposits() public {
+    function test_depositsDecrease_checkpointsAtOnce() public {
         mgr.setDeposits(alice, 10_000 * USDC_UNIT);
         _lock(alice, 1000e18, P720);
-        _warpToEpoch(2, 0);
-        mgr.setDeposits(alice, 0); // withdrew everything
+        skip(2 * 7 days);
+        // The manager lowers the accepted deposits (a withdrawal request) and tells locking.
         vm.expectEmit(address(locking));
         emit IKsuLocking.BonusCheckpointed(
-            alice, 2, 0, 0, _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 2)
+            alice,
+            block.timestamp,
+            0,
+            0,
+            _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 2 * 7 days)
         );
+        mgr.setDeposits(alice, 0);
+        uint256 owed = locking.getUserTotalBonusAmount(alice);
+        skip(3 * 7 days);
+        assertEq(locking.getUserTotalBonusAmount(alice), owed);
+    }
+
+    function test_notifyDepositsDecreased_onlyTheManager() public {
+        mgr.setDeposits(alice, 10_000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720);
+        vm.expectRevert(OnlyManager.selector);
+        vm.prank(stranger);
+        locking.notifyDepositsDecreased(alice, 0);
+        // A user without rKSU: nothing to do, for anyone (no revert, no state).
+        vm.prank(stranger);
+        locking.notifyDepositsDecreased(bob, 0);
+        // Not pausable: a pause must not block the manager's withdrawals.
+        vm.prank(admin);
+        locking.pause();
+        mgr.setDeposits(alice, 1 * USDC_UNIT);
+        (,, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 2e18);
+    }
+
+    function test_checkpointBonus_byAnyoneRaisesTheBase() public {
+        mgr.setDeposits(alice, 1000 * USDC_UNIT);
+        _lock(alice, 1000e18, P720);
+        mgr.setDeposits(alice, 10_000 * USDC_UNIT); // an increase: counted from a checkpoint
+        skip(7 days);
+        uint256 small = _accrual(_base(1000 * USDC_UNIT, KSU_PRICE), rate2, 7 days);
+        assertEq(locking.getUserTotalBonusAmount(alice), small);
         vm.prank(stranger);
         locking.checkpointBonus(alice);
-        uint256 owed = locking.getUserTotalBonusAmount(alice);
-        _warpToEpoch(5, 0);
-        assertEq(locking.getUserTotalBonusAmount(alice), owed);
+        skip(7 days);
+        assertEq(
+            locking.getUserTotalBonusAmount(alice),
+            small + _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 7 days)
+        );
     }
 
     function test_checkpointBonus_stalePriceStopsFurtherAccrual() public {
         mgr.setDeposits(alice, 10_000 * USDC_UNIT);
         _lock(alice, 1000e18, P720);
-        _warpToEpoch(2, 0); // the price is now 13 days old
+        skip(13 days); // the price is now 13 days old
         locking.checkpointBonus(alice);
         (, uint8 level,) = locking.bonusCheckpoint(alice);
         assertEq(level, 0);
         assertEq(
             locking.getUserTotalBonusAmount(alice),
-            _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 2),
-            "epochs before the checkpoint keep the level seen before"
+            _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 13 days),
+            "the time before the checkpoint keeps the level seen before"
         );
     }
 
@@ -163,10 +210,10 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
         locking.checkpointBonus(alice);
         (,, uint256 base) = locking.bonusCheckpoint(alice);
         assertEq(base, 10_000e18);
-        _warpToEpoch(1, 0);
+        skip(7 days);
         assertEq(
             locking.getUserTotalBonusAmount(alice),
-            _accrual(_base(10_000 * USDC_UNIT, 1_000_000), rate2, 1)
+            _accrual(_base(10_000 * USDC_UNIT, 1_000_000), rate2, 7 days)
         );
     }
 
@@ -214,12 +261,13 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
         epochs = bound(epochs, 1, 520);
         mgr.setDeposits(alice, deposits);
         _lock(alice, 2000e18, P720); // 1000 USDC of rKSU: level 2 up to 20,000 USDC
-        _warpToEpoch(epochs, 0);
-        uint256 expected = _accrual(_base(deposits, KSU_PRICE), rate2, epochs);
+        skip(epochs * 7 days);
+        uint256 expected = _accrual(_base(deposits, KSU_PRICE), rate2, epochs * 7 days);
         assertEq(locking.getUserTotalBonusAmount(alice), expected);
         // deposits x 0.2% / 52.17857 x epochs / price, within rounding
         uint256 exact = deposits * 0.002e18 * epochs * 1e5 / 5_217_857 / KSU_PRICE;
-        assertApproxEqAbs(expected, exact, 2e9 + exact / 1e9);
+        assertApproxEqAbs(expected, exact, 2e9 + exact / 1e6);
+        assertLe(expected, exact, "rounded down");
     }
 
     function test_getUserSummary_oneCallPosition() public {

@@ -42,10 +42,10 @@ contract KsuLockingFeesTest is KsuLockingBaseTest {
         a = _boundKsu(a);
         b = _boundKsu(b);
         fees = bound(fees, 1, 1_000_000 * USDC_UNIT);
-        _lock(alice, a, P720); // rKSU = a
-        _lock(bob, b, P180); // rKSU = b / 4
         mgr.setDeposits(alice, 1);
         mgr.setDeposits(bob, 1);
+        _lock(alice, a, P720); // rKSU = a
+        _lock(bob, b, P180); // rKSU = b / 4
         _notify(fees);
 
         uint256 total = a + b / 4;
@@ -65,6 +65,8 @@ contract KsuLockingFeesTest is KsuLockingBaseTest {
     }
 
     function test_fees_newLockerGetsNoPastFees() public {
+        mgr.setDeposits(alice, 1);
+        mgr.setDeposits(bob, 1);
         _lock(alice, 100e18, P720);
         _notify(100 * USDC_UNIT);
         _lock(bob, 100e18, P720);
@@ -90,9 +92,10 @@ contract KsuLockingFeesTest is KsuLockingBaseTest {
     }
 
     function test_fees_keptAfterUnlockAndPartialUnlock() public {
+        mgr.setDeposits(alice, 1);
+        mgr.setDeposits(bob, 1);
         _lock(alice, 100e18, P30); // 5 rKSU
         _lock(bob, 100e18, P30); // 5 rKSU
-        mgr.setDeposits(alice, 1);
         _notify(100 * USDC_UNIT);
         skip(30 days);
         vm.prank(alice);
@@ -117,12 +120,12 @@ contract KsuLockingFeesTest is KsuLockingBaseTest {
     }
 
     function test_claimFees_revertsWithNothingAndWhenPaused() public {
+        mgr.setDeposits(alice, 1);
         _lock(alice, 100e18, P720);
         vm.expectRevert(NothingToClaim.selector);
         vm.prank(alice);
         locking.claimFees();
 
-        mgr.setDeposits(alice, 1);
         _notify(10 * USDC_UNIT);
         vm.prank(admin);
         locking.pause();

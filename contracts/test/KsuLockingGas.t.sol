@@ -18,8 +18,8 @@ abstract contract KsuLockingGasBase is KsuLockingBaseTest {
     /// unlimited approval (the app's approve flow asks for unlimited first).
     function setUp() public virtual override {
         super.setUp();
-        _lock(bob, 50_000e18, P720);
         mgr.setDeposits(bob, 100_000 * USDC_UNIT);
+        _lock(bob, 50_000e18, P720);
         _notify(1000 * USDC_UNIT);
         mgr.setDeposits(alice, 20_000 * USDC_UNIT);
         _giveKsu(alice, 10_000e18);

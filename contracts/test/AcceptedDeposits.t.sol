@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
+import {NothingToClaim} from "../src/libraries/LockingErrors.sol";
+import {ProtocolBase} from "./ProtocolBase.sol";
+
+/// @dev Issue 10 items 3, 6 and 10 on the real manager and KsuLocking: bonus interest and fee
+/// sharing count accepted deposits actually held, and withdrawals lower the principal figure by
+/// the principal part only. Each test fails on eb77e8e.
+contract AcceptedDepositsTest is ProtocolBase {
+    function _price() internal {
+        vm.prank(admin);
+        locking.setKsuPrice(1e6);
+    }
+
+    /// @dev Item 3: request, checkpoint, cancel (one transaction, flash-loanable) earned a level-2
+    /// bonus on money never lent. A pending request is not an accepted deposit.
+    function test_bonus_pendingRequestEarnsNothing() public {
+        _lockKsu(alice, 1000e18); // 1,000 rKSU = 1,000 USDC
+        uint256 id = _deposit(alice, JUNIOR, 10_000e6); // 10%: level 2 for the queue
+        assertEq(locking.loyaltyLevel(alice), 2, "the level still counts pending deposits");
+        locking.checkpointBonus(alice);
+        vm.prank(alice);
+        lpm.cancelDepositRequest(POOL, id);
+        (,, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 0, "no accepted deposits, no base");
+        skip(7 days);
+        assertEq(locking.getUserTotalBonusAmount(alice), 0);
+    }
+
+    /// @dev Item 3: the base drops the moment accepted deposits drop (a withdrawal request), not
+    /// at the next checkpoint someone may or may not send.
+    function test_bonus_stopsAtTheWithdrawalRequest() public {
+        uint256 id = _deposit(alice, JUNIOR, 10_000e6);
+        _clearAndSettle(_ids(id));
+        assertEq(lpm.userAcceptedDeposits(alice), 10_000e6);
+        _price();
+        _lockKsu(alice, 1000e18);
+        (, uint8 level, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(level, 2);
+        assertEq(base, 10_000e18);
+        skip(3 days);
+        uint256 earned = locking.getUserTotalBonusAmount(alice);
+        assertGt(earned, 0);
+        _withdraw(alice, JUNIOR, lpm.sharesOf(POOL, JUNIOR, alice));
+        assertEq(lpm.userAcceptedDeposits(alice), 0);
+        assertEq(lpm.userTotalDeposits(alice), 10_000e6, "the level base drops when paid");
+        skip(30 days);
+        assertEq(locking.getUserTotalBonusAmount(alice), earned, "nothing after the request");
+    }
+
+    /// @dev Item 6: request, claim fees, cancel: a pending request made a locker "active" at
+    /// claim time. Fees go only to lockers holding accepted deposits while they are notified; the
+    /// rest goes to the eligible lockers (conservation: nothing is lost).
+    function test_fees_onlyToHoldersOfAcceptedDeposits() public {
+        // Bob lends and locks: eligible. An epoch of interest pays fees.
+        uint256 b = _deposit(bob, JUNIOR, 10_000e6);
+        _clearAndSettle(_ids(b));
+        _lockKsu(bob, 100e18);
+        assertTrue(locking.feeEligible(bob));
+        _fundReserve(1000e6);
+        // Alice locks 9x bob's rKSU with only a pending request.
+        _lockKsu(alice, 900e18);
+        uint256 a = _deposit(alice, MEZZ, 1000e6);
+        assertFalse(locking.feeEligible(alice));
+        uint256 usdcBefore = usdc.balanceOf(address(locking));
+        _clear(); // interest on bob's deposit: fees notified
+        uint256 toLockers = usdc.balanceOf(address(locking)) - usdcBefore;
+        assertGt(toLockers, 0);
+        assertEq(locking.claimableFees(alice), 0, "pending requests share nothing");
+        vm.expectRevert(NothingToClaim.selector);
+        vm.prank(alice);
+        locking.claimFees();
+        assertApproxEqAbs(locking.claimableFees(bob), toLockers, 1, "bob takes alice's part");
+        assertLe(locking.claimableFees(bob), toLockers);
+
+        // Once alice's deposit is accepted and settled, a checkpoint starts her share.
+        lpm.claim(a);
+        locking.checkpointBonus(alice);
+        assertTrue(locking.feeEligible(alice));
+        _price();
+        _clear();
+        assertGt(locking.claimableFees(alice), 0);
+        // Her share stops the moment her deposits are gone (withdrawal request).
+        _withdraw(alice, MEZZ, lpm.sharesOf(POOL, MEZZ, alice));
+        assertFalse(locking.feeEligible(alice));
+        uint256 aliceBefore = locking.claimableFees(alice);
+        uint256 bobBefore = locking.claimableFees(bob);
+        usdcBefore = usdc.balanceOf(address(locking));
+        _clear();
+        toLockers = usdc.balanceOf(address(locking)) - usdcBefore;
+        assertEq(locking.claimableFees(alice), aliceBefore, "fees she earned stay, no new ones");
+        assertApproxEqAbs(locking.claimableFees(bob) - bobBefore, toLockers, 1);
+        vm.prank(alice);
+        assertEq(locking.claimFees(), aliceBefore, "paid after her deposits are gone");
+    }
+
+    /// @dev Item 10: a withdrawal lowered the principal figure by the USDC paid, interest
+    /// included, so the principal dropped too far and the level was too generous.
+    function test_withdrawal_lowersPrincipalByThePrincipalPart() public {
+        uint256 id = _deposit(alice, JUNIOR, 10_000e6);
+        _clearAndSettle(_ids(id));
+        _fundReserve(10_000e6);
+        for (uint256 i; i < 5; ++i) {
+            _clear(); // 0.6% a week on Junior
+        }
+        uint256 shares = lpm.sharesOf(POOL, JUNIOR, alice);
+        assertGt(lpm.convertToAssets(POOL, JUNIOR, shares), 10_200e6, "interest earned");
+        uint256 w = _withdraw(alice, JUNIOR, shares / 2);
+        assertEq(lpm.userAcceptedDeposits(alice), 5000e6, "queued shares leave at the request");
+        _clearAndSettle(_ids(w));
+        assertGt(usdc.balanceOf(alice), 5100e6, "paid principal and interest");
+        assertEq(lpm.userTotalDeposits(alice), 5000e6, "lowered by the principal part only");
+        assertEq(lpm.userAcceptedDeposits(alice), 5000e6);
+        // The rest: the figures reach exactly 0.
+        w = _withdraw(alice, JUNIOR, lpm.sharesOf(POOL, JUNIOR, alice));
+        _clearAndSettle(_ids(w));
+        assertEq(lpm.userTotalDeposits(alice), 0);
+        assertEq(lpm.userAcceptedDeposits(alice), 0);
+    }
+
+    /// @dev Item 10: the principal follows shares into and out of a fixed-term lock, and a
+    /// rejected withdrawal gives its principal back.
+    function test_principal_followsLocksAndRejections() public {
+        uint256 id = _deposit(alice, JUNIOR, 10_000e6);
+        _clearAndSettle(_ids(id));
+        vm.prank(manager);
+        lpm.addFixedTermConfig(
+            POOL, JUNIOR, 0.003e18, 2, ILendingPoolTypes.FixedTermDepositStatus.Everyone
+        );
+        vm.prank(alice);
+        lpm.lockDepositForFixedTerm(POOL, JUNIOR, 4000e6, 1);
+        assertEq(lpm.userAcceptedDeposits(alice), 10_000e6, "a lock is still held");
+        // No idle liquidity: the withdrawal is rejected and its principal comes back.
+        vm.prank(manager);
+        lpm.draw(POOL, 10_000e6, borrower);
+        uint256 w = _withdraw(alice, JUNIOR, lpm.sharesOf(POOL, JUNIOR, alice));
+        assertEq(lpm.userAcceptedDeposits(alice), 4000e6);
+        _clearAndSettle(_ids(w));
+        assertApproxEqAbs(lpm.userAcceptedDeposits(alice), 10_000e6, 1, "back (rounded down)");
+        assertLe(lpm.userAcceptedDeposits(alice), 10_000e6);
+        assertEq(lpm.userTotalDeposits(alice), 10_000e6);
+    }
+}
