@@ -641,7 +641,8 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         returns (uint256 time, uint8 level, uint256 base)
     {
         UserData memory data = _loadUser(user);
-        return (data.bonusTime, _levelFromBase(data.rksu, data.bonusBase), data.bonusBase * BASE_UNIT);
+        return
+            (data.bonusTime, _levelFromBase(data.rksu, data.bonusBase), data.bonusBase * BASE_UNIT);
     }
 
     /// @inheritdoc IKsuLocking
@@ -738,9 +739,8 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         if (level == 0 || block.timestamp <= from) return;
         uint256 rate = level == 1 ? BONUS_RATE_LEVEL_1 : BONUS_RATE_LEVEL_2;
         // base (1e12 wei) x rate x seconds / epoch, in units of 1e9 wei; rounded down.
-        uint256 accrued = data.bonusAccrued
-            + data.bonusBase * (BASE_UNIT / UNIT9) * rate * (block.timestamp - from)
-                / (WAD * EpochMath.EPOCH_DURATION);
+        uint256 accrued = data.bonusAccrued + data.bonusBase * (BASE_UNIT / UNIT9) * rate
+            * (block.timestamp - from) / (WAD * EpochMath.EPOCH_DURATION);
         data.bonusAccrued = Math.min(accrued, MAX_ACCRUED);
     }
 
@@ -780,8 +780,9 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
                 uint256 lockRksu = _lockRksu(l.amount, l.multiplier);
                 if (lockRksu == 0) continue;
                 // The frozen stretch, rounded up: in favour of the pool.
-                l.feeDebt = (l.feeDebt + Math.mulDiv(lockRksu, gap, ACC_SCALE, Math.Rounding.Ceil)
-                    .toInt256()).toInt80();
+                l.feeDebt = (l.feeDebt
+                        + Math.mulDiv(lockRksu, gap, ACC_SCALE, Math.Rounding.Ceil).toInt256())
+                .toInt80();
             }
         }
         emit FeeEligibilitySet(user, !frozen);

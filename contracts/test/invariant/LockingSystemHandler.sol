@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {KsuLocking} from "../../src/KsuLocking.sol";
+import {ILendingPoolManager} from "../../src/interfaces/ILendingPoolManager.sol";
+import {ILendingPoolTypes} from "../../src/interfaces/ILendingPoolTypes.sol";
+import {KSU} from "../../src/tokens/KSU.sol";
+import {TestUSDC} from "../../src/tokens/TestUSDC.sol";
+import {CommonBase} from "forge-std/Base.sol";
+import {StdCheats} from "forge-std/StdCheats.sol";
+import {StdUtils} from "forge-std/StdUtils.sol";
+
+/// @dev Drives the real manager and KsuLocking together with valid actions only (the suite runs
+/// with `fail_on_revert`): deposit requests, cancels, clearing (the keeper sets the KSU price,
+/// clears and settles), withdrawals, KSU locks and unlocks at both periods, prices, checkpoints
+/// and bonus and fee claims, and time. Ghosts: per actor, the time integral of the value of the
+/// free shares it holds (accepted deposits actually held), bonus paid, and violations observed
+/// inside actions (fees credited to an actor holding no shares, an unlock before its period).
+contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
+    uint256 internal constant POOL = 0;
+    uint256 internal constant GENESIS = 1_767_571_200;
+    uint256 internal constant EPOCH = 7 days;
+
+    struct LockRecord {
+        address user;
+        uint256 lockId;
+        uint256 amount;
+        uint256 end;
+    }
+
+    ILendingPoolManager public immutable lpm;
+    KsuLocking public immutable locking;
+    TestUSDC public immutable usdc;
+    KSU public immutable ksu;
+    address public immutable admin;
+
+    address[] public actors;
+    uint256[] internal _open;
+    LockRecord[] internal _locks;
+
+    uint256 public price = 1e6;
+    uint256 public minPrice = 1e6;
+    uint256 internal _lastTime;
+    mapping(address => uint256) public heldValue;
+    /// @dev Sum of held value (USDC units) x seconds.
+    mapping(address => uint256) public heldIntegral;
+    mapping(address => uint256) public bonusPaid;
+    /// @dev Bonus owed when the handler took over (accrued during the suite's setUp).
+    mapping(address => uint256) public bonusAtStart;
+    uint256 public feesPaid;
+
+    uint256 public feeViolations;
+    uint256 public lockViolations;
+    /// @dev Coverage: loyalty levels seen after an action, paid bonus and fee claims.
+    uint256[3] public levelSeen;
+    uint256 public bonusClaims;
+    uint256 public feeClaims;
+
+    constructor(
+        ILendingPoolManager lpm_,
+        KsuLocking locking_,
+        TestUSDC usdc_,
+        KSU ksu_,
+        address admin_,
+        address[] memory actors_
+    ) {
+        lpm = lpm_;
+        locking = locking_;
+        usdc = usdc_;
+        ksu = ksu_;
+        admin = admin_;
+        actors = actors_;
+        _lastTime = block.timestamp;
+        for (uint256 i; i < actors_.length; ++i) {
+            vm.prank(actors_[i]);
+            usdc.approve(address(lpm), type(uint256).max);
+            vm.prank(actors_[i]);
+            ksu.approve(address(locking), type(uint256).max);
+            heldValue[actors_[i]] = _value(actors_[i]);
+            bonusAtStart[actors_[i]] = locking.getUserTotalBonusAmount(actors_[i]);
+        }
+    }
+
+    // ----- Actions -----
+
+    function lend(uint256 actorSeed, uint256 trancheSeed, uint256 amount) external {
+        _tick();
+        address user = _actor(actorSeed);
+        uint256 trancheId = trancheSeed % 3;
+        if (lpm.getCurrentEpochDepositedAmount(POOL, trancheId, user) != 0) return;
+        amount = bound(amount, 100e6, 20_000e6);
+        vm.prank(admin);
+        usdc.mint(user, amount);
+        ILendingPoolTypes.ContractAcceptance memory a;
+        ILendingPoolTypes.KycAuthorization memory k;
+        vm.prank(user);
+        _open.push(lpm.requestDepositWithKyc(POOL, trancheId, amount, 0, a, k));
+        _refresh();
+    }
+
+    function cancel(uint256 seed) external {
+        _tick();
+        uint256 n = _open.length;
+        uint256 next = lpm.getPoolState(POOL).nextEpochToClear;
+        for (uint256 i; i < n; ++i) {
+            uint256 id = _open[(seed + i) % n];
+            ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id);
+            if (v.status != ILendingPoolTypes.RequestStatus.Pending || v.epoch < next) continue;
+            vm.prank(v.owner);
+            if (v.kind == ILendingPoolTypes.RequestKind.Deposit) {
+                lpm.cancelDepositRequest(POOL, id);
+            } else {
+                lpm.cancelWithdrawalRequest(POOL, id);
+            }
+            break;
+        }
+        _refresh();
+    }
+
+    function withdraw(uint256 actorSeed, uint256 trancheSeed, uint256 percent) external {
+        _tick();
+        address user = _actor(actorSeed);
+        uint256 trancheId = trancheSeed % 3;
+        uint256 shares = lpm.sharesOf(POOL, trancheId, user) * bound(percent, 1, 100) / 100;
+        if (shares == 0) return;
+        vm.prank(user);
+        _open.push(lpm.requestWithdrawal(POOL, trancheId, shares));
+        _refresh();
+    }
+
+    /// @dev The keeper: sets the KSU price (fresh), clears the oldest due epoch (interest, fees
+    /// to the lockers) and settles every cleared request. Checks that no actor holding no shares
+    /// is credited fees.
+    function clear() external {
+        uint256 epoch = lpm.getPoolState(POOL).nextEpochToClear;
+        uint256 opensAt = GENESIS + (epoch + 1) * EPOCH - 2 days;
+        if (block.timestamp < opensAt) vm.warp(opensAt);
+        _tick();
+        vm.prank(admin);
+        locking.setKsuPrice(price);
+        uint256[] memory before = new uint256[](actors.length);
+        for (uint256 i; i < actors.length; ++i) {
+            before[i] = locking.claimableFees(actors[i]);
+        }
+        lpm.clear(POOL);
+        for (uint256 i; i < actors.length; ++i) {
+            if (!_holdsShares(actors[i]) && locking.claimableFees(actors[i]) > before[i]) {
+                ++feeViolations;
+            }
+        }
+        _settleAll();
+        _refresh();
+    }
+
+    function lock(uint256 actorSeed, uint256 levelSeed, uint256 periodSeed) external {
+        _tick();
+        address user = _actor(actorSeed);
+        uint256 periodId = periodSeed % 2 + 1; // 30 days x 0.05, 720 days x 1
+        uint256 multiplier = periodId == 1 ? 0.05e18 : 1e18;
+        uint256 deposits = lpm.userTotalDeposits(user);
+        // rKSU value aimed at a level: 0.5%, 2% or 6% of the deposits (100 USDC without), less
+        // what the actor already holds; at least 1 KSU.
+        uint256 value =
+            deposits == 0 ? 100e6 : deposits * [uint256(5), 20, 60][levelSeed % 3] / 1000;
+        uint256 rksu = value * 1e18 / price;
+        uint256 held = locking.rKsuBalance(user);
+        rksu = rksu > held ? rksu - held : 0;
+        uint256 amount = rksu * 1e18 / multiplier + 1e18;
+        vm.prank(admin);
+        require(ksu.transfer(user, amount), "KSU");
+        vm.prank(user);
+        uint256 lockId = locking.lock(amount, periodId);
+        _locks.push(
+            LockRecord({
+                user: user,
+                lockId: lockId,
+                amount: amount,
+                end: block.timestamp + (periodId == 1 ? 30 days : 720 days)
+            })
+        );
+        _refresh();
+    }
+
+    /// @dev Unlocks a lock in full once its period is over; before it, tries and expects a revert.
+    function unlock(uint256 seed) external {
+        _tick();
+        uint256 n = _locks.length;
+        if (n == 0) return;
+        LockRecord storage r = _locks[seed % n];
+        if (r.amount == 0) return;
+        if (block.timestamp < r.end) {
+            vm.prank(r.user);
+            try locking.unlock(r.amount, r.lockId) {
+                ++lockViolations;
+            } catch {}
+            return;
+        }
+        vm.prank(r.user);
+        locking.unlock(r.amount, r.lockId);
+        r.amount = 0;
+        _refresh();
+    }
+
+    function setPrice(uint256 seed) external {
+        _tick();
+        price = bound(seed, 0.5e6, 2e6);
+        if (price < minPrice) minPrice = price;
+        vm.prank(admin);
+        locking.setKsuPrice(price);
+        _refresh();
+    }
+
+    function checkpoint(uint256 actorSeed) external {
+        _tick();
+        locking.checkpointBonus(_actor(actorSeed));
+        _refresh();
+    }
+
+    /// @dev Claims: the first actor from `actorSeed` on with bonus owed claims it, and the first
+    /// with fees claimable claims them.
+    function claim(uint256 actorSeed) external {
+        _tick();
+        address user = _find(actorSeed, true);
+        if (user != address(0) && locking.bonusPool() >= 1e9) {
+            vm.prank(user);
+            uint256 paid = locking.claimBonus();
+            bonusPaid[user] += paid;
+            if (paid != 0) ++bonusClaims;
+        }
+        user = _find(actorSeed, false);
+        if (user != address(0)) {
+            vm.prank(user);
+            uint256 paid = locking.claimFees();
+            feesPaid += paid;
+            if (paid != 0) ++feeClaims;
+        }
+        _refresh();
+    }
+
+    function _find(uint256 seed, bool bonus) internal view returns (address) {
+        uint256 n = actors.length;
+        for (uint256 i; i < n; ++i) {
+            address user = actors[(seed % n + i) % n];
+            if (bonus
+                    ? locking.getUserTotalBonusAmount(user) >= 1e9
+                    : locking.claimableFees(user) != 0) {
+                return user;
+            }
+        }
+        return address(0);
+    }
+
+    function warp(uint256 secs) external {
+        vm.warp(block.timestamp + bound(secs, 1, 10 days));
+        _tick();
+        _refresh();
+    }
+
+    // ----- Views for the invariants -----
+
+    function actorCount() external view returns (uint256) {
+        return actors.length;
+    }
+
+    /// @dev The held-value integral up to now (the value has not changed since the last action).
+    function integralNow(address user) external view returns (uint256) {
+        return heldIntegral[user] + heldValue[user] * (block.timestamp - _lastTime);
+    }
+
+    function lockCount() external view returns (uint256) {
+        return _locks.length;
+    }
+
+    function lockAt(uint256 i) external view returns (LockRecord memory) {
+        return _locks[i];
+    }
+
+    // ----- Internals -----
+
+    function _actor(uint256 seed) internal view returns (address) {
+        return actors[seed % actors.length];
+    }
+
+    function _holdsShares(address user) internal view returns (bool) {
+        for (uint256 t; t < 3; ++t) {
+            if (lpm.sharesOf(POOL, t, user) != 0) return true;
+        }
+        return false;
+    }
+
+    /// @dev Adds held value x elapsed time since the last action (the value is piecewise
+    /// constant: it changes only in transactions).
+    function _tick() internal {
+        uint256 dt = block.timestamp - _lastTime;
+        if (dt == 0) return;
+        for (uint256 i; i < actors.length; ++i) {
+            address a = actors[i];
+            heldIntegral[a] += heldValue[a] * dt;
+        }
+        _lastTime = block.timestamp;
+    }
+
+    /// @dev Re-reads each actor's held value and notes the loyalty levels seen.
+    function _refresh() internal {
+        for (uint256 i; i < actors.length; ++i) {
+            address a = actors[i];
+            heldValue[a] = _value(a);
+            ++levelSeen[locking.loyaltyLevel(a)];
+        }
+    }
+
+    /// @dev USDC value of the actor's free shares: its accepted deposits actually held (this
+    /// suite has no fixed-term locks), plus interest, less rounding dust.
+    function _value(address a) internal view returns (uint256 value) {
+        for (uint256 t; t < 3; ++t) {
+            value += lpm.convertToAssets(POOL, t, lpm.sharesOf(POOL, t, a));
+        }
+    }
+
+    function _settleAll() internal {
+        uint256 n = _open.length;
+        uint256 kept;
+        for (uint256 i; i < n; ++i) {
+            uint256 id = _open[i];
+            ILendingPoolTypes.RequestStatus status = lpm.requestStatus(id).status;
+            if (status == ILendingPoolTypes.RequestStatus.Cleared) lpm.claim(id);
+            else if (status == ILendingPoolTypes.RequestStatus.Pending) _open[kept++] = id;
+        }
+        while (_open.length > kept) {
+            _open.pop();
+        }
+    }
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {ProtocolBase} from "../ProtocolBase.sol";
+import {LockingSystemHandler} from "./LockingSystemHandler.sol";
+
+/// @dev Issue 10 suite (c): the real LendingPoolManager (with its extension) and KsuLocking as
+/// `ProtocolBase` deploys them, driven together. Asserts that bonus interest paid never exceeds
+/// the level-2 rate on the accepted deposits actually held over time, that fees go only to
+/// holders of accepted deposits and are conserved, and that no KSU lock opens before its period.
+/// Coverage (every loyalty level, paid bonus and fee claims) is asserted over the runs of a
+/// campaign: `afterInvariant` appends each run's result to a file under `out/` and fails once at
+/// least 16 runs are in if fewer than 80% reached everything.
+contract LockingSystemInvariantsTest is ProtocolBase {
+    string internal constant COVERAGE_FILE = "out/locking-system-coverage.txt";
+    uint256 internal constant MIN_RUNS = 16;
+
+    LockingSystemHandler internal handler;
+
+    function setUp() public override {
+        super.setUp();
+        _fundReserve(1_000_000e6);
+        vm.startPrank(admin);
+        ksu.approve(address(locking), 1_000_000e18);
+        locking.fundBonusPool(1_000_000e18);
+        vm.stopPrank();
+        address[] memory actors = new address[](3);
+        actors[0] = alice;
+        actors[1] = bob;
+        actors[2] = carol;
+        // A market in motion: alice and bob lend from the start, alice locks at level 1 and bob
+        // at level 2, and one epoch of interest has shared fees.
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        uint256 b = _deposit(bob, SENIOR, 20_000e6);
+        _clearAndSettle(_ids(a, b));
+        vm.prank(admin);
+        locking.setKsuPrice(1e6);
+        _lockKsu(alice, 200e18); // 2%
+        _lockKsu(bob, 2000e18); // 10%
+        _clear();
+        vm.prank(admin);
+        locking.setKsuPrice(1e6);
+        handler = new LockingSystemHandler(lpm, locking, usdc, ksu, admin, actors);
+        targetContract(address(handler));
+        bytes4[] memory selectors = new bytes4[](10);
+        selectors[0] = LockingSystemHandler.lend.selector;
+        selectors[1] = LockingSystemHandler.cancel.selector;
+        selectors[2] = LockingSystemHandler.withdraw.selector;
+        selectors[3] = LockingSystemHandler.clear.selector;
+        selectors[4] = LockingSystemHandler.lock.selector;
+        selectors[5] = LockingSystemHandler.unlock.selector;
+        selectors[6] = LockingSystemHandler.setPrice.selector;
+        selectors[7] = LockingSystemHandler.checkpoint.selector;
+        selectors[8] = LockingSystemHandler.claim.selector;
+        selectors[9] = LockingSystemHandler.warp.selector;
+        targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
+        vm.writeFile(COVERAGE_FILE, "");
+    }
+
+    /// @dev One campaign checks every property (one coverage file per campaign).
+    function invariant_lockingSystem() public view {
+        uint256 rate2 = locking.BONUS_RATE_LEVEL_2();
+        uint256 minPrice = handler.minPrice();
+        uint256 claimable;
+        for (uint256 i; i < handler.actorCount(); ++i) {
+            address user = handler.actors(i);
+            // Bonus paid and owed <= rate2 x (held value x seconds) / epoch, in KSU at the
+            // lowest price ever set (bases are valued at the price of their checkpoint).
+            uint256 bound = rate2 * handler.integralNow(user) / (minPrice * 7 days) * 1e18 / 1e18;
+            bound += bound / 1e6 + 1e12; // rounding: a share's value is its principal less dust
+            assertLe(
+                handler.bonusPaid(user) + locking.getUserTotalBonusAmount(user)
+                    - handler.bonusAtStart(user),
+                bound,
+                "bonus above rate x accepted deposits held"
+            );
+            claimable += locking.claimableFees(user);
+        }
+        assertEq(handler.feeViolations(), 0, "fees credited to a locker holding no deposits");
+        assertEq(handler.lockViolations(), 0, "a lock opened before its period");
+        // Fees are conserved: what lockers and the treasury are owed is in the contract.
+        assertLe(claimable + locking.treasuryFees(), usdc.balanceOf(address(locking)));
+        for (uint256 i; i < handler.lockCount(); ++i) {
+            LockingSystemHandler.LockRecord memory r = handler.lockAt(i);
+            if (r.amount != 0) {
+                assertGe(locking.stakedKsu(r.user), r.amount, "a lock lost KSU before its end");
+            }
+        }
+        assertEq(
+            locking.totalSupply(),
+            locking.eligibleRksu() + _frozenRksu(),
+            "rKSU is eligible or frozen"
+        );
+    }
+
+    function _frozenRksu() internal view returns (uint256 frozen) {
+        for (uint256 i; i < handler.actorCount(); ++i) {
+            address user = handler.actors(i);
+            if (!locking.feeEligible(user)) frozen += locking.rKsuBalance(user);
+        }
+    }
+
+    /// @dev Coverage over the campaign: at least 80% of the runs reach levels 1 and 2 (and 0),
+    /// a paid bonus claim and a paid fee claim.
+    function afterInvariant() external {
+        bool all = handler.levelSeen(0) > 0 && handler.levelSeen(1) > 0 && handler.levelSeen(2) > 0
+            && handler.bonusClaims() > 0 && handler.feeClaims() > 0;
+        vm.writeLine(COVERAGE_FILE, all ? "1" : "0");
+        bytes memory runs = bytes(vm.readFile(COVERAGE_FILE));
+        uint256 total;
+        uint256 hits;
+        for (uint256 i; i < runs.length; ++i) {
+            if (runs[i] == "1") ++hits;
+            if (runs[i] == "1" || runs[i] == "0") ++total;
+        }
+        if (total >= MIN_RUNS) {
+            assertGe(hits * 100, total * 80, "coverage below 80% of the runs");
+        }
+    }
+}
