@@ -71,8 +71,10 @@ contract EntryGasTest is GasBase {
         console.log("settle([1 id]) (deposit):       ", settleOne);
         console.log("requestWithdrawal:              ", withdrawal);
         console.log("claim (withdrawal, pays USDC):  ", claimWithdrawal);
-        assertLe(withdrawal, 110_000);
-        assertLe(claim, 69_000);
-        assertLe(settleOne, 69_500);
+        // Claims record the accepted principal per user (bonus and fee base, issue 10): one more
+        // storage write than before (docs/benchmarks.md).
+        assertLe(withdrawal, 112_000);
+        assertLe(claim, 75_000);
+        assertLe(settleOne, 75_500);
     }
 }

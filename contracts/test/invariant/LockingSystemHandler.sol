@@ -103,7 +103,7 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         uint256 n = _open.length;
         uint256 next = lpm.getPoolState(POOL).nextEpochToClear;
         for (uint256 i; i < n; ++i) {
-            uint256 id = _open[(seed + i) % n];
+            uint256 id = _open[(seed % n + i) % n];
             ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id);
             if (v.status != ILendingPoolTypes.RequestStatus.Pending || v.epoch < next) continue;
             vm.prank(v.owner);

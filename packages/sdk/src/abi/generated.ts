@@ -252,7 +252,7 @@ export const ksuLockingAbi = [
     inputs: [{ name: "user", internalType: "address", type: "address" }],
     name: "bonusCheckpoint",
     outputs: [
-      { name: "epoch", internalType: "uint256", type: "uint256" },
+      { name: "time", internalType: "uint256", type: "uint256" },
       { name: "level", internalType: "uint8", type: "uint8" },
       { name: "base", internalType: "uint256", type: "uint256" },
     ],
@@ -313,6 +313,20 @@ export const ksuLockingAbi = [
     name: "decimals",
     outputs: [{ name: "", internalType: "uint8", type: "uint8" }],
     stateMutability: "pure",
+  },
+  {
+    type: "function",
+    inputs: [],
+    name: "eligibleRksu",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "feeEligible",
+    outputs: [{ name: "", internalType: "bool", type: "bool" }],
+    stateMutability: "view",
   },
   {
     type: "function",
@@ -528,6 +542,16 @@ export const ksuLockingAbi = [
   },
   {
     type: "function",
+    inputs: [
+      { name: "user", internalType: "address", type: "address" },
+      { name: "acceptedDeposits", internalType: "uint256", type: "uint256" },
+    ],
+    name: "notifyDepositsDecreased",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     inputs: [{ name: "usdcAmount", internalType: "uint256", type: "uint256" }],
     name: "notifyFees",
     outputs: [],
@@ -699,7 +723,7 @@ export const ksuLockingAbi = [
     anonymous: false,
     inputs: [
       { name: "user", internalType: "address", type: "address", indexed: true },
-      { name: "epoch", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "time", internalType: "uint256", type: "uint256", indexed: false },
       { name: "level", internalType: "uint8", type: "uint8", indexed: false },
       { name: "base", internalType: "uint256", type: "uint256", indexed: false },
       { name: "accrued", internalType: "uint256", type: "uint256", indexed: false },
@@ -729,9 +753,9 @@ export const ksuLockingAbi = [
     anonymous: false,
     inputs: [
       { name: "user", internalType: "address", type: "address", indexed: true },
-      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "eligible", internalType: "bool", type: "bool", indexed: false },
     ],
-    name: "FeesClaimed",
+    name: "FeeEligibilitySet",
   },
   {
     type: "event",
@@ -740,7 +764,7 @@ export const ksuLockingAbi = [
       { name: "user", internalType: "address", type: "address", indexed: true },
       { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
     ],
-    name: "FeesForfeited",
+    name: "FeesClaimed",
   },
   {
     type: "event",
@@ -952,6 +976,7 @@ export const ksuLockingAbi = [
     name: "LockPeriodNotFound",
   },
   { type: "error", inputs: [], name: "NothingToClaim" },
+  { type: "error", inputs: [], name: "OnlyManager" },
   { type: "error", inputs: [], name: "RksuNonTransferable" },
   {
     type: "error",
@@ -1396,6 +1421,13 @@ export const lendingPoolManagerAbi = [
     inputs: [],
     name: "usdc",
     outputs: [{ name: "", internalType: "address", type: "address" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "userAcceptedDeposits",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
   },
   {
@@ -3351,6 +3383,13 @@ export const lendingPoolManagerExtensionAbi = [
     inputs: [],
     name: "usdc",
     outputs: [{ name: "", internalType: "address", type: "address" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "userAcceptedDeposits",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
   },
   {
