@@ -51,7 +51,8 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
 
     uint256 public feeViolations;
     uint256 public lockViolations;
-    /// @dev Coverage: loyalty levels seen after an action, paid bonus and fee claims.
+    /// @dev Coverage: the priority (loyalty) levels of the requests the handler made, paid bonus
+    /// and fee claims.
     uint256[3] public levelSeen;
     uint256 public bonusClaims;
     uint256 public feeClaims;
@@ -83,18 +84,22 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
 
     // ----- Actions -----
 
-    function lend(uint256 actorSeed, uint256 trancheSeed, uint256 amount) external {
+    /// @dev Deposit requests by every actor (one each, skipped if it already has one in the
+    /// tranche this epoch), of 100 to 5,000 USDC.
+    function lend(uint256 trancheSeed, uint256 amount) external {
         _tick();
-        address user = _actor(actorSeed);
         uint256 trancheId = trancheSeed % 3;
-        if (lpm.getCurrentEpochDepositedAmount(POOL, trancheId, user) != 0) return;
-        amount = bound(amount, 100e6, 20_000e6);
-        vm.prank(admin);
-        usdc.mint(user, amount);
-        ILendingPoolTypes.ContractAcceptance memory a;
-        ILendingPoolTypes.KycAuthorization memory k;
-        vm.prank(user);
-        _open.push(lpm.requestDepositWithKyc(POOL, trancheId, amount, 0, a, k));
+        for (uint256 i; i < actors.length; ++i) {
+            address user = actors[i];
+            if (lpm.getCurrentEpochDepositedAmount(POOL, trancheId, user) != 0) continue;
+            uint256 value = bound(uint256(keccak256(abi.encode(amount, i))), 100e6, 5000e6);
+            vm.prank(admin);
+            usdc.mint(user, value);
+            ILendingPoolTypes.ContractAcceptance memory a;
+            ILendingPoolTypes.KycAuthorization memory k;
+            vm.prank(user);
+            _noteRequest(lpm.requestDepositWithKyc(POOL, trancheId, value, 0, a, k));
+        }
         _refresh();
     }
 
@@ -124,7 +129,7 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         uint256 shares = lpm.sharesOf(POOL, trancheId, user) * bound(percent, 1, 100) / 100;
         if (shares == 0) return;
         vm.prank(user);
-        _open.push(lpm.requestWithdrawal(POOL, trancheId, shares));
+        _noteRequest(lpm.requestWithdrawal(POOL, trancheId, shares));
         _refresh();
     }
 
@@ -152,9 +157,11 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         _refresh();
     }
 
+    /// @dev A KSU lock by one of the first three actors (the last one never locks: a level-0
+    /// lender), sized to aim at a level.
     function lock(uint256 actorSeed, uint256 levelSeed, uint256 periodSeed) external {
         _tick();
-        address user = _actor(actorSeed);
+        address user = actors[actorSeed % (actors.length - 1)];
         uint256 periodId = periodSeed % 2 + 1; // 30 days x 0.05, 720 days x 1
         uint256 multiplier = periodId == 1 ? 0.05e18 : 1e18;
         uint256 deposits = lpm.userTotalDeposits(user);
@@ -250,9 +257,12 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         return address(0);
     }
 
+    /// @dev Time passes; the price keeper keeps the KSU price fresh (stale prices are unit-tested).
     function warp(uint256 secs) external {
         vm.warp(block.timestamp + bound(secs, 1, 10 days));
         _tick();
+        vm.prank(admin);
+        locking.setKsuPrice(price);
         _refresh();
     }
 
@@ -300,12 +310,15 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         _lastTime = block.timestamp;
     }
 
-    /// @dev Re-reads each actor's held value and notes the loyalty levels seen.
+    function _noteRequest(uint256 id) internal {
+        _open.push(id);
+        ++levelSeen[lpm.requestStatus(id).level];
+    }
+
+    /// @dev Re-reads each actor's held value.
     function _refresh() internal {
         for (uint256 i; i < actors.length; ++i) {
-            address a = actors[i];
-            heldValue[a] = _value(a);
-            ++levelSeen[locking.loyaltyLevel(a)];
+            heldValue[actors[i]] = _value(actors[i]);
         }
     }
 
