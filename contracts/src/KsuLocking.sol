@@ -41,7 +41,8 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 ///    (720 days, 1e18, 0.70e18).
 /// 3. `setManager(manager)` (admin): caches `manager.usdc()` and grants the manager
 ///    FEE_NOTIFIER_ROLE (revoking it from a previous manager). The manager calls
-///    `loyaltyLevel(user)` and, after transferring USDC here, `notifyFees(amount)`.
+///    `loyaltyLevel(user)`, after transferring USDC here `notifyFees(amount)`, and
+///    `notifyDepositsDecreased(user, accepted)` whenever a user's accepted deposits drop.
 /// 4. `setKsuPrice(priceUsdc6)` (PRICE_SETTER_ROLE; grant it to a keeper with `grantRole`);
 ///    `setMaxPriceAge(seconds)` (admin) if 7 days does not fit.
 /// 5. `ksu.approve(locking, x)` then `fundBonusPool(x)` (anyone) for launch bonuses and bonus
