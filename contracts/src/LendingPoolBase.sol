@@ -78,11 +78,10 @@ abstract contract LendingPoolBase is
         mapping(uint256 => mapping(uint256 => EpochPrices)) prices;
     }
 
-    /// @dev A user's free shares in a tranche and the first epoch (+ 1) of the user's current
-    /// withdrawal queue there (0 if none), in one slot.
+    /// @dev A user's free shares in a tranche. (Withdrawal aging is kept per request:
+    /// `Request.queuedSince`.)
     struct Holding {
         uint208 shares;
-        uint48 queuedSince;
     }
 
     /// @dev One slot per user.
@@ -105,6 +104,9 @@ abstract contract LendingPoolBase is
         uint8 level;
         RequestStatus status;
         uint32 configId;
+        /// @dev Withdrawals: first epoch of the request's continuous queue (its own epoch, or the
+        /// one carried over from the rejected request of the previous epoch it rolls over).
+        uint32 queuedSince;
     }
 
     struct Lock {
@@ -143,7 +145,7 @@ abstract contract LendingPoolBase is
     /// @dev See ILendingPoolManager.
     uint256 public constant MAX_TRANCHES = 3;
     /// @dev See ILendingPoolManager.
-    uint256 public constant RATE_CHANGE_DELAY_EPOCHS = 1;
+    uint256 public constant RATE_CHANGE_DELAY_EPOCHS = 2;
     /// @dev See ILendingPoolManager.
     uint256 public constant PERFORMANCE_FEE = 0.1e18;
     /// @dev See ILendingPoolManager.
@@ -188,6 +190,9 @@ abstract contract LendingPoolBase is
     mapping(uint256 => Request) internal _requests;
     mapping(uint256 => Lock) internal _locks;
     mapping(address => uint256[]) internal _userLocks;
+    /// @dev See ILendingPoolManager. USDC owed to users whose payout transfer failed.
+    uint256 public deferredPayouts;
+    mapping(address => uint256) internal _deferredPayouts;
 
     /// @param usdc_ The USDC token.
     /// @param genesis_ Start of epoch 0 (unix seconds), not in the future.

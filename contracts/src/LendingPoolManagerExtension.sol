@@ -149,7 +149,15 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
     {
         Tranche storage tranche = _tranche(poolId, trancheId);
         _checkRate(rate);
+        // Requests of `requestEpoch()` may be queued already; they earn first in the next epoch,
+        // so the change applies from the one after: lenders of any epoch it reaches can still
+        // cancel for at least a full epoch after this call.
         uint256 effective = _requestEpoch() + RATE_CHANGE_DELAY_EPOCHS;
+        uint256 pending = tranche.pendingRateEpoch;
+        // An announced change that would take effect first stands (lenders relied on it).
+        if (pending != 0 && pending < effective) {
+            revert E.RateChangePending(poolId, trancheId, pending);
+        }
         tranche.pendingRate = rate;
         tranche.pendingRateEpoch = effective;
         emit TrancheRateSet(poolId, trancheId, rate, effective);
@@ -272,6 +280,22 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
         treasuryFees = 0;
         IERC20(usdc).safeTransfer(treasury, amount);
         emit TreasuryFeesClaimed(treasury, amount);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function claimDeferredPayout(address to) external whenNotPaused returns (uint256 amount) {
+        if (to == address(0)) revert E.ZeroAddress();
+        amount = _deferredPayouts[msg.sender];
+        if (amount == 0) revert E.NoDeferredPayout(msg.sender);
+        _deferredPayouts[msg.sender] = 0;
+        deferredPayouts -= amount;
+        IERC20(usdc).safeTransfer(to, amount);
+        emit DeferredPayoutClaimed(msg.sender, to, amount);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function deferredPayoutOf(address user) external view returns (uint256) {
+        return _deferredPayouts[user];
     }
 
     /// @inheritdoc ILendingPoolAdmin

@@ -97,8 +97,12 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
     function publishRepayments(uint256 poolId, uint256 epoch, HistoricalRepayment calldata data)
         external;
 
-    /// @notice Sets a tranche's variable rate from `requestEpoch() + RATE_CHANGE_DELAY_EPOCHS`.
-    /// Pool manager only.
+    /// @notice Sets a tranche's variable rate from `requestEpoch() + RATE_CHANGE_DELAY_EPOCHS`
+    /// (two epochs): requests already queued earn their first epoch at the old rate, and
+    /// lenders of any epoch the new rate reaches can cancel for at least a full epoch after the
+    /// call. Pool manager only.
+    /// @dev Reverts with `RateChangePending` while an announced change would take effect before
+    /// this one (it stands until applied); replacing one due at the same epoch is allowed.
     function setTrancheRate(uint256 poolId, uint256 trancheId, uint256 rate) external;
 
     /// @notice Sets a tranche's deposit limits and capacity. Pool manager only.
@@ -125,6 +129,15 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
 
     /// @notice Sends the treasury's fees to `treasury`. Anyone.
     function claimTreasuryFees() external;
+
+    /// @notice Sends the caller's deferred payouts (refunds and withdrawal payouts whose
+    /// transfer failed at settlement, see `PayoutDeferred`) to `to`, which may be another address
+    /// of the caller's. Reverts with `NoDeferredPayout` if nothing is owed.
+    /// @return amount USDC sent.
+    function claimDeferredPayout(address to) external returns (uint256 amount);
+
+    /// @notice USDC owed to `user` from payouts whose transfer failed (`claimDeferredPayout`).
+    function deferredPayoutOf(address user) external view returns (uint256);
 
     /// @notice A user's whole position: per tranche balances, all requests, active and pending
     /// deposit totals (USDC).

@@ -306,6 +306,14 @@ interface ILendingPoolTypes {
     /// @notice Settlement: `amount` (USDC for deposits, shares for withdrawals) was returned.
     event RequestRejected(uint256 indexed nftId, address indexed user, uint256 amount);
 
+    /// @notice A payout (refund or withdrawal) of `amount` USDC to `user` failed (e.g. a
+    /// blacklisted address); it is owed to the user (`claimDeferredPayout`). `nftId` is the
+    /// request settled, or 0 for a fixed-term lock release (see `FixedTermReleased`).
+    event PayoutDeferred(uint256 indexed nftId, address indexed user, uint256 amount);
+
+    /// @notice `user` collected `amount` USDC of deferred payouts, sent to `to`.
+    event DeferredPayoutClaimed(address indexed user, address to, uint256 amount);
+
     /// @notice An epoch of a pool was cleared.
     /// @param interest Interest applied (after the fee); `fee` the performance fee taken.
     event EpochCleared(

@@ -113,3 +113,9 @@ error OnlyManager();
 
 /// @dev The extension was built with another USDC or genesis than the manager.
 error ExtensionMismatch();
+
+/// @dev A rate change announced earlier takes effect before the new one would; it stands.
+error RateChangePending(uint256 poolId, uint256 trancheId, uint256 effectiveEpoch);
+
+/// @dev The caller is owed no deferred payout.
+error NoDeferredPayout(address user);
