@@ -425,7 +425,9 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
     }
 
     function _newLevel(uint256 existing, NewRequest memory q) internal view returns (uint8) {
-        if (q.kind == RequestKind.Withdrawal && q.epoch >= q.since + AGING_EPOCHS) return TOP_LEVEL;
+        if (q.kind == RequestKind.Withdrawal && q.epoch >= q.since + AGING_EPOCHS) {
+            return TOP_LEVEL;
+        }
         if (existing != 0 && _requests[existing].level == 0) return 0;
         return _loyaltyLevel(msg.sender);
     }
