@@ -1126,6 +1126,13 @@ export const lendingPoolManagerAbi = [
   {
     type: "function",
     inputs: [],
+    name: "deferredPayouts",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
     name: "eip712Domain",
     outputs: [
       { name: "fields", internalType: "bytes1", type: "bytes1" },
@@ -1415,6 +1422,16 @@ export const lendingPoolManagerAbi = [
     outputs: [],
     stateMutability: "nonpayable",
   },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "to", internalType: "address", type: "address", indexed: false },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "DeferredPayoutClaimed",
+  },
   { type: "event", anonymous: false, inputs: [], name: "EIP712DomainChanged" },
   {
     type: "event",
@@ -1588,6 +1605,16 @@ export const lendingPoolManagerAbi = [
     anonymous: false,
     inputs: [{ name: "account", internalType: "address", type: "address", indexed: false }],
     name: "Paused",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "nftId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "PayoutDeferred",
   },
   {
     type: "event",
@@ -1998,6 +2025,13 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "to", internalType: "address", type: "address" }],
+    name: "claimDeferredPayout",
+    outputs: [{ name: "amount", internalType: "uint256", type: "uint256" }],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "claimTreasuryFees",
     outputs: [],
@@ -2052,6 +2086,13 @@ export const lendingPoolManagerAbi = [
     type: "function",
     inputs: [],
     name: "currentEpoch",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "deferredPayoutOf",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
   },
@@ -2585,6 +2626,20 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "error",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "NoDeferredPayout",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+      { name: "effectiveEpoch", internalType: "uint256", type: "uint256" },
+    ],
+    name: "RateChangePending",
+  },
+  {
+    type: "error",
     inputs: [{ name: "maximum", internalType: "uint256", type: "uint256" }],
     name: "TooManyFixedTermConfigs",
   },
@@ -2701,6 +2756,13 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "to", internalType: "address", type: "address" }],
+    name: "claimDeferredPayout",
+    outputs: [{ name: "amount", internalType: "uint256", type: "uint256" }],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "claimTreasuryFees",
     outputs: [],
@@ -2755,6 +2817,20 @@ export const lendingPoolManagerExtensionAbi = [
     type: "function",
     inputs: [],
     name: "currentEpoch",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "deferredPayoutOf",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
+    name: "deferredPayouts",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
   },
@@ -3364,6 +3440,16 @@ export const lendingPoolManagerExtensionAbi = [
     type: "event",
     anonymous: false,
     inputs: [
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "to", internalType: "address", type: "address", indexed: false },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "DeferredPayoutClaimed",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "epoch", internalType: "uint256", type: "uint256", indexed: true },
       { name: "interest", internalType: "uint256", type: "uint256", indexed: false },
@@ -3532,6 +3618,16 @@ export const lendingPoolManagerExtensionAbi = [
     anonymous: false,
     inputs: [{ name: "account", internalType: "address", type: "address", indexed: false }],
     name: "Paused",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "nftId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "PayoutDeferred",
   },
   {
     type: "event",
@@ -3826,8 +3922,22 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "error",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "NoDeferredPayout",
+  },
+  {
+    type: "error",
     inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
     name: "PoolNotFound",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+      { name: "effectiveEpoch", internalType: "uint256", type: "uint256" },
+    ],
+    name: "RateChangePending",
   },
   {
     type: "error",
