@@ -161,6 +161,29 @@ contract QueueFairnessTest is ProtocolBase {
         assertEq(_bucket(6, JUNIOR, WITHDRAWAL, 0).total, shares / 4 * 3);
     }
 
+    // ----- Acceptance is monotone by level (found writing the priority invariant suite) -----
+
+    /// @dev Once a level-2 withdrawal bucket is cut short by liquidity, the rounding dust left
+    /// must not accept a lower level in full (here a 1-share withdrawal worth 0 USDC).
+    function test_clearWithdrawals_afterAPartialBucketNoLowerLevelIsAccepted() public {
+        _lockKsu(alice, 1000e18);
+        _deposit(alice, JUNIOR, 1000e6);
+        _deposit(carol, JUNIOR, 1000e6);
+        _clear();
+        lpm.settle(_ids(1, 2));
+        vm.prank(manager);
+        lpm.draw(POOL, 1500e6, borrower); // 500 idle
+        uint256 high = _withdraw(alice, JUNIOR, lpm.sharesOf(POOL, JUNIOR, alice));
+        uint256 low = _withdraw(carol, JUNIOR, 1);
+        assertEq(lpm.requestStatus(high).level, 2);
+        assertEq(lpm.requestStatus(low).level, 0);
+        _clear();
+        ILendingPoolTypes.RequestView memory h = lpm.requestStatus(high);
+        assertLt(h.accepted, h.amount, "level 2 cut short");
+        assertEq(lpm.requestStatus(low).accepted, 0, "level 0 gets nothing");
+        assertEq(lpm.requestStatus(low).rejected, 1);
+    }
+
     // ----- Item 8: a rate change gives queued lenders a full epoch's notice -----
 
     /// @dev A cut announced one second before the clearing period: lenders queued for this epoch

@@ -133,7 +133,7 @@ contract PriorityHandler is CommonBase, StdCheats, StdUtils {
         address user = _actor(actorSeed);
         IKsuLocking.UserLock[] memory locks = locking.getUserLocks(user);
         for (uint256 i; i < locks.length; ++i) {
-            IKsuLocking.UserLock memory l = locks[(lockSeed + i) % locks.length];
+            IKsuLocking.UserLock memory l = locks[(lockSeed % locks.length + i) % locks.length];
             if (l.amount == 0 || block.timestamp < l.unlockTime) continue;
             uint256 amount = bound(fraction, 1, l.amount);
             vm.prank(user);

@@ -45,7 +45,7 @@ contract ProtocolInvariantsTest is ProtocolBase {
         assertEq(
             usdc.balanceOf(address(lpm)),
             s.escrowedDeposits + s.withdrawalPayouts + s.idleLiquidity + s.interestReserve
-                + lpm.treasuryFees() + handler.ghostDonated()
+                + lpm.treasuryFees() + lpm.deferredPayouts() + handler.ghostDonated()
         );
     }
 
