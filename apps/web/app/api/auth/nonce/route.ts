@@ -1,7 +1,7 @@
 import { database } from "@/server/context";
 import { apiHandler, clientIp } from "@/server/http/handler";
 import { enforceRateLimit } from "@/server/services/rate-limit";
-import { issueNonce } from "@/server/services/sessions";
+import { issueNonce } from "@/server/services/siwe";
 
 export const dynamic = "force-dynamic";
 

@@ -22,6 +22,7 @@ import { setupApiTestDatabase } from "@/server/test/harness";
 import { GET as loanTickets } from "../../loan-tickets/route";
 import { GET as nonceRoute } from "../nonce/route";
 import { DELETE as signOutRoute, GET as whoAmI } from "../session/route";
+import { pruneAuthTables } from "@/server/services/siwe";
 import { POST } from "./route";
 
 const sha256 = (v: string) => createHash("sha256").update(v).digest("hex");
@@ -305,6 +306,29 @@ describe("sessions: /api/auth/nonce, /api/auth/siwe, /api/auth/session", () => {
       }),
     );
     expectError(cross, 403);
+  });
+
+  it("prunes nonces and sessions that ended more than a day ago, not live ones", async () => {
+    await signIn(alice);
+    const old = await newNonce();
+    const dayAgo = Date.now() - 25 * 3600_000;
+    await t
+      .db()
+      .update(authNonces)
+      .set({ expiresAt: new Date(dayAgo) })
+      .where(eq(authNonces.nonce, old));
+    await signIn(bob);
+    await t
+      .db()
+      .update(sessions)
+      .set({ expiresAt: new Date(dayAgo) })
+      .where(eq(sessions.address, bob.address.toLowerCase()));
+    await pruneAuthTables(t.db());
+    expect((await t.db().select().from(sessions)).map((s) => s.address)).toEqual([
+      alice.address.toLowerCase(),
+    ]);
+    expect((await t.db().select().from(authNonces)).map((n) => n.nonce)).not.toContain(old);
+    expect(await t.db().select().from(authNonces)).toHaveLength(2);
   });
 
   it("rate-limits nonces and sign-ins per IP like other POSTs (30 a minute)", async () => {

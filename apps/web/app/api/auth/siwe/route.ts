@@ -4,12 +4,8 @@ import { database } from "@/server/context";
 import { apiHandler, clientIp, readJson } from "@/server/http/handler";
 import { signatureSchema } from "@/server/http/schemas";
 import { enforceRateLimit } from "@/server/services/rate-limit";
-import {
-  assertSameOrigin,
-  sessionCookie,
-  signInWithEthereum,
-  siteOf,
-} from "@/server/services/sessions";
+import { assertSameOrigin, sessionCookie, siteOf } from "@/server/services/sessions";
+import { signInWithEthereum } from "@/server/services/siwe";
 
 export const dynamic = "force-dynamic";
 
