@@ -106,7 +106,7 @@ describe("sessions: /api/auth/nonce, /api/auth/siwe, /api/auth/session", () => {
   });
 
   it("refuses a replayed message and a reused nonce with a 409, writing nothing", async () => {
-    const first = await signed();
+    const first = await signed(alice, { statement: undefined }); // (a message without statement)
     expect((await post(first)).status).toBe(200);
     expect(await counts()).toEqual({ sessions: 1, consumed: 1 });
     const replay = await post(first);
