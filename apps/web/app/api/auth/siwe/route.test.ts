@@ -121,6 +121,31 @@ describe("sessions: /api/auth/nonce, /api/auth/siwe, /api/auth/session", () => {
     expect(await counts()).toEqual({ sessions: 1, consumed: 1 });
   });
 
+  it("accepts one of many concurrent sign-ins with the same nonce; the others are 409", async () => {
+    const body = await signed();
+    const results = await Promise.all(Array.from({ length: 6 }, () => post(body)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await counts()).toEqual({ sessions: 1, consumed: 1 });
+  });
+
+  it("a new sign-in replaces the browser's previous session", async () => {
+    const first = await signIn(alice);
+    const body = await signed(bob);
+    const r = await callWithHeaders(
+      POST,
+      postRequest(
+        "/api/auth/siwe",
+        { message: body.message, signature: body.signature },
+        { cookie: first },
+      ),
+    );
+    expect(r.status).toBe(200);
+    expect((await t.db().select().from(sessions)).map((s) => s.address)).toEqual([
+      bob.address.toLowerCase(),
+    ]);
+    expectError(await ticketsOf(alice.address, first), 401);
+  });
+
   it("refuses unknown and expired nonces with a 401", async () => {
     const unknown = siweMessage(alice, "abcdef0123456789abcdef0123456789");
     expectError(

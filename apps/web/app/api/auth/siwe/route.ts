@@ -4,7 +4,7 @@ import { database } from "@/server/context";
 import { apiHandler, clientIp, readJson } from "@/server/http/handler";
 import { signatureSchema } from "@/server/http/schemas";
 import { enforceRateLimit } from "@/server/services/rate-limit";
-import { assertSameOrigin, sessionCookie, siteOf } from "@/server/services/sessions";
+import { assertSameOrigin, sessionCookie, signOut, siteOf } from "@/server/services/sessions";
 import { signInWithEthereum } from "@/server/services/siwe";
 
 export const dynamic = "force-dynamic";
@@ -35,6 +35,8 @@ export const POST = apiHandler(async (request) => {
     chainId: config.chainId,
     afterVerify: (address) => enforceRateLimit(db, [`address:${address}`]),
   });
+  // A new sign-in replaces the browser's previous session (no two live ids for one cookie jar).
+  await signOut(db, request, site);
   return Response.json(
     { session },
     { headers: { "cache-control": "no-store", "set-cookie": sessionCookie(site, token) } },
