@@ -113,9 +113,9 @@ export async function createSession(
 export function sessionToken(request: Request, site: Site): string | undefined {
   const name = site.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
+    const at = part.indexOf("=");
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    const value = part.slice(at + 1).trim();
     if (/^[0-9a-f]{64}$/.test(value)) return value;
   }
   return undefined;
