@@ -2,7 +2,8 @@
  * API benchmark: the production build on Postgres, loopback only. Starts the test Postgres
  * (127.0.0.1:5433), migrates it and seeds loan tickets, serves `next start` on WEB_PORT (3300 by
  * default), then runs autocannon against GET /api/health (a bare handler) and GET
- * /api/loan-tickets (zod + a Postgres join) in the same run, and prints a Markdown table.
+ * /api/loan-tickets (zod, the owner's session: one UPDATE, and a Postgres join) in the same run,
+ * and prints a Markdown table.
  *
  *   npx tsx scripts/src/bench-api.ts [--duration 10] [--connections 50] [--out <file>]
  */
@@ -13,6 +14,7 @@ import path from "node:path";
 import { openDatabase } from "../../apps/web/src/server/db/client";
 import { migrateDatabase } from "../../apps/web/src/server/db/migrate";
 import { insertLoanTicket } from "../../apps/web/src/server/repositories/loan-tickets";
+import { createSession, SESSION_COOKIE } from "../../apps/web/src/server/services/sessions";
 import { paths } from "./lib/paths";
 import { startTestPostgres } from "./lib/postgres";
 import { stopAllChildren } from "./lib/proc";
@@ -28,6 +30,7 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
   url: string;
   connections: number;
   duration: number;
+  headers?: Record<string, string>;
 }) => Promise<AutocannonResult>;
 
 const arg = (name: string, fallback: string) => {
@@ -57,6 +60,14 @@ async function main() {
         userAddress: i % 4 === 0 ? user : null,
       });
     }
+    // loan tickets are personal: the benchmark reads them with the user's session
+    const { token } = await createSession(handle.db, {
+      kind: "siwe",
+      subject: user,
+      address: user,
+      chainId: 31337,
+    });
+    const headers = { cookie: `${SESSION_COOKIE}=${token}` };
     await handle.close();
     await buildWebIfNeeded("capture");
     const web = await startWebServer({
@@ -74,8 +85,8 @@ async function main() {
     ] as const;
     const rows: string[] = [];
     for (const [label, url] of targets) {
-      await autocannon({ url, connections: 10, duration: 2 }); // warm-up (JIT, connection pool)
-      const r = await autocannon({ url, connections, duration });
+      await autocannon({ url, connections: 10, duration: 2, headers }); // warm-up (JIT, pool)
+      const r = await autocannon({ url, connections, duration, headers });
       rows.push(
         `| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.requests.total} | ${r.non2xx + r.errors} |`,
       );

@@ -1,5 +1,6 @@
 import { buildEmailChallengeMessage, buildKycChallengeMessage } from "@lending/sdk";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
 import { expect, test } from "./support/fixtures";
 
 // The server's local pages: the built-in KYC widget and the dev outbox, with security headers.
@@ -35,8 +36,26 @@ test("a signed KYC challenge opens the local widget; the submission is verified;
   await page.getByRole("button", { name: "Submit for verification" }).click();
   // auto-approved on the local chain; without an email the status is "No Email"
   await expect(page.getByRole("status")).toContainText("No Email.");
+  // anyone sees the status only; the wallet's own session (Sign-In with Ethereum) sees the record
   const kyc = await request.get(`/api/kyc?userAddress=${address}`);
-  expect(await kyc.json()).toMatchObject({ status: "No Email", fullName: "Ada Lovelace" });
+  expect(await kyc.json()).toEqual({ address, status: "No Email", provider: "local" });
+  const site = new URL(page.url());
+  const { nonce } = (await (await request.get("/api/auth/nonce")).json()) as { nonce: string };
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: 31337,
+    domain: site.host,
+    uri: site.origin,
+    version: "1",
+    nonce,
+  });
+  const signIn = await request.post("/api/auth/siwe", {
+    data: { message, signature: await account.signMessage({ message }) },
+  });
+  expect(signIn.status()).toBe(200);
+  expect(signIn.headers()["set-cookie"]).toMatch(/HttpOnly; SameSite=Lax/);
+  const own = await request.get(`/api/kyc?userAddress=${address}`);
+  expect(await own.json()).toMatchObject({ status: "No Email", fullName: "Ada Lovelace" });
 
   timestamp = Date.now();
   const email = `ada-${timestamp}@example.org`;

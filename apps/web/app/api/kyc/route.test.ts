@@ -12,6 +12,7 @@ import {
   postRequest,
   setupApiTestDatabase,
 } from "@/server/test/harness";
+import { getWithCookie, signIn } from "@/server/test/session";
 import { POST as emailChallenge } from "../email-challenge/route";
 import { POST as kycChallenge } from "../kyc-challenge/route";
 import { POST as localSubmit } from "./local/route";
@@ -150,6 +151,30 @@ describe("KYC: /api/kyc, /api/kyc-challenge, /api/kyc/local, /api/email-challeng
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: email, from: "no-reply@localhost", transport: "outbox" });
     expectError(await call(emailChallenge, postRequest("/api/email-challenge", body)), 409);
+  });
+
+  it("GET answers only the status without the owner's session; the full record to the owner", async () => {
+    // (after the previous tests, user is Active as Ada Lovelace, ada@example.org)
+    const path = `/api/kyc?userAddress=${address}`;
+    const publicView = { address, status: "Active", provider: "local" };
+    const anonymous = await call(GET, getRequest(path));
+    expect(anonymous).toEqual({ status: 200, body: publicView });
+    const stranger = newAccount();
+    const foreign = await call(GET, getWithCookie(path, await signIn(stranger)));
+    expect(foreign).toEqual({ status: 200, body: publicView });
+    for (const r of [anonymous, foreign]) {
+      expect(JSON.stringify(r.body)).not.toMatch(/Ada|ada@example\.org|individual/);
+    }
+    const own = await call(GET, getWithCookie(path, await signIn(user)));
+    expect(own).toEqual({
+      status: 200,
+      body: {
+        ...publicView,
+        entityType: "individual",
+        fullName: "Ada Lovelace",
+        email: "ada@example.org",
+      },
+    });
   });
 
   it("the local provider's review queue: To be reviewed, then approve or reject", async () => {

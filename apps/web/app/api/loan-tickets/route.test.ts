@@ -16,6 +16,7 @@ import {
   postRequest,
   setupApiTestDatabase,
 } from "@/server/test/harness";
+import { getWithCookie, signIn } from "@/server/test/session";
 import { GET, POST } from "./route";
 
 describe("/api/loan-tickets", () => {
@@ -78,7 +79,10 @@ describe("/api/loan-tickets", () => {
     });
     const r = await call(
       GET,
-      getRequest(`/api/loan-tickets?chainId=31337&userAddress=${user.address}`),
+      getWithCookie(
+        `/api/loan-tickets?chainId=31337&userAddress=${user.address}`,
+        await signIn(user),
+      ),
     );
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(2);
@@ -97,6 +101,16 @@ describe("/api/loan-tickets", () => {
       createdOn: created.toISOString(),
       dailyGroupID: created.getTime() - (created.getTime() % 86_400_000),
     });
+  });
+
+  it("GET needs the wallet's own session: 401 without one, 403 with another wallet's", async () => {
+    const path = `/api/loan-tickets?chainId=31337&userAddress=${user.address}`;
+    const anonymous = await call(GET, getRequest(path));
+    expectError(anonymous, 401, /Sign in with this wallet first/);
+    expect(JSON.stringify(anonymous.body)).not.toContain("Acme");
+    const foreign = await call(GET, getWithCookie(path, await signIn(other)));
+    expectError(foreign, 403, /belongs to another wallet/);
+    expect(JSON.stringify(foreign.body)).not.toContain("Acme");
   });
 
   it.each([

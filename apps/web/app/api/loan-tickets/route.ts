@@ -11,6 +11,7 @@ import {
 } from "@/server/http/schemas";
 import { decideLoanTickets, listLoanTickets } from "@/server/services/loan-tickets";
 import { enforceRateLimit } from "@/server/services/rate-limit";
+import { requireWalletSession, siteOf } from "@/server/services/sessions";
 
 export const dynamic = "force-dynamic";
 
@@ -33,13 +34,18 @@ const postBody = z
   })
   .strict();
 
-/** GET /api/loan-tickets?chainId&userAddress: the user's loan tickets with createdOn. */
+/**
+ * GET /api/loan-tickets?chainId&userAddress: the user's loan tickets with createdOn and their
+ * decisions. Personal: only to the wallet's own session (401 without one, 403 for another wallet).
+ */
 export const GET = apiHandler(async (request) => {
   const q = readQuery(
     request,
     z.object({ chainId: chainIdSchema.optional(), userAddress: addressSchema }).strict(),
   );
-  return listLoanTickets(await database(), q.chainId ?? serverConfig().chainId, q.userAddress);
+  const db = await database();
+  await requireWalletSession(db, request, siteOf(request, serverConfig()), q.userAddress);
+  return listLoanTickets(db, q.chainId ?? serverConfig().chainId, q.userAddress);
 });
 
 /** POST /api/loan-tickets?chainId: signed opt-in/opt-out decisions; answers the updated list. */

@@ -7,12 +7,16 @@ import { addressSchema, chainIdSchema, signatureSchema } from "@/server/http/sch
 import { depositTransfers } from "@/server/services/deposits";
 import { enforceRateLimit } from "@/server/services/rate-limit";
 import { applyReferral, referralMessage } from "@/server/services/referrals";
+import { isOwnerSession, siteOf } from "@/server/services/sessions";
 
 export const dynamic = "force-dynamic";
 
 const deposits = (chainId: number, user: Address) => depositTransfers(chainClient(), chainId, user);
 
-/** GET /api/referral?chainId&userAddress&referralCode: the message to sign, or {error}. */
+/**
+ * GET /api/referral?chainId&userAddress&referralCode: the message to sign, or {error}. 'Reference
+ * already exists' only to the owner's session (else POST tells it after the owner signed).
+ */
 export const GET = apiHandler(async (request) => {
   const q = readQuery(
     request,
@@ -24,10 +28,18 @@ export const GET = apiHandler(async (request) => {
       })
       .strict(),
   );
-  return referralMessage(await database(), deposits, {
+  const db = await database();
+  const ownerSession = await isOwnerSession(
+    db,
+    request,
+    siteOf(request, serverConfig()),
+    q.userAddress,
+  );
+  return referralMessage(db, deposits, {
     chainId: q.chainId ?? serverConfig().chainId,
     owner: q.userAddress,
     referrer: q.referralCode,
+    ownerSession,
   });
 });
 

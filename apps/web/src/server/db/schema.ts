@@ -178,3 +178,52 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+// --- Sessions (issue 10: Sign-In with Ethereum) -----------------------------------------------
+
+/**
+ * Single-use nonces of Sign-In with Ethereum (EIP-4361) messages, issued by GET /api/auth/nonce.
+ * A nonce is accepted once (`consumedAt` set in the sign-in's transaction) and until `expiresAt`.
+ */
+export const authNonces = pgTable(
+  "auth_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [index("auth_nonces_expires_at_idx").on(t.expiresAt)],
+);
+
+/** How a session was opened: a wallet's SIWE signature today; email or Google later. */
+export const SESSION_KINDS = ["siwe"] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
+/**
+ * Signed-in sessions. The cookie holds a random 256-bit id; only its SHA-256 is stored, so a
+ * database leak gives no usable cookie. `subject` is what the session proves: for `siwe` the
+ * lowercased wallet address (`address` too); other kinds may prove an email or a user id.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    kind: text("kind").$type<SessionKind>().notNull(),
+    subject: text("subject").notNull(),
+    /** the wallet the session speaks for (lowercase), null for a session without a wallet */
+    address: text("address"),
+    chainId: integer("chain_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** sliding idle timeout: the session ends 15 minutes after this */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** absolute end (24 hours after sign-in) */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("sessions_subject_idx").on(t.kind, t.subject),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;

@@ -9,17 +9,25 @@ import { consumeSignature, verifySignedMessage } from "./signatures";
 /** Looks up whether a user has deposited, and their deposits (6 decimals), oldest first. */
 export type DepositLookup = (chainId: number, user: Address) => Promise<bigint[]>;
 
+/**
+ * The rule that refuses a referral, if any. `revealReference: false` leaves out whether the owner
+ * already has a referrer (personal: only the owner's session or signature may learn it); the
+ * self-referral and deposit rules are public (inputs and chain data).
+ */
 async function eligibility(
   db: Database,
   deposits: DepositLookup,
   chainId: number,
   owner: Address,
   referrer: Address,
+  revealReference = true,
 ) {
-  const [existing] = await db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(and(eq(referrals.chainId, chainId), eq(referrals.owner, owner)));
+  const [existing] = revealReference
+    ? await db
+        .select({ id: referrals.id })
+        .from(referrals)
+        .where(and(eq(referrals.chainId, chainId), eq(referrals.owner, owner)))
+    : [];
   const hasDeposited = existing ? false : (await deposits(chainId, owner)).length > 0;
   return checkReferralEligibility({
     user: owner,
@@ -29,15 +37,32 @@ async function eligibility(
   });
 }
 
-/** GET /api/referral: the message to sign, or the rule that refuses it (spec section 8). */
+/**
+ * GET /api/referral: the message to sign, or the rule that refuses it (spec section 8). Whether
+ * the owner already has a referrer ('Reference already exists') is told only to the owner's
+ * session (`ownerSession`); anyone else learns it from POST, which needs the owner's signature.
+ */
 export async function referralMessage(
   db: Database,
   deposits: DepositLookup,
-  args: { chainId: number; owner: Address; referrer: Address },
+  args: { chainId: number; owner: Address; referrer: Address; ownerSession: boolean },
 ): Promise<{ message: string }> {
-  const refusal = await eligibility(db, deposits, args.chainId, args.owner, args.referrer);
+  const refusal = await eligibility(
+    db,
+    deposits,
+    args.chainId,
+    args.owner,
+    args.referrer,
+    args.ownerSession,
+  );
   if (refusal) throw conflict(refusal.message, { error: refusal.message });
-  return { message: buildReferralMessage(args) };
+  return {
+    message: buildReferralMessage({
+      chainId: args.chainId,
+      owner: args.owner,
+      referrer: args.referrer,
+    }),
+  };
 }
 
 /** POST /api/referral: applies a signed referral. */

@@ -13,6 +13,16 @@ export type KycInfo = {
   provider: string;
 };
 
+/** What anyone may read of a wallet's KYC (GET /api/kyc without the owner's session). */
+export type PublicKycInfo = Pick<KycInfo, "address" | "status" | "provider">;
+
+/** The public part of a KYC record: the status the UI gates lending on, nothing personal. */
+export const publicKycInfo = (info: KycInfo): PublicKycInfo => ({
+  address: info.address,
+  status: info.status,
+  provider: info.provider,
+});
+
 /** Statuses that let a user lend (spec section 6). */
 export const KYC_COMPLETED_STATUSES: readonly string[] = ["Active", "No Email"];
 
