@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Address } from "viem";
-import { serverConfig } from "@/config/server";
 import { chainClient, database } from "@/server/context";
+import { servedChainId } from "@/server/http/chain";
 import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler";
 import { addressSchema, chainIdSchema, signatureSchema } from "@/server/http/schemas";
 import { depositTransfers } from "@/server/services/deposits";
@@ -25,7 +25,7 @@ export const GET = apiHandler(async (request) => {
       .strict(),
   );
   return referralMessage(await database(), deposits, {
-    chainId: q.chainId ?? serverConfig().chainId,
+    chainId: servedChainId(q.chainId),
     owner: q.userAddress,
     referrer: q.referralCode,
   });
@@ -34,6 +34,7 @@ export const GET = apiHandler(async (request) => {
 /** POST /api/referral?chainId {owner, signature, refferer}: {isValid: true} or {error}. */
 export const POST = apiHandler(async (request) => {
   const q = readQuery(request, z.object({ chainId: chainIdSchema.optional() }).strict());
+  const chainId = servedChainId(q.chainId);
   const b = await readJson(
     request,
     z
@@ -43,7 +44,7 @@ export const POST = apiHandler(async (request) => {
   const db = await database();
   await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.owner}`]);
   return applyReferral(db, deposits, {
-    chainId: q.chainId ?? serverConfig().chainId,
+    chainId,
     owner: b.owner,
     referrer: b.refferer,
     signature: b.signature,
