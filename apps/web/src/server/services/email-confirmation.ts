@@ -94,7 +94,7 @@ export async function requestEmailCode(
   },
 ): Promise<{ address: string; email: string; expiresAt: string }> {
   const now = args.now ?? Date.now();
-  const address = args.address.toLowerCase();
+  const address = args.address.toLowerCase() as Address;
   const email = normalizeEmail(args.email);
   await verifySignedMessage({
     address: args.address,
@@ -174,7 +174,7 @@ export async function confirmEmailCode(
   },
 ): Promise<KycInfo> {
   const now = args.now ?? Date.now();
-  const address = args.address.toLowerCase();
+  const address = args.address.toLowerCase() as Address;
   const email = normalizeEmail(args.email);
   await verifySignedMessage({
     address: args.address,
