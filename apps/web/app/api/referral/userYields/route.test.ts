@@ -2,7 +2,7 @@
 import { createTestClient, createWalletClient, http, parseAbi, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { afterAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, inject, it, onTestFinished, vi } from "vitest";
 import { chainClient } from "@/server/context";
 import { firstDeposits, rateLimits, referrals } from "@/server/db/schema";
 import {
@@ -124,6 +124,10 @@ describe("GET /api/referral/userYields", () => {
   });
 
   it("limits GETs to 120 a minute per IP over every endpoint: the 121st is a 429 and reads nothing", async () => {
+    // one fixed-window minute for the whole test, however slow the machine
+    const minute = Date.now() - (Date.now() % 60_000) + 30_000;
+    const clock = vi.spyOn(Date, "now").mockReturnValue(minute);
+    onTestFinished(() => clock.mockRestore());
     const quiet = newAccount().address;
     for (let i = 0; i < 120; i++) {
       const r = await call(GET, getRequest(path(quiet)));
