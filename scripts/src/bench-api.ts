@@ -85,7 +85,7 @@ function bench(base: string, paths: string[], connections: number, duration: num
       (error, r) => {
         if (error) return reject(error);
         latencies.sort((a, b) => a - b);
-        resolve({ r, p95: percentile(latencies, 0.95) });
+        resolve({ r, p95: Math.round(percentile(latencies, 0.95)) });
       },
     );
     instance.on("response", (_c, _status, _bytes, ms) => latencies.push(ms));
@@ -191,7 +191,11 @@ async function main() {
       `| --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
       ...rows,
     ].join("\n");
-    const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}`;
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ");
+    const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, load average ${load}`;
     const text = [
       "# API benchmarks",
       "",

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Address } from "viem";
 import type { Executor } from "../db/types";
 import { firstDeposits } from "../db/schema";
@@ -25,37 +25,31 @@ function sharedLookup(lookup: FirstDepositsLookup, chainId: number, users: Addre
   return pending;
 }
 
+/** A user and what the cache holds for them (`checkedAt` null: not cached). */
+export type CachedDeposit = { user: string; amount: string | null; checkedAt: Date | null };
+
 /**
- * The first deposit of each of `users` (0n when none), from the `first_deposits` cache shared by
- * every web server. A found deposit never changes and is kept; a missing user, or one without a
- * deposit checked more than {@link NO_DEPOSIT_TTL_MS} ago, is looked up again, all of them in one
- * batched query.
+ * The first deposit of each user of `entries` (0n when none), from what the `first_deposits`
+ * cache (shared by every web server) held for them, read by the caller (e.g. joined with the page
+ * of referrals). A found deposit never changes and is kept; a user not cached, or cached without
+ * a deposit more than {@link NO_DEPOSIT_TTL_MS} ago, is looked up again, all of them in one
+ * batched query, and stored.
  */
-export async function cachedFirstDeposits(
+export async function resolveFirstDeposits(
   db: Executor,
   lookup: FirstDepositsLookup,
   chainId: number,
-  users: readonly Address[],
+  entries: readonly CachedDeposit[],
   now: number = Date.now(),
 ): Promise<Map<Address, bigint>> {
   const result = new Map<Address, bigint>();
-  if (users.length === 0) return result;
-  const lower = [...new Set(users.map((u) => u.toLowerCase() as Address))];
-  const rows = await db
-    .select()
-    .from(firstDeposits)
-    .where(and(eq(firstDeposits.chainId, chainId), inArray(firstDeposits.user, lower)));
-  const fresh = new Set<string>();
-  for (const r of rows) {
-    if (r.amount !== null) {
-      result.set(r.user as Address, BigInt(r.amount));
-      fresh.add(r.user);
-    } else if (now - r.checkedAt.getTime() < NO_DEPOSIT_TTL_MS) {
-      result.set(r.user as Address, 0n);
-      fresh.add(r.user);
-    }
+  const stale: Address[] = [];
+  for (const e of entries) {
+    const user = e.user.toLowerCase() as Address;
+    if (e.amount !== null) result.set(user, BigInt(e.amount));
+    else if (e.checkedAt && now - e.checkedAt.getTime() < NO_DEPOSIT_TTL_MS) result.set(user, 0n);
+    else if (!stale.includes(user)) stale.push(user);
   }
-  const stale = lower.filter((u) => !fresh.has(u));
   if (stale.length === 0) return result;
   const found = await sharedLookup(lookup, chainId, stale);
   const checkedAt = new Date(now);

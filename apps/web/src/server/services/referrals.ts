@@ -2,9 +2,9 @@ import { buildReferralMessage, checkReferralEligibility } from "@lending/sdk";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
 import type { Database } from "../db/client";
-import { referrals } from "../db/schema";
+import { firstDeposits, referrals } from "../db/schema";
 import { conflict } from "../http/errors";
-import { cachedFirstDeposits, type FirstDepositsLookup } from "./deposit-cache";
+import { resolveFirstDeposits, type FirstDepositsLookup } from "./deposit-cache";
 import { consumeSignature, verifySignedMessage } from "./signatures";
 
 /** Looks up whether a user has deposited, and their deposits (6 decimals), oldest first. */
@@ -88,28 +88,36 @@ export async function referralYields(
   const page = args.page ?? 1;
   const pageSize = Math.min(args.pageSize ?? USER_YIELDS_MAX_PAGE_SIZE, USER_YIELDS_MAX_PAGE_SIZE);
   const mine = and(eq(referrals.chainId, args.chainId), eq(referrals.referrer, args.referrer));
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(referrals)
-    .where(mine);
+  // one query: the page, its cached first deposits and the total
   const rows = await db
-    .select({ owner: referrals.owner })
+    .select({
+      user: referrals.owner,
+      amount: firstDeposits.amount,
+      checkedAt: firstDeposits.checkedAt,
+      total: sql<number>`(count(*) over ())::int`,
+    })
     .from(referrals)
+    .leftJoin(
+      firstDeposits,
+      and(eq(firstDeposits.chainId, referrals.chainId), eq(firstDeposits.user, referrals.owner)),
+    )
     .where(mine)
     .orderBy(asc(referrals.createdAt), asc(referrals.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const deposits = await cachedFirstDeposits(
-    db,
-    lookup,
-    args.chainId,
-    rows.map((r) => r.owner as Address),
-  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    [{ total } = { total: 0 }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(referrals)
+      .where(mine);
+  }
+  const deposits = await resolveFirstDeposits(db, lookup, args.chainId, rows);
   return {
     totalUserRefferalsCount: total,
     items: rows.map((r) => ({
-      user: r.owner,
-      firstDeposit: (deposits.get(r.owner as Address) ?? 0n).toString(),
+      user: r.user,
+      firstDeposit: (deposits.get(r.user as Address) ?? 0n).toString(),
       yield: "0",
     })),
     latestEpochReferralYield: "0",
