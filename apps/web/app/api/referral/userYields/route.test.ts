@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { eq } from "drizzle-orm";
 import { createTestClient, createWalletClient, http, parseAbi, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
@@ -108,6 +109,23 @@ describe("GET /api/referral/userYields", () => {
       );
       const beyond = await call(GET, getRequest(path(referrer, "&page=4")));
       expect(beyond.body).toMatchObject({ totalUserRefferalsCount: 250, items: [] });
+
+      // "no deposit yet" is believed for 30 s, then the chain is asked again
+      const dev2 = eq(firstDeposits.user, owners[0]!);
+      await t.db().update(firstDeposits).set({ amount: null, checkedAt: new Date() }).where(dev2);
+      const believed = await call(GET, getRequest(path(referrer, "&pageSize=1")));
+      expect(believed.body.items).toEqual([{ user: owners[0], firstDeposit: "0", yield: "0" }]);
+      expect(getLogs).toHaveBeenCalledTimes(2);
+      await t
+        .db()
+        .update(firstDeposits)
+        .set({ checkedAt: new Date(Date.now() - 31_000) })
+        .where(dev2);
+      const rechecked = await call(GET, getRequest(path(referrer, "&pageSize=1")));
+      expect(rechecked.body.items).toEqual([
+        { user: owners[0], firstDeposit: "7000000", yield: "0" },
+      ]);
+      expect(getLogs).toHaveBeenCalledTimes(3);
     } finally {
       getLogs.mockRestore();
     }
