@@ -1,4 +1,8 @@
-import { buildEmailChallengeMessage, buildKycChallengeMessage } from "@lending/sdk";
+import {
+  buildEmailChallengeMessage,
+  buildEmailConfirmationMessage,
+  buildKycChallengeMessage,
+} from "@lending/sdk";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { expect, test } from "./support/fixtures";
@@ -18,7 +22,12 @@ test("a signed KYC challenge opens the local widget; the submission is verified;
       timestamp,
       isIndividual: true,
       signature: await account.signMessage({
-        message: buildKycChallengeMessage({ address, isIndividual: true, timestamp }),
+        message: buildKycChallengeMessage({
+          address,
+          isIndividual: true,
+          timestamp,
+          chainId: Number(process.env.E2E_CHAIN_ID),
+        }),
       }),
     },
   });
@@ -59,18 +68,39 @@ test("a signed KYC challenge opens the local widget; the submission is verified;
 
   timestamp = Date.now();
   const email = `ada-${timestamp}@example.org`;
+  const chainId = Number(process.env.E2E_CHAIN_ID);
+  // step 1: a signed request mails a code; the email is not set yet
   const update = await request.post("/api/email-challenge", {
     data: {
       address,
       email,
       timestamp,
       signature: await account.signMessage({
-        message: buildEmailChallengeMessage({ address, email, timestamp }),
+        message: buildEmailChallengeMessage({ address, email, timestamp, chainId }),
       }),
     },
   });
-  expect(await update.json()).toMatchObject({ status: "Active", email });
+  expect(await update.json()).toMatchObject({ address, email });
+  expect(await (await request.get(`/api/kyc?userAddress=${address}`)).json()).toMatchObject({
+    status: "No Email",
+  });
   await page.goto("/dev/outbox");
   await expect(page.getByText(`to ${email}`)).toBeVisible();
+  const code = /confirmation code is (\d{6})/.exec(await page.locator("body").innerText())?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  // step 2: the signed code confirms it
+  timestamp = Date.now();
+  const confirmed = await request.post("/api/email-challenge/confirm", {
+    data: {
+      address,
+      email,
+      code,
+      timestamp,
+      signature: await account.signMessage({
+        message: buildEmailConfirmationMessage({ address, email, timestamp, chainId }),
+      }),
+    },
+  });
+  expect(await confirmed.json()).toMatchObject({ status: "Active", email });
   expect(consoleErrors).toEqual([]);
 });

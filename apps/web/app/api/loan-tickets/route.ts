@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
 import { database } from "@/server/context";
+import { servedChainId } from "@/server/http/chain";
 import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler";
 import {
   addressSchema,
@@ -43,19 +44,21 @@ export const GET = apiHandler(async (request) => {
     request,
     z.object({ chainId: chainIdSchema.optional(), userAddress: addressSchema }).strict(),
   );
+  const chainId = servedChainId(q.chainId);
   const db = await database();
   await requireWalletSession(db, request, siteOf(request, serverConfig()), q.userAddress);
-  return listLoanTickets(db, q.chainId ?? serverConfig().chainId, q.userAddress);
+  return listLoanTickets(db, chainId, q.userAddress);
 });
 
 /** POST /api/loan-tickets?chainId: signed opt-in/opt-out decisions; answers the updated list. */
 export const POST = apiHandler(async (request) => {
   const q = readQuery(request, z.object({ chainId: chainIdSchema.optional() }).strict());
+  const chainId = servedChainId(q.chainId);
   const body = await readJson(request, postBody);
   const db = await database();
   await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${body.userID}`]);
   return decideLoanTickets(db, {
-    chainId: q.chainId ?? serverConfig().chainId,
+    chainId,
     userID: body.userID,
     requests: body.payload,
     signature: body.signature,

@@ -103,6 +103,8 @@ describe("/api/referral", () => {
       items: [{ user: owner.address.toLowerCase(), firstDeposit: "0", yield: "0" }],
       latestEpochReferralYield: "0",
       lifetimeRefferalYield: "0",
+      page: 1,
+      pageSize: 100,
     });
   });
 

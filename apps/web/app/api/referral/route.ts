@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Address } from "viem";
 import { serverConfig } from "@/config/server";
 import { chainClient, database } from "@/server/context";
+import { servedChainId } from "@/server/http/chain";
 import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler";
 import { addressSchema, chainIdSchema, signatureSchema } from "@/server/http/schemas";
 import { depositTransfers } from "@/server/services/deposits";
@@ -28,6 +29,7 @@ export const GET = apiHandler(async (request) => {
       })
       .strict(),
   );
+  const chainId = servedChainId(q.chainId);
   const db = await database();
   const ownerSession = await isOwnerSession(
     db,
@@ -36,7 +38,7 @@ export const GET = apiHandler(async (request) => {
     q.userAddress,
   );
   return referralMessage(db, deposits, {
-    chainId: q.chainId ?? serverConfig().chainId,
+    chainId,
     owner: q.userAddress,
     referrer: q.referralCode,
     ownerSession,
@@ -46,6 +48,7 @@ export const GET = apiHandler(async (request) => {
 /** POST /api/referral?chainId {owner, signature, refferer}: {isValid: true} or {error}. */
 export const POST = apiHandler(async (request) => {
   const q = readQuery(request, z.object({ chainId: chainIdSchema.optional() }).strict());
+  const chainId = servedChainId(q.chainId);
   const b = await readJson(
     request,
     z
@@ -55,7 +58,7 @@ export const POST = apiHandler(async (request) => {
   const db = await database();
   await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.owner}`]);
   return applyReferral(db, deposits, {
-    chainId: q.chainId ?? serverConfig().chainId,
+    chainId,
     owner: b.owner,
     referrer: b.refferer,
     signature: b.signature,

@@ -227,3 +227,47 @@ export const sessions = pgTable(
 );
 
 export type SessionRow = typeof sessions.$inferSelect;
+// ---------------------------------------------------------------------------------------------
+// Issue 10 (API: email confirmation, referral yields): migration 0003_email_codes_first_deposits
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Email confirmation codes (POST /api/email-challenge, then /api/email-challenge/confirm): the
+ * 6-digit code mailed to `email` is stored only as a salted hash; it expires after 10 minutes and
+ * is void after 5 wrong tries. At most 3 codes per wallet and per email address in 15 minutes.
+ */
+export const emailCodes = pgTable(
+  "email_codes",
+  {
+    id: serial("id").primaryKey(),
+    address: text("address").notNull(),
+    email: text("email").notNull(),
+    /** "{salt}:{sha256(salt:address:email:code)}" in hex */
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("email_codes_address_idx").on(t.address, t.createdAt),
+    index("email_codes_email_idx").on(t.email, t.createdAt),
+  ],
+);
+
+/**
+ * A cache of each user's first deposit (USDC sent to the LendingPoolManager, 6 decimals), read
+ * from chain logs in batches for GET /api/referral/userYields. A found deposit never changes; a
+ * user without one (`amount` null) is looked up again once `checkedAt` is older than the TTL.
+ * Shared by every web server; the indexer replaces it.
+ */
+export const firstDeposits = pgTable(
+  "first_deposits",
+  {
+    chainId: integer("chain_id").notNull(),
+    user: text("user_address").notNull(),
+    amount: text("amount"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.user] })],
+);

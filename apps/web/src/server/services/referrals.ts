@@ -1,9 +1,10 @@
 import { buildReferralMessage, checkReferralEligibility } from "@lending/sdk";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
 import type { Database } from "../db/client";
-import { referrals } from "../db/schema";
+import { firstDeposits, referrals } from "../db/schema";
 import { conflict } from "../http/errors";
+import { resolveFirstDeposits, type FirstDepositsLookup } from "./deposit-cache";
 import { consumeSignature, verifySignedMessage } from "./signatures";
 
 /** Looks up whether a user has deposited, and their deposits (6 decimals), oldest first. */
@@ -95,30 +96,58 @@ export async function applyReferral(
   return { isValid: true };
 }
 
+/** The largest page of GET /api/referral/userYields (and its default). */
+export const USER_YIELDS_MAX_PAGE_SIZE = 100;
+
 /**
- * GET /api/referral/userYields. Amounts are integer strings in 6 decimals. The referral yield
- * itself is paid by the protocol's fee sharing, which the contracts do not expose yet: 0 until then.
+ * GET /api/referral/userYields: one page of the referrer's referred users, oldest first, with the
+ * total. Amounts are integer strings in 6 decimals. First deposits come from the shared cache
+ * (one batched chain query for the page's unknown users at most). The referral yield itself is
+ * paid by the protocol's fee sharing, which the contracts do not expose yet: 0 until then.
  */
 export async function referralYields(
   db: Database,
-  deposits: DepositLookup,
-  args: { chainId: number; referrer: Address },
+  lookup: FirstDepositsLookup,
+  args: { chainId: number; referrer: Address; page?: number; pageSize?: number },
 ) {
+  const page = args.page ?? 1;
+  const pageSize = Math.min(args.pageSize ?? USER_YIELDS_MAX_PAGE_SIZE, USER_YIELDS_MAX_PAGE_SIZE);
+  const mine = and(eq(referrals.chainId, args.chainId), eq(referrals.referrer, args.referrer));
+  // one query: the page, its cached first deposits and the total
   const rows = await db
-    .select()
+    .select({
+      user: referrals.owner,
+      amount: firstDeposits.amount,
+      checkedAt: firstDeposits.checkedAt,
+      total: sql<number>`(count(*) over ())::int`,
+    })
     .from(referrals)
-    .where(and(eq(referrals.chainId, args.chainId), eq(referrals.referrer, args.referrer)))
-    .orderBy(asc(referrals.createdAt));
-  const items = await Promise.all(
-    rows.map(async (r) => {
-      const d = await deposits(args.chainId, r.owner as Address);
-      return { user: r.owner, firstDeposit: (d[0] ?? 0n).toString(), yield: "0" };
-    }),
-  );
+    .leftJoin(
+      firstDeposits,
+      and(eq(firstDeposits.chainId, referrals.chainId), eq(firstDeposits.user, referrals.owner)),
+    )
+    .where(mine)
+    .orderBy(asc(referrals.createdAt), asc(referrals.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    [{ total } = { total: 0 }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(referrals)
+      .where(mine);
+  }
+  const deposits = await resolveFirstDeposits(db, lookup, args.chainId, rows);
   return {
-    totalUserRefferalsCount: rows.length,
-    items,
+    totalUserRefferalsCount: total,
+    items: rows.map((r) => ({
+      user: r.user,
+      firstDeposit: (deposits.get(r.user as Address) ?? 0n).toString(),
+      yield: "0",
+    })),
     latestEpochReferralYield: "0",
     lifetimeRefferalYield: "0",
+    page,
+    pageSize,
   };
 }

@@ -1,4 +1,5 @@
 import type { KycStatus } from "../../db/schema";
+import type { Executor } from "../../db/types";
 
 export type { KycStatus };
 
@@ -38,8 +39,11 @@ export interface KycProvider {
     address: string;
     isIndividual: boolean;
   }): Promise<{ widgetUrl: string; sessionId: string }>;
-  /** Replaces the email of a verified customer. */
-  updateEmail(address: string, email: string): Promise<KycInfo>;
+  /**
+   * Replaces the email of a verified customer ("No Email" becomes "Active"). The local provider
+   * writes through `db` when given (the caller's transaction); Compilot's is an HTTP call.
+   */
+  updateEmail(address: string, email: string, db?: Executor): Promise<KycInfo>;
 }
 
 export class KycProviderError extends Error {
