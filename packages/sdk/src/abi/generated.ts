@@ -1036,6 +1036,13 @@ export const lendingPoolManagerAbi = [
   {
     type: "function",
     inputs: [],
+    name: "KEEPER_ROLE",
+    outputs: [{ name: "", internalType: "bytes32", type: "bytes32" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
     name: "MAX_EPOCH_INTEREST_RATE",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
@@ -1535,6 +1542,15 @@ export const lendingPoolManagerAbi = [
     anonymous: false,
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "open", internalType: "bool", type: "bool", indexed: false },
+    ],
+    name: "IncidentSet",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "epoch", internalType: "uint256", type: "uint256", indexed: true },
       { name: "due", internalType: "uint256", type: "uint256", indexed: false },
       { name: "paid", internalType: "uint256", type: "uint256", indexed: false },
@@ -1887,6 +1903,11 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "error",
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
+    name: "IncidentOpen",
+  },
+  {
+    type: "error",
     inputs: [
       { name: "available", internalType: "uint256", type: "uint256" },
       { name: "needed", internalType: "uint256", type: "uint256" },
@@ -1903,6 +1924,15 @@ export const lendingPoolManagerAbi = [
   },
   { type: "error", inputs: [], name: "InvalidKycSignature" },
   { type: "error", inputs: [], name: "InvalidShortString" },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "epoch", internalType: "uint256", type: "uint256" },
+      { name: "opensToAllAt", internalType: "uint256", type: "uint256" },
+    ],
+    name: "KeeperOnly",
+  },
   {
     type: "error",
     inputs: [{ name: "user", internalType: "address", type: "address" }],
@@ -2362,6 +2392,13 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
+    name: "incidentOpen",
+    outputs: [{ name: "", internalType: "bool", type: "bool" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "isClearingPeriod",
     outputs: [{ name: "", internalType: "bool", type: "bool" }],
@@ -2471,6 +2508,16 @@ export const lendingPoolManagerAbi = [
       },
     ],
     name: "setFixedTermStatus",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "open", internalType: "bool", type: "bool" },
+    ],
+    name: "setIncident",
     outputs: [],
     stateMutability: "nonpayable",
   },
@@ -2624,6 +2671,13 @@ export const lendingPoolManagerExtensionAbi = [
     inputs: [],
     name: "EPOCH_DURATION",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
+    name: "KEEPER_ROLE",
+    outputs: [{ name: "", internalType: "bytes32", type: "bytes32" }],
     stateMutability: "view",
   },
   {
@@ -3099,6 +3153,13 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
+    name: "incidentOpen",
+    outputs: [{ name: "", internalType: "bool", type: "bool" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "isClearingPeriod",
     outputs: [{ name: "", internalType: "bool", type: "bool" }],
@@ -3256,6 +3317,16 @@ export const lendingPoolManagerExtensionAbi = [
       },
     ],
     name: "setFixedTermStatus",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "open", internalType: "bool", type: "bool" },
+    ],
+    name: "setIncident",
     outputs: [],
     stateMutability: "nonpayable",
   },
@@ -3473,6 +3544,15 @@ export const lendingPoolManagerExtensionAbi = [
       { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
     ],
     name: "FundsDrawn",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "open", internalType: "bool", type: "bool", indexed: false },
+    ],
+    name: "IncidentSet",
   },
   {
     type: "event",
