@@ -76,6 +76,8 @@ abstract contract LendingPoolBase is
         mapping(uint256 => HistoricalRepayment) repayments;
         /// @dev epoch => tranche => prices used by that epoch's clearing.
         mapping(uint256 => mapping(uint256 => EpochPrices)) prices;
+        /// @dev An incident is open (see `setIncident`): only the pool manager clears.
+        bool incident;
     }
 
     /// @dev A user's free shares in a tranche. (Withdrawal aging is kept per request:
@@ -136,6 +138,8 @@ abstract contract LendingPoolBase is
     bytes32 public constant POOL_MANAGER_ROLE = keccak256("POOL_MANAGER_ROLE");
     /// @dev See ILendingPoolManager.
     bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
+    /// @dev See ILendingPoolManager.
+    bytes32 public constant KEEPER_ROLE = keccak256("KEEPER_ROLE");
     /// @dev See ILendingPoolManager.
     uint256 public constant EPOCH_DURATION = EpochMath.EPOCH_DURATION;
     /// @dev See ILendingPoolManager.

@@ -175,6 +175,14 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 epoch = pool.nextEpochToClear;
         uint256 opensAt = EpochMath.clearingStart(genesis, epoch);
         if (block.timestamp < opensAt) revert E.ClearingNotOpen(poolId, epoch, opensAt);
+        // Loss reports and clearing cannot race: during an incident only the pool manager
+        // clears; otherwise only a keeper until the clearing period ends, then anyone.
+        if (pool.incident) {
+            if (!hasRole(POOL_MANAGER_ROLE, msg.sender)) revert E.IncidentOpen(poolId);
+        } else if (block.timestamp < opensAt + CLEARING_PERIOD && !hasRole(KEEPER_ROLE, msg.sender))
+        {
+            revert E.KeeperOnly(poolId, epoch, opensAt + CLEARING_PERIOD);
+        }
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.nextEpochToClear = uint64(epoch + 1);
         uint256 n = pool.trancheCount;
@@ -853,7 +861,9 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         c.totalShares += lockShares;
         c.totalAssets += assets;
         t.fixedTermAssets += assets;
-        uint256 endEpoch = pool.nextEpochToClear + c.epochLockDuration - 1;
+        // Real epochs from the lock time (never before the clearing cursor, which is at most
+        // `_requestEpoch()`), so clearing overdue epochs cannot mature a new lock.
+        uint256 endEpoch = _requestEpoch() + c.epochLockDuration - 1;
         c.maturities[endEpoch].shares += lockShares.toUint128();
         lockId = ++_lockCount;
         _locks[lockId] = Lock({

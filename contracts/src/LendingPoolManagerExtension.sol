@@ -224,19 +224,36 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
         uint256 left = amount;
         for (uint256 i; i < pool.trancheCount && left != 0; ++i) {
             Tranche storage tranche = pool.tranches[i];
-            uint256 hit = Math.min(left, tranche.totalAssets);
-            tranche.totalAssets -= hit;
+            // Every ledger of the tranche loses the same fraction `hit / value`: each config's
+            // cut is `rest * assets / restValue` (rounded down, never above its assets), and the
+            // variable ledger, last, takes what is left, so the cuts add up to `hit` exactly.
+            uint256 value = tranche.totalAssets + tranche.fixedTermAssets;
+            uint256 hit = Math.min(left, value);
             left -= hit;
             uint256 configs = tranche.fixedTermConfigs.length;
-            for (uint256 j; j < configs && left != 0; ++j) {
+            for (uint256 j; j < configs && hit != 0; ++j) {
                 FixedTermConfig storage c = tranche.fixedTermConfigs[j];
-                hit = Math.min(left, c.totalAssets);
-                c.totalAssets -= hit;
-                tranche.fixedTermAssets -= hit;
-                left -= hit;
+                uint256 assets = c.totalAssets;
+                uint256 cut = Math.mulDiv(hit, assets, value);
+                value -= assets;
+                hit -= cut;
+                c.totalAssets = assets - cut;
+                tranche.fixedTermAssets -= cut;
             }
+            tranche.totalAssets -= hit;
         }
         emit LossReported(poolId, amount);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function setIncident(uint256 poolId, bool open) external onlyRole(POOL_MANAGER_ROLE) {
+        _pool(poolId).incident = open;
+        emit IncidentSet(poolId, open);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function incidentOpen(uint256 poolId) external view returns (bool) {
+        return _pool(poolId).incident;
     }
 
     /// @inheritdoc ILendingPoolAdmin
@@ -275,7 +292,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
     }
 
     /// @inheritdoc ILendingPoolAdmin
-    function claimTreasuryFees() external {
+    function claimTreasuryFees() external whenNotPaused {
         uint256 amount = treasuryFees;
         treasuryFees = 0;
         IERC20(usdc).safeTransfer(treasury, amount);
@@ -350,7 +367,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
                 if (v.kind == RequestKind.Deposit) pendingDeposits += v.amount;
                 else tally.queued[v.poolId * MAX_TRANCHES + v.trancheId] += v.amount;
             } else if (v.status == RequestStatus.Cleared) {
-                _addCleared(tally.free, v);
+                _addCleared(tally, v);
             }
         }
         FixedTermLockView[] memory locks = getUserFixedTermLocks(user);
@@ -529,8 +546,11 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
         }
     }
 
-    /// @dev Adds a cleared, unsettled request's shares to the user's free shares per tranche.
-    function _addCleared(uint256[] memory free, RequestView memory v) internal view {
+    /// @dev Adds a cleared, unsettled request's shares to the user's free shares per tranche;
+    /// an accepted fixed-term deposit (variable shares until settlement locks them) to its locked
+    /// USDC value.
+    function _addCleared(Tally memory tally, RequestView memory v) internal view {
+        uint256[] memory free = tally.free;
         uint256 k = v.poolId * MAX_TRANCHES + v.trancheId;
         if (v.kind == RequestKind.Withdrawal) {
             free[k] += v.rejected;
@@ -538,6 +558,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
         }
         Parts memory p = _parts(_requests[v.nftId]);
         if (v.fixedTermConfigId == 0) free[k] += p.shares;
+        else tally.locked[k] += _toAssets(_pools[v.poolId].tranches[v.trancheId], p.shares);
         if (p.reallocatedShares1 != 0) free[k + 1] += p.reallocatedShares1;
         if (p.reallocatedShares2 != 0) free[k + 2] += p.reallocatedShares2;
     }

@@ -90,8 +90,18 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
     /// liquidity, interest into the reserve applied at clearing. Pool manager only.
     function repay(uint256 poolId, uint256 principal, uint256 interest) external;
 
-    /// @notice Writes off `amount` of drawn principal, most junior tranche first. Pool manager.
+    /// @notice Writes off `amount` of drawn principal, most junior tranche first. Inside a
+    /// tranche every position loses the same fraction: the variable ledger and each fixed-term
+    /// config's ledger are cut pro rata to their USDC value. Pool manager only.
     function reportLoss(uint256 poolId, uint256 amount) external;
+
+    /// @notice Opens (`open`) or closes an incident on a pool. While it is open only the pool
+    /// manager may `clear` the pool, so withdrawals cannot be priced ahead of a loss report.
+    /// Pool manager only.
+    function setIncident(uint256 poolId, bool open) external;
+
+    /// @notice Whether the pool has an open incident (see `setIncident`).
+    function incidentOpen(uint256 poolId) external view returns (bool);
 
     /// @notice Stores and emits historical repayment figures. Pool manager only.
     function publishRepayments(uint256 poolId, uint256 epoch, HistoricalRepayment calldata data)
@@ -127,7 +137,7 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
     /// only.
     function setKsuLocking(address ksuLocking) external;
 
-    /// @notice Sends the treasury's fees to `treasury`. Anyone.
+    /// @notice Sends the treasury's fees to `treasury`. Anyone, when not paused.
     function claimTreasuryFees() external;
 
     /// @notice Sends the caller's deferred payouts (refunds and withdrawal payouts whose

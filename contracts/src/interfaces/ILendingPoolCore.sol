@@ -55,7 +55,9 @@ interface ILendingPoolCore is ILendingPoolTypes {
 
     /// @notice Clears the pool's oldest uncleared epoch once its clearing period has begun:
     /// applies interest and fees, then accepts withdrawals and deposits bucket by bucket.
-    /// Anyone; one epoch per call; gas independent of the number of requests.
+    /// A keeper (`KEEPER_ROLE`) during the epoch's clearing period, anyone after it; only the
+    /// pool manager while the pool has an open incident (`setIncident`). One epoch per call;
+    /// gas independent of the number of requests.
     function clear(uint256 poolId) external;
 
     /// @notice Settles a cleared request: credits shares (or a fixed-term lock), refunds rejected

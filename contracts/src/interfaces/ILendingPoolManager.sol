@@ -57,6 +57,10 @@ interface ILendingPoolManager is
     /// @notice Role allowed to pause and unpause.
     function PAUSER_ROLE() external view returns (bytes32);
 
+    /// @notice Role allowed to clear a pool during its clearing period (afterwards anyone may,
+    /// unless an incident is open).
+    function KEEPER_ROLE() external view returns (bytes32);
+
     /// @notice The request NFT (non-transferable ERC-721) this manager mints.
     function requestNft() external view returns (address);
 

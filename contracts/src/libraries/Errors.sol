@@ -84,6 +84,12 @@ error EpochNotCleared(uint256 epoch);
 /// @dev The pool's next epoch to clear is still open for requests until `opensAt`.
 error ClearingNotOpen(uint256 poolId, uint256 epoch, uint256 opensAt);
 
+/// @dev Until `opensToAllAt` (the end of the epoch's clearing period) only a keeper clears.
+error KeeperOnly(uint256 poolId, uint256 epoch, uint256 opensToAllAt);
+
+/// @dev The pool has an open incident: only the pool manager clears it.
+error IncidentOpen(uint256 poolId);
+
 /// @dev The user's free shares do not cover the request.
 error InsufficientShares(uint256 available, uint256 needed);
 

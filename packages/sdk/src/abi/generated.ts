@@ -1036,6 +1036,13 @@ export const lendingPoolManagerAbi = [
   {
     type: "function",
     inputs: [],
+    name: "KEEPER_ROLE",
+    outputs: [{ name: "", internalType: "bytes32", type: "bytes32" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
     name: "MAX_EPOCH_INTEREST_RATE",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
@@ -1552,6 +1559,15 @@ export const lendingPoolManagerAbi = [
     anonymous: false,
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "open", internalType: "bool", type: "bool", indexed: false },
+    ],
+    name: "IncidentSet",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "epoch", internalType: "uint256", type: "uint256", indexed: true },
       { name: "due", internalType: "uint256", type: "uint256", indexed: false },
       { name: "paid", internalType: "uint256", type: "uint256", indexed: false },
@@ -1914,6 +1930,11 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "error",
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
+    name: "IncidentOpen",
+  },
+  {
+    type: "error",
     inputs: [
       { name: "available", internalType: "uint256", type: "uint256" },
       { name: "needed", internalType: "uint256", type: "uint256" },
@@ -1930,6 +1951,15 @@ export const lendingPoolManagerAbi = [
   },
   { type: "error", inputs: [], name: "InvalidKycSignature" },
   { type: "error", inputs: [], name: "InvalidShortString" },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "epoch", internalType: "uint256", type: "uint256" },
+      { name: "opensToAllAt", internalType: "uint256", type: "uint256" },
+    ],
+    name: "KeeperOnly",
+  },
   {
     type: "error",
     inputs: [{ name: "user", internalType: "address", type: "address" }],
@@ -2403,6 +2433,13 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
+    name: "incidentOpen",
+    outputs: [{ name: "", internalType: "bool", type: "bool" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "isClearingPeriod",
     outputs: [{ name: "", internalType: "bool", type: "bool" }],
@@ -2512,6 +2549,16 @@ export const lendingPoolManagerAbi = [
       },
     ],
     name: "setFixedTermStatus",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "open", internalType: "bool", type: "bool" },
+    ],
+    name: "setIncident",
     outputs: [],
     stateMutability: "nonpayable",
   },
@@ -2679,6 +2726,13 @@ export const lendingPoolManagerExtensionAbi = [
     inputs: [],
     name: "EPOCH_DURATION",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
+    name: "KEEPER_ROLE",
+    outputs: [{ name: "", internalType: "bytes32", type: "bytes32" }],
     stateMutability: "view",
   },
   {
@@ -3175,6 +3229,13 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
+    name: "incidentOpen",
+    outputs: [{ name: "", internalType: "bool", type: "bool" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "isClearingPeriod",
     outputs: [{ name: "", internalType: "bool", type: "bool" }],
@@ -3332,6 +3393,16 @@ export const lendingPoolManagerExtensionAbi = [
       },
     ],
     name: "setFixedTermStatus",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "open", internalType: "bool", type: "bool" },
+    ],
+    name: "setIncident",
     outputs: [],
     stateMutability: "nonpayable",
   },
@@ -3559,6 +3630,15 @@ export const lendingPoolManagerExtensionAbi = [
       { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
     ],
     name: "FundsDrawn",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "open", internalType: "bool", type: "bool", indexed: false },
+    ],
+    name: "IncidentSet",
   },
   {
     type: "event",
