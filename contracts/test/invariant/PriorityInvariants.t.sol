@@ -25,6 +25,9 @@ contract PriorityInvariantsTest is ProtocolBase {
         vm.prank(admin);
         locking.setMaxPriceAge(365 days);
         handler = new PriorityHandler(lpm, usdc, ksu, locking, admin, manager);
+        bytes32 keeperRole = lpm.KEEPER_ROLE();
+        vm.prank(admin);
+        lpm.grantRole(keeperRole, address(handler));
         targetContract(address(handler));
         bytes4[] memory selectors = new bytes4[](16);
         selectors[0] = PriorityHandler.lockKsu.selector;

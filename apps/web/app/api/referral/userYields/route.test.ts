@@ -13,6 +13,7 @@ import {
   newAccount,
   setupApiTestDatabase,
 } from "@/server/test/harness";
+import { getWithCookie, signIn } from "@/server/test/session";
 import { GET as loanTickets } from "../../loan-tickets/route";
 import { GET } from "./route";
 
@@ -73,11 +74,15 @@ describe("GET /api/referral/userYields", () => {
       });
       await wallet.waitForTransactionReceipt({ hash });
     }
-    const referrer = newAccount().address;
+    const referrerAccount = newAccount();
+    const referrer = referrerAccount.address;
     const owners = await refer(referrer, 250, DEV_2.address);
+    // personal data: read with the referrer's own session
+    const cookie = await signIn(referrerAccount);
+    const get = (url: string) => getWithCookie(url, cookie);
     const getLogs = vi.spyOn(chainClient(), "getLogs");
     try {
-      const first = await call(GET, getRequest(path(referrer)));
+      const first = await call(GET, get(path(referrer)));
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({
         totalUserRefferalsCount: 250,
@@ -94,26 +99,26 @@ describe("GET /api/referral/userYields", () => {
       expect(getLogs).toHaveBeenCalledTimes(1);
 
       // the same page again: from the cache, no chain query
-      const again = await call(GET, getRequest(path(referrer)));
+      const again = await call(GET, get(path(referrer)));
       expect(again.body).toEqual(first.body);
       expect(getLogs).toHaveBeenCalledTimes(1);
 
-      const last = await call(GET, getRequest(path(referrer, "&page=3")));
+      const last = await call(GET, get(path(referrer, "&page=3")));
       expect((last.body.items as unknown[]).length).toBe(50);
       expect(last.body).toMatchObject({ totalUserRefferalsCount: 250, page: 3, pageSize: 100 });
       expect(getLogs).toHaveBeenCalledTimes(2);
 
-      const small = await call(GET, getRequest(path(referrer, "&page=2&pageSize=10")));
+      const small = await call(GET, get(path(referrer, "&page=2&pageSize=10")));
       expect((small.body.items as { user: string }[]).map((i) => i.user)).toEqual(
         owners.slice(10, 20),
       );
-      const beyond = await call(GET, getRequest(path(referrer, "&page=4")));
+      const beyond = await call(GET, get(path(referrer, "&page=4")));
       expect(beyond.body).toMatchObject({ totalUserRefferalsCount: 250, items: [] });
 
       // "no deposit yet" is believed for 30 s, then the chain is asked again
       const dev2 = eq(firstDeposits.user, owners[0]!);
       await t.db().update(firstDeposits).set({ amount: null, checkedAt: new Date() }).where(dev2);
-      const believed = await call(GET, getRequest(path(referrer, "&pageSize=1")));
+      const believed = await call(GET, get(path(referrer, "&pageSize=1")));
       expect(believed.body.items).toEqual([{ user: owners[0], firstDeposit: "0", yield: "0" }]);
       expect(getLogs).toHaveBeenCalledTimes(2);
       await t
@@ -121,7 +126,7 @@ describe("GET /api/referral/userYields", () => {
         .update(firstDeposits)
         .set({ checkedAt: new Date(Date.now() - 31_000) })
         .where(dev2);
-      const rechecked = await call(GET, getRequest(path(referrer, "&pageSize=1")));
+      const rechecked = await call(GET, get(path(referrer, "&pageSize=1")));
       expect(rechecked.body.items).toEqual([
         { user: owners[0], firstDeposit: "7000000", yield: "0" },
       ]);
@@ -137,7 +142,7 @@ describe("GET /api/referral/userYields", () => {
       ["&page=-1", /^page: /],
       ["&pageSize=ten", /^pageSize: /],
     ] as const) {
-      expectError(await call(GET, getRequest(path(referrer, extra))), 400, message);
+      expectError(await call(GET, get(path(referrer, extra))), 400, message);
     }
   });
 
@@ -146,18 +151,20 @@ describe("GET /api/referral/userYields", () => {
     const minute = Date.now() - (Date.now() % 60_000) + 30_000;
     const clock = vi.spyOn(Date, "now").mockReturnValue(minute);
     onTestFinished(() => clock.mockRestore());
-    const quiet = newAccount().address;
-    for (let i = 0; i < 120; i++) {
-      const r = await call(GET, getRequest(path(quiet)));
+    const quiet = newAccount();
+    // signing in asks for a nonce: GET number 1 of the minute
+    const cookie = await signIn(quiet);
+    for (let i = 1; i < 120; i++) {
+      const r = await call(GET, getWithCookie(path(quiet.address), cookie));
       if (r.status !== 200) throw new Error(`GET ${i + 1} answered ${r.status}`);
     }
-    const referrer = newAccount().address;
+    const referrer = quiet.address;
     await refer(referrer, 5);
     const cached = (await t.db().select().from(firstDeposits)).length;
     const getLogs = vi.spyOn(chainClient(), "getLogs");
     try {
       expectError(
-        await call(GET, getRequest(path(referrer))),
+        await call(GET, getWithCookie(path(referrer), cookie)),
         429,
         /^Too many requests: try again in \d+ s$/,
       );
