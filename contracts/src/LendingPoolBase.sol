@@ -62,9 +62,12 @@ abstract contract LendingPoolBase is
         string subheading;
         uint256 requestEpochsInAdvance;
         /// @dev One slot: a deposit request reads the tranche count and writes the escrow, a
-        /// cancel or claim reads the next epoch to clear and writes the escrow.
+        /// cancel or claim reads the next epoch to clear and writes the escrow, `clear` reads the
+        /// incident flag, the tranche count and the cursor and writes the cursor.
         uint64 nextEpochToClear;
-        uint64 trancheCount;
+        uint56 trancheCount;
+        /// @dev An incident is open (see `setIncident`): only the pool manager clears.
+        bool incident;
         uint128 escrowedDeposits;
         mapping(uint256 => Tranche) tranches;
         uint256 idleLiquidity;
@@ -78,13 +81,12 @@ abstract contract LendingPoolBase is
         mapping(uint256 => mapping(uint256 => EpochPrices)) prices;
     }
 
-    /// @dev A user's free shares in a tranche, their principal (the USDC deposited for them; a
-    /// withdrawal or a fixed-term lock takes it pro rata by shares) and the first epoch (+ 1) of
-    /// the user's current withdrawal queue there (0 if none), in one slot.
+    /// @dev A user's free shares in a tranche and their principal (the USDC deposited for them;
+    /// a withdrawal or a fixed-term lock takes it pro rata by shares), in one slot. (Withdrawal
+    /// aging is kept per request: `Request.queuedAge`.)
     struct Holding {
         uint128 shares;
         uint80 principal;
-        uint48 queuedSince;
     }
 
     /// @dev One slot per user. `deposits`: `userTotalDeposits`; `accepted`:
@@ -108,9 +110,14 @@ abstract contract LendingPoolBase is
         RequestKind kind;
         uint8 level;
         RequestStatus status;
-        uint32 configId;
+        /// @dev At most `MAX_FIXED_TERM_CONFIGS` (0: variable).
+        uint8 configId;
         /// @dev Withdrawals: the principal of the shares queued.
-        uint64 principal;
+        uint80 principal;
+        /// @dev Withdrawals: the request's epoch minus the first epoch of its continuous queue
+        /// (0, or carried over from the rejected request of the previous epoch it rolls over),
+        /// capped at 255 (only `queuedAge >= AGING_EPOCHS` matters).
+        uint8 queuedAge;
     }
 
     struct Lock {
@@ -143,6 +150,8 @@ abstract contract LendingPoolBase is
     /// @dev See ILendingPoolManager.
     bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
     /// @dev See ILendingPoolManager.
+    bytes32 public constant KEEPER_ROLE = keccak256("KEEPER_ROLE");
+    /// @dev See ILendingPoolManager.
     uint256 public constant EPOCH_DURATION = EpochMath.EPOCH_DURATION;
     /// @dev See ILendingPoolManager.
     uint256 public constant CLEARING_PERIOD = EpochMath.CLEARING_PERIOD;
@@ -151,7 +160,7 @@ abstract contract LendingPoolBase is
     /// @dev See ILendingPoolManager.
     uint256 public constant MAX_TRANCHES = 3;
     /// @dev See ILendingPoolManager.
-    uint256 public constant RATE_CHANGE_DELAY_EPOCHS = 1;
+    uint256 public constant RATE_CHANGE_DELAY_EPOCHS = 2;
     /// @dev See ILendingPoolManager.
     uint256 public constant PERFORMANCE_FEE = 0.1e18;
     /// @dev See ILendingPoolManager.
@@ -196,6 +205,9 @@ abstract contract LendingPoolBase is
     mapping(uint256 => Request) internal _requests;
     mapping(uint256 => Lock) internal _locks;
     mapping(address => uint256[]) internal _userLocks;
+    /// @dev See ILendingPoolManager. USDC owed to users whose payout transfer failed.
+    uint256 public deferredPayouts;
+    mapping(address => uint256) internal _deferredPayouts;
 
     /// @param usdc_ The USDC token.
     /// @param genesis_ Start of epoch 0 (unix seconds), not in the future.

@@ -34,7 +34,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 epoch;
         uint256 configId;
         uint256 amount;
-        uint8 minLevel;
+        /// @dev Withdrawals: first epoch of the request's continuous queue.
+        uint256 since;
     }
     bytes32 internal constant KYC_TYPEHASH = keccak256(
         "KycAuthorization(address user,uint256 chainId,uint256 nonce,uint256 blockExpiration,bytes32 callDataHash)"
@@ -112,15 +113,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 free = holding.shares;
         if (shares > free) revert E.InsufficientShares(free, shares);
         uint256 epoch = _requestEpoch();
-        uint256 since = holding.queuedSince;
-        if (since == 0) {
-            since = epoch + 1;
-            // forge-lint: disable-next-line(unsafe-typecast)
-            holding.queuedSince = uint48(since);
-        }
-        uint256 existing = _findOpen(
-            _accounts[msg.sender].lastRequestId, poolId, trancheId, RequestKind.Withdrawal, epoch
-        );
+        (uint256 existing, uint256 since) = _withdrawalQueue(pool, poolId, trancheId, epoch, shares);
         nftId = _addToRequest(
             pool,
             existing,
@@ -131,7 +124,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                 epoch: epoch,
                 configId: 0,
                 amount: shares,
-                minLevel: epoch + 1 >= since + AGING_EPOCHS ? TOP_LEVEL : 0
+                since: since
             })
         );
         _queueShares(holding, nftId, shares);
@@ -151,10 +144,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         Request storage r = _requests[nftId];
         uint256 amount = _cancel(poolId, nftId, RequestKind.Withdrawal);
         Tranche storage tranche = _pools[poolId].tranches[r.trancheId];
-        Holding storage holding = tranche.holdings[msg.sender];
         _credit(tranche, msg.sender, amount, r.principal);
         _addAccepted(msg.sender, r.principal);
-        holding.queuedSince = 0;
     }
 
     /// @inheritdoc ILendingPoolCore
@@ -165,9 +156,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 epoch = r.epoch;
         if (epoch < pool.nextEpochToClear) revert E.EpochAlreadyCleared(epoch);
         uint8 level = _loyaltyLevel(r.owner);
-        if (r.kind == RequestKind.Withdrawal) {
-            uint256 since = pool.tranches[r.trancheId].holdings[r.owner].queuedSince;
-            if (since != 0 && epoch + 1 >= since + AGING_EPOCHS) level = TOP_LEVEL;
+        if (r.kind == RequestKind.Withdrawal && r.queuedAge >= AGING_EPOCHS) {
+            level = TOP_LEVEL;
         }
         uint8 old = r.level;
         if (level == old) return;
@@ -184,6 +174,14 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 epoch = pool.nextEpochToClear;
         uint256 opensAt = EpochMath.clearingStart(genesis, epoch);
         if (block.timestamp < opensAt) revert E.ClearingNotOpen(poolId, epoch, opensAt);
+        // Loss reports and clearing cannot race: during an incident only the pool manager
+        // clears; otherwise only a keeper until the clearing period ends, then anyone.
+        if (pool.incident) {
+            if (!hasRole(POOL_MANAGER_ROLE, msg.sender)) revert E.IncidentOpen(poolId);
+        } else if (block.timestamp < opensAt + CLEARING_PERIOD && !hasRole(KEEPER_ROLE, msg.sender))
+        {
+            revert E.KeeperOnly(poolId, epoch, opensAt + CLEARING_PERIOD);
+        }
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.nextEpochToClear = uint64(epoch + 1);
         uint256 n = pool.trancheCount;
@@ -273,7 +271,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                 paid = Math.mulDiv(accepted, pool.prices[end + 1][l.trancheId].assetsPerShare, WAD);
                 shares = Math.mulDiv(shares, total - b.accepted, total);
                 uint256 back = Math.mulDiv(principal, total - b.accepted, total);
-                _payWithdrawal(pool, owner, paid, principal - back);
+                _payWithdrawal(pool, owner, paid, principal - back, 0);
                 principal = back;
             }
             // Its principal left the accepted deposits at `withdrawAtExpiry`; the rest is back.
@@ -386,24 +384,24 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         nftId = _addToRequest(
             pool,
             existing,
-            NewRequest(poolId, trancheId, RequestKind.Deposit, epoch, configId, amount, 0)
+            NewRequest(poolId, trancheId, RequestKind.Deposit, epoch, configId, amount, epoch)
         );
     }
 
-    /// @dev Creates a request, or adds `q.amount` to `existing`, and to its bucket.
+    /// @dev Creates a request, or adds `q.amount` to `existing`, and to its bucket. The whole
+    /// request takes the owner's level now (its latest change): an increase moves it to the
+    /// bucket of that level. A level-0 request is never above its owner's level, so its increase
+    /// skips the loyalty call (the owner may `rerate` it upwards); an aged withdrawal is level 2.
     function _addToRequest(Pool storage pool, uint256 existing, NewRequest memory q)
         internal
         returns (uint256 nftId)
     {
-        uint8 level;
+        uint8 level = _newLevel(existing, q);
+        uint256 added = q.amount;
         if (existing != 0) {
-            Request storage r = _requests[existing];
-            r.amount = (r.amount + q.amount).toUint96();
-            level = r.level;
+            added = _increase(pool, existing, q, level);
             nftId = existing;
         } else {
-            level = _loyaltyLevel(msg.sender);
-            if (q.minLevel > level) level = q.minLevel;
             nftId = ++_requestCount;
             Account storage a = _accounts[msg.sender];
             // The two slots of `Request` written whole (one sstore each instead of one
@@ -413,7 +411,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             uint256 word1 = uint256(a.lastRequestId) | uint256(q.epoch.toUint32()) << 64
                 | uint256(q.poolId.toUint32()) << 96 | (q.trancheId & 0xff) << 128 | uint256(q.kind)
                 << 136 | uint256(level) << 144 | uint256(RequestStatus.Pending) << 152
-                | uint256(q.configId.toUint32()) << 160;
+                | uint256(q.configId.toUint8()) << 160 | _queuedAge(q) << 248;
             Request storage r = _requests[nftId];
             assembly ("memory-safe") {
                 sstore(r.slot, word0)
@@ -423,7 +421,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             a.lastRequestId = uint64(nftId); // _requestCount is a uint64
             _nftTransfer(address(0), msg.sender, nftId);
         }
-        pool.buckets[q.epoch][_key(q.trancheId, q.kind, level)].total += q.amount.toUint128();
+        pool.buckets[q.epoch][_key(q.trancheId, q.kind, level)].total += added.toUint128();
         emit RequestCreated(
             nftId,
             msg.sender,
@@ -436,6 +434,79 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             q.amount,
             existing != 0
         );
+    }
+
+    /// @dev `q.epoch - q.since` capped at 255 (stored as `Request.queuedAge`; 0 for deposits).
+    function _queuedAge(NewRequest memory q) internal pure returns (uint256 age) {
+        age = q.epoch - q.since;
+        if (age > type(uint8).max) age = type(uint8).max;
+    }
+
+    function _newLevel(uint256 existing, NewRequest memory q) internal view returns (uint8) {
+        if (q.kind == RequestKind.Withdrawal && q.epoch >= q.since + AGING_EPOCHS) {
+            return TOP_LEVEL;
+        }
+        if (existing != 0 && _requests[existing].level == 0) return 0;
+        return _loyaltyLevel(msg.sender);
+    }
+
+    /// @dev Adds `q.amount` to the request `id`; if `level` differs from its level, moves the
+    /// request's previous amount to the bucket of `level`. Returns what `level`'s bucket gains.
+    function _increase(Pool storage pool, uint256 id, NewRequest memory q, uint8 level)
+        internal
+        returns (uint256 added)
+    {
+        Request storage r = _requests[id];
+        added = q.amount;
+        uint256 before = r.amount;
+        r.amount = (before + added).toUint96();
+        uint8 old = r.level;
+        if (old != level) {
+            // forge-lint: disable-next-line(unsafe-typecast)
+            pool.buckets[q.epoch][_key(q.trancheId, q.kind, old)].total -= uint128(before);
+            added += before;
+            r.level = level;
+            emit RequestRerated(id, old, level);
+        }
+        // forge-lint: disable-next-line(unsafe-typecast)
+        uint8 age = uint8(_queuedAge(q)); // <= 255
+        if (r.queuedAge != age) r.queuedAge = age;
+    }
+
+    /// @dev The caller's open withdrawal request of `epoch` in (pool, tranche), or 0, and the
+    /// first epoch of the continuous queue the request (with `shares` added) belongs to: the
+    /// queue of the caller's cleared request of `epoch - 1` if the request's total is at most
+    /// what that request had rejected (a roll-over), else `epoch` (fresh). A cancelled request
+    /// ends the queue; an accepted one leaves nothing to roll over. Visits only the caller's
+    /// requests of `epoch` and `epoch - 1` (the list is newest first).
+    function _withdrawalQueue(
+        Pool storage pool,
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 epoch,
+        uint256 shares
+    ) internal view returns (uint256 existing, uint256 since) {
+        since = epoch;
+        for (uint256 id = _accounts[msg.sender].lastRequestId; id != 0;) {
+            Request storage r = _requests[id];
+            uint256 e = r.epoch;
+            if (e + 1 < epoch) break;
+            if (r.poolId == poolId && r.trancheId == trancheId && r.kind == RequestKind.Withdrawal)
+            {
+                RequestStatus status = r.status;
+                if (status == RequestStatus.Cancelled) break;
+                if (e == epoch) {
+                    existing = id;
+                    shares += r.amount;
+                } else {
+                    if (e < pool.nextEpochToClear && shares <= _parts(r).rejected) {
+                        since = e - r.queuedAge;
+                    }
+                    break;
+                }
+            }
+            id = r.prevId;
+        }
     }
 
     /// @dev Checks and marks a pending, uncleared request of the caller as cancelled; returns
@@ -541,7 +612,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
     /// queued shares stop counting as accepted deposits at once (rejected ones come back).
     function _queueShares(Holding storage holding, uint256 nftId, uint256 shares) internal {
         uint256 principal = _takeShares(holding, holding.shares, shares);
-        _requests[nftId].principal += principal.toUint64();
+        _requests[nftId].principal += principal.toUint80();
         _reduceAccepted(msg.sender, principal);
     }
 
@@ -653,6 +724,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         for (uint256 i; i < n; ++i) {
             price[i] = _assetsPerShare(pool.tranches[i]);
         }
+        // Once a bucket is cut short, the rounding dust left must not accept a lower bucket.
+        bool exhausted;
         for (uint256 level = 3; level != 0;) {
             --level;
             for (uint256 i = n; i != 0;) {
@@ -660,13 +733,15 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                 Bucket storage b = pool.buckets[epoch][_key(i, RequestKind.Withdrawal, level)];
                 uint256 total = b.total;
                 if (total == 0) continue;
+                pool.prices[epoch][i].assetsPerShare = uint128(price[i]);
+                if (exhausted) continue;
                 uint256 shares = total;
                 uint256 assets = Math.mulDiv(shares, price[i], WAD);
                 if (assets > idle) {
                     shares = Math.mulDiv(total, idle, assets);
                     assets = Math.mulDiv(shares, price[i], WAD);
+                    exhausted = true;
                 }
-                pool.prices[epoch][i].assetsPerShare = uint128(price[i]);
                 if (shares == 0) continue;
                 Tranche storage t = pool.tranches[i];
                 t.totalShares -= shares;
@@ -778,11 +853,9 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                 _credit(tranche, owner, p.rejected, back);
                 _addAccepted(owner, back);
                 emit RequestRejected(nftId, owner, p.rejected);
-            } else {
-                tranche.holdings[owner].queuedSince = 0;
             }
             if (p.accepted != 0) {
-                _payWithdrawal(pool, owner, p.assets, principal * p.accepted / amount);
+                _payWithdrawal(pool, owner, p.assets, principal * p.accepted / amount, nftId);
                 emit RequestAccepted(nftId, owner, p.assets, p.accepted);
             }
             return true;
@@ -813,7 +886,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             // forge-lint: disable-next-line(unsafe-typecast)
             pool.escrowedDeposits -= uint128(p.rejected); // rejected <= amount (uint96)
             _decreaseDeposits(owner, p.rejected);
-            IERC20(usdc).safeTransfer(owner, p.rejected);
+            _pay(owner, p.rejected, nftId);
             emit RequestRejected(nftId, owner, p.rejected);
         }
         return true;
@@ -827,14 +900,29 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         holding.principal += principal.toUint80();
     }
 
-    /// @dev Pays `assets` and lowers the user's principal by the `principal` part they held.
-    function _payWithdrawal(Pool storage pool, address owner, uint256 assets, uint256 principal)
-        internal
-    {
+    /// @dev Pays `assets` (see `_pay`) and lowers the user's principal by the `principal` part
+    /// they held.
+    function _payWithdrawal(
+        Pool storage pool,
+        address owner,
+        uint256 assets,
+        uint256 principal,
+        uint256 nftId
+    ) internal {
         _decreaseDeposits(owner, principal);
         if (assets == 0) return;
         pool.withdrawalPayouts -= assets;
-        IERC20(usdc).safeTransfer(owner, assets);
+        _pay(owner, assets, nftId);
+    }
+
+    /// @dev Sends `amount` USDC to `owner`; if the transfer fails (e.g. a blacklisted owner), the
+    /// amount is owed to the owner instead (`claimDeferredPayout`), so one owner cannot block a
+    /// settlement batch and nothing is lost.
+    function _pay(address owner, uint256 amount, uint256 nftId) internal {
+        if (IERC20(usdc).trySafeTransfer(owner, amount)) return;
+        _deferredPayouts[owner] += amount;
+        deferredPayouts += amount;
+        emit PayoutDeferred(nftId, owner, amount);
     }
 
     function _createLock(
@@ -855,7 +943,9 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         c.totalShares += lockShares;
         c.totalAssets += assets;
         t.fixedTermAssets += assets;
-        uint256 endEpoch = pool.nextEpochToClear + c.epochLockDuration - 1;
+        // Real epochs from the lock time (never before the clearing cursor, which is at most
+        // `_requestEpoch()`), so clearing overdue epochs cannot mature a new lock.
+        uint256 endEpoch = _requestEpoch() + c.epochLockDuration - 1;
         c.maturities[endEpoch].shares += lockShares.toUint128();
         lockId = ++_lockCount;
         _locks[lockId] = Lock({

@@ -65,7 +65,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
         pool.subheading = subheading;
         pool.requestEpochsInAdvance = requestEpochsInAdvance;
         // forge-lint: disable-next-line(unsafe-typecast)
-        pool.trancheCount = uint64(tranches.length); // at most MAX_TRANCHES
+        pool.trancheCount = uint56(tranches.length); // at most MAX_TRANCHES
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.nextEpochToClear = uint64(EpochMath.epochAt(genesis, block.timestamp));
         emit PoolCreated(poolId, name, subheading, requestEpochsInAdvance);
@@ -149,7 +149,15 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
     {
         Tranche storage tranche = _tranche(poolId, trancheId);
         _checkRate(rate);
+        // Requests of `requestEpoch()` may be queued already; they earn first in the next epoch,
+        // so the change applies from the one after: lenders of any epoch it reaches can still
+        // cancel for at least a full epoch after this call.
         uint256 effective = _requestEpoch() + RATE_CHANGE_DELAY_EPOCHS;
+        uint256 pending = tranche.pendingRateEpoch;
+        // An announced change that would take effect first stands (lenders relied on it).
+        if (pending != 0 && pending < effective) {
+            revert E.RateChangePending(poolId, trancheId, pending);
+        }
         tranche.pendingRate = rate;
         tranche.pendingRateEpoch = effective;
         emit TrancheRateSet(poolId, trancheId, rate, effective);
@@ -216,19 +224,36 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
         uint256 left = amount;
         for (uint256 i; i < pool.trancheCount && left != 0; ++i) {
             Tranche storage tranche = pool.tranches[i];
-            uint256 hit = Math.min(left, tranche.totalAssets);
-            tranche.totalAssets -= hit;
+            // Every ledger of the tranche loses the same fraction `hit / value`: each config's
+            // cut is `rest * assets / restValue` (rounded down, never above its assets), and the
+            // variable ledger, last, takes what is left, so the cuts add up to `hit` exactly.
+            uint256 value = tranche.totalAssets + tranche.fixedTermAssets;
+            uint256 hit = Math.min(left, value);
             left -= hit;
             uint256 configs = tranche.fixedTermConfigs.length;
-            for (uint256 j; j < configs && left != 0; ++j) {
+            for (uint256 j; j < configs && hit != 0; ++j) {
                 FixedTermConfig storage c = tranche.fixedTermConfigs[j];
-                hit = Math.min(left, c.totalAssets);
-                c.totalAssets -= hit;
-                tranche.fixedTermAssets -= hit;
-                left -= hit;
+                uint256 assets = c.totalAssets;
+                uint256 cut = Math.mulDiv(hit, assets, value);
+                value -= assets;
+                hit -= cut;
+                c.totalAssets = assets - cut;
+                tranche.fixedTermAssets -= cut;
             }
+            tranche.totalAssets -= hit;
         }
         emit LossReported(poolId, amount);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function setIncident(uint256 poolId, bool open) external onlyRole(POOL_MANAGER_ROLE) {
+        _pool(poolId).incident = open;
+        emit IncidentSet(poolId, open);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function incidentOpen(uint256 poolId) external view returns (bool) {
+        return _pool(poolId).incident;
     }
 
     /// @inheritdoc ILendingPoolAdmin
@@ -267,11 +292,27 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
     }
 
     /// @inheritdoc ILendingPoolAdmin
-    function claimTreasuryFees() external {
+    function claimTreasuryFees() external whenNotPaused {
         uint256 amount = treasuryFees;
         treasuryFees = 0;
         IERC20(usdc).safeTransfer(treasury, amount);
         emit TreasuryFeesClaimed(treasury, amount);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function claimDeferredPayout(address to) external whenNotPaused returns (uint256 amount) {
+        if (to == address(0)) revert E.ZeroAddress();
+        amount = _deferredPayouts[msg.sender];
+        if (amount == 0) revert E.NoDeferredPayout(msg.sender);
+        _deferredPayouts[msg.sender] = 0;
+        deferredPayouts -= amount;
+        IERC20(usdc).safeTransfer(to, amount);
+        emit DeferredPayoutClaimed(msg.sender, to, amount);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function deferredPayoutOf(address user) external view returns (uint256) {
+        return _deferredPayouts[user];
     }
 
     /// @inheritdoc ILendingPoolAdmin
@@ -326,7 +367,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
                 if (v.kind == RequestKind.Deposit) pendingDeposits += v.amount;
                 else tally.queued[v.poolId * MAX_TRANCHES + v.trancheId] += v.amount;
             } else if (v.status == RequestStatus.Cleared) {
-                _addCleared(tally.free, v);
+                _addCleared(tally, v);
             }
         }
         FixedTermLockView[] memory locks = getUserFixedTermLocks(user);
@@ -505,8 +546,11 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
         }
     }
 
-    /// @dev Adds a cleared, unsettled request's shares to the user's free shares per tranche.
-    function _addCleared(uint256[] memory free, RequestView memory v) internal view {
+    /// @dev Adds a cleared, unsettled request's shares to the user's free shares per tranche;
+    /// an accepted fixed-term deposit (variable shares until settlement locks them) to its locked
+    /// USDC value.
+    function _addCleared(Tally memory tally, RequestView memory v) internal view {
+        uint256[] memory free = tally.free;
         uint256 k = v.poolId * MAX_TRANCHES + v.trancheId;
         if (v.kind == RequestKind.Withdrawal) {
             free[k] += v.rejected;
@@ -514,6 +558,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
         }
         Parts memory p = _parts(_requests[v.nftId]);
         if (v.fixedTermConfigId == 0) free[k] += p.shares;
+        else tally.locked[k] += _toAssets(_pools[v.poolId].tranches[v.trancheId], p.shares);
         if (p.reallocatedShares1 != 0) free[k + 1] += p.reallocatedShares1;
         if (p.reallocatedShares2 != 0) free[k + 2] += p.reallocatedShares2;
     }

@@ -31,6 +31,10 @@ abstract contract BaseTest is Test {
         bytes32 role = lpm.POOL_MANAGER_ROLE();
         vm.prank(admin);
         lpm.grantRole(role, manager);
+        // The test contract clears as the keeper (clearing periods are keeper-only).
+        role = lpm.KEEPER_ROLE();
+        vm.prank(admin);
+        lpm.grantRole(role, address(this));
     }
 
     /// @dev Deploys from the artifacts (`deployCode`) so test contracts do not embed the

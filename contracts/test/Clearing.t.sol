@@ -91,11 +91,12 @@ contract ClearingTest is ProtocolBase {
 
     function test_clear_rateChangeAppliesAfterTheDelay() public {
         vm.prank(manager);
-        lpm.setTrancheRate(POOL, JUNIOR, 0.01e18); // requests go to epoch 0 -> effective epoch 1
-        assertEq(lpm.getTrancheState(POOL, JUNIOR).pendingRateEpoch, 1);
+        lpm.setTrancheRate(POOL, JUNIOR, 0.01e18); // requests go to epoch 0 -> effective epoch 2
+        assertEq(lpm.getTrancheState(POOL, JUNIOR).pendingRateEpoch, 2);
         _clear(); // epoch 0: old rate kept
+        _clear(); // epoch 1: old rate kept (epoch 0's lenders earn it first)
         assertEq(lpm.getTrancheState(POOL, JUNIOR).epochInterestRate, RATE * 3);
-        _clear(); // epoch 1: new rate
+        _clear(); // epoch 2: new rate
         assertEq(lpm.getTrancheState(POOL, JUNIOR).epochInterestRate, 0.01e18);
         assertEq(lpm.getTrancheState(POOL, JUNIOR).pendingRateEpoch, 0);
     }

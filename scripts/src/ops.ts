@@ -168,13 +168,14 @@ async function main() {
 
   switch (command) {
     case "state": {
-      const [pools, epoch, nextClearing] = await Promise.all([
+      const [pools, epoch, nextClearing, deferred] = await Promise.all([
         publicClient.readContract({ ...lpm, functionName: "getPools" }),
         publicClient.readContract({ ...lpm, functionName: "currentEpoch" }),
         publicClient.readContract({ ...lpm, functionName: "nextClearingPeriodStart" }),
+        publicClient.readContract({ ...lpm, functionName: "deferredPayouts" }),
       ]);
       console.log(
-        `epoch ${epoch}; next clearing period ${new Date(Number(nextClearing) * 1000).toISOString()}`,
+        `epoch ${epoch}; next clearing period ${new Date(Number(nextClearing) * 1000).toISOString()}; deferred payouts ${formatUnits(deferred, 6)} USDC`,
       );
       for (const pool of pools) {
         const s = await publicClient.readContract({

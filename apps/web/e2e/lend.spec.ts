@@ -123,6 +123,7 @@ test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending requ
         address: wallet.address,
         id: contractId,
         timestamp: Number(accepted!.args.timestamp),
+        chainId: stack.chainId,
       }),
       signature: accepted!.args.signature,
     }),

@@ -1,5 +1,10 @@
-import { buildEmailChallengeMessage, buildKycChallengeMessage } from "@lending/sdk";
+import {
+  buildEmailChallengeMessage,
+  buildEmailConfirmationMessage,
+  buildKycChallengeMessage,
+} from "@lending/sdk";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
 import { expect, test } from "./support/fixtures";
 
 // The server's local pages: the built-in KYC widget and the dev outbox, with security headers.
@@ -17,7 +22,12 @@ test("a signed KYC challenge opens the local widget; the submission is verified;
       timestamp,
       isIndividual: true,
       signature: await account.signMessage({
-        message: buildKycChallengeMessage({ address, isIndividual: true, timestamp }),
+        message: buildKycChallengeMessage({
+          address,
+          isIndividual: true,
+          timestamp,
+          chainId: Number(process.env.E2E_CHAIN_ID),
+        }),
       }),
     },
   });
@@ -35,23 +45,62 @@ test("a signed KYC challenge opens the local widget; the submission is verified;
   await page.getByRole("button", { name: "Submit for verification" }).click();
   // auto-approved on the local chain; without an email the status is "No Email"
   await expect(page.getByRole("status")).toContainText("No Email.");
+  // anyone sees the status only; the wallet's own session (Sign-In with Ethereum) sees the record
   const kyc = await request.get(`/api/kyc?userAddress=${address}`);
-  expect(await kyc.json()).toMatchObject({ status: "No Email", fullName: "Ada Lovelace" });
+  expect(await kyc.json()).toEqual({ address, status: "No Email", provider: "local" });
+  const site = new URL(page.url());
+  const { nonce } = (await (await request.get("/api/auth/nonce")).json()) as { nonce: string };
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: 31337,
+    domain: site.host,
+    uri: site.origin,
+    version: "1",
+    nonce,
+  });
+  const signIn = await request.post("/api/auth/siwe", {
+    data: { message, signature: await account.signMessage({ message }) },
+  });
+  expect(signIn.status()).toBe(200);
+  expect(signIn.headers()["set-cookie"]).toMatch(/HttpOnly; SameSite=Lax/);
+  const own = await request.get(`/api/kyc?userAddress=${address}`);
+  expect(await own.json()).toMatchObject({ status: "No Email", fullName: "Ada Lovelace" });
 
   timestamp = Date.now();
   const email = `ada-${timestamp}@example.org`;
+  const chainId = Number(process.env.E2E_CHAIN_ID);
+  // step 1: a signed request mails a code; the email is not set yet
   const update = await request.post("/api/email-challenge", {
     data: {
       address,
       email,
       timestamp,
       signature: await account.signMessage({
-        message: buildEmailChallengeMessage({ address, email, timestamp }),
+        message: buildEmailChallengeMessage({ address, email, timestamp, chainId }),
       }),
     },
   });
-  expect(await update.json()).toMatchObject({ status: "Active", email });
+  expect(await update.json()).toMatchObject({ address, email });
+  expect(await (await request.get(`/api/kyc?userAddress=${address}`)).json()).toMatchObject({
+    status: "No Email",
+  });
   await page.goto("/dev/outbox");
   await expect(page.getByText(`to ${email}`)).toBeVisible();
+  const code = /confirmation code is (\d{6})/.exec(await page.locator("body").innerText())?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  // step 2: the signed code confirms it
+  timestamp = Date.now();
+  const confirmed = await request.post("/api/email-challenge/confirm", {
+    data: {
+      address,
+      email,
+      code,
+      timestamp,
+      signature: await account.signMessage({
+        message: buildEmailConfirmationMessage({ address, email, timestamp, chainId }),
+      }),
+    },
+  });
+  expect(await confirmed.json()).toMatchObject({ status: "Active", email });
   expect(consoleErrors).toEqual([]);
 });

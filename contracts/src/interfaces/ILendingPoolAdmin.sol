@@ -90,15 +90,29 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
     /// liquidity, interest into the reserve applied at clearing. Pool manager only.
     function repay(uint256 poolId, uint256 principal, uint256 interest) external;
 
-    /// @notice Writes off `amount` of drawn principal, most junior tranche first. Pool manager.
+    /// @notice Writes off `amount` of drawn principal, most junior tranche first. Inside a
+    /// tranche every position loses the same fraction: the variable ledger and each fixed-term
+    /// config's ledger are cut pro rata to their USDC value. Pool manager only.
     function reportLoss(uint256 poolId, uint256 amount) external;
+
+    /// @notice Opens (`open`) or closes an incident on a pool. While it is open only the pool
+    /// manager may `clear` the pool, so withdrawals cannot be priced ahead of a loss report.
+    /// Pool manager only.
+    function setIncident(uint256 poolId, bool open) external;
+
+    /// @notice Whether the pool has an open incident (see `setIncident`).
+    function incidentOpen(uint256 poolId) external view returns (bool);
 
     /// @notice Stores and emits historical repayment figures. Pool manager only.
     function publishRepayments(uint256 poolId, uint256 epoch, HistoricalRepayment calldata data)
         external;
 
-    /// @notice Sets a tranche's variable rate from `requestEpoch() + RATE_CHANGE_DELAY_EPOCHS`.
-    /// Pool manager only.
+    /// @notice Sets a tranche's variable rate from `requestEpoch() + RATE_CHANGE_DELAY_EPOCHS`
+    /// (two epochs): requests already queued earn their first epoch at the old rate, and
+    /// lenders of any epoch the new rate reaches can cancel for at least a full epoch after the
+    /// call. Pool manager only.
+    /// @dev Reverts with `RateChangePending` while an announced change would take effect before
+    /// this one (it stands until applied); replacing one due at the same epoch is allowed.
     function setTrancheRate(uint256 poolId, uint256 trancheId, uint256 rate) external;
 
     /// @notice Sets a tranche's deposit limits and capacity. Pool manager only.
@@ -123,8 +137,17 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
     /// only.
     function setKsuLocking(address ksuLocking) external;
 
-    /// @notice Sends the treasury's fees to `treasury`. Anyone.
+    /// @notice Sends the treasury's fees to `treasury`. Anyone, when not paused.
     function claimTreasuryFees() external;
+
+    /// @notice Sends the caller's deferred payouts (refunds and withdrawal payouts whose
+    /// transfer failed at settlement, see `PayoutDeferred`) to `to`, which may be another address
+    /// of the caller's. Reverts with `NoDeferredPayout` if nothing is owed.
+    /// @return amount USDC sent.
+    function claimDeferredPayout(address to) external returns (uint256 amount);
+
+    /// @notice USDC owed to `user` from payouts whose transfer failed (`claimDeferredPayout`).
+    function deferredPayoutOf(address user) external view returns (uint256);
 
     /// @notice A user's whole position: per tranche balances, all requests, active and pending
     /// deposit totals (USDC).

@@ -14,7 +14,8 @@ interface ILendingPoolCore is ILendingPoolTypes {
 
     /// @notice Escrows `amount` USDC and creates (or increases) the caller's deposit request
     /// NFT for `requestEpoch()`. A second request to the same tranche in the same epoch
-    /// increases the same NFT and must use the same `fixedTermConfigId`.
+    /// increases the same NFT and must use the same `fixedTermConfigId`; the whole request then
+    /// takes the caller's current loyalty level (`RequestRerated` if it changes).
     /// @dev KYC: blocklisted users are refused; allowlisted users skip the signature; others
     /// need a valid authorisation from `kycSigner` (see `KycAuthorization`). `amount` must be at
     /// least `minimumDeposit` for a new request; the request total at most `maximumDeposit`.
@@ -32,8 +33,11 @@ interface ILendingPoolCore is ILendingPoolTypes {
 
     /// @notice Moves `shares` of the caller's free shares into escrow and creates (or increases)
     /// the withdrawal request NFT for `requestEpoch()`.
-    /// @dev Level: the caller's loyalty level, or 2 once a withdrawal of this tranche has been
-    /// queued for 5 or more epochs.
+    /// @dev Level: the caller's loyalty level now (an increase re-rates the whole request), or 2
+    /// once the request has been queued continuously for 5 or more epochs: a request rolling over
+    /// (at most) the shares its owner's request of the previous epoch had rejected keeps that
+    /// request's queue start; any other request (after a full acceptance, a cancel, or a gap of an
+    /// epoch) starts a new queue.
     function requestWithdrawal(uint256 poolId, uint256 trancheId, uint256 shares)
         external
         returns (uint256 nftId);
@@ -51,14 +55,20 @@ interface ILendingPoolCore is ILendingPoolTypes {
 
     /// @notice Clears the pool's oldest uncleared epoch once its clearing period has begun:
     /// applies interest and fees, then accepts withdrawals and deposits bucket by bucket.
-    /// Anyone; one epoch per call; gas independent of the number of requests.
+    /// A keeper (`KEEPER_ROLE`) during the epoch's clearing period, anyone after it; only the
+    /// pool manager while the pool has an open incident (`setIncident`). One epoch per call;
+    /// gas independent of the number of requests.
     function clear(uint256 poolId) external;
 
     /// @notice Settles a cleared request: credits shares (or a fixed-term lock), refunds rejected
     /// USDC, pays accepted withdrawals, returns rejected shares. Anyone; value goes to the owner.
+    /// A USDC transfer that fails (e.g. a blacklisted owner) does not revert: the amount is owed
+    /// to the owner (`PayoutDeferred`, `claimDeferredPayout`).
     function claim(uint256 nftId) external;
 
-    /// @notice `claim` for up to `MAX_SETTLE_BATCH` requests; ids not ready are skipped.
+    /// @notice `claim` for up to `MAX_SETTLE_BATCH` requests; ids not ready are skipped, and an
+    /// id whose payout transfer fails is settled with the payout deferred (`PayoutDeferred`), so
+    /// one owner cannot block the batch.
     function settle(uint256[] calldata nftIds) external;
 
     /// @notice Locks free shares worth `amount` USDC into a fixed-term lock of `configId`.

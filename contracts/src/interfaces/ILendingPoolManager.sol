@@ -41,7 +41,8 @@ interface ILendingPoolManager is
     /// @notice Number of pools created.
     function poolCount() external view returns (uint256);
 
-    /// @notice Whole epochs between a rate change and the epoch it applies to.
+    /// @notice Epochs from the request epoch of a rate change to the epoch it first applies to
+    /// (2: one full epoch's notice to queued lenders).
     function RATE_CHANGE_DELAY_EPOCHS() external view returns (uint256);
 
     /// @notice Performance fee on interest, 18 decimals (0.1e18 = 10%).
@@ -55,6 +56,10 @@ interface ILendingPoolManager is
 
     /// @notice Role allowed to pause and unpause.
     function PAUSER_ROLE() external view returns (bytes32);
+
+    /// @notice Role allowed to clear a pool during its clearing period (afterwards anyone may,
+    /// unless an incident is open).
+    function KEEPER_ROLE() external view returns (bytes32);
 
     /// @notice The request NFT (non-transferable ERC-721) this manager mints.
     function requestNft() external view returns (address);
@@ -70,6 +75,10 @@ interface ILendingPoolManager is
 
     /// @notice Performance fees owed to the treasury, not yet claimed.
     function treasuryFees() external view returns (uint256);
+
+    /// @notice USDC owed to all users from payouts whose transfer failed, not yet claimed
+    /// (`claimDeferredPayout`); a liability like `withdrawalPayouts`.
+    function deferredPayouts() external view returns (uint256);
 
     /// @notice The protocol admin role (OpenZeppelin AccessControl's default admin).
     function DEFAULT_ADMIN_ROLE() external view returns (bytes32);

@@ -169,7 +169,8 @@ interface ILendingPoolTypes {
     /// @param shares Free shares, including accepted but unclaimed ones.
     /// @param balance USDC value of all shares (free, queued for withdrawal, fixed-term locked).
     /// @param availableToWithdraw USDC value of the free shares.
-    /// @param lockedInFixedTerm USDC value of the fixed-term locks.
+    /// @param lockedInFixedTerm USDC value of the fixed-term locks, including accepted fixed-term
+    /// deposits not yet settled (their lock starts at settlement).
     struct UserTranchePosition {
         uint256 poolId;
         uint256 trancheId;
@@ -306,6 +307,14 @@ interface ILendingPoolTypes {
     /// @notice Settlement: `amount` (USDC for deposits, shares for withdrawals) was returned.
     event RequestRejected(uint256 indexed nftId, address indexed user, uint256 amount);
 
+    /// @notice A payout (refund or withdrawal) of `amount` USDC to `user` failed (e.g. a
+    /// blacklisted address); it is owed to the user (`claimDeferredPayout`). `nftId` is the
+    /// request settled, or 0 for a fixed-term lock release (see `FixedTermReleased`).
+    event PayoutDeferred(uint256 indexed nftId, address indexed user, uint256 amount);
+
+    /// @notice `user` collected `amount` USDC of deferred payouts, sent to `to`.
+    event DeferredPayoutClaimed(address indexed user, address to, uint256 amount);
+
     /// @notice An epoch of a pool was cleared.
     /// @param interest Interest applied (after the fee); `fee` the performance fee taken.
     event EpochCleared(
@@ -349,8 +358,13 @@ interface ILendingPoolTypes {
         uint256 indexed poolId, address indexed payer, uint256 principal, uint256 interest
     );
 
-    /// @notice A loss of `amount` was written off, most junior tranche first.
+    /// @notice A loss of `amount` was written off, most junior tranche first; inside a tranche
+    /// every ledger (variable and each fixed-term config) loses the same fraction.
     event LossReported(uint256 indexed poolId, uint256 amount);
+
+    /// @notice The pool manager opened (`open`) or closed an incident on the pool: while open,
+    /// only the pool manager clears the pool.
+    event IncidentSet(uint256 indexed poolId, bool open);
 
     /// @notice Historical repayment figures were published for `epoch`.
     event RepaymentsPublished(

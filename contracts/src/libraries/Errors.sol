@@ -84,6 +84,12 @@ error EpochNotCleared(uint256 epoch);
 /// @dev The pool's next epoch to clear is still open for requests until `opensAt`.
 error ClearingNotOpen(uint256 poolId, uint256 epoch, uint256 opensAt);
 
+/// @dev Until `opensToAllAt` (the end of the epoch's clearing period) only a keeper clears.
+error KeeperOnly(uint256 poolId, uint256 epoch, uint256 opensToAllAt);
+
+/// @dev The pool has an open incident: only the pool manager clears it.
+error IncidentOpen(uint256 poolId);
+
 /// @dev The user's free shares do not cover the request.
 error InsufficientShares(uint256 available, uint256 needed);
 
@@ -113,3 +119,9 @@ error OnlyManager();
 
 /// @dev The extension was built with another USDC or genesis than the manager.
 error ExtensionMismatch();
+
+/// @dev A rate change announced earlier takes effect before the new one would; it stands.
+error RateChangePending(uint256 poolId, uint256 trancheId, uint256 effectiveEpoch);
+
+/// @dev The caller is owed no deferred payout.
+error NoDeferredPayout(address user);

@@ -9,10 +9,12 @@ import {LockingSystemHandler} from "./LockingSystemHandler.sol";
 /// the level-2 rate on the accepted deposits actually held over time, that fees go only to
 /// holders of accepted deposits and are conserved, and that no KSU lock opens before its period.
 /// Coverage (every loyalty level, paid bonus and fee claims) is asserted over the runs of a
-/// campaign: `afterInvariant` appends each run's result to a file under `out/` and fails once at
-/// least 16 runs are in if fewer than 80% reached everything.
+/// campaign: `afterInvariant` appends each run's result to
+/// `cache/invariant-coverage/locking-system.txt` and fails once at least 16 runs are in if fewer
+/// than 80% reached everything.
 contract LockingSystemInvariantsTest is ProtocolBase {
-    string internal constant COVERAGE_FILE = "out/locking-system-coverage.txt";
+    string internal constant DIR = "cache/invariant-coverage";
+    string internal constant COVERAGE_FILE = "cache/invariant-coverage/locking-system.txt";
     uint256 internal constant MIN_RUNS = 16;
 
     LockingSystemHandler internal handler;
@@ -43,6 +45,9 @@ contract LockingSystemInvariantsTest is ProtocolBase {
         vm.prank(admin);
         locking.setKsuPrice(1e6);
         handler = new LockingSystemHandler(lpm, locking, usdc, ksu, admin, actors);
+        bytes32 keeperRole = lpm.KEEPER_ROLE();
+        vm.prank(admin);
+        lpm.grantRole(keeperRole, address(handler)); // clears in the clearing period
         targetContract(address(handler));
         bytes4[] memory selectors = new bytes4[](10);
         selectors[0] = LockingSystemHandler.lend.selector;
@@ -56,6 +61,7 @@ contract LockingSystemInvariantsTest is ProtocolBase {
         selectors[8] = LockingSystemHandler.claim.selector;
         selectors[9] = LockingSystemHandler.warp.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
+        vm.createDir(DIR, true);
         vm.writeFile(COVERAGE_FILE, "");
     }
 

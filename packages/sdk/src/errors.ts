@@ -62,6 +62,18 @@ export class InvalidAmountError extends LendingSdkError {
   }
 }
 
+/** An argument that must be an address is not one (or is the zero address). */
+export class InvalidAddressError extends LendingSdkError {
+  readonly code = "INVALID_ADDRESS";
+
+  constructor(
+    readonly field: string,
+    readonly value: unknown,
+  ) {
+    super(`${field} must be a non-zero address, got ${String(value)}.`);
+  }
+}
+
 /** `settle` was given no request ids. */
 export class EmptySettleBatchError extends LendingSdkError {
   readonly code = "EMPTY_SETTLE_BATCH";

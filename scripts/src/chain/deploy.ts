@@ -116,7 +116,8 @@ export function defaultGenesis(latestBlockTimestamp: number): number {
  * Deploys TestUSDC, KSU, LendingPoolManagerExtension, LendingPoolManager (which deploys its
  * RequestNFT) and KsuLocking, in that order (so addresses on a fresh anvil are the same every run),
  * from the deployer account, waiting for each receipt; then wires them: the four lock periods,
- * locking <-> manager (loyalty levels, fee sharing), treasury, KYC signer and the KSU price.
+ * locking <-> manager (loyalty levels, fee sharing), treasury, KYC signer and the KSU price, and
+ * grants the keeper role (clearing during clearing periods) to `keeper` (default the deployer).
  * The deployer keeps every admin role.
  */
 export async function deployProtocol(opts: {
@@ -132,6 +133,9 @@ export async function deployProtocol(opts: {
   kycSigner?: Address;
   /** KSU price in USDC units (6 decimals); default {@link DEFAULT_KSU_PRICE}. */
   ksuPrice?: bigint;
+  /** Receives KEEPER_ROLE (clears pools during their clearing period); default the deployer,
+   * which is the ops account on 31337. */
+  keeper?: Address;
 }): Promise<Deployment> {
   const { account, publicClient, walletClient } = clients(
     opts.rpcUrl,
@@ -218,6 +222,12 @@ export async function deployProtocol(opts: {
     ...manager,
     functionName: "setKycSigner",
     args: [kycSigner],
+  });
+  const keeperRole = await publicClient.readContract({ ...manager, functionName: "KEEPER_ROLE" });
+  await send("Granting the keeper role", {
+    ...manager,
+    functionName: "grantRole",
+    args: [keeperRole, opts.keeper ?? account.address],
   });
   const requestNft = await publicClient.readContract({ ...manager, functionName: "requestNft" });
 

@@ -152,6 +152,8 @@ export const dbCommands: Record<string, DbCommand> = {
           kyc_records: schema.kycRecords,
           outbox: schema.outbox,
           rate_limits: schema.rateLimits,
+          auth_nonces: schema.authNonces,
+          sessions: schema.sessions,
         };
         for (const [name, table] of Object.entries(tables)) {
           const [row] = await db.select({ n: count() }).from(table);

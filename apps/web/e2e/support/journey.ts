@@ -41,7 +41,12 @@ export async function ensureKyc(
   if (current === "Active" || current === "No Email") return;
   const timestamp = Date.now();
   const signature = await account.signMessage({
-    message: buildKycChallengeMessage({ address: account.address, isIndividual: true, timestamp }),
+    message: buildKycChallengeMessage({
+      address: account.address,
+      isIndividual: true,
+      timestamp,
+      chainId: Number(process.env.E2E_CHAIN_ID),
+    }),
   });
   const challenge = await request.post("/api/kyc-challenge", {
     data: { address: account.address, signature, timestamp, isIndividual: true },

@@ -126,6 +126,27 @@ export const envSchema = z.object({
   ),
   /** Where borrowers write to (the /borrow call to action); unset hides the mail link. */
   CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.string().trim().email().optional()),
+  /**
+   * The site's public origin (https://app.example.org): the only domain and URI a Sign-In with
+   * Ethereum message may name, and https here makes the session cookie Secure. Required off the
+   * local chain; on 31337 the request's own origin is used when unset.
+   */
+  APP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        if (!/^https?:\/\/[^\s/]+\/?$/.test(v)) return false;
+        try {
+          return new URL(v).pathname === "/";
+        } catch {
+          return false;
+        }
+      }, "must be an http(s) origin without a path, e.g. https://app.example.org")
+      .transform((v) => new URL(v).origin)
+      .optional(),
+  ),
 });
 
 export type EnvInput = Record<string, string | undefined>;

@@ -39,6 +39,7 @@ describe("parseServerConfig", () => {
         KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
         SMTP_URL: "smtp://u:p@mail.example.org:587",
         MAIL_FROM: "no-reply@example.org",
+        APP_URL: "https://app.example.org/",
       },
       repoRoot,
     );
@@ -52,6 +53,7 @@ describe("parseServerConfig", () => {
       databaseUrl: "postgres://u:p@127.0.0.1:5432/db",
       pgliteDir: "/tmp/pg",
       mail: { smtpUrl: "smtp://u:p@mail.example.org:587", from: "no-reply@example.org" },
+      appUrl: "https://app.example.org",
     });
     expect(c.kyc).toMatchObject({ provider: "local", localAutoApprove: false });
   });
@@ -60,6 +62,22 @@ describe("parseServerConfig", () => {
     const c = parseServerConfig({ CONTACT_EMAIL: "borrowers@example.org" }, repoRoot);
     expect(c.mail.contact).toBe("borrowers@example.org");
     expect(() => parseServerConfig({ CONTACT_EMAIL: "nope" }, repoRoot)).toThrow(/CONTACT_EMAIL/);
+  });
+
+  it("needs APP_URL (the site's origin, for Sign-In with Ethereum) off the local chain", () => {
+    expect(parseServerConfig({}, repoRoot).appUrl).toBeUndefined();
+    const sepolia = { CHAIN_ID: "84532", KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}` };
+    expect(() => parseServerConfig(sepolia, repoRoot)).toThrow(
+      /APP_URL: is required on chain 84532/,
+    );
+    expect(
+      parseServerConfig({ ...sepolia, APP_URL: "http://localhost:3000" }, repoRoot).appUrl,
+    ).toBe("http://localhost:3000");
+    for (const bad of ["app.example.org", "https://app.example.org/login", "ftp://x", "https://"]) {
+      expect(() => parseServerConfig({ APP_URL: bad }, repoRoot)).toThrow(
+        /APP_URL: must be an http\(s\) origin without a path/,
+      );
+    }
   });
 
   it("defaults the KYC signer (anvil account 9) and auto-approval on the local chain only", () => {

@@ -29,6 +29,8 @@ export interface ServerConfig {
     signatureBlocks: number;
   };
   mail: { smtpUrl?: string; from: string; contact?: string };
+  /** the site's origin (APP_URL); unset only on the local chain (then the request's origin) */
+  appUrl?: string;
   swap:
     | { provider: "local"; router?: `0x${string}` }
     | { provider: "aggregator"; apiUrl: string; apiKey?: string; spender?: `0x${string}` };
@@ -79,6 +81,9 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
   if (!signerPrivateKey) {
     throw new ConfigError("KYC_SIGNER_PRIVATE_KEY", `is required on chain ${e.CHAIN_ID}`);
   }
+  if (!e.APP_URL && !local) {
+    throw new ConfigError("APP_URL", `is required on chain ${e.CHAIN_ID} (Sign-In with Ethereum)`);
+  }
   if (e.SWAP_PROVIDER === "aggregator" && !e.SWAP_API_URL) {
     throw new ConfigError("SWAP_API_URL", "is required by SWAP_PROVIDER=aggregator");
   }
@@ -113,6 +118,7 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
       from: e.MAIL_FROM,
       ...(e.CONTACT_EMAIL ? { contact: e.CONTACT_EMAIL } : {}),
     },
+    ...(e.APP_URL ? { appUrl: e.APP_URL } : {}),
     swap:
       e.SWAP_PROVIDER === "aggregator"
         ? {
@@ -160,6 +166,7 @@ export function serverConfig(): ServerConfig {
     env.SWAP_API_URL,
     env.SWAP_API_KEY,
     env.SWAP_SPENDER,
+    env.APP_URL,
   ]);
   if (cached?.key !== key) cached = { key, config: parseServerConfig(env) };
   return cached.config;

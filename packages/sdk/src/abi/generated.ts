@@ -1061,6 +1061,13 @@ export const lendingPoolManagerAbi = [
   {
     type: "function",
     inputs: [],
+    name: "KEEPER_ROLE",
+    outputs: [{ name: "", internalType: "bytes32", type: "bytes32" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
     name: "MAX_EPOCH_INTEREST_RATE",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
@@ -1147,6 +1154,13 @@ export const lendingPoolManagerAbi = [
     name: "clear",
     outputs: [],
     stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [],
+    name: "deferredPayouts",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
   },
   {
     type: "function",
@@ -1447,6 +1461,16 @@ export const lendingPoolManagerAbi = [
     outputs: [],
     stateMutability: "nonpayable",
   },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "to", internalType: "address", type: "address", indexed: false },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "DeferredPayoutClaimed",
+  },
   { type: "event", anonymous: false, inputs: [], name: "EIP712DomainChanged" },
   {
     type: "event",
@@ -1567,6 +1591,15 @@ export const lendingPoolManagerAbi = [
     anonymous: false,
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "open", internalType: "bool", type: "bool", indexed: false },
+    ],
+    name: "IncidentSet",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "epoch", internalType: "uint256", type: "uint256", indexed: true },
       { name: "due", internalType: "uint256", type: "uint256", indexed: false },
       { name: "paid", internalType: "uint256", type: "uint256", indexed: false },
@@ -1620,6 +1653,16 @@ export const lendingPoolManagerAbi = [
     anonymous: false,
     inputs: [{ name: "account", internalType: "address", type: "address", indexed: false }],
     name: "Paused",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "nftId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "PayoutDeferred",
   },
   {
     type: "event",
@@ -1919,6 +1962,11 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "error",
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
+    name: "IncidentOpen",
+  },
+  {
+    type: "error",
     inputs: [
       { name: "available", internalType: "uint256", type: "uint256" },
       { name: "needed", internalType: "uint256", type: "uint256" },
@@ -1935,6 +1983,15 @@ export const lendingPoolManagerAbi = [
   },
   { type: "error", inputs: [], name: "InvalidKycSignature" },
   { type: "error", inputs: [], name: "InvalidShortString" },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "epoch", internalType: "uint256", type: "uint256" },
+      { name: "opensToAllAt", internalType: "uint256", type: "uint256" },
+    ],
+    name: "KeeperOnly",
+  },
   {
     type: "error",
     inputs: [{ name: "user", internalType: "address", type: "address" }],
@@ -2030,6 +2087,13 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "to", internalType: "address", type: "address" }],
+    name: "claimDeferredPayout",
+    outputs: [{ name: "amount", internalType: "uint256", type: "uint256" }],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "claimTreasuryFees",
     outputs: [],
@@ -2084,6 +2148,13 @@ export const lendingPoolManagerAbi = [
     type: "function",
     inputs: [],
     name: "currentEpoch",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "deferredPayoutOf",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
   },
@@ -2394,6 +2465,13 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
+    name: "incidentOpen",
+    outputs: [{ name: "", internalType: "bool", type: "bool" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "isClearingPeriod",
     outputs: [{ name: "", internalType: "bool", type: "bool" }],
@@ -2508,6 +2586,16 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "open", internalType: "bool", type: "bool" },
+    ],
+    name: "setIncident",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     inputs: [{ name: "ksuLocking_", internalType: "address", type: "address" }],
     name: "setKsuLocking",
     outputs: [],
@@ -2617,6 +2705,20 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "error",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "NoDeferredPayout",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+      { name: "effectiveEpoch", internalType: "uint256", type: "uint256" },
+    ],
+    name: "RateChangePending",
+  },
+  {
+    type: "error",
     inputs: [{ name: "maximum", internalType: "uint256", type: "uint256" }],
     name: "TooManyFixedTermConfigs",
   },
@@ -2656,6 +2758,13 @@ export const lendingPoolManagerExtensionAbi = [
     inputs: [],
     name: "EPOCH_DURATION",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
+    name: "KEEPER_ROLE",
+    outputs: [{ name: "", internalType: "bytes32", type: "bytes32" }],
     stateMutability: "view",
   },
   {
@@ -2733,6 +2842,13 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "to", internalType: "address", type: "address" }],
+    name: "claimDeferredPayout",
+    outputs: [{ name: "amount", internalType: "uint256", type: "uint256" }],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "claimTreasuryFees",
     outputs: [],
@@ -2787,6 +2903,20 @@ export const lendingPoolManagerExtensionAbi = [
     type: "function",
     inputs: [],
     name: "currentEpoch",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "deferredPayoutOf",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
+    name: "deferredPayouts",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
   },
@@ -3131,6 +3261,13 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
+    name: "incidentOpen",
+    outputs: [{ name: "", internalType: "bool", type: "bool" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "isClearingPeriod",
     outputs: [{ name: "", internalType: "bool", type: "bool" }],
@@ -3293,6 +3430,16 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "open", internalType: "bool", type: "bool" },
+    ],
+    name: "setIncident",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     inputs: [{ name: "ksuLocking_", internalType: "address", type: "address" }],
     name: "setKsuLocking",
     outputs: [],
@@ -3398,6 +3545,16 @@ export const lendingPoolManagerExtensionAbi = [
     name: "userTotalDeposits",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "to", internalType: "address", type: "address", indexed: false },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "DeferredPayoutClaimed",
   },
   {
     type: "event",
@@ -3518,6 +3675,15 @@ export const lendingPoolManagerExtensionAbi = [
     anonymous: false,
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "open", internalType: "bool", type: "bool", indexed: false },
+    ],
+    name: "IncidentSet",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "epoch", internalType: "uint256", type: "uint256", indexed: true },
       { name: "due", internalType: "uint256", type: "uint256", indexed: false },
       { name: "paid", internalType: "uint256", type: "uint256", indexed: false },
@@ -3571,6 +3737,16 @@ export const lendingPoolManagerExtensionAbi = [
     anonymous: false,
     inputs: [{ name: "account", internalType: "address", type: "address", indexed: false }],
     name: "Paused",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "nftId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "PayoutDeferred",
   },
   {
     type: "event",
@@ -3865,8 +4041,22 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "error",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "NoDeferredPayout",
+  },
+  {
+    type: "error",
     inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
     name: "PoolNotFound",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+      { name: "effectiveEpoch", internalType: "uint256", type: "uint256" },
+    ],
+    name: "RateChangePending",
   },
   {
     type: "error",

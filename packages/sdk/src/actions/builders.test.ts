@@ -1,9 +1,18 @@
-import { decodeFunctionData, erc20Abi, hashTypedData, keccak256, encodeAbiParameters } from "viem";
+import {
+  decodeFunctionData,
+  erc20Abi,
+  hashTypedData,
+  keccak256,
+  encodeAbiParameters,
+  zeroAddress,
+  type Address,
+} from "viem";
 import { describe, expect, it } from "vitest";
 import { ksuLockingAbi, lendingPoolManagerAbi } from "../abi/generated";
 import { getDeployment } from "../deployments";
 import {
   EmptySettleBatchError,
+  InvalidAddressError,
   InvalidAmountError,
   InvalidSwapQuoteError,
   NoSharesToWithdrawError,
@@ -16,6 +25,7 @@ import {
   cancelDepositRequest,
   cancelWithdrawalRequest,
   claim,
+  claimDeferredPayout,
   lockDepositForFixedTerm,
   releaseFixedTermLock,
   requestDepositWithKyc,
@@ -122,12 +132,17 @@ describe("pure builders: calldata decodes back to the arguments", () => {
       [releaseFixedTermLock(deployment, { lockId: 3n }), "releaseFixedTermLock", [3n]],
       [claim(deployment, { nftId: 9n }), "claim", [9n]],
       [settle(deployment, { nftIds: [1n, 2n] }), "settle", [[1n, 2n]]],
+      [claimDeferredPayout(deployment, { to: USER }), "claimDeferredPayout", [USER]],
     ];
     for (const [tx, functionName, args] of cases) {
       expect(decodeManager(tx)).toEqual({ functionName, args });
       expect(tx.description.action).toBe(functionName);
     }
     expect(() => settle(deployment, { nftIds: [] })).toThrow(EmptySettleBatchError);
+    expect(() => claimDeferredPayout(deployment, { to: zeroAddress })).toThrow(InvalidAddressError);
+    expect(() => claimDeferredPayout(deployment, { to: "0x12" as Address })).toThrow(
+      InvalidAddressError,
+    );
     const many = Array.from({ length: 101 }, (_, i) => BigInt(i + 1));
     expect(() => settle(deployment, { nftIds: many })).toThrow(SettleBatchTooLargeError);
     expect(() =>

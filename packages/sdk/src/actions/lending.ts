@@ -1,8 +1,9 @@
-import { encodeFunctionData, type Hex } from "viem";
+import { encodeFunctionData, isAddress, zeroAddress, type Address, type Hex } from "viem";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import {
   EmptySettleBatchError,
+  InvalidAddressError,
   NoSharesToWithdrawError,
   SettleBatchTooLargeError,
 } from "../errors";
@@ -314,5 +315,29 @@ export function settle(deployment: Deployment, args: { nftIds: readonly bigint[]
       args: [nftIds],
     }),
     { action: "settle" as const, nftIds: [...nftIds] },
+  );
+}
+
+/**
+ * `claimDeferredPayout(to)`: sends the caller's deferred payouts to `to` (any address of the
+ * caller's). A refund or withdrawal payout whose USDC transfer failed at settlement (e.g. the
+ * owner's address was blacklisted by the token) is owed instead of lost; read it with the
+ * manager's `deferredPayoutOf(user)`. The contract reverts with `NoDeferredPayout` if none is owed.
+ *
+ * @throws {InvalidAddressError} when `to` is not a non-zero address.
+ * @example
+ * const tx = claimDeferredPayout(deployment, { to: otherWalletOfTheUser });
+ */
+export function claimDeferredPayout(deployment: Deployment, args: { to: Address }) {
+  const { to } = args;
+  if (!isAddress(to) || to.toLowerCase() === zeroAddress) throw new InvalidAddressError("to", to);
+  return managerCall(
+    deployment,
+    encodeFunctionData({
+      abi: lendingPoolManagerAbi,
+      functionName: "claimDeferredPayout",
+      args: [to],
+    }),
+    { action: "claimDeferredPayout" as const, to },
   );
 }

@@ -43,6 +43,7 @@ export type ActionDescription =
     }
   | { action: "claim"; nftId: bigint }
   | { action: "settle"; nftIds: readonly bigint[] }
+  | { action: "claimDeferredPayout"; to: Address }
   | { action: "lock"; amount: bigint; lockPeriodId: bigint }
   | { action: "unlock"; amount: bigint; lockId: bigint }
   | { action: "claimFees" }

@@ -1,8 +1,20 @@
 /**
  * The exact texts a wallet signs for the server (spec section 7). The browser builds the message
  * with these functions and signs it; the server rebuilds it from the request and verifies the
- * signature, so both sides always agree. Addresses are lowercased; timestamps are in ms.
+ * signature, so both sides always agree. Addresses are lowercased; timestamps are in ms. Every
+ * message ends with " on chain {chainId}" ({@link signedMessage}), so a signature given to one
+ * chain's server is refused by another's.
  */
+
+/**
+ * The one builder of every signed message: the spec's wording followed by " on chain {chainId}".
+ *
+ * @example signedMessage("a request for contract content for 0xab../7 at 1", 8453)
+ * // "a request for contract content for 0xab../7 at 1 on chain 8453"
+ */
+export function signedMessage(text: string, chainId: number): string {
+  return `${text} on chain ${chainId}`;
+}
 
 /** An opt-in / opt-out decision on a loan ticket (spec "Opt in/out payload"). */
 export type LoanTicketDecisionStatus = "optedIn" | "optedOut";
@@ -16,41 +28,52 @@ export type LoanTicketDecision = {
 
 const lower = (address: string) => address.toLowerCase();
 
+/** An email address as stored and signed: trimmed and lowercased. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
 /**
  * The message signed before POST /api/loan-tickets: one line per request, then the timestamp.
  *
  * @example
- * buildLoanTicketMessage({ userID: "0xAb..", requests: [{ endBorrowerID: "b1", poolID: "0", trancheID: "1", status: "optedIn" }], timestamp: 1700000000000 })
- * // "Loan ticket decisions of 0xab..\n1. borrower b1, pool 0, tranche 1: optedIn\nTimestamp: 1700000000000"
+ * buildLoanTicketMessage({ userID: "0xAb..", requests: [{ endBorrowerID: "b1", poolID: "0", trancheID: "1", status: "optedIn" }], timestamp: 1700000000000, chainId: 8453 })
+ * // "Loan ticket decisions of 0xab..\n1. borrower b1, pool 0, tranche 1: optedIn\nTimestamp: 1700000000000 on chain 8453"
  */
 export function buildLoanTicketMessage(args: {
   userID: string;
   requests: readonly LoanTicketDecision[];
   timestamp: number;
+  chainId: number;
 }): string {
   const lines = args.requests.map(
     (r, i) =>
       `${i + 1}. borrower ${r.endBorrowerID}, pool ${r.poolID}, tranche ${r.trancheID}: ${r.status}`,
   );
-  return [
-    `Loan ticket decisions of ${lower(args.userID)}`,
-    ...lines,
-    `Timestamp: ${args.timestamp}`,
-  ].join("\n");
+  return signedMessage(
+    [
+      `Loan ticket decisions of ${lower(args.userID)}`,
+      ...lines,
+      `Timestamp: ${args.timestamp}`,
+    ].join("\n"),
+    args.chainId,
+  );
 }
 
 /**
  * The message signed to generate a loan contract (POST /api/lender-agreements).
  *
- * @example buildLenderAgreementMessage({ address: "0xAb..", depositAmount: "100", timestamp: 1 })
- * // "a request for a loan contract for 0xab.. to deposit 100 USDC at 1"
+ * @example buildLenderAgreementMessage({ address: "0xAb..", depositAmount: "100", timestamp: 1, chainId: 8453 })
+ * // "a request for a loan contract for 0xab.. to deposit 100 USDC at 1 on chain 8453"
  */
 export function buildLenderAgreementMessage(args: {
   address: string;
   depositAmount: string;
   timestamp: number;
+  chainId: number;
 }): string {
-  return `a request for a loan contract for ${lower(args.address)} to deposit ${args.depositAmount} USDC at ${args.timestamp}`;
+  return signedMessage(
+    `a request for a loan contract for ${lower(args.address)} to deposit ${args.depositAmount} USDC at ${args.timestamp}`,
+    args.chainId,
+  );
 }
 
 /**
@@ -58,29 +81,37 @@ export function buildLenderAgreementMessage(args: {
  * wallet signature). The server records the acceptance; the deposit carries the signature and
  * timestamp on chain (LoanContractAccepted).
  *
- * @example buildLoanContractAcceptanceMessage({ address: "0xAb..", id: 7, timestamp: 1 })
- * // "an acceptance of loan contract 7 by 0xab.. at 1"
+ * @example buildLoanContractAcceptanceMessage({ address: "0xAb..", id: 7, timestamp: 1, chainId: 8453 })
+ * // "an acceptance of loan contract 7 by 0xab.. at 1 on chain 8453"
  */
 export function buildLoanContractAcceptanceMessage(args: {
   address: string;
   id: number | string;
   timestamp: number;
+  chainId: number;
 }): string {
-  return `an acceptance of loan contract ${args.id} by ${lower(args.address)} at ${args.timestamp}`;
+  return signedMessage(
+    `an acceptance of loan contract ${args.id} by ${lower(args.address)} at ${args.timestamp}`,
+    args.chainId,
+  );
 }
 
 /**
  * The message signed to view or download a generated contract (spec section 7, verbatim).
  *
- * @example buildContractDownloadMessage({ address: "0xAb..", id: 7, timestamp: 1 })
- * // "a request for contract content for 0xab../7 at 1"
+ * @example buildContractDownloadMessage({ address: "0xAb..", id: 7, timestamp: 1, chainId: 8453 })
+ * // "a request for contract content for 0xab../7 at 1 on chain 8453"
  */
 export function buildContractDownloadMessage(args: {
   address: string;
   id: number | string;
   timestamp: number;
+  chainId: number;
 }): string {
-  return `a request for contract content for ${lower(args.address)}/${args.id} at ${args.timestamp}`;
+  return signedMessage(
+    `a request for contract content for ${lower(args.address)}/${args.id} at ${args.timestamp}`,
+    args.chainId,
+  );
 }
 
 /**
@@ -95,34 +126,65 @@ export function buildReferralMessage(args: {
   referrer: string;
   chainId: number;
 }): string {
-  return `I confirm that ${lower(args.referrer)} referred ${lower(args.owner)} on chain ${args.chainId}`;
+  return signedMessage(
+    `I confirm that ${lower(args.referrer)} referred ${lower(args.owner)}`,
+    args.chainId,
+  );
 }
 
 /**
  * The message signed to start identity verification (POST /api/kyc-challenge).
  *
- * @example buildKycChallengeMessage({ address: "0xA", isIndividual: true, timestamp: 1 })
- * // "a request to verify the identity of 0xa as an individual at 1"
+ * @example buildKycChallengeMessage({ address: "0xA", isIndividual: true, timestamp: 1, chainId: 8453 })
+ * // "a request to verify the identity of 0xa as an individual at 1 on chain 8453"
  */
 export function buildKycChallengeMessage(args: {
   address: string;
   isIndividual: boolean;
   timestamp: number;
+  chainId: number;
 }): string {
   const entity = args.isIndividual ? "an individual" : "a business entity";
-  return `a request to verify the identity of ${lower(args.address)} as ${entity} at ${args.timestamp}`;
+  return signedMessage(
+    `a request to verify the identity of ${lower(args.address)} as ${entity} at ${args.timestamp}`,
+    args.chainId,
+  );
 }
 
 /**
  * The message signed to change the email of a verified account (POST /api/email-challenge).
  *
- * @example buildEmailChallengeMessage({ address: "0xA", email: "a@b.c", timestamp: 1 })
- * // "a request to set the email of 0xa to a@b.c at 1"
+ * @example buildEmailChallengeMessage({ address: "0xA", email: "a@b.c", timestamp: 1, chainId: 8453 })
+ * // "a request to set the email of 0xa to a@b.c at 1 on chain 8453"
  */
 export function buildEmailChallengeMessage(args: {
   address: string;
   email: string;
   timestamp: number;
+  chainId: number;
 }): string {
-  return `a request to set the email of ${lower(args.address)} to ${args.email.trim().toLowerCase()} at ${args.timestamp}`;
+  return signedMessage(
+    `a request to set the email of ${lower(args.address)} to ${normalizeEmail(args.email)} at ${args.timestamp}`,
+    args.chainId,
+  );
+}
+
+/**
+ * The message signed to confirm an email address with the code mailed to it (POST
+ * /api/email-challenge/confirm). The code itself is not in the message: a wrong code can be
+ * corrected without signing again.
+ *
+ * @example buildEmailConfirmationMessage({ address: "0xA", email: "a@b.c", timestamp: 1, chainId: 8453 })
+ * // "a confirmation of the email a@b.c for 0xa at 1 on chain 8453"
+ */
+export function buildEmailConfirmationMessage(args: {
+  address: string;
+  email: string;
+  timestamp: number;
+  chainId: number;
+}): string {
+  return signedMessage(
+    `a confirmation of the email ${normalizeEmail(args.email)} for ${lower(args.address)} at ${args.timestamp}`,
+    args.chainId,
+  );
 }

@@ -81,7 +81,7 @@ export type UserTranchePosition = {
   balance: bigint;
   /** USDC value of the free shares. */
   availableToWithdraw: bigint;
-  /** USDC value of the fixed-term locks. */
+  /** USDC value of the fixed-term locks, including accepted fixed-term deposits not yet settled. */
   lockedInFixedTerm: bigint;
 };
 

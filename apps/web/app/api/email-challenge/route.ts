@@ -1,13 +1,11 @@
-import { buildEmailChallengeMessage } from "@lending/sdk";
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
 import { database } from "@/server/context";
 import { apiHandler, clientIp, readJson } from "@/server/http/handler";
 import { addressSchema, signatureSchema, timestampMsSchema } from "@/server/http/schemas";
+import { requestEmailCode } from "@/server/services/email-confirmation";
 import { kycProvider } from "@/server/services/kyc";
-import { Mailer } from "@/server/services/mail";
 import { enforceRateLimit } from "@/server/services/rate-limit";
-import { consumeSignature, verifySignedMessage } from "@/server/services/signatures";
 
 export const dynamic = "force-dynamic";
 
@@ -24,32 +22,19 @@ const body = z
   .strict();
 
 /**
- * POST /api/email-challenge: a signed request sets the email of a verified account, and a
- * confirmation goes to the new address. Answers the updated KYC info ("No Email" means failure).
+ * POST /api/email-challenge: a signed request mails a 6-digit confirmation code to the new
+ * address (10 minutes; at most 3 per wallet and per address in 15 minutes). The email changes
+ * only at POST /api/email-challenge/confirm. Answers {address, email, expiresAt}.
  */
 export const POST = apiHandler(async (request) => {
   const b = await readJson(request, body);
   const config = serverConfig();
   const db = await database();
   await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.address}`]);
-  await verifySignedMessage({
-    address: b.address,
-    message: buildEmailChallengeMessage(b),
-    signature: b.signature,
-    timestamp: b.timestamp,
+  return requestEmailCode(db, await kycProvider(config), {
+    ...b,
+    chainId: config.chainId,
+    appName: config.appName,
+    mail: config.mail,
   });
-  await consumeSignature(db, {
-    signature: b.signature,
-    address: b.address,
-    purpose: "email-challenge",
-  });
-  const info = await (await kycProvider(config)).updateEmail(b.address, b.email);
-  await new Mailer(db, config.mail).send({
-    to: b.email,
-    subject: `${config.appName}: your email address is updated`,
-    text:
-      `The email address of the wallet ${b.address} is now ${b.email}.\n\n` +
-      `Notifications (such as loan ticket decisions) will come from ${config.mail.from}.`,
-  });
-  return info;
 });

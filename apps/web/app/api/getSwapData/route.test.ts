@@ -13,12 +13,19 @@ import { getSwapQuote } from "@/server/actions/swap";
 import { AggregatorQuoter } from "@/server/swap/quoters";
 import { deployLocalAmm, type LocalAmm } from "@/server/swap/local-amm";
 import { NATIVE_TOKEN } from "@/server/swap/types";
-import { call, expectError, getRequest, newAccount } from "@/server/test/harness";
+import {
+  call,
+  expectError,
+  getRequest,
+  newAccount,
+  setupApiTestDatabase,
+} from "@/server/test/harness";
 import { GET } from "./route";
 
 const DEPLOYER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"; // anvil 0
 
 describe("/api/getSwapData on the local Uniswap V2", () => {
+  setupApiTestDatabase(); // every GET /api counts against the per-IP limit in the database
   const { rpcUrl, deployment } = inject("anvil");
   const test = createTestClient({ mode: "anvil", chain: foundry, transport: http(rpcUrl) }).extend(
     publicActions,

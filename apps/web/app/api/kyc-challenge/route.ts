@@ -1,5 +1,6 @@
 import { buildKycChallengeMessage } from "@lending/sdk";
 import { z } from "zod";
+import { serverConfig } from "@/config/server";
 import { database } from "@/server/context";
 import { apiHandler, clientIp, readJson } from "@/server/http/handler";
 import { addressSchema, signatureSchema, timestampMsSchema } from "@/server/http/schemas";
@@ -25,7 +26,7 @@ export const POST = apiHandler(async (request) => {
   await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.address}`]);
   await verifySignedMessage({
     address: b.address,
-    message: buildKycChallengeMessage(b),
+    message: buildKycChallengeMessage({ ...b, chainId: serverConfig().chainId }),
     signature: b.signature,
     timestamp: b.timestamp,
   });

@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { buildEmailChallengeMessage, buildKycChallengeMessage } from "@lending/sdk";
+import { buildKycChallengeMessage } from "@lending/sdk";
 import { describe, expect, it } from "vitest";
 import { getKycSignatureParams } from "@/server/actions/kyc";
-import { kycRecords, outbox } from "@/server/db/schema";
+import { kycRecords } from "@/server/db/schema";
 import { LocalKycProvider } from "@/server/services/kyc";
 import {
   call,
@@ -12,19 +12,24 @@ import {
   postRequest,
   setupApiTestDatabase,
 } from "@/server/test/harness";
-import { POST as emailChallenge } from "../email-challenge/route";
+import { getWithCookie, signIn } from "@/server/test/session";
 import { POST as kycChallenge } from "../kyc-challenge/route";
 import { POST as localSubmit } from "./local/route";
 import { GET } from "./route";
 
-describe("KYC: /api/kyc, /api/kyc-challenge, /api/kyc/local, /api/email-challenge", () => {
+describe("KYC: /api/kyc, /api/kyc-challenge, /api/kyc/local", () => {
   const t = setupApiTestDatabase();
   const user = newAccount();
   const address = user.address.toLowerCase();
 
   async function challenge(isIndividual: boolean, timestamp = Date.now()) {
     const signature = await user.signMessage({
-      message: buildKycChallengeMessage({ address: user.address, isIndividual, timestamp }),
+      message: buildKycChallengeMessage({
+        address: user.address,
+        isIndividual,
+        timestamp,
+        chainId: 31337,
+      }),
     });
     return { address: user.address, signature, timestamp, isIndividual };
   }
@@ -122,34 +127,28 @@ describe("KYC: /api/kyc, /api/kyc-challenge, /api/kyc/local, /api/email-challeng
     );
   });
 
-  it("a signed email change makes a 'No Email' account Active and mails the new address", async () => {
-    const timestamp = Date.now();
-    const email = "ada@example.org";
-    const signature = await user.signMessage({
-      message: buildEmailChallengeMessage({ address: user.address, email, timestamp }),
+  it("GET answers only the status without the owner's session; the full record to the owner", async () => {
+    // (after the previous tests, user is 'No Email' as Ada Lovelace)
+    const path = `/api/kyc?userAddress=${address}`;
+    const publicView = { address, status: "No Email", provider: "local" };
+    const anonymous = await call(GET, getRequest(path));
+    expect(anonymous).toEqual({ status: 200, body: publicView });
+    const stranger = newAccount();
+    const foreign = await call(GET, getWithCookie(path, await signIn(stranger)));
+    expect(foreign).toEqual({ status: 200, body: publicView });
+    for (const r of [anonymous, foreign]) {
+      expect(JSON.stringify(r.body)).not.toMatch(/Ada|individual/);
+    }
+    const own = await call(GET, getWithCookie(path, await signIn(user)));
+    expect(own).toEqual({
+      status: 200,
+      body: {
+        ...publicView,
+        entityType: "individual",
+        fullName: "Ada Lovelace",
+        email: null,
+      },
     });
-    const body = { address: user.address, email, signature, timestamp };
-    expectError(
-      await call(
-        emailChallenge,
-        postRequest("/api/email-challenge", { ...body, email: "not-an-email" }),
-      ),
-      400,
-    );
-    expectError(
-      await call(
-        emailChallenge,
-        postRequest("/api/email-challenge", { ...body, email: "eve@example.org" }),
-      ),
-      401,
-    );
-    expect(await t.db().select().from(outbox)).toHaveLength(0);
-    const r = await call(emailChallenge, postRequest("/api/email-challenge", body));
-    expect(r.body).toMatchObject({ status: "Active", email });
-    const mails = await t.db().select().from(outbox);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: email, from: "no-reply@localhost", transport: "outbox" });
-    expectError(await call(emailChallenge, postRequest("/api/email-challenge", body)), 409);
   });
 
   it("the local provider's review queue: To be reviewed, then approve or reject", async () => {

@@ -1,12 +1,26 @@
 import { z } from "zod";
+import { serverConfig } from "@/config/server";
+import { database } from "@/server/context";
 import { apiHandler, readQuery } from "@/server/http/handler";
 import { addressSchema } from "@/server/http/schemas";
 import { kycProvider } from "@/server/services/kyc";
+import { publicKycInfo } from "@/server/services/kyc/types";
+import { isOwnerSession, siteOf } from "@/server/services/sessions";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/kyc?userAddress: {status, ...customer info}. */
+/**
+ * GET /api/kyc?userAddress: `{address, status, provider}` to anyone (what the UI gates lending
+ * on); the full record (entity type, full name, email) only to the wallet's own session.
+ */
 export const GET = apiHandler(async (request) => {
   const q = readQuery(request, z.object({ userAddress: addressSchema }).strict());
-  return (await kycProvider()).getCustomer(q.userAddress);
+  const info = await (await kycProvider()).getCustomer(q.userAddress);
+  const owner = await isOwnerSession(
+    await database(),
+    request,
+    siteOf(request, serverConfig()),
+    q.userAddress,
+  );
+  return owner ? info : publicKycInfo(info);
 });

@@ -32,7 +32,12 @@ describe("/api/lender-agreements and the contract actions", () => {
 
   async function body(account = lender, depositAmount = "1500.25", timestamp = Date.now()) {
     const signature = await account.signMessage({
-      message: buildLenderAgreementMessage({ address: account.address, depositAmount, timestamp }),
+      message: buildLenderAgreementMessage({
+        address: account.address,
+        depositAmount,
+        timestamp,
+        chainId: 31337,
+      }),
     });
     return { address: account.address, signature, timestamp, depositAmount };
   }
@@ -114,11 +119,46 @@ describe("/api/lender-agreements and the contract actions", () => {
     expect(biz.body).toMatchObject({ contractType: "exempt", fullName: "Analytical Engines Ltd" });
   });
 
+  it("refuses a signature for chain 31337 sent with chainId=8453 (400), writing nothing", async () => {
+    const before = await counts();
+    const r = await call(POST, postRequest("/api/lender-agreements?chainId=8453", await body()));
+    expectError(r, 400, /^chainId: this server serves chain 31337, not 8453$/);
+    // signed for 8453, sent to this 31337 server: the message it rebuilds differs
+    const timestamp = Date.now();
+    const for8453 = await lender.signMessage({
+      message: buildLenderAgreementMessage({
+        address: lender.address,
+        depositAmount: "10",
+        timestamp,
+        chainId: 8453,
+      }),
+    });
+    expectError(
+      await call(
+        POST,
+        postRequest(path, {
+          address: lender.address,
+          signature: for8453,
+          timestamp,
+          depositAmount: "10",
+        }),
+      ),
+      401,
+      /Invalid signature/,
+    );
+    expect(await counts()).toEqual(before);
+  });
+
   it("serves a stored contract's text and PDF for a signed download request only", async () => {
     const [row] = await t.db().select().from(lenderAgreements);
     const timestamp = Date.now();
     const signature = await lender.signMessage({
-      message: buildContractDownloadMessage({ address: lender.address, id: row!.id, timestamp }),
+      message: buildContractDownloadMessage({
+        address: lender.address,
+        id: row!.id,
+        timestamp,
+        chainId: 31337,
+      }),
     });
     const request = { address: lender.address, signature, timestamp, id: row!.id, chain: 31337 };
     const content = await fetchContractContent(request);
@@ -139,7 +179,12 @@ describe("/api/lender-agreements and the contract actions", () => {
     });
     const other = newAccount();
     const foreign = await other.signMessage({
-      message: buildContractDownloadMessage({ address: other.address, id: row!.id, timestamp }),
+      message: buildContractDownloadMessage({
+        address: other.address,
+        id: row!.id,
+        timestamp,
+        chainId: 31337,
+      }),
     });
     expect(
       await fetchContractContent({ ...request, address: other.address, signature: foreign }),
@@ -162,6 +207,7 @@ describe("/api/lender-agreements and the contract actions", () => {
           address: account.address,
           id: contractId,
           timestamp,
+          chainId: 31337,
         }),
       }),
     });
@@ -188,6 +234,11 @@ describe("/api/lender-agreements and the contract actions", () => {
     });
     expect(await acceptLoanContract({ ...forged, signature: "0x1234" })).toMatchObject({
       error: "HTTP 400",
+    });
+    // the chain-31337 acceptance sent for chain 8453 is refused
+    expect(await acceptLoanContract({ ...forged, chain: 8453 })).toEqual({
+      error: "HTTP 400",
+      message: "chainId: this server serves chain 31337, not 8453",
     });
     let [stored] = await t.db().select().from(lenderAgreements).where(eq(lenderAgreements.id, id));
     expect(stored!.acceptedAt).toBeNull();

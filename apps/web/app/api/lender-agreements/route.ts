@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
 import { database } from "@/server/context";
+import { servedChainId } from "@/server/http/chain";
 import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler";
 import {
   addressSchema,
@@ -27,12 +28,13 @@ const body = z
 /** POST /api/lender-agreements?chainId: generates and stores a signed request's loan contract. */
 export const POST = apiHandler(async (request) => {
   const q = readQuery(request, z.object({ chainId: chainIdSchema.optional() }).strict());
+  const chainId = servedChainId(q.chainId);
   const b = await readJson(request, body);
   const config = serverConfig();
   const db = await database();
   await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.address}`]);
   return generateLenderAgreement(db, await kycProvider(config), {
-    chainId: q.chainId ?? config.chainId,
+    chainId,
     address: b.address,
     signature: b.signature,
     timestamp: b.timestamp,

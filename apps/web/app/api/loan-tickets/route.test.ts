@@ -16,6 +16,7 @@ import {
   postRequest,
   setupApiTestDatabase,
 } from "@/server/test/harness";
+import { getWithCookie, signIn } from "@/server/test/session";
 import { GET, POST } from "./route";
 
 describe("/api/loan-tickets", () => {
@@ -31,7 +32,12 @@ describe("/api/loan-tickets", () => {
 
   async function signed(requests: LoanTicketDecision[], timestamp = Date.now(), account = user) {
     const signature = await account.signMessage({
-      message: buildLoanTicketMessage({ userID: account.address, requests, timestamp }),
+      message: buildLoanTicketMessage({
+        userID: account.address,
+        requests,
+        timestamp,
+        chainId: 31337,
+      }),
     });
     return {
       userID: account.address.toLowerCase(),
@@ -78,7 +84,10 @@ describe("/api/loan-tickets", () => {
     });
     const r = await call(
       GET,
-      getRequest(`/api/loan-tickets?chainId=31337&userAddress=${user.address}`),
+      getWithCookie(
+        `/api/loan-tickets?chainId=31337&userAddress=${user.address}`,
+        await signIn(user),
+      ),
     );
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(2);
@@ -97,6 +106,16 @@ describe("/api/loan-tickets", () => {
       createdOn: created.toISOString(),
       dailyGroupID: created.getTime() - (created.getTime() % 86_400_000),
     });
+  });
+
+  it("GET needs the wallet's own session: 401 without one, 403 with another wallet's", async () => {
+    const path = `/api/loan-tickets?chainId=31337&userAddress=${user.address}`;
+    const anonymous = await call(GET, getRequest(path));
+    expectError(anonymous, 401, /Sign in with this wallet first/);
+    expect(JSON.stringify(anonymous.body)).not.toContain("Acme");
+    const foreign = await call(GET, getWithCookie(path, await signIn(other)));
+    expectError(foreign, 403, /belongs to another wallet/);
+    expect(JSON.stringify(foreign.body)).not.toContain("Acme");
   });
 
   it.each([
@@ -170,6 +189,36 @@ describe("/api/loan-tickets", () => {
       await call(POST, postRequest("/api/loan-tickets", stale)),
       401,
       /older than 5 minutes/,
+    );
+    expect(await rowCounts()).toEqual({ decisions: 0, signatures: 0 });
+  });
+
+  it("POST refuses a signature for chain 31337 sent with chainId=8453 (400), writing nothing", async () => {
+    // a ticket on chain 8453 that the replayed signature would decide
+    await insertLoanTicket(t.db(), {
+      chainId: 8453,
+      poolId: "0",
+      trancheId: "1",
+      endBorrowerId: "borrower-1",
+      endBorrowerName: "Acme Invoices Ltd",
+      assets: "25000",
+      userAddress: user.address,
+    });
+    const body = await signed([decision]);
+    expect(
+      buildLoanTicketMessage({
+        userID: user.address,
+        requests: [decision],
+        timestamp: 1,
+        chainId: 31337,
+      }),
+    ).toMatch(/ on chain 31337$/);
+    const r = await call(POST, postRequest("/api/loan-tickets?chainId=8453", body));
+    expectError(r, 400, /^chainId: this server serves chain 31337, not 8453$/);
+    expectError(
+      await call(GET, getRequest(`/api/loan-tickets?chainId=8453&userAddress=${user.address}`)),
+      400,
+      /serves chain 31337/,
     );
     expect(await rowCounts()).toEqual({ decisions: 0, signatures: 0 });
   });

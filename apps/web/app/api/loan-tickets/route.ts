@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
 import { database } from "@/server/context";
+import { servedChainId } from "@/server/http/chain";
 import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler";
 import {
   addressSchema,
@@ -11,6 +12,7 @@ import {
 } from "@/server/http/schemas";
 import { decideLoanTickets, listLoanTickets } from "@/server/services/loan-tickets";
 import { enforceRateLimit } from "@/server/services/rate-limit";
+import { requireWalletSession, siteOf } from "@/server/services/sessions";
 
 export const dynamic = "force-dynamic";
 
@@ -33,23 +35,30 @@ const postBody = z
   })
   .strict();
 
-/** GET /api/loan-tickets?chainId&userAddress: the user's loan tickets with createdOn. */
+/**
+ * GET /api/loan-tickets?chainId&userAddress: the user's loan tickets with createdOn and their
+ * decisions. Personal: only to the wallet's own session (401 without one, 403 for another wallet).
+ */
 export const GET = apiHandler(async (request) => {
   const q = readQuery(
     request,
     z.object({ chainId: chainIdSchema.optional(), userAddress: addressSchema }).strict(),
   );
-  return listLoanTickets(await database(), q.chainId ?? serverConfig().chainId, q.userAddress);
+  const chainId = servedChainId(q.chainId);
+  const db = await database();
+  await requireWalletSession(db, request, siteOf(request, serverConfig()), q.userAddress);
+  return listLoanTickets(db, chainId, q.userAddress);
 });
 
 /** POST /api/loan-tickets?chainId: signed opt-in/opt-out decisions; answers the updated list. */
 export const POST = apiHandler(async (request) => {
   const q = readQuery(request, z.object({ chainId: chainIdSchema.optional() }).strict());
+  const chainId = servedChainId(q.chainId);
   const body = await readJson(request, postBody);
   const db = await database();
   await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${body.userID}`]);
   return decideLoanTickets(db, {
-    chainId: q.chainId ?? serverConfig().chainId,
+    chainId,
     userID: body.userID,
     requests: body.payload,
     signature: body.signature,

@@ -13,6 +13,7 @@ import {
   postRequest,
   setupApiTestDatabase,
 } from "@/server/test/harness";
+import { getWithCookie, signIn } from "@/server/test/session";
 import { GET, POST } from "./route";
 import { GET as yields } from "./userYields/route";
 
@@ -92,14 +93,50 @@ describe("/api/referral", () => {
     expect(again.body.error).toBe("Reference already exists");
     const y = await call(
       yields,
-      getRequest(`/api/referral/userYields?chainId=31337&userAddress=${referrer.address}`),
+      getWithCookie(
+        `/api/referral/userYields?chainId=31337&userAddress=${referrer.address}`,
+        await signIn(referrer),
+      ),
     );
     expect(y.body).toEqual({
       totalUserRefferalsCount: 1,
       items: [{ user: owner.address.toLowerCase(), firstDeposit: "0", yield: "0" }],
       latestEpochReferralYield: "0",
       lifetimeRefferalYield: "0",
+      page: 1,
+      pageSize: 100,
     });
+  });
+
+  it("tells 'Reference already exists' only to the owner's session", async () => {
+    // (after the previous test, owner has a referrer)
+    const path = `/api/referral?chainId=31337&userAddress=${owner.address}&referralCode=${referrer.address}`;
+    const message = buildReferralMessage({
+      owner: owner.address,
+      referrer: referrer.address,
+      chainId: 31337,
+    });
+    // anyone else: the message to sign, as for any eligible wallet (POST refuses it later)
+    expect(await call(GET, getRequest(path))).toEqual({ status: 200, body: { message } });
+    expect(await call(GET, getWithCookie(path, await signIn(referrer)))).toEqual({
+      status: 200,
+      body: { message },
+    });
+    const mine = await call(GET, getWithCookie(path, await signIn(owner)));
+    expectError(mine, 409);
+    expect(mine.body.error).toBe("Reference already exists");
+  });
+
+  it("userYields needs the referrer's own session: 401 without, 403 for another wallet", async () => {
+    const path = `/api/referral/userYields?chainId=31337&userAddress=${referrer.address}`;
+    const anonymous = await call(yields, getRequest(path));
+    expectError(anonymous, 401, /Sign in with this wallet first/);
+    const foreign = await call(yields, getWithCookie(path, await signIn(owner)));
+    expectError(foreign, 403, /belongs to another wallet/);
+    for (const r of [anonymous, foreign]) {
+      expect(JSON.stringify(r.body)).not.toContain(owner.address.toLowerCase());
+      expect(r.body.items).toBeUndefined();
+    }
   });
 
   it("refuses a user who has already deposited (USDC sent to the LendingPoolManager)", async () => {

@@ -2,17 +2,22 @@ import { z } from "zod";
 import type { Address } from "viem";
 import { serverConfig } from "@/config/server";
 import { chainClient, database } from "@/server/context";
+import { servedChainId } from "@/server/http/chain";
 import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler";
 import { addressSchema, chainIdSchema, signatureSchema } from "@/server/http/schemas";
 import { depositTransfers } from "@/server/services/deposits";
 import { enforceRateLimit } from "@/server/services/rate-limit";
 import { applyReferral, referralMessage } from "@/server/services/referrals";
+import { isOwnerSession, siteOf } from "@/server/services/sessions";
 
 export const dynamic = "force-dynamic";
 
 const deposits = (chainId: number, user: Address) => depositTransfers(chainClient(), chainId, user);
 
-/** GET /api/referral?chainId&userAddress&referralCode: the message to sign, or {error}. */
+/**
+ * GET /api/referral?chainId&userAddress&referralCode: the message to sign, or {error}. 'Reference
+ * already exists' only to the owner's session (else POST tells it after the owner signed).
+ */
 export const GET = apiHandler(async (request) => {
   const q = readQuery(
     request,
@@ -24,16 +29,26 @@ export const GET = apiHandler(async (request) => {
       })
       .strict(),
   );
-  return referralMessage(await database(), deposits, {
-    chainId: q.chainId ?? serverConfig().chainId,
+  const chainId = servedChainId(q.chainId);
+  const db = await database();
+  const ownerSession = await isOwnerSession(
+    db,
+    request,
+    siteOf(request, serverConfig()),
+    q.userAddress,
+  );
+  return referralMessage(db, deposits, {
+    chainId,
     owner: q.userAddress,
     referrer: q.referralCode,
+    ownerSession,
   });
 });
 
 /** POST /api/referral?chainId {owner, signature, refferer}: {isValid: true} or {error}. */
 export const POST = apiHandler(async (request) => {
   const q = readQuery(request, z.object({ chainId: chainIdSchema.optional() }).strict());
+  const chainId = servedChainId(q.chainId);
   const b = await readJson(
     request,
     z
@@ -43,7 +58,7 @@ export const POST = apiHandler(async (request) => {
   const db = await database();
   await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.owner}`]);
   return applyReferral(db, deposits, {
-    chainId: q.chainId ?? serverConfig().chainId,
+    chainId,
     owner: b.owner,
     referrer: b.refferer,
     signature: b.signature,

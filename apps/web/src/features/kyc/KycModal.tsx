@@ -14,6 +14,7 @@ import type { KycInfo } from "@/lib/queries/server";
 import { logClientError } from "@/lib/tx/pipeline";
 import { isKycCompleted } from "@/server/services/kyc/types";
 import { Template } from "@/components/ui/Template";
+import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { takeKycCallback } from "./kycCallback";
 import { recordKycInfo } from "./kycState";
 
@@ -27,6 +28,7 @@ const toasts = kyc.toasts;
 /** The KYC modal (registry "kyc", spec section 2 and the KYC widget flow of section 4). */
 export default function KycModal({ onClose }: RegistryModalProps) {
   const config = useConfig();
+  const { chainId } = usePublicConfig();
   const queryClient = useQueryClient();
   const { address } = useConnection();
   const ids = useId();
@@ -82,7 +84,7 @@ export default function KycModal({ onClose }: RegistryModalProps) {
     try {
       const { signMessage } = await import("wagmi/actions");
       const signature = await signMessage(config, {
-        message: buildKycChallengeMessage({ address, isIndividual, timestamp }),
+        message: buildKycChallengeMessage({ address, isIndividual, timestamp, chainId }),
       });
       widget = await apiPost("/api/kyc-challenge", { address, signature, timestamp, isIndividual });
     } catch (error) {

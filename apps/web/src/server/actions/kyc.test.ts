@@ -66,6 +66,7 @@ describe("KYC signature parameters, end to end on the LendingPoolManager", () =>
             address: LENDER.address,
             depositAmount: "1000",
             timestamp: generatedAt,
+            chainId: chain.id,
           }),
         }),
       }),
@@ -95,6 +96,7 @@ describe("KYC signature parameters, end to end on the LendingPoolManager", () =>
           address: LENDER.address,
           id: loanContractId,
           timestamp: acceptedAt,
+          chainId: chain.id,
         }),
       }),
     });

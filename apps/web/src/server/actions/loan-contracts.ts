@@ -1,9 +1,9 @@
 "use server";
 
 import { z } from "zod";
-import { serverConfig } from "@/config/server";
 import { database } from "../context";
 import { HttpError, toActionError, type ActionError } from "../http/errors";
+import { servedChainId } from "../http/chain";
 import { describeZodError } from "../http/handler";
 import { addressSchema, chainIdSchema, signatureSchema, timestampMsSchema } from "../http/schemas";
 import type { FormattedContract } from "../services/contract-content";
@@ -35,7 +35,7 @@ function parse(request: ContractRequest) {
   const parsed = input.safeParse(request);
   if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
   const { chain, ...r } = parsed.data;
-  return { ...r, chainId: chain ?? serverConfig().chainId };
+  return { ...r, chainId: servedChainId(chain) };
 }
 
 async function load(request: ContractRequest) {

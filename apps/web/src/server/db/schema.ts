@@ -178,3 +178,96 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+// --- Sessions (issue 10: Sign-In with Ethereum) -----------------------------------------------
+
+/**
+ * Single-use nonces of Sign-In with Ethereum (EIP-4361) messages, issued by GET /api/auth/nonce.
+ * A nonce is accepted once (`consumedAt` set in the sign-in's transaction) and until `expiresAt`.
+ */
+export const authNonces = pgTable(
+  "auth_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [index("auth_nonces_expires_at_idx").on(t.expiresAt)],
+);
+
+/** How a session was opened: a wallet's SIWE signature today; email or Google later. */
+export const SESSION_KINDS = ["siwe"] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
+/**
+ * Signed-in sessions. The cookie holds a random 256-bit id; only its SHA-256 is stored, so a
+ * database leak gives no usable cookie. `subject` is what the session proves: for `siwe` the
+ * lowercased wallet address (`address` too); other kinds may prove an email or a user id.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    kind: text("kind").$type<SessionKind>().notNull(),
+    subject: text("subject").notNull(),
+    /** the wallet the session speaks for (lowercase), null for a session without a wallet */
+    address: text("address"),
+    chainId: integer("chain_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** sliding idle timeout: the session ends 15 minutes after this */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** absolute end (24 hours after sign-in) */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("sessions_subject_idx").on(t.kind, t.subject),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+// ---------------------------------------------------------------------------------------------
+// Issue 10 (API: email confirmation, referral yields): migration 0003_email_codes_first_deposits
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Email confirmation codes (POST /api/email-challenge, then /api/email-challenge/confirm): the
+ * 6-digit code mailed to `email` is stored only as a salted hash; it expires after 10 minutes and
+ * is void after 5 wrong tries. At most 3 codes per wallet and per email address in 15 minutes.
+ */
+export const emailCodes = pgTable(
+  "email_codes",
+  {
+    id: serial("id").primaryKey(),
+    address: text("address").notNull(),
+    email: text("email").notNull(),
+    /** "{salt}:{sha256(salt:address:email:code)}" in hex */
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("email_codes_address_idx").on(t.address, t.createdAt),
+    index("email_codes_email_idx").on(t.email, t.createdAt),
+  ],
+);
+
+/**
+ * A cache of each user's first deposit (USDC sent to the LendingPoolManager, 6 decimals), read
+ * from chain logs in batches for GET /api/referral/userYields. A found deposit never changes; a
+ * user without one (`amount` null) is looked up again once `checkedAt` is older than the TTL.
+ * Shared by every web server; the indexer replaces it.
+ */
+export const firstDeposits = pgTable(
+  "first_deposits",
+  {
+    chainId: integer("chain_id").notNull(),
+    user: text("user_address").notNull(),
+    amount: text("amount"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.user] })],
+);

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { database } from "../context";
+import { enforceRateLimit, GET_RATE_LIMIT } from "../services/rate-limit";
 import { badRequest, HttpError } from "./errors";
 
 /** Largest accepted request body. */
@@ -23,13 +25,17 @@ function logServerFault(request: Request, error: unknown) {
 
 /**
  * Wraps a route handler: every failure becomes JSON `{statusCode, message}`. An {@link HttpError}
- * keeps its status (4xx for bad input); anything else is a server fault: logged, 500.
+ * keeps its status (4xx for bad input); anything else is a server fault: logged, 500. Every GET
+ * counts against {@link GET_RATE_LIMIT} per client IP first (429 past it).
  */
 export function apiHandler<C = unknown>(
   handle: (request: Request, context: C) => Promise<Response | unknown>,
 ): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
     try {
+      if (request.method === "GET") {
+        await enforceRateLimit(await database(), [`get:ip:${clientIp(request)}`], GET_RATE_LIMIT);
+      }
       const result = await handle(request, context);
       if (result instanceof Response) return result;
       return Response.json(result, { headers: { "cache-control": "no-store" } });

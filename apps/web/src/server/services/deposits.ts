@@ -31,3 +31,36 @@ export async function depositTransfers(
     throw new HttpError(503, "Deposit history is unavailable: try again later");
   }
 }
+
+/**
+ * The first deposit (USDC sent to the LendingPoolManager, 6 decimals) of each of `users` that has
+ * one, from ONE log query whose `from` topic lists them all (an OR filter): a page of users costs
+ * one RPC call, not one per user.
+ */
+export async function firstDepositsOf(
+  client: PublicClient,
+  chainId: number,
+  users: readonly Address[],
+): Promise<Map<Address, bigint>> {
+  const found = new Map<Address, bigint>();
+  if (users.length === 0 || !hasDeployment(chainId)) return found;
+  const d = getDeployment(chainId);
+  try {
+    const logs = await client.getLogs({
+      address: d.usdc,
+      event: transfer,
+      args: { from: users.map((u) => u.toLowerCase() as Address), to: d.lendingPoolManager },
+      fromBlock: BigInt(d.deployBlock),
+      toBlock: "latest",
+    });
+    // logs come oldest first: keep each sender's first
+    for (const l of logs) {
+      const from = l.args.from?.toLowerCase() as Address | undefined;
+      if (from && !found.has(from)) found.set(from, l.args.value ?? 0n);
+    }
+    return found;
+  } catch (error) {
+    console.error("[deposits] batched log query failed:", error);
+    throw new HttpError(503, "Deposit history is unavailable: try again later");
+  }
+}

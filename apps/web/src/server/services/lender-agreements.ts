@@ -60,6 +60,7 @@ export async function generateLenderAgreement(
       address,
       depositAmount: args.depositAmount,
       timestamp: args.timestamp,
+      chainId: args.chainId,
     }),
     signature: args.signature,
     timestamp: args.timestamp,
@@ -143,12 +144,17 @@ async function signedAgreement(
 
 /**
  * A stored contract for a signed download request ("a request for contract content for
- * {address}/{id} at {timestamp}"). Reading does not consume the signature (view then download
+ * {address}/{id} at {timestamp} on chain {chainId}"). Reading does not consume the signature (view then download
  * may reuse it within its 5 minutes).
  */
 export async function readSignedContract(db: Database, args: SignedContractRequest) {
   const { row } = await signedAgreement(db, args, (address) =>
-    buildContractDownloadMessage({ address, id: args.id, timestamp: args.timestamp }),
+    buildContractDownloadMessage({
+      address,
+      id: args.id,
+      timestamp: args.timestamp,
+      chainId: args.chainId,
+    }),
   );
   return row;
 }
@@ -164,7 +170,7 @@ function isContractLive(row: { timestamp: number }, now: number): boolean {
 
 /**
  * Records the signed acceptance of a generated contract ("an acceptance of loan contract {id}
- * by {address} at {timestamp}"): fresh signature, the signer's own live contract, each signature
+ * by {address} at {timestamp} on chain {chainId}"): fresh signature, the signer's own live contract, each signature
  * used once.
  *
  * @throws {HttpError} 401 bad or stale signature, 404 no such contract for the address,
@@ -173,7 +179,12 @@ function isContractLive(row: { timestamp: number }, now: number): boolean {
 export async function acceptLenderAgreement(db: Database, args: SignedContractRequest) {
   const now = args.now ?? Date.now();
   const { address, row } = await signedAgreement(db, { ...args, now }, (signer) =>
-    buildLoanContractAcceptanceMessage({ address: signer, id: args.id, timestamp: args.timestamp }),
+    buildLoanContractAcceptanceMessage({
+      address: signer,
+      id: args.id,
+      timestamp: args.timestamp,
+      chainId: args.chainId,
+    }),
   );
   if (!isContractLive(row, now)) throw new HttpError(410, CONTRACT_EXPIRED_MESSAGE);
   return db.transaction(async (tx) => {

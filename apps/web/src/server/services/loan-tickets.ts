@@ -76,6 +76,7 @@ export async function decideLoanTickets(
       userID: user,
       requests: args.requests,
       timestamp: args.signatureTimestamp,
+      chainId: args.chainId,
     }),
     signature: args.signature,
     timestamp: args.signatureTimestamp,

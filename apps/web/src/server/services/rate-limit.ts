@@ -7,6 +7,8 @@ export type RateLimitRule = { limit: number; windowMs: number };
 
 /** Default: 30 state-changing requests per minute per IP and per address. */
 export const POST_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 };
+/** Reads: 120 GETs per minute per IP, over every GET /api endpoint together (apiHandler). */
+export const GET_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 };
 /** Client error logs: 20 per minute per IP. */
 export const LOG_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60_000 };
 

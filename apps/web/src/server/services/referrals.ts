@@ -1,25 +1,34 @@
 import { buildReferralMessage, checkReferralEligibility } from "@lending/sdk";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
 import type { Database } from "../db/client";
-import { referrals } from "../db/schema";
+import { firstDeposits, referrals } from "../db/schema";
 import { conflict } from "../http/errors";
+import { resolveFirstDeposits, type FirstDepositsLookup } from "./deposit-cache";
 import { consumeSignature, verifySignedMessage } from "./signatures";
 
 /** Looks up whether a user has deposited, and their deposits (6 decimals), oldest first. */
 export type DepositLookup = (chainId: number, user: Address) => Promise<bigint[]>;
 
+/**
+ * The rule that refuses a referral, if any. `revealReference: false` leaves out whether the owner
+ * already has a referrer (personal: only the owner's session or signature may learn it); the
+ * self-referral and deposit rules are public (inputs and chain data).
+ */
 async function eligibility(
   db: Database,
   deposits: DepositLookup,
   chainId: number,
   owner: Address,
   referrer: Address,
+  revealReference = true,
 ) {
-  const [existing] = await db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(and(eq(referrals.chainId, chainId), eq(referrals.owner, owner)));
+  const [existing] = revealReference
+    ? await db
+        .select({ id: referrals.id })
+        .from(referrals)
+        .where(and(eq(referrals.chainId, chainId), eq(referrals.owner, owner)))
+    : [];
   const hasDeposited = existing ? false : (await deposits(chainId, owner)).length > 0;
   return checkReferralEligibility({
     user: owner,
@@ -29,15 +38,32 @@ async function eligibility(
   });
 }
 
-/** GET /api/referral: the message to sign, or the rule that refuses it (spec section 8). */
+/**
+ * GET /api/referral: the message to sign, or the rule that refuses it (spec section 8). Whether
+ * the owner already has a referrer ('Reference already exists') is told only to the owner's
+ * session (`ownerSession`); anyone else learns it from POST, which needs the owner's signature.
+ */
 export async function referralMessage(
   db: Database,
   deposits: DepositLookup,
-  args: { chainId: number; owner: Address; referrer: Address },
+  args: { chainId: number; owner: Address; referrer: Address; ownerSession: boolean },
 ): Promise<{ message: string }> {
-  const refusal = await eligibility(db, deposits, args.chainId, args.owner, args.referrer);
+  const refusal = await eligibility(
+    db,
+    deposits,
+    args.chainId,
+    args.owner,
+    args.referrer,
+    args.ownerSession,
+  );
   if (refusal) throw conflict(refusal.message, { error: refusal.message });
-  return { message: buildReferralMessage(args) };
+  return {
+    message: buildReferralMessage({
+      chainId: args.chainId,
+      owner: args.owner,
+      referrer: args.referrer,
+    }),
+  };
 }
 
 /** POST /api/referral: applies a signed referral. */
@@ -70,30 +96,58 @@ export async function applyReferral(
   return { isValid: true };
 }
 
+/** The largest page of GET /api/referral/userYields (and its default). */
+export const USER_YIELDS_MAX_PAGE_SIZE = 100;
+
 /**
- * GET /api/referral/userYields. Amounts are integer strings in 6 decimals. The referral yield
- * itself is paid by the protocol's fee sharing, which the contracts do not expose yet: 0 until then.
+ * GET /api/referral/userYields: one page of the referrer's referred users, oldest first, with the
+ * total. Amounts are integer strings in 6 decimals. First deposits come from the shared cache
+ * (one batched chain query for the page's unknown users at most). The referral yield itself is
+ * paid by the protocol's fee sharing, which the contracts do not expose yet: 0 until then.
  */
 export async function referralYields(
   db: Database,
-  deposits: DepositLookup,
-  args: { chainId: number; referrer: Address },
+  lookup: FirstDepositsLookup,
+  args: { chainId: number; referrer: Address; page?: number; pageSize?: number },
 ) {
+  const page = args.page ?? 1;
+  const pageSize = Math.min(args.pageSize ?? USER_YIELDS_MAX_PAGE_SIZE, USER_YIELDS_MAX_PAGE_SIZE);
+  const mine = and(eq(referrals.chainId, args.chainId), eq(referrals.referrer, args.referrer));
+  // one query: the page, its cached first deposits and the total
   const rows = await db
-    .select()
+    .select({
+      user: referrals.owner,
+      amount: firstDeposits.amount,
+      checkedAt: firstDeposits.checkedAt,
+      total: sql<number>`(count(*) over ())::int`,
+    })
     .from(referrals)
-    .where(and(eq(referrals.chainId, args.chainId), eq(referrals.referrer, args.referrer)))
-    .orderBy(asc(referrals.createdAt));
-  const items = await Promise.all(
-    rows.map(async (r) => {
-      const d = await deposits(args.chainId, r.owner as Address);
-      return { user: r.owner, firstDeposit: (d[0] ?? 0n).toString(), yield: "0" };
-    }),
-  );
+    .leftJoin(
+      firstDeposits,
+      and(eq(firstDeposits.chainId, referrals.chainId), eq(firstDeposits.user, referrals.owner)),
+    )
+    .where(mine)
+    .orderBy(asc(referrals.createdAt), asc(referrals.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    [{ total } = { total: 0 }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(referrals)
+      .where(mine);
+  }
+  const deposits = await resolveFirstDeposits(db, lookup, args.chainId, rows);
   return {
-    totalUserRefferalsCount: rows.length,
-    items,
+    totalUserRefferalsCount: total,
+    items: rows.map((r) => ({
+      user: r.user,
+      firstDeposit: (deposits.get(r.user as Address) ?? 0n).toString(),
+      yield: "0",
+    })),
     latestEpochReferralYield: "0",
     lifetimeRefferalYield: "0",
+    page,
+    pageSize,
   };
 }

@@ -104,7 +104,7 @@ export function LendStep2(props: {
       let signature: Hex;
       try {
         signature = await signMessage(config, {
-          message: buildLenderAgreementMessage({ address, depositAmount, timestamp }),
+          message: buildLenderAgreementMessage({ address, depositAmount, timestamp, chainId }),
         });
       } catch (error) {
         if (isUserRejection(error)) {
@@ -141,7 +141,7 @@ export function LendStep2(props: {
 
   /**
    * Accepting requires a wallet signature (spec section 6): "an acceptance of loan contract {id}
-   * by {address} at {timestamp}", recorded by the server, which authorises deposits only under
+   * by {address} at {timestamp} on chain {chainId}", recorded by the server, which authorises deposits only under
    * an accepted, live contract.
    */
   async function accept(signed: SignedContract): Promise<boolean> {
@@ -156,6 +156,7 @@ export function LendStep2(props: {
             address,
             id: signed.contract.id,
             timestamp,
+            chainId,
           }),
         });
       } catch (error) {

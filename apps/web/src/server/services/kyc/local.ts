@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { Executor } from "../../db/types";
 import { kycRecords, kycSessions, type KycStatus } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import type { KycInfo, KycProvider } from "./types";
@@ -99,12 +100,12 @@ export class LocalKycProvider implements KycProvider {
     });
   }
 
-  async updateEmail(address: string, email: string): Promise<KycInfo> {
+  async updateEmail(address: string, email: string, db: Executor = this.db): Promise<KycInfo> {
     const a = address.toLowerCase();
-    const [row] = await this.db.select().from(kycRecords).where(eq(kycRecords.address, a));
+    const [row] = await db.select().from(kycRecords).where(eq(kycRecords.address, a));
     if (!row) throw notFound("This wallet has no identity verification");
     const status: KycStatus = row.status === "No Email" ? "Active" : row.status;
-    const [updated] = await this.db
+    const [updated] = await db
       .update(kycRecords)
       .set({ email: email.trim().toLowerCase(), status, updatedAt: new Date(this.now()) })
       .where(eq(kycRecords.address, a))

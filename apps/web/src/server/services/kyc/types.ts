@@ -1,4 +1,5 @@
 import type { KycStatus } from "../../db/schema";
+import type { Executor } from "../../db/types";
 
 export type { KycStatus };
 
@@ -12,6 +13,16 @@ export type KycInfo = {
   email?: string | null;
   provider: string;
 };
+
+/** What anyone may read of a wallet's KYC (GET /api/kyc without the owner's session). */
+export type PublicKycInfo = Pick<KycInfo, "address" | "status" | "provider">;
+
+/** The public part of a KYC record: the status the UI gates lending on, nothing personal. */
+export const publicKycInfo = (info: KycInfo): PublicKycInfo => ({
+  address: info.address,
+  status: info.status,
+  provider: info.provider,
+});
 
 /** Statuses that let a user lend (spec section 6). */
 export const KYC_COMPLETED_STATUSES: readonly string[] = ["Active", "No Email"];
@@ -28,8 +39,11 @@ export interface KycProvider {
     address: string;
     isIndividual: boolean;
   }): Promise<{ widgetUrl: string; sessionId: string }>;
-  /** Replaces the email of a verified customer. */
-  updateEmail(address: string, email: string): Promise<KycInfo>;
+  /**
+   * Replaces the email of a verified customer ("No Email" becomes "Active"). The local provider
+   * writes through `db` when given (the caller's transaction); Compilot's is an HTTP call.
+   */
+  updateEmail(address: string, email: string, db?: Executor): Promise<KycInfo>;
 }
 
 export class KycProviderError extends Error {

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { serverConfig } from "@/config/server";
+import { database } from "@/server/context";
+import { apiHandler, clientIp, readJson } from "@/server/http/handler";
+import { addressSchema, signatureSchema, timestampMsSchema } from "@/server/http/schemas";
+import { confirmEmailCode } from "@/server/services/email-confirmation";
+import { kycProvider } from "@/server/services/kyc";
+import { enforceRateLimit } from "@/server/services/rate-limit";
+
+export const dynamic = "force-dynamic";
+
+const body = z
+  .object({
+    address: addressSchema,
+    email: z
+      .email()
+      .max(200)
+      .transform((v) => v.trim().toLowerCase()),
+    code: z.string().regex(/^\d{6}$/, "must be the 6-digit code from the email"),
+    signature: signatureSchema,
+    timestamp: timestampMsSchema,
+  })
+  .strict();
+
+/**
+ * POST /api/email-challenge/confirm: the mailed code and a signed confirmation set the email
+ * ("No Email" becomes "Active"). Answers the KYC info.
+ */
+export const POST = apiHandler(async (request) => {
+  const b = await readJson(request, body);
+  const config = serverConfig();
+  const db = await database();
+  await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.address}`]);
+  return confirmEmailCode(db, await kycProvider(config), { ...b, chainId: config.chainId });
+});

@@ -1,0 +1,99 @@
+/**
+ * The browser side of the app's sessions (docs/api.md, "Sessions"): Sign-In with Ethereum through
+ * the connected wallet, "who am I", sign-out. Load it where personal data is read (the owner's
+ * full KYC record, loan tickets, referred users), with a dynamic import: it is not part of any
+ * page's first load. The server never answers wallet A's data to wallet B's session; this module
+ * also ends a session as soon as the wallet's account differs from it.
+ */
+import type { Address } from "viem";
+import { createSiweMessage } from "viem/siwe";
+
+/** What GET /api/auth/session answers for a signed-in session. */
+export type WalletSession = {
+  kind: string;
+  address: string | null;
+  chainId: number | null;
+  createdAt: string;
+  idleExpiresAt: string;
+  expiresAt: string;
+};
+
+export type SignMessage = (args: { account: Address; message: string }) => Promise<`0x${string}`>;
+
+type Deps = { fetch?: typeof fetch; location?: Pick<Location, "host" | "origin"> };
+
+async function json<T>(response: Response): Promise<T> {
+  const body = (await response.json().catch(() => ({}))) as T & { message?: unknown };
+  if (!response.ok) {
+    throw new Error(typeof body.message === "string" ? body.message : response.statusText);
+  }
+  return body;
+}
+
+const JSON_HEADERS = { accept: "application/json" };
+
+/** The current session, or null (GET /api/auth/session). */
+export async function getWalletSession(deps: Deps = {}): Promise<WalletSession | null> {
+  const f = deps.fetch ?? fetch;
+  const body = await json<{ session: WalletSession | null }>(
+    await f("/api/auth/session", { headers: JSON_HEADERS, credentials: "same-origin" }),
+  );
+  return body.session;
+}
+
+/** Ends the session on the server (DELETE /api/auth/session). */
+export async function signOutWallet(deps: Deps = {}): Promise<void> {
+  const f = deps.fetch ?? fetch;
+  await json(
+    await f("/api/auth/session", {
+      method: "DELETE",
+      headers: JSON_HEADERS,
+      credentials: "same-origin",
+    }),
+  );
+}
+
+/** Asks the wallet to sign a Sign-In with Ethereum message for this site and opens a session. */
+export async function signInWithWallet(
+  args: { address: Address; chainId: number; signMessage: SignMessage },
+  deps: Deps = {},
+): Promise<WalletSession> {
+  const f = deps.fetch ?? fetch;
+  const where = deps.location ?? window.location;
+  const { nonce } = await json<{ nonce: string }>(
+    await f("/api/auth/nonce", { headers: JSON_HEADERS, credentials: "same-origin" }),
+  );
+  const message = createSiweMessage({
+    address: args.address,
+    chainId: args.chainId,
+    domain: where.host,
+    uri: where.origin,
+    version: "1",
+    nonce,
+    statement: "Sign in to see your own data. This costs nothing and sends no transaction.",
+  });
+  const signature = await args.signMessage({ account: args.address, message });
+  const body = await json<{ session: WalletSession }>(
+    await f("/api/auth/siwe", {
+      method: "POST",
+      headers: { ...JSON_HEADERS, "content-type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify({ message, signature }),
+    }),
+  );
+  return body.session;
+}
+
+/**
+ * A session for `address`: the current one when it is this wallet's, otherwise the other
+ * wallet's session is ended first and the wallet signs in.
+ */
+export async function ensureWalletSession(
+  args: { address: Address; chainId: number; signMessage: SignMessage },
+  deps: Deps = {},
+): Promise<WalletSession> {
+  const current = await getWalletSession(deps);
+  if (current?.address === args.address.toLowerCase()) return current;
+  if (current) await signOutWallet(deps);
+  return signInWithWallet(args, deps);
+}

@@ -1,0 +1,223 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import {
+  buildEmailChallengeMessage,
+  buildEmailConfirmationMessage,
+  normalizeEmail,
+} from "@lending/sdk";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { Address, Hex } from "viem";
+import type { Database } from "../db/client";
+import type { Executor } from "../db/types";
+import { emailCodes } from "../db/schema";
+import { badRequest, conflict, HttpError, notFound } from "../http/errors";
+import type { KycInfo, KycProvider } from "./kyc/types";
+import { Mailer } from "./mail";
+import { consumeSignature, verifySignedMessage } from "./signatures";
+
+/** A code is valid for 10 minutes. */
+export const EMAIL_CODE_TTL_MS = 10 * 60_000;
+/** The 5th wrong code voids it. */
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+/** At most 3 codes per wallet and per email address in 15 minutes. */
+export const EMAIL_CODE_LIMIT = { count: 3, windowMs: 15 * 60_000 };
+
+export const NO_VERIFICATION_MESSAGE = "This wallet has no identity verification";
+export const MAIL_FAILED_MESSAGE = "The confirmation email could not be sent: try again later";
+export const NO_CODE_MESSAGE = "No confirmation code is pending for this email: ask for a new one";
+export const CODE_EXPIRED_MESSAGE = "This confirmation code has expired: ask for a new one";
+export const CODE_VOID_MESSAGE = "Too many wrong codes: this code is void, ask for a new one";
+
+type Mail = { smtpUrl?: string; from: string };
+
+function hashCode(salt: string, address: string, email: string, code: string): string {
+  return createHash("sha256").update(`${salt}:${address}:${email}:${code}`).digest("hex");
+}
+
+function codeMatches(stored: string, address: string, email: string, code: string): boolean {
+  const [salt, hash] = stored.split(":");
+  if (!salt || !hash) return false;
+  const given = Buffer.from(hashCode(salt, address, email, code), "hex");
+  const expected = Buffer.from(hash, "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Serialises code requests of one key (wallet or email) until the transaction ends. */
+async function lockKey(tx: Executor, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/** 429 when `where` already matches {@link EMAIL_CODE_LIMIT} codes of the last 15 minutes. */
+async function enforceCodeLimit(
+  tx: Executor,
+  column: typeof emailCodes.address | typeof emailCodes.email,
+  value: string,
+  now: number,
+) {
+  const since = new Date(now - EMAIL_CODE_LIMIT.windowMs);
+  const recent = await tx
+    .select({ createdAt: emailCodes.createdAt })
+    .from(emailCodes)
+    .where(and(eq(column, value), gt(emailCodes.createdAt, since)))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(EMAIL_CODE_LIMIT.count);
+  if (recent.length < EMAIL_CODE_LIMIT.count) return;
+  const oldest = recent[recent.length - 1]!.createdAt.getTime();
+  const retryAfter = Math.max(1, Math.ceil((oldest + EMAIL_CODE_LIMIT.windowMs - now) / 1000));
+  throw new HttpError(
+    429,
+    `Too many confirmation codes for this address: try again in ${retryAfter} s`,
+    { retryAfter },
+  );
+}
+
+/**
+ * Step 1 (POST /api/email-challenge): the wallet signs `buildEmailChallengeMessage`; a 6-digit
+ * code is mailed to the new address. The email itself is not changed. The code (hashed), the
+ * signature's use and the outbox row are written in one transaction with the mail sent last: a
+ * failed send rolls everything back, so the same signed request can be retried.
+ *
+ * @throws {HttpError} 401 bad or stale signature, 404 no verification for the wallet, 409 the
+ *   signature was already used, 429 a 4th code in 15 minutes, 503 the mail could not be sent.
+ */
+export async function requestEmailCode(
+  db: Database,
+  kyc: KycProvider,
+  args: {
+    chainId: number;
+    address: Address;
+    email: string;
+    signature: Hex;
+    timestamp: number;
+    appName: string;
+    mail: Mail;
+    now?: number;
+  },
+): Promise<{ address: string; email: string; expiresAt: string }> {
+  const now = args.now ?? Date.now();
+  const address = args.address.toLowerCase() as Address;
+  const email = normalizeEmail(args.email);
+  await verifySignedMessage({
+    address: args.address,
+    message: buildEmailChallengeMessage({ ...args, email }),
+    signature: args.signature,
+    timestamp: args.timestamp,
+    now,
+  });
+  const customer = await kyc.getCustomer(address);
+  if (customer.status === "Not started") throw notFound(NO_VERIFICATION_MESSAGE);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const salt = randomBytes(16).toString("hex");
+  const expiresAt = new Date(now + EMAIL_CODE_TTL_MS);
+  await db.transaction(async (tx) => {
+    // the wallet's lock first, then the email's: one order, no deadlock
+    await lockKey(tx, `email-code:wallet:${address}`);
+    await lockKey(tx, `email-code:email:${email}`);
+    await enforceCodeLimit(tx, emailCodes.address, address, now);
+    await enforceCodeLimit(tx, emailCodes.email, email, now);
+    // a new code replaces the wallet's pending ones
+    await tx
+      .update(emailCodes)
+      .set({ expiresAt: new Date(now) })
+      .where(
+        and(
+          eq(emailCodes.address, address),
+          isNull(emailCodes.confirmedAt),
+          gt(emailCodes.expiresAt, new Date(now)),
+        ),
+      );
+    await tx.insert(emailCodes).values({
+      address,
+      email,
+      codeHash: `${salt}:${hashCode(salt, address, email, code)}`,
+      expiresAt,
+      createdAt: new Date(now),
+    });
+    await consumeSignature(tx, { signature: args.signature, address, purpose: "email-challenge" });
+    try {
+      await new Mailer(tx, args.mail).send({
+        to: email,
+        subject: `${args.appName}: your confirmation code`,
+        text:
+          `Your confirmation code is ${code}. It is valid for 10 minutes.\n\n` +
+          `Enter it to make ${email} the email address of the wallet ${address}. ` +
+          `If you did not ask for it, ignore this message: nothing changes.\n\n` +
+          `Notifications (such as loan ticket decisions) will come from ${args.mail.from}.`,
+      });
+    } catch (error) {
+      console.error("[email-challenge] mail failed:", error);
+      throw new HttpError(503, MAIL_FAILED_MESSAGE);
+    }
+  });
+  return { address, email, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Step 2 (POST /api/email-challenge/confirm): the wallet signs `buildEmailConfirmationMessage`
+ * and sends the mailed code. A wrong code counts one try (the 5th voids the code) and consumes
+ * nothing else; the right one sets the email (No Email becomes Active), marks the code used and
+ * consumes the signature in one transaction. Answers the KYC info.
+ *
+ * @throws {HttpError} 400 wrong code, 401 bad or stale signature, 404 no pending code for this
+ *   email, 409 signature or code already used, 410 the code expired or is void.
+ */
+export async function confirmEmailCode(
+  db: Database,
+  kyc: KycProvider,
+  args: {
+    chainId: number;
+    address: Address;
+    email: string;
+    code: string;
+    signature: Hex;
+    timestamp: number;
+    now?: number;
+  },
+): Promise<KycInfo> {
+  const now = args.now ?? Date.now();
+  const address = args.address.toLowerCase() as Address;
+  const email = normalizeEmail(args.email);
+  await verifySignedMessage({
+    address: args.address,
+    message: buildEmailConfirmationMessage({ ...args, email }),
+    signature: args.signature,
+    timestamp: args.timestamp,
+    now,
+  });
+  const [row] = await db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.address, address), isNull(emailCodes.confirmedAt)))
+    .orderBy(desc(emailCodes.id))
+    .limit(1);
+  if (!row || row.email !== email) throw notFound(NO_CODE_MESSAGE);
+  if (row.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw new HttpError(410, CODE_VOID_MESSAGE);
+  if (row.expiresAt.getTime() <= now) throw new HttpError(410, CODE_EXPIRED_MESSAGE);
+  if (!codeMatches(row.codeHash, address, email, args.code)) {
+    const [counted] = await db
+      .update(emailCodes)
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+      .where(and(eq(emailCodes.id, row.id), lt(emailCodes.attempts, EMAIL_CODE_MAX_ATTEMPTS)))
+      .returning({ attempts: emailCodes.attempts });
+    const left = EMAIL_CODE_MAX_ATTEMPTS - (counted?.attempts ?? EMAIL_CODE_MAX_ATTEMPTS);
+    if (left <= 0) throw new HttpError(410, CODE_VOID_MESSAGE);
+    throw badRequest(`Wrong confirmation code: ${left} ${left === 1 ? "try" : "tries"} left`);
+  }
+  return db.transaction(async (tx) => {
+    const used = await tx
+      .update(emailCodes)
+      .set({ confirmedAt: new Date(now) })
+      .where(
+        and(
+          eq(emailCodes.id, row.id),
+          isNull(emailCodes.confirmedAt),
+          lt(emailCodes.attempts, EMAIL_CODE_MAX_ATTEMPTS),
+          gt(emailCodes.expiresAt, new Date(now)),
+        ),
+      )
+      .returning({ id: emailCodes.id });
+    if (used.length === 0) throw conflict("This confirmation code was already used");
+    await consumeSignature(tx, { signature: args.signature, address, purpose: "email-confirm" });
+    // last: the provider's write (an HTTP call for Compilot) is the one step not rolled back
+    return kyc.updateEmail(address, email, tx);
+  });
+}

@@ -1,0 +1,63 @@
+import type { PrivateKeyAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
+import { expect } from "vitest";
+import { GET as nonceRoute } from "../../../app/api/auth/nonce/route";
+import { POST as siweRoute } from "../../../app/api/auth/siwe/route";
+import { getRequest, postRequest } from "./harness";
+
+type Handler = (
+  request: Request,
+  context: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
+
+/** Calls a route handler and keeps the response headers (Set-Cookie). */
+export async function callWithHeaders(handler: Handler, request: Request) {
+  const response = await handler(request, { params: Promise.resolve({}) });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+    setCookie: response.headers.get("set-cookie"),
+  };
+}
+
+/** A fresh nonce from GET /api/auth/nonce. */
+export async function newNonce(base = "http://localhost:3000"): Promise<string> {
+  const r = await callWithHeaders(nonceRoute, new Request(`${base}/api/auth/nonce`));
+  expect(r.status).toBe(200);
+  return r.body.nonce as string;
+}
+
+/** The EIP-4361 message a browser on http://localhost:3000 (chain 31337) asks the wallet to sign. */
+export function siweMessage(
+  account: { address: `0x${string}` },
+  nonce: string,
+  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+): string {
+  return createSiweMessage({
+    address: account.address,
+    chainId: 31337,
+    domain: "localhost:3000",
+    uri: "http://localhost:3000",
+    version: "1",
+    nonce,
+    issuedAt: new Date(),
+    statement: "Sign in to read your data.",
+    ...overrides,
+  });
+}
+
+/** The `name=value` of a Set-Cookie header, for the Cookie header of later requests. */
+export const cookieOf = (setCookie: string | null): string => (setCookie ?? "").split(";")[0]!;
+
+/** Signs in `account` through the API; answers the Cookie header value of its session. */
+export async function signIn(account: PrivateKeyAccount): Promise<string> {
+  const message = siweMessage(account, await newNonce());
+  const signature = await account.signMessage({ message });
+  const r = await callWithHeaders(siweRoute, postRequest("/api/auth/siwe", { message, signature }));
+  expect(r.status).toBe(200);
+  return cookieOf(r.setCookie);
+}
+
+/** A GET carrying a session cookie. */
+export const getWithCookie = (path: string, cookie: string) => getRequest(path, { cookie });

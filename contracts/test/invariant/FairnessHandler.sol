@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {ILendingPoolManager} from "../../src/interfaces/ILendingPoolManager.sol";
+import {ILendingPoolTypes} from "../../src/interfaces/ILendingPoolTypes.sol";
+import {TestUSDC} from "../../src/tokens/TestUSDC.sol";
+import {CommonBase} from "forge-std/Base.sol";
+import {StdCheats} from "forge-std/StdCheats.sol";
+import {StdUtils} from "forge-std/StdUtils.sol";
+
+/// @dev Per-user value fairness (issue 10, suite (a)). Each user's value is their wallet USDC
+/// plus everything the manager owes them (pending escrow, positions at current prices, locks,
+/// unclaimed refunds and payouts). Only `clear`, `reportLoss` and `repay` may change a user's
+/// value; every other action, by anyone, leaves every user's value unchanged to `TOLERANCE` wei
+/// (rounding). A loss cuts every position of a tranche (variable and fixed-term alike) by the
+/// tranche's fraction. Valid actions only: the suite runs with `fail_on_revert`, and a broken
+/// rule reverts with its message.
+contract FairnessHandler is CommonBase, StdCheats, StdUtils {
+    uint256 internal constant POOL = 0;
+    uint256 internal constant GENESIS = 1_767_571_200;
+    uint256 public constant TOLERANCE = 10;
+
+    ILendingPoolManager public lpm;
+    TestUSDC public usdc;
+    address public admin;
+    address public manager;
+    address[] public actors;
+    /// @dev Fixed-term config per tranche (0: none).
+    uint256[3] public configOf;
+
+    mapping(bytes32 => uint256) public calls;
+    /// @dev The newest request id (ids are sequential from 1; only actors make requests).
+    uint256 public lastId;
+
+    constructor(
+        ILendingPoolManager lpm_,
+        TestUSDC usdc_,
+        address admin_,
+        address manager_,
+        uint256[3] memory configOf_
+    ) {
+        lpm = lpm_;
+        usdc = usdc_;
+        admin = admin_;
+        manager = manager_;
+        configOf = configOf_;
+        for (uint256 i; i < 4; ++i) {
+            // forge-lint: disable-next-line(unsafe-typecast)
+            address a = address(uint160(0xF000 + i));
+            actors.push(a);
+            vm.prank(admin);
+            lpm.setKycStatus(a, 1);
+            vm.prank(a);
+            usdc.approve(address(lpm), type(uint256).max);
+        }
+        vm.prank(manager);
+        usdc.approve(address(lpm), type(uint256).max);
+    }
+
+    /// @dev Checks that the wrapped action changes no user's value beyond rounding.
+    modifier valueNeutral() {
+        uint256[] memory before = _values();
+        _;
+        uint256[] memory afterwards = _values();
+        for (uint256 i; i < actors.length; ++i) {
+            uint256 a = before[i];
+            uint256 b = afterwards[i];
+            require(
+                (a > b ? a - b : b - a) <= TOLERANCE, "a user's value changed by a neutral action"
+            );
+        }
+    }
+
+    // ----- Value-neutral actions -----
+
+    function deposit(uint256 actorSeed, uint256 trancheSeed, uint256 amount, bool fixedTerm)
+        external
+    {
+        address user = _actor(actorSeed);
+        uint256 trancheId = trancheSeed % 3;
+        ILendingPoolTypes.TrancheView memory t = lpm.getPool(POOL).tranches[trancheId];
+        uint256 already = lpm.getCurrentEpochDepositedAmount(POOL, trancheId, user);
+        if (already >= t.maximumDeposit) return;
+        uint256 low = already == 0 ? t.minimumDeposit : 1;
+        amount = bound(amount, low, t.maximumDeposit - already);
+        // An increase keeps the request's config; a new request picks one.
+        uint256 configId = fixedTermConfigOfOpen(user, trancheId, fixedTerm);
+        vm.prank(admin);
+        usdc.mint(user, amount);
+        _deposit(user, trancheId, amount, configId);
+    }
+
+    function _deposit(address user, uint256 trancheId, uint256 amount, uint256 configId)
+        internal
+        valueNeutral
+    {
+        ILendingPoolTypes.ContractAcceptance memory a;
+        ILendingPoolTypes.KycAuthorization memory k;
+        vm.prank(user);
+        uint256 id = lpm.requestDepositWithKyc(POOL, trancheId, amount, configId, a, k);
+        if (id > lastId) lastId = id;
+        calls[configId == 0 ? bytes32("deposit") : bytes32("depositFixed")]++;
+    }
+
+    function withdraw(uint256 actorSeed, uint256 trancheSeed, uint256 shares)
+        external
+        valueNeutral
+    {
+        address user = _actor(actorSeed);
+        uint256 trancheId = trancheSeed % 3;
+        uint256 free = lpm.sharesOf(POOL, trancheId, user);
+        if (free == 0) return;
+        shares = bound(shares, 1, free);
+        vm.prank(user);
+        uint256 id = lpm.requestWithdrawal(POOL, trancheId, shares);
+        if (id > lastId) lastId = id;
+        calls["withdraw"]++;
+    }
+
+    function cancel(uint256 idSeed) external valueNeutral {
+        uint256 id = _requestId(idSeed, ILendingPoolTypes.RequestStatus.Pending);
+        if (id == 0) return;
+        ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id);
+        vm.prank(v.owner);
+        if (v.kind == ILendingPoolTypes.RequestKind.Deposit) lpm.cancelDepositRequest(POOL, id);
+        else lpm.cancelWithdrawalRequest(POOL, id);
+        calls["cancel"]++;
+    }
+
+    function claim(uint256 idSeed) external valueNeutral {
+        uint256 id = _requestId(idSeed, ILendingPoolTypes.RequestStatus.Cleared);
+        if (id == 0) return;
+        lpm.claim(id);
+        calls["claim"]++;
+    }
+
+    function lockFixedTerm(uint256 actorSeed, uint256 trancheSeed, uint256 amount)
+        external
+        valueNeutral
+    {
+        address user = _actor(actorSeed);
+        uint256 trancheId = trancheSeed % 3;
+        uint256 configId = configOf[trancheId];
+        if (configId == 0) return;
+        uint256 value = lpm.convertToAssets(POOL, trancheId, lpm.sharesOf(POOL, trancheId, user));
+        if (value < 2) return;
+        amount = bound(amount, 1, value - 1);
+        vm.prank(user);
+        lpm.lockDepositForFixedTerm(POOL, trancheId, amount, configId);
+        calls["lockFixedTerm"]++;
+    }
+
+    function withdrawAtExpiry(uint256 actorSeed, uint256 lockSeed) external valueNeutral {
+        address user = _actor(actorSeed);
+        ILendingPoolTypes.FixedTermLockView[] memory locks = lpm.getUserFixedTermLocks(user);
+        if (locks.length == 0) return;
+        ILendingPoolTypes.FixedTermLockView memory l = locks[lockSeed % locks.length];
+        if (l.withdrawAtExpiry || lpm.requestEpoch() + 1 > l.endEpoch) return;
+        vm.prank(user);
+        lpm.withdrawAtExpiry(POOL, l.lockId);
+        calls["withdrawAtExpiry"]++;
+    }
+
+    /// @dev Releases a matured lock that is not withdrawn at expiry (those are released by the
+    /// clearing that pays them, see `clear`).
+    function releaseLock(uint256 actorSeed, uint256 lockSeed) external valueNeutral {
+        address user = _actor(actorSeed);
+        ILendingPoolTypes.FixedTermLockView[] memory locks = lpm.getUserFixedTermLocks(user);
+        if (locks.length == 0) return;
+        ILendingPoolTypes.FixedTermLockView memory l = locks[lockSeed % locks.length];
+        if (l.released || !l.matured || l.withdrawAtExpiry) return;
+        lpm.releaseFixedTermLock(l.lockId);
+        calls["releaseLock"]++;
+    }
+
+    function rerate(uint256 idSeed) external valueNeutral {
+        uint256 id = _requestId(idSeed, ILendingPoolTypes.RequestStatus.Pending);
+        if (id == 0) return;
+        lpm.rerate(id);
+        calls["rerate"]++;
+    }
+
+    function draw(uint256 amount) external valueNeutral {
+        uint256 idle = lpm.getPoolState(POOL).idleLiquidity;
+        if (idle == 0) return;
+        amount = bound(amount, 1, idle);
+        vm.prank(manager);
+        lpm.draw(POOL, amount, address(0xB0B));
+        calls["draw"]++;
+    }
+
+    function warp(uint256 seconds_) external valueNeutral {
+        vm.warp(block.timestamp + bound(seconds_, 1, 3 days));
+        calls["warp"]++;
+    }
+
+    function incident(bool open) external valueNeutral {
+        vm.prank(manager);
+        lpm.setIncident(POOL, open);
+        calls[open ? bytes32("incidentOpened") : bytes32("incidentClosed")]++;
+    }
+
+    // ----- Actions that may change values -----
+
+    /// @dev The keeper clears (the pool manager during an incident), then releases the locks
+    /// withdrawn at expiry that this clearing paid: the lock view values such a lock at its
+    /// matured shares until it is released.
+    function clear(uint256 warpSeed) external {
+        uint256 epoch = lpm.getPoolState(POOL).nextEpochToClear;
+        uint256 opensAt = GENESIS + (epoch + 1) * 7 days - 2 days;
+        if (block.timestamp < opensAt) vm.warp(opensAt + bound(warpSeed, 0, 1 days));
+        if (lpm.incidentOpen(POOL)) vm.prank(manager);
+        lpm.clear(POOL);
+        calls["clear"]++;
+        for (uint256 a; a < actors.length; ++a) {
+            ILendingPoolTypes.FixedTermLockView[] memory locks =
+                lpm.getUserFixedTermLocks(actors[a]);
+            for (uint256 i; i < locks.length; ++i) {
+                ILendingPoolTypes.FixedTermLockView memory l = locks[i];
+                if (l.withdrawAtExpiry && !l.released && l.endEpoch + 1 <= epoch) {
+                    lpm.releaseFixedTermLock(l.lockId);
+                    calls["releaseAtExpiry"]++;
+                }
+            }
+        }
+    }
+
+    /// @dev Anyone may try to clear: it succeeds only after the epoch's clearing period, and
+    /// never during an incident.
+    function strangerClear(uint256 warpSeed) external {
+        vm.warp(block.timestamp + bound(warpSeed, 0, 2 days));
+        uint256 epoch = lpm.getPoolState(POOL).nextEpochToClear;
+        uint256 allAt = GENESIS + (epoch + 1) * 7 days;
+        bool open = lpm.incidentOpen(POOL);
+        vm.prank(address(0x5742));
+        try lpm.clear(POOL) {
+            require(!open && block.timestamp >= allAt, "a stranger cleared too early");
+            calls["strangerCleared"]++;
+            // The locks withdrawn at expiry that it paid, as in `clear`.
+            this.releasePaidLocks(epoch);
+        } catch {
+            calls["strangerRefused"]++;
+        }
+    }
+
+    function releasePaidLocks(uint256 epoch) external {
+        require(msg.sender == address(this), "internal");
+        for (uint256 a; a < actors.length; ++a) {
+            ILendingPoolTypes.FixedTermLockView[] memory locks =
+                lpm.getUserFixedTermLocks(actors[a]);
+            for (uint256 i; i < locks.length; ++i) {
+                ILendingPoolTypes.FixedTermLockView memory l = locks[i];
+                if (l.withdrawAtExpiry && !l.released && l.endEpoch + 1 <= epoch) {
+                    lpm.releaseFixedTermLock(l.lockId);
+                }
+            }
+        }
+    }
+
+    function repay(uint256 principal, uint256 interest) external {
+        uint256 drawn = lpm.getPoolState(POOL).drawnPrincipal;
+        principal = bound(principal, 0, drawn);
+        interest = bound(interest, 0, 10_000e6);
+        if (principal + interest == 0) return;
+        vm.prank(admin);
+        usdc.mint(manager, principal + interest);
+        vm.prank(manager);
+        lpm.repay(POOL, principal, interest);
+        calls["repay"]++;
+    }
+
+    /// @dev A loss: every user's position in a tranche, and every lock, keeps the tranche's
+    /// fraction (value after / value before) of its value.
+    function reportLoss(uint256 amount) external {
+        uint256 drawn = lpm.getPoolState(POOL).drawnPrincipal;
+        uint256[3] memory valueBefore = _trancheValues();
+        uint256 cap = valueBefore[0] + valueBefore[1] + valueBefore[2];
+        if (drawn < cap) cap = drawn;
+        if (cap == 0) return;
+        amount = bound(amount, 1, cap / 2 + 1);
+        uint256[3][] memory positionsBefore = _positionValues();
+        uint256[][] memory locksBefore = _lockValues();
+        bool fixedHit = lpm.getTrancheState(POOL, 0).fixedTermAssets != 0;
+
+        vm.prank(manager);
+        lpm.reportLoss(POOL, amount);
+
+        uint256[3] memory valueAfter = _trancheValues();
+        uint256[3][] memory positionsAfter = _positionValues();
+        uint256[][] memory locksAfter = _lockValues();
+        for (uint256 a; a < actors.length; ++a) {
+            for (uint256 t; t < 3; ++t) {
+                if (valueBefore[t] == 0) continue;
+                _requireFraction(
+                    positionsBefore[a][t], positionsAfter[a][t], valueBefore[t], valueAfter[t]
+                );
+            }
+            ILendingPoolTypes.FixedTermLockView[] memory locks =
+                lpm.getUserFixedTermLocks(actors[a]);
+            for (uint256 i; i < locks.length; ++i) {
+                uint256 t = locks[i].trancheId;
+                if (locks[i].released || valueBefore[t] == 0) continue;
+                _requireFraction(locksBefore[a][i], locksAfter[a][i], valueBefore[t], valueAfter[t]);
+            }
+        }
+        calls[fixedHit ? bytes32("lossWithFixedTerms") : bytes32("loss")]++;
+    }
+
+    // ----- Views -----
+
+    function actorCount() external view returns (uint256) {
+        return actors.length;
+    }
+
+    /// @dev A user's value: wallet USDC, pending deposits, every position (free, queued,
+    /// locked, unsettled), unclaimed refunds and payouts.
+    function valueOf(address user) public view returns (uint256 value) {
+        (, ILendingPoolTypes.RequestView[] memory requests, uint256 active, uint256 pending) =
+            lpm.getUserPosition(user);
+        value = usdc.balanceOf(user) + active + pending;
+        for (uint256 i; i < requests.length; ++i) {
+            ILendingPoolTypes.RequestView memory v = requests[i];
+            if (v.status != ILendingPoolTypes.RequestStatus.Cleared) continue;
+            value += v.kind == ILendingPoolTypes.RequestKind.Deposit ? v.rejected : v.assets;
+        }
+    }
+
+    /// @dev The config of the user's open deposit request in the tranche this epoch if any,
+    /// else the tranche's config when `fixedTerm` (and it has one), else 0.
+    function fixedTermConfigOfOpen(address user, uint256 trancheId, bool fixedTerm)
+        public
+        view
+        returns (uint256)
+    {
+        uint256 epoch = lpm.requestEpoch();
+        (, ILendingPoolTypes.RequestView[] memory requests,,) = lpm.getUserPosition(user);
+        for (uint256 i; i < requests.length; ++i) {
+            ILendingPoolTypes.RequestView memory v = requests[i];
+            if (
+                v.status == ILendingPoolTypes.RequestStatus.Pending && v.epoch == epoch
+                    && v.trancheId == trancheId && v.kind == ILendingPoolTypes.RequestKind.Deposit
+            ) return v.fixedTermConfigId;
+        }
+        return fixedTerm ? configOf[trancheId] : 0;
+    }
+
+    // ----- Helpers -----
+
+    function _actor(uint256 seed) internal view returns (address) {
+        return actors[seed % actors.length];
+    }
+
+    function _values() internal view returns (uint256[] memory values) {
+        values = new uint256[](actors.length);
+        for (uint256 i; i < actors.length; ++i) {
+            values[i] = valueOf(actors[i]);
+        }
+    }
+
+    function _trancheValues() internal view returns (uint256[3] memory values) {
+        for (uint256 t; t < 3; ++t) {
+            ILendingPoolTypes.TrancheState memory s = lpm.getTrancheState(POOL, t);
+            values[t] = s.totalAssets + s.fixedTermAssets;
+        }
+    }
+
+    /// @dev Each user's balance per tranche (free, queued, locked, unsettled).
+    function _positionValues() internal view returns (uint256[3][] memory values) {
+        values = new uint256[3][](actors.length);
+        for (uint256 a; a < actors.length; ++a) {
+            (ILendingPoolTypes.UserTranchePosition[] memory positions,,,) =
+                lpm.getUserPosition(actors[a]);
+            for (uint256 i; i < positions.length; ++i) {
+                values[a][positions[i].trancheId] = positions[i].balance;
+            }
+        }
+    }
+
+    function _lockValues() internal view returns (uint256[][] memory values) {
+        values = new uint256[][](actors.length);
+        for (uint256 a; a < actors.length; ++a) {
+            ILendingPoolTypes.FixedTermLockView[] memory locks =
+                lpm.getUserFixedTermLocks(actors[a]);
+            values[a] = new uint256[](locks.length);
+            for (uint256 i; i < locks.length; ++i) {
+                values[a][i] = locks[i].assets;
+            }
+        }
+    }
+
+    /// @dev `after` is `before` cut by the tranche's fraction, to rounding.
+    function _requireFraction(uint256 before, uint256 after_, uint256 totalBefore, uint256 total)
+        internal
+        pure
+    {
+        uint256 expected = before * total / totalBefore;
+        require(
+            (after_ > expected ? after_ - expected : expected - after_) <= TOLERANCE,
+            "a loss cut positions of a tranche by different fractions"
+        );
+    }
+
+    /// @dev A request id in `status` picked by `seed` (Pending: not cleared yet); 0 if none.
+    function _requestId(uint256 seed, ILendingPoolTypes.RequestStatus status)
+        internal
+        view
+        returns (uint256)
+    {
+        uint256 count = lastId;
+        if (count == 0) return 0;
+        uint256 start = seed % count;
+        for (uint256 i; i < count; ++i) {
+            uint256 id = (start + i) % count + 1;
+            if (lpm.requestStatus(id).status == status) return id;
+        }
+        return 0;
+    }
+}
