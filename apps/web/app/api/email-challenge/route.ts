@@ -7,7 +7,7 @@ import { addressSchema, signatureSchema, timestampMsSchema } from "@/server/http
 import { kycProvider } from "@/server/services/kyc";
 import { Mailer } from "@/server/services/mail";
 import { enforceRateLimit } from "@/server/services/rate-limit";
-import { consumeSignature, verifySignedMessage } from "@/server/services/signatures";
+import { consumeSignature, verifySignedRequest } from "@/server/services/signatures";
 
 export const dynamic = "force-dynamic";
 
@@ -31,18 +31,16 @@ export const POST = apiHandler(async (request) => {
   const b = await readJson(request, body);
   const config = serverConfig();
   const db = await database();
-  await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.address}`]);
-  await verifySignedMessage({
+  // the IP first; the address is counted once its signature is verified
+  await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
+  const message = buildEmailChallengeMessage(b);
+  await verifySignedRequest(db, {
     address: b.address,
-    message: buildEmailChallengeMessage(b),
+    message,
     signature: b.signature,
     timestamp: b.timestamp,
   });
-  await consumeSignature(db, {
-    signature: b.signature,
-    address: b.address,
-    purpose: "email-challenge",
-  });
+  await consumeSignature(db, { address: b.address, message, purpose: "email-challenge" });
   const info = await (await kycProvider(config)).updateEmail(b.address, b.email);
   await new Mailer(db, config.mail).send({
     to: b.email,

@@ -47,7 +47,8 @@ export const POST = apiHandler(async (request) => {
   const q = readQuery(request, z.object({ chainId: chainIdSchema.optional() }).strict());
   const body = await readJson(request, postBody);
   const db = await database();
-  await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${body.userID}`]);
+  // the IP first; the address is counted once its signature is verified
+  await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
   return decideLoanTickets(db, {
     chainId: q.chainId ?? serverConfig().chainId,
     userID: body.userID,

@@ -41,7 +41,8 @@ export const POST = apiHandler(async (request) => {
       .strict(),
   );
   const db = await database();
-  await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.owner}`]);
+  // the IP first; the address is counted once its signature is verified
+  await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
   return applyReferral(db, deposits, {
     chainId: q.chainId ?? serverConfig().chainId,
     owner: b.owner,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../db/client";
@@ -49,6 +50,29 @@ export function setupApiTestDatabase(): { db: () => Database; handle: () => Data
     db: () => handle!.db,
     handle: () => handle!,
   };
+}
+
+const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/**
+ * The other encodings of a 65-byte ECDSA signature that recover the same signer: v as 0/1
+ * instead of 27/28, the high-s twin (s -> n - s with the parity flipped) in both v styles, and
+ * upper-case hex.
+ */
+export function signatureEncodings(signature: Hex): Hex[] {
+  const r = signature.slice(2, 66);
+  const s = BigInt(`0x${signature.slice(66, 130)}`);
+  const v = parseInt(signature.slice(130, 132), 16);
+  const parity = v >= 27 ? v - 27 : v;
+  const hex = (n: number | bigint, bytes: number) => n.toString(16).padStart(bytes * 2, "0");
+  const highS = hex(SECP256K1_N - s, 32);
+  const lowS = hex(s, 32);
+  return [
+    `0x${r}${lowS}${hex(parity, 1)}`,
+    `0x${r}${highS}${hex(27 + (1 - parity), 1)}`,
+    `0x${r}${highS}${hex(1 - parity, 1)}`,
+    `0x${signature.slice(2).toUpperCase()}`,
+  ] as Hex[];
 }
 
 /** A new wallet with a random key (viem private-key account). */

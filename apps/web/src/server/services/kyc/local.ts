@@ -2,10 +2,15 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { kycRecords, kycSessions, type KycStatus } from "../../db/schema";
-import { badRequest, notFound } from "../../http/errors";
+import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { KycInfo, KycProvider } from "./types";
 
 export const LOCAL_KYC_SESSION_MS = 30 * 60_000;
+
+export const KYC_REJECTED_MESSAGE =
+  "The identity verification of this wallet was rejected: it cannot be submitted again";
+export const ENTITY_MISMATCH_MESSAGE =
+  "isIndividual: the entity type must be the one signed in the verification request";
 
 type Row = typeof kycRecords.$inferSelect;
 
@@ -51,7 +56,11 @@ export class LocalKycProvider implements KycProvider {
     return { widgetUrl: `/kyc/local?session=${token}`, sessionId: token };
   }
 
-  /** The widget's submission: name and email for the session's wallet. */
+  /**
+   * The widget's submission: name and email for the session's wallet, as the entity type signed
+   * in the challenge (a different `isIndividual` is a 400). A rejected wallet cannot resubmit
+   * (403): only the review queue changes a rejection.
+   */
   async submit(args: {
     session: string;
     fullName: string;
@@ -74,6 +83,10 @@ export class LocalKycProvider implements KycProvider {
       if (existing && (existing.status === "Active" || existing.status === "No Email")) {
         throw badRequest("This wallet is already verified");
       }
+      if (existing?.status === "Rejected") throw forbidden(KYC_REJECTED_MESSAGE);
+      if (args.isIndividual !== undefined && args.isIndividual !== session.isIndividual) {
+        throw badRequest(ENTITY_MISMATCH_MESSAGE);
+      }
       const email = args.email?.trim().toLowerCase() || null;
       const status: KycStatus = this.opts.autoApprove
         ? email
@@ -83,7 +96,7 @@ export class LocalKycProvider implements KycProvider {
       const values = {
         address: session.address,
         status,
-        entityType: (args.isIndividual ?? session.isIndividual) ? "individual" : "business",
+        entityType: session.isIndividual ? "individual" : "business",
         fullName: args.fullName.trim(),
         email,
         provider: this.name,

@@ -1,0 +1,17 @@
+import { jsonError } from "@/server/http/handler";
+
+export const dynamic = "force-dynamic";
+
+/** Any /api path no route serves: JSON `{statusCode: 404, message}` (not the HTML 404 page). */
+function unknownEndpoint(request: Request): Response {
+  const { pathname } = new URL(request.url);
+  return jsonError(404, `No API endpoint at ${request.method} ${pathname.slice(0, 200)}`);
+}
+
+export const GET = unknownEndpoint;
+export const HEAD = unknownEndpoint;
+export const POST = unknownEndpoint;
+export const PUT = unknownEndpoint;
+export const PATCH = unknownEndpoint;
+export const DELETE = unknownEndpoint;
+export const OPTIONS = unknownEndpoint;
