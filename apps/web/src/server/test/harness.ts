@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { sql } from "drizzle-orm";
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, inject } from "vitest";
@@ -127,3 +128,42 @@ export function expectError(
 
 /** 33 KB of JSON: over the 32 KB body limit. */
 export const OVERSIZED_BODY = JSON.stringify({ padding: "x".repeat(33 * 1024) });
+
+type Rows = { rows: Record<string, unknown>[] };
+
+/**
+ * A fingerprint of every table of the public schema but `rate_limits` (which counts each request
+ * by design): its row count and an md5 of its rows. Equal fingerprints before and after a
+ * request mean the request wrote nothing. New tables are included without listing them.
+ */
+export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
+  const tables = (await db.execute(
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits'
+        order by table_name`,
+  )) as unknown as Rows;
+  const out: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    const table = sql.identifier(String(name));
+    const result = (await db.execute(
+      sql`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${table} t`,
+    )) as unknown as Rows;
+    const row = result.rows[0]!;
+    out[String(name)] = `${String(row.n)}:${String(row.h)}`;
+  }
+  return out;
+}
+
+/** A POST with a raw body and the given headers (no Content-Type unless given). */
+export function rawPostRequest(
+  path: string,
+  body: BodyInit | null,
+  headers: Record<string, string> = {},
+): Request {
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers,
+    body,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
+}

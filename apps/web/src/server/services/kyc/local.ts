@@ -56,6 +56,15 @@ export class LocalKycProvider implements KycProvider {
     return { widgetUrl: `/kyc/local?session=${token}`, sessionId: token };
   }
 
+  /** The entity type signed for a live session (true: an individual), or undefined. */
+  async sessionEntity(token: string): Promise<boolean | undefined> {
+    const [session] = await this.db
+      .select({ isIndividual: kycSessions.isIndividual })
+      .from(kycSessions)
+      .where(and(eq(kycSessions.token, token), gt(kycSessions.expiresAt, new Date(this.now()))));
+    return session?.isIndividual;
+  }
+
   /**
    * The widget's submission: name and email for the session's wallet, as the entity type signed
    * in the challenge (a different `isIndividual` is a 400). A rejected wallet cannot resubmit
