@@ -1,12 +1,13 @@
-import { jsonError } from "@/server/http/handler";
+import { apiHandler } from "@/server/http/handler";
+import { notFound } from "@/server/http/errors";
 
 export const dynamic = "force-dynamic";
 
 /** Any /api path no route serves: JSON `{statusCode: 404, message}` (not the HTML 404 page). */
-function unknownEndpoint(request: Request): Response {
+const unknownEndpoint = apiHandler(async (request) => {
   const { pathname } = new URL(request.url);
-  return jsonError(404, `No API endpoint at ${request.method} ${pathname.slice(0, 200)}`);
-}
+  throw notFound(`No API endpoint at ${request.method} ${pathname.slice(0, 200)}`);
+});
 
 export const GET = unknownEndpoint;
 export const HEAD = unknownEndpoint;

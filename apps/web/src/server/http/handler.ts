@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import { isHttpsRequest } from "./client";
 import { badRequest, HttpError } from "./errors";
+import { HSTS } from "./security-headers";
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -27,22 +29,30 @@ function logServerFault(request: Request, error: unknown) {
 
 /**
  * Wraps a route handler: every failure becomes JSON `{statusCode, message}`. An {@link HttpError}
- * keeps its status (4xx for bad input); anything else is a server fault: logged, 500.
+ * keeps its status (4xx for bad input) and headers; anything else is a server fault: logged, 500.
+ * Responses to https requests carry HSTS (the proxy, which adds it to pages, skips /api).
  */
 export function apiHandler<C = unknown>(
   handle: (request: Request, context: C) => Promise<Response | unknown>,
 ): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
+    let response: Response;
     try {
       const result = await handle(request, context);
-      if (result instanceof Response) return result;
-      return Response.json(result, { headers: { "cache-control": "no-store" } });
+      response =
+        result instanceof Response
+          ? result
+          : Response.json(result, { headers: { "cache-control": "no-store" } });
     } catch (error) {
-      if (error instanceof HttpError)
-        return jsonError(error.statusCode, error.message, error.extra, error.headers);
-      logServerFault(request, error);
-      return jsonError(500, "Internal server error");
+      if (error instanceof HttpError) {
+        response = jsonError(error.statusCode, error.message, error.extra, error.headers);
+      } else {
+        logServerFault(request, error);
+        response = jsonError(500, "Internal server error");
+      }
     }
+    if (isHttpsRequest(request)) response.headers.set("strict-transport-security", HSTS);
+    return response;
   };
 }
 
@@ -115,7 +125,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
@@ -155,9 +166,7 @@ async function readLimitedText(
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () =>
-        reject(
-          new HttpError(408, `Request body was not received within ${timeoutMs / 1000} s`),
-        ),
+        reject(new HttpError(408, `Request body was not received within ${timeoutMs / 1000} s`)),
       timeoutMs,
     );
   });
@@ -166,7 +175,8 @@ async function readLimitedText(
       const { done, value } = await Promise.race([reader.read(), timeout]);
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) throw new HttpError(413, `Request body is larger than ${maxBytes} bytes`);
+      if (size > maxBytes)
+        throw new HttpError(413, `Request body is larger than ${maxBytes} bytes`);
       chunks.push(value);
     }
   } catch (error) {

@@ -71,9 +71,7 @@ export async function verifySignedRequest(
  * message is what is used up.
  */
 export function signedMessageKey(args: { address: string; message: string; purpose: string }): Hex {
-  return keccak256(
-    toBytes(`${args.purpose}\n${args.address.toLowerCase()}\n${args.message}`),
-  );
+  return keccak256(toBytes(`${args.purpose}\n${args.address.toLowerCase()}\n${args.message}`));
 }
 
 /**
