@@ -192,7 +192,7 @@ describe("API hardening (issue 10): replay, rate limits, client IP, bounds, head
     );
     // verified, so not 429: the victim has no such ticket
     expectError(tickets, 404, /No loan ticket/);
-  });
+  }, 60_000);
 
   it("ignores a client's X-Forwarded-For unless TRUST_PROXY names the proxies in front", async () => {
     const forged = { "x-forwarded-for": "6.6.6.6, 7.7.7.7", [PEER_ADDRESS_HEADER]: "192.0.2.10" };
