@@ -81,6 +81,36 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
 );
 
+/** Values that have broken servers: NUL-holding, huge and deeply nested (as JS values). */
+const hostile: fc.Arbitrary<unknown> = fc.oneof(
+  fc.string({ maxLength: 20 }).map((s) => `${s}\u0000`),
+  fc.integer({ min: 17, max: 1_500 }).map((depth) => {
+    let v: unknown = [];
+    for (let i = 0; i < depth; i++) v = [v];
+    return v;
+  }),
+  fc.integer({ min: 17, max: 600 }).map((depth) => {
+    let v: unknown = 1;
+    for (let i = 0; i < depth; i++) v = { a: v };
+    return v;
+  }),
+  fc.integer({ min: 1_000, max: 40_000 }).map((n) => "z".repeat(n)),
+);
+
+/** Every path to a value inside `value` (objects only), the root excluded. */
+function paths(value: unknown, prefix: string[] = []): string[][] {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([k, v]) => [[...prefix, k], ...paths(v, [...prefix, k])]);
+}
+
+function setPath(value: unknown, path: string[], to: unknown): unknown {
+  if (path.length === 0) return to;
+  const [head, ...rest] = path;
+  const copy = { ...(value as Record<string, unknown>) };
+  copy[head!] = setPath(copy[head!], rest, to);
+  return copy;
+}
+
 /** Mutations of a valid body: drop, retype or replace a field, add one, nest it. */
 function nearValid(valid: Record<string, unknown>): fc.Arbitrary<string> {
   const keys = Object.keys(valid);
@@ -98,6 +128,13 @@ function nearValid(valid: Record<string, unknown>): fc.Arbitrary<string> {
       fc.constantFrom(...keys).map((k) => ({ ...valid, [k]: { value: valid[k] } })),
       fc.constant(valid),
       fc.constant([valid]),
+      // a hostile value at any depth of the body (e.g. a NUL in error.message, a deep cause)
+      fc
+        .tuple(fc.constantFrom(...paths(valid)), hostile)
+        .map(([path, v]) => setPath(valid, path, v)),
+      fc
+        .tuple(fc.constantFrom(...paths(valid)), fc.string({ maxLength: 8 }), hostile)
+        .map(([path, k, v]) => setPath(valid, [...path, k], v)),
     )
     .map((v) => JSON.stringify(v));
 }
