@@ -3,30 +3,8 @@ import type { NextConfig } from "next";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-const dev = process.env.NODE_ENV !== "production";
-
-/**
- * Content Security Policy of every page. The RPC URL is chosen at run time (one build serves any
- * chain), so connect-src allows https/wss and the loopback; scripts and styles come from this
- * origin (Next's inline bootstrap needs 'unsafe-inline'; the dev server also needs 'unsafe-eval').
- */
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' https: wss: http://127.0.0.1:* http://localhost:* ws://127.0.0.1:* ws://localhost:*",
-  "frame-src 'self' https://verify.walletconnect.com https://verify.walletconnect.org https://keys.coinbase.com",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
-
+// The Content Security Policy (with a per-request script nonce) and HSTS come from proxy.ts.
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: csp },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },

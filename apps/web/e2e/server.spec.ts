@@ -36,8 +36,17 @@ test("a signed KYC challenge opens the local widget; the submission is verified;
 
   const response = await page.goto(widgetUrl);
   const headers = response?.headers() ?? {};
-  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp).toContain("frame-ancestors 'none'");
+  // scripts run by per-request nonce, never as arbitrary inline code; no HSTS over plain http
+  const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src")) ?? "";
+  expect(scriptSrc).toMatch(/'nonce-[^']+' 'strict-dynamic'/);
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(headers["strict-transport-security"]).toBeUndefined();
   expect(headers["x-content-type-options"]).toBe("nosniff");
+  // the entity type was signed in the challenge: the form cannot change it
+  await expect(page.getByRole("radio", { name: "An individual" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "A business entity" })).toBeDisabled();
   await expect(
     page.getByRole("heading", { level: 1, name: "Identity verification" }),
   ).toBeVisible();
@@ -103,4 +112,15 @@ test("a signed KYC challenge opens the local widget; the submission is verified;
   });
   expect(await confirmed.json()).toMatchObject({ status: "Active", email });
   expect(consoleErrors).toEqual([]);
+});
+
+test("unknown /api paths answer JSON 404 for any method", async ({ request }) => {
+  for (const method of ["GET", "POST", "DELETE"] as const) {
+    const response = await request.fetch("/api/no-such-endpoint", { method });
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({
+      statusCode: 404,
+      message: `No API endpoint at ${method} /api/no-such-endpoint`,
+    });
+  }
 });

@@ -147,6 +147,21 @@ export const envSchema = z.object({
       .transform((v) => new URL(v).origin)
       .optional(),
   ),
+  /**
+   * Proxies in front of the web server that append to X-Forwarded-For (and set
+   * X-Forwarded-Proto): "false" or 0 (default: none, use the socket address), "true" (one),
+   * or their number (1-10). Forwarded headers are ignored unless a proxy is trusted.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(true|false|\d{1,2})$/i, 'must be "true", "false" or a number of proxies (0-10)')
+      .transform((v) => (/^true$/i.test(v) ? 1 : /^false$/i.test(v) ? 0 : Number(v)))
+      .refine((n) => n <= 10, 'must be "true", "false" or a number of proxies (0-10)')
+      .default(0),
+  ),
 });
 
 export type EnvInput = Record<string, string | undefined>;

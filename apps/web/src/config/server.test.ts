@@ -107,6 +107,9 @@ describe("parseServerConfig", () => {
       "SWAP_SPENDER",
     ],
     [{ LOCAL_KYC_AUTO_APPROVE: "yes" }, "LOCAL_KYC_AUTO_APPROVE"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "11" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "-1" }, "TRUST_PROXY"],
   ])("names the missing or bad variable of %j", (env, variable) => {
     let error: unknown;
     try {
@@ -122,6 +125,13 @@ describe("parseServerConfig", () => {
     expect(parseServerConfig({ PGLITE_DIR: "tmp/db" }, repoRoot).pgliteDir).toBe(
       path.join(repoRoot, "tmp/db"),
     );
+  });
+
+  it("trusts forwarded headers only when TRUST_PROXY names a proxy", () => {
+    expect(parseServerConfig({}, repoRoot).trustProxy).toBe(0);
+    expect(parseServerConfig({ TRUST_PROXY: "false" }, repoRoot).trustProxy).toBe(0);
+    expect(parseServerConfig({ TRUST_PROXY: "true" }, repoRoot).trustProxy).toBe(1);
+    expect(parseServerConfig({ TRUST_PROXY: "2" }, repoRoot).trustProxy).toBe(2);
   });
 
   it("treats empty values as unset", () => {

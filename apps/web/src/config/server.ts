@@ -20,6 +20,8 @@ export interface ServerConfig {
   /** absolute folder of the embedded PGlite database, or `memory://` */
   pgliteDir: string;
   databasePoolSize: number;
+  /** proxies in front that append to X-Forwarded-For (TRUST_PROXY); 0: use the socket address */
+  trustProxy: number;
   kyc: {
     provider: "local" | "compilot";
     localAutoApprove: boolean;
@@ -104,6 +106,7 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
     databaseUrl: e.DATABASE_URL,
     pgliteDir: resolvePgliteDir(root, e.PGLITE_DIR),
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    trustProxy: e.TRUST_PROXY,
     kyc: {
       provider: e.KYC_PROVIDER,
       localAutoApprove: e.LOCAL_KYC_AUTO_APPROVE ? e.LOCAL_KYC_AUTO_APPROVE === "true" : local,
@@ -167,6 +170,7 @@ export function serverConfig(): ServerConfig {
     env.SWAP_API_KEY,
     env.SWAP_SPENDER,
     env.APP_URL,
+    env.TRUST_PROXY,
   ]);
   if (cached?.key !== key) cached = { key, config: parseServerConfig(env) };
   return cached.config;

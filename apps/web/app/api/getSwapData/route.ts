@@ -1,3 +1,4 @@
+import { zeroAddress } from "viem";
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
 import { badRequest, HttpError } from "@/server/http/errors";
@@ -16,7 +17,7 @@ const swapQuery = z
       .string()
       .regex(/^[1-9]\d{0,77}$/, "must be a positive integer in the token's smallest unit")
       .transform(BigInt),
-    user: addressSchema,
+    user: addressSchema.refine((a) => a !== zeroAddress, "must not be the zero address"),
     /** percent (1 = 1%), as the spec sends it */
     slippage: z
       .string()

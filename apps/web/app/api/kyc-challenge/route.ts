@@ -6,7 +6,7 @@ import { apiHandler, clientIp, readJson } from "@/server/http/handler";
 import { addressSchema, signatureSchema, timestampMsSchema } from "@/server/http/schemas";
 import { kycProvider } from "@/server/services/kyc";
 import { enforceRateLimit } from "@/server/services/rate-limit";
-import { consumeSignature, verifySignedMessage } from "@/server/services/signatures";
+import { consumeSignature, verifySignedRequest } from "@/server/services/signatures";
 
 export const dynamic = "force-dynamic";
 
@@ -23,17 +23,15 @@ const body = z
 export const POST = apiHandler(async (request) => {
   const b = await readJson(request, body);
   const db = await database();
-  await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.address}`]);
-  await verifySignedMessage({
+  // the IP first; the address is counted once its signature is verified
+  await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
+  const message = buildKycChallengeMessage({ ...b, chainId: serverConfig().chainId });
+  await verifySignedRequest(db, {
     address: b.address,
-    message: buildKycChallengeMessage({ ...b, chainId: serverConfig().chainId }),
+    message,
     signature: b.signature,
     timestamp: b.timestamp,
   });
-  await consumeSignature(db, {
-    signature: b.signature,
-    address: b.address,
-    purpose: "kyc-challenge",
-  });
+  await consumeSignature(db, { address: b.address, message, purpose: "kyc-challenge" });
   return (await kycProvider()).startVerification(b);
 });

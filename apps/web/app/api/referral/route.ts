@@ -56,7 +56,8 @@ export const POST = apiHandler(async (request) => {
       .strict(),
   );
   const db = await database();
-  await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.owner}`]);
+  // the IP first; the address is counted once its signature is verified
+  await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
   return applyReferral(db, deposits, {
     chainId,
     owner: b.owner,

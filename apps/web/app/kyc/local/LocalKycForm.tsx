@@ -8,8 +8,16 @@ type Result = { status: string; fullName?: string } | { statusCode: number; mess
 const copy = kyc.local;
 const STATUS_TEXT: Record<string, string> = copy.statusText;
 
-export function LocalKycForm({ session }: { session: string }) {
-  const [isIndividual, setIsIndividual] = useState(true);
+export function LocalKycForm({
+  session,
+  signedIsIndividual,
+}: {
+  session: string;
+  /** the entity type signed in the challenge; the server refuses another one */
+  signedIsIndividual?: boolean;
+}) {
+  const [isIndividual, setIsIndividual] = useState(signedIsIndividual ?? true);
+  const entityFixed = signedIsIndividual !== undefined;
   const [fullName, setFullName] = useState("");
   const [email, setEmail] = useState("");
   const [pending, setPending] = useState(false);
@@ -56,6 +64,7 @@ export function LocalKycForm({ session }: { session: string }) {
             type="radio"
             name="entity"
             checked={isIndividual}
+            disabled={entityFixed && !isIndividual}
             onChange={() => setIsIndividual(true)}
           />
           {kyc.individual}
@@ -65,6 +74,7 @@ export function LocalKycForm({ session }: { session: string }) {
             type="radio"
             name="entity"
             checked={!isIndividual}
+            disabled={entityFixed && isIndividual}
             onChange={() => setIsIndividual(false)}
           />
           {kyc.business}

@@ -40,8 +40,9 @@ export type LogRow = typeof logs.$inferSelect;
 export type NewLogRow = typeof logs.$inferInsert;
 
 /**
- * Every accepted signed request, keyed by the hash of its signature: a signature is accepted once
- * (replay protection). Written in the same transaction as the write it authorises.
+ * Every accepted signed request, keyed by the hash of its purpose, signer and exact message text
+ * (`signature_hash` keeps its name): a signed message is accepted once, whatever the encoding of
+ * its signature (replay protection). Written in the same transaction as the write it authorises.
  */
 export const usedSignatures = pgTable(
   "used_signatures",

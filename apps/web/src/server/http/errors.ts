@@ -6,6 +6,8 @@ export class HttpError extends Error {
     message: string,
     /** extra JSON fields of the response (e.g. the spec's `error` string) */
     readonly extra: Record<string, unknown> = {},
+    /** extra response headers (e.g. `Retry-After` of a 429) */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -19,6 +21,17 @@ export const forbidden = (message: string, extra?: Record<string, unknown>) =>
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(409, message, extra);
+
+/** 429 with `Retry-After` (seconds) as a header and as `retryAfter` in the body. */
+export const tooManyRequests = (retryAfterSeconds: number) => {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(
+    429,
+    `Too many requests: try again in ${retryAfter} s`,
+    { retryAfter },
+    { "retry-after": String(retryAfter) },
+  );
+};
 
 /** What a server action answers instead of throwing (the browser cannot read a thrown error). */
 export type ActionError = { error: string; message: string };

@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import { database } from "../context";
 import { enforceRateLimit, GET_RATE_LIMIT } from "../services/rate-limit";
+import { clientIp, isHttpsRequest } from "./client";
 import { badRequest, HttpError } from "./errors";
+import { HSTS } from "./security-headers";
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -12,9 +14,13 @@ export function jsonError(
   statusCode: number,
   message: string,
   extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ) {
   const body: ErrorBody = { ...extra, statusCode, message };
-  return Response.json(body, { status: statusCode, headers: { "cache-control": "no-store" } });
+  return Response.json(body, {
+    status: statusCode,
+    headers: { ...headers, "cache-control": "no-store" },
+  });
 }
 
 /** Logs a genuine server fault; the client only sees a generic 500. */
@@ -25,26 +31,34 @@ function logServerFault(request: Request, error: unknown) {
 
 /**
  * Wraps a route handler: every failure becomes JSON `{statusCode, message}`. An {@link HttpError}
- * keeps its status (4xx for bad input); anything else is a server fault: logged, 500. Every GET
- * counts against {@link GET_RATE_LIMIT} per client IP first (429 past it).
+ * keeps its status (4xx for bad input) and headers; anything else is a server fault: logged, 500.
+ * Every GET counts against {@link GET_RATE_LIMIT} per client IP first (429 past it). Responses
+ * to https requests carry HSTS (the proxy, which adds it to pages, skips /api).
  */
 export function apiHandler<C = unknown>(
   handle: (request: Request, context: C) => Promise<Response | unknown>,
 ): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
+    let response: Response;
     try {
       if (request.method === "GET") {
         await enforceRateLimit(await database(), [`get:ip:${clientIp(request)}`], GET_RATE_LIMIT);
       }
       const result = await handle(request, context);
-      if (result instanceof Response) return result;
-      return Response.json(result, { headers: { "cache-control": "no-store" } });
+      response =
+        result instanceof Response
+          ? result
+          : Response.json(result, { headers: { "cache-control": "no-store" } });
     } catch (error) {
-      if (error instanceof HttpError)
-        return jsonError(error.statusCode, error.message, error.extra);
-      logServerFault(request, error);
-      return jsonError(500, "Internal server error");
+      if (error instanceof HttpError) {
+        response = jsonError(error.statusCode, error.message, error.extra, error.headers);
+      } else {
+        logServerFault(request, error);
+        response = jsonError(500, "Internal server error");
+      }
     }
+    if (isHttpsRequest(request)) response.headers.set("strict-transport-security", HSTS);
+    return response;
   };
 }
 
@@ -63,47 +77,119 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
+/** How long a client may take to send its body before the request is answered 408. */
+export const BODY_TIMEOUT_MS = 10_000;
+/** Deepest accepted nesting of arrays and objects in a JSON body. */
+export const MAX_JSON_DEPTH = 16;
+
+export const NUL_MESSAGE = "must not contain a NUL character (\\u0000)";
+
 /**
- * Reads a JSON body: 415 unless JSON, 413 above {@link MAX_BODY_BYTES} (checked while streaming,
- * not only from Content-Length), 400 on a syntax error or a schema mismatch.
+ * Reads a JSON body: 415 unless the Content-Type is JSON (a missing one too: a cross-site form
+ * can post without a preflight), 413 above `maxBytes` (checked while streaming, not only from
+ * Content-Length), 408 when the body takes longer than `timeoutMs`, 400 on a syntax error, on
+ * nesting deeper than {@link MAX_JSON_DEPTH}, on a NUL character in any string or key, or on a
+ * schema mismatch.
  */
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
   maxBytes: number = MAX_BODY_BYTES,
+  timeoutMs: number = BODY_TIMEOUT_MS,
 ): Promise<z.output<S>> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/(.+\+)?json\b/i.test(type.trim()) && type !== "") {
+  if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
     throw new HttpError(415, "Content-Type must be application/json");
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes)
     throw new HttpError(413, `Request body is larger than ${maxBytes} bytes`);
-  const text = await readLimitedText(request, maxBytes);
+  const text = await readLimitedText(request, maxBytes, timeoutMs);
   if (text.trim() === "") throw badRequest("Request body is empty");
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw badRequest(`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw badRequest("Request body is not valid JSON");
   }
+  const nul = findNul(value, []);
+  if (nul) throw badRequest(`${nul.length ? `${nul.join(".")}: ` : ""}${NUL_MESSAGE}`);
   return parseWith(schema, value);
 }
 
-async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+/**
+ * The deepest nesting of `[` and `{` outside strings, counted before parsing so a deep body
+ * costs one linear scan (JSON.parse and the database recurse on it).
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
+/** The path of the first string or key holding a NUL character (Postgres text cannot). */
+function findNul(value: unknown, path: (string | number)[]): (string | number)[] | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = findNul(v, [...path, i]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes("\u0000")) return [...path, JSON.stringify(k)];
+      const found = findNul(v, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+async function readLimitedText(
+  request: Request,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new HttpError(413, `Request body is larger than ${maxBytes} bytes`);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new HttpError(408, `Request body was not received within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+  });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), timeout]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes)
+        throw new HttpError(413, `Request body is larger than ${maxBytes} bytes`);
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    void reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
   const all = new Uint8Array(size);
   let offset = 0;
@@ -124,19 +210,12 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
   const record: Record<string, string> = {};
   for (const [key, value] of params) {
     if (key in record) throw badRequest(`${key}: given more than once`);
+    if (key.includes("\u0000") || value.includes("\u0000")) {
+      throw badRequest(`${key.replaceAll("\u0000", "")}: ${NUL_MESSAGE}`);
+    }
     record[key] = value;
   }
   return parseWith(schema, record);
 }
 
-/**
- * The client IP for rate limits: the last X-Forwarded-For hop, which is what the proxy in front
- * appended (the earlier hops come from the client and can be forged). Without a proxy Next sets
- * the header from the socket only when the client did not send one, so deployments should sit
- * behind a proxy that appends it; the per-address limits hold either way.
- */
-export function clientIp(request: Request): string {
-  const hops = request.headers.get("x-forwarded-for")?.split(",") ?? [];
-  const last = hops[hops.length - 1]?.trim();
-  return last || request.headers.get("x-real-ip")?.trim() || "local";
-}
+export { clientIp, isHttpsRequest } from "./client";

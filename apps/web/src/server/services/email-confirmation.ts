@@ -12,7 +12,7 @@ import { emailCodes } from "../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors";
 import type { KycInfo, KycProvider } from "./kyc/types";
 import { Mailer } from "./mail";
-import { consumeSignature, verifySignedMessage } from "./signatures";
+import { consumeSignature, verifySignedRequest } from "./signatures";
 
 /** A code is valid for 10 minutes. */
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
@@ -96,9 +96,11 @@ export async function requestEmailCode(
   const now = args.now ?? Date.now();
   const address = args.address.toLowerCase() as Address;
   const email = normalizeEmail(args.email);
-  await verifySignedMessage({
+  const message = buildEmailChallengeMessage({ ...args, email });
+  // the address is counted against its rate limit once its signature is verified
+  await verifySignedRequest(db, {
     address: args.address,
-    message: buildEmailChallengeMessage({ ...args, email }),
+    message,
     signature: args.signature,
     timestamp: args.timestamp,
     now,
@@ -132,7 +134,7 @@ export async function requestEmailCode(
       expiresAt,
       createdAt: new Date(now),
     });
-    await consumeSignature(tx, { signature: args.signature, address, purpose: "email-challenge" });
+    await consumeSignature(tx, { address, message, purpose: "email-challenge" });
     try {
       await new Mailer(tx, args.mail).send({
         to: email,
@@ -176,9 +178,10 @@ export async function confirmEmailCode(
   const now = args.now ?? Date.now();
   const address = args.address.toLowerCase() as Address;
   const email = normalizeEmail(args.email);
-  await verifySignedMessage({
+  const message = buildEmailConfirmationMessage({ ...args, email });
+  await verifySignedRequest(db, {
     address: args.address,
-    message: buildEmailConfirmationMessage({ ...args, email }),
+    message,
     signature: args.signature,
     timestamp: args.timestamp,
     now,
@@ -216,7 +219,7 @@ export async function confirmEmailCode(
       )
       .returning({ id: emailCodes.id });
     if (used.length === 0) throw conflict("This confirmation code was already used");
-    await consumeSignature(tx, { signature: args.signature, address, purpose: "email-confirm" });
+    await consumeSignature(tx, { address, message, purpose: "email-confirm" });
     // last: the provider's write (an HTTP call for Compilot) is the one step not rolled back
     return kyc.updateEmail(address, email, tx);
   });

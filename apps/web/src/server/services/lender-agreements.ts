@@ -17,7 +17,7 @@ import {
 } from "../repositories/lender-agreements";
 import { CURRENT_CONTRACT_VERSION, renderContract } from "./contract-content";
 import { isKycCompleted, type KycProvider } from "./kyc/types";
-import { consumeSignature, verifySignedMessage } from "./signatures";
+import { consumeSignature, verifySignedRequest } from "./signatures";
 
 /** What POST /api/lender-agreements answers. */
 export type GeneratedContract = {
@@ -54,14 +54,15 @@ export async function generateLenderAgreement(
   },
 ): Promise<GeneratedContract> {
   const address = args.address.toLowerCase() as Address;
-  await verifySignedMessage({
+  const message = buildLenderAgreementMessage({
     address,
-    message: buildLenderAgreementMessage({
-      address,
-      depositAmount: args.depositAmount,
-      timestamp: args.timestamp,
-      chainId: args.chainId,
-    }),
+    depositAmount: args.depositAmount,
+    timestamp: args.timestamp,
+    chainId: args.chainId,
+  });
+  await verifySignedRequest(db, {
+    address,
+    message,
     signature: args.signature,
     timestamp: args.timestamp,
     now: args.now,
@@ -82,7 +83,7 @@ export async function generateLenderAgreement(
     appName: args.appName,
   });
   const row = await db.transaction(async (tx) => {
-    await consumeSignature(tx, { signature: args.signature, address, purpose: "lender-agreement" });
+    await consumeSignature(tx, { address, message, purpose: "lender-agreement" });
     return insertLenderAgreement(tx, {
       chainId: args.chainId,
       address,
@@ -130,16 +131,17 @@ async function signedAgreement(
   message: (address: Address) => string,
 ) {
   const address = args.address.toLowerCase() as Address;
-  await verifySignedMessage({
+  const text = message(address);
+  await verifySignedRequest(db, {
     address,
-    message: message(address),
+    message: text,
     signature: args.signature,
     timestamp: args.timestamp,
     now: args.now,
   });
   const row = await findLenderAgreement(db, args.chainId, address, args.id);
   if (!row) throw notFound(`No loan contract ${args.id} for ${address}`);
-  return { address, row };
+  return { address, row, message: text };
 }
 
 /**
@@ -178,7 +180,7 @@ function isContractLive(row: { timestamp: number }, now: number): boolean {
  */
 export async function acceptLenderAgreement(db: Database, args: SignedContractRequest) {
   const now = args.now ?? Date.now();
-  const { address, row } = await signedAgreement(db, { ...args, now }, (signer) =>
+  const { address, row, message } = await signedAgreement(db, { ...args, now }, (signer) =>
     buildLoanContractAcceptanceMessage({
       address: signer,
       id: args.id,
@@ -188,7 +190,7 @@ export async function acceptLenderAgreement(db: Database, args: SignedContractRe
   );
   if (!isContractLive(row, now)) throw new HttpError(410, CONTRACT_EXPIRED_MESSAGE);
   return db.transaction(async (tx) => {
-    await consumeSignature(tx, { signature: args.signature, address, purpose: "contract-accept" });
+    await consumeSignature(tx, { address, message, purpose: "contract-accept" });
     return markLenderAgreementAccepted(tx, row.id, {
       signature: args.signature,
       timestamp: args.timestamp,

@@ -8,7 +8,7 @@ import type { Address, Hex } from "viem";
 import type { Database } from "../db/client";
 import { conflict, notFound } from "../http/errors";
 import { insertDecisions, ticketsForUser } from "../repositories/loan-tickets";
-import { consumeSignature, verifySignedMessage } from "./signatures";
+import { consumeSignature, verifySignedRequest } from "./signatures";
 
 /** A loan ticket as GET/POST /api/loan-tickets return it. */
 export type LoanTicketView = {
@@ -70,14 +70,15 @@ export async function decideLoanTickets(
 ): Promise<LoanTicketView[]> {
   const now = args.now ?? Date.now();
   const user = args.userID.toLowerCase() as Address;
-  await verifySignedMessage({
+  const message = buildLoanTicketMessage({
+    userID: user,
+    requests: args.requests,
+    timestamp: args.signatureTimestamp,
+    chainId: args.chainId,
+  });
+  await verifySignedRequest(db, {
     address: user,
-    message: buildLoanTicketMessage({
-      userID: user,
-      requests: args.requests,
-      timestamp: args.signatureTimestamp,
-      chainId: args.chainId,
-    }),
+    message,
     signature: args.signature,
     timestamp: args.signatureTimestamp,
     now,
@@ -114,11 +115,7 @@ export async function decideLoanTickets(
     if (new Set(ids).size !== ids.length) throw conflict("The same ticket is decided twice");
     const inserted = await insertDecisions(tx, rows);
     if (inserted.length !== rows.length) throw conflict("A decision was recorded meanwhile");
-    await consumeSignature(tx, {
-      signature: args.signature,
-      address: user,
-      purpose: "loan-tickets",
-    });
+    await consumeSignature(tx, { address: user, message, purpose: "loan-tickets" });
   });
   return listLoanTickets(db, args.chainId, user, now);
 }

@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Executor } from "../db/types";
 import { rateLimits } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { tooManyRequests } from "../http/errors";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
@@ -11,18 +11,22 @@ export const POST_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 };
 export const GET_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 };
 /** Client error logs: 20 per minute per IP. */
 export const LOG_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60_000 };
+/** Client error logs of all clients together: 10,000 per UTC day (windows start at midnight). */
+export const LOG_DAILY_LIMIT: RateLimitRule = { limit: 10_000, windowMs: 86_400_000 };
 
 /**
  * A fixed-window counter in the database (shared by every web server): counts one hit for each
- * key and throws 429 once any key is over its limit in the current window.
+ * key and throws 429 (with `Retry-After`: the seconds until the window ends) once any key is over
+ * its limit in the current window. Answers each key's count in the window.
  */
 export async function enforceRateLimit(
   db: Executor,
   keys: string[],
   rule: RateLimitRule = POST_RATE_LIMIT,
   now: number = Date.now(),
-): Promise<void> {
+): Promise<number[]> {
   const windowStart = new Date(now - (now % rule.windowMs));
+  const counts: number[] = [];
   for (const key of keys) {
     const [row] = await db
       .insert(rateLimits)
@@ -32,13 +36,15 @@ export async function enforceRateLimit(
         set: { count: sql`${rateLimits.count} + 1` },
       })
       .returning({ count: rateLimits.count });
-    if ((row?.count ?? 0) > rule.limit) {
-      const retryAfter = Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000);
-      throw new HttpError(429, `Too many requests: try again in ${retryAfter} s`, { retryAfter });
+    const count = row?.count ?? 0;
+    if (count > rule.limit) {
+      throw tooManyRequests((windowStart.getTime() + rule.windowMs - now) / 1000);
     }
+    counts.push(count);
   }
   // Old windows are useless: a cheap sweep now and then keeps the table small.
   if (Math.random() < 0.02) {
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 86_400_000)));
   }
+  return counts;
 }

@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { firstDeposits, referrals } from "../db/schema";
 import { conflict } from "../http/errors";
 import { resolveFirstDeposits, type FirstDepositsLookup } from "./deposit-cache";
-import { consumeSignature, verifySignedMessage } from "./signatures";
+import { consumeSignature, verifySignedRequest } from "./signatures";
 
 /** Looks up whether a user has deposited, and their deposits (6 decimals), oldest first. */
 export type DepositLookup = (chainId: number, user: Address) => Promise<bigint[]>;
@@ -72,11 +72,8 @@ export async function applyReferral(
   deposits: DepositLookup,
   args: { chainId: number; owner: Address; referrer: Address; signature: Hex },
 ): Promise<{ isValid: true }> {
-  await verifySignedMessage({
-    address: args.owner,
-    message: buildReferralMessage(args),
-    signature: args.signature,
-  });
+  const message = buildReferralMessage(args);
+  await verifySignedRequest(db, { address: args.owner, message, signature: args.signature });
   const refusal = await eligibility(db, deposits, args.chainId, args.owner, args.referrer);
   if (refusal) throw conflict(refusal.message, { error: refusal.message });
   await db.transaction(async (tx) => {
@@ -87,11 +84,7 @@ export async function applyReferral(
       .returning({ id: referrals.id });
     if (inserted.length === 0)
       throw conflict("Reference already exists", { error: "Reference already exists" });
-    await consumeSignature(tx, {
-      signature: args.signature,
-      address: args.owner,
-      purpose: "referral",
-    });
+    await consumeSignature(tx, { address: args.owner, message, purpose: "referral" });
   });
   return { isValid: true };
 }

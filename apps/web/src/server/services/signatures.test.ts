@@ -3,8 +3,13 @@ import { createTestClient, http, type Hex } from "viem";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { usedSignatures } from "../db/schema";
-import { newAccount, setupApiTestDatabase } from "../test/harness";
-import { consumeSignature, signatureKey, verifySignedMessage } from "./signatures";
+import { newAccount, setupApiTestDatabase, signatureEncodings } from "../test/harness";
+import {
+  consumeSignature,
+  REPLAYED_SIGNATURE_MESSAGE,
+  signedMessageKey,
+  verifySignedMessage,
+} from "./signatures";
 
 // Hand-assembled runtime code of two ERC-1271 smart accounts: one answers the magic value
 // 0x1626ba7e to every isValidSignature call, the other answers zero.
@@ -73,15 +78,26 @@ describe("signature service", () => {
     ).rejects.toMatchObject({ statusCode: 401 });
   });
 
-  it("accepts a signature once, whatever its hex case", async () => {
-    const signature = await newAccount().signMessage({ message: "once" });
-    expect(signatureKey(signature)).toBe(
-      signatureKey(signature.toUpperCase().replace("0X", "0x") as Hex),
+  it("accepts a signed message once per signer and purpose, whatever the signature's encoding", async () => {
+    const a = newAccount();
+    const signature = await a.signMessage({ message: "once" });
+    // every encoding verifies: the reason the key is the message, not the bytes
+    for (const encoding of signatureEncodings(signature)) {
+      await expect(
+        verifySignedMessage({ address: a.address, message: "once", signature: encoding }),
+      ).resolves.toBeUndefined();
+    }
+    expect(signedMessageKey({ address: a.address, message: "once", purpose: "test" })).toBe(
+      signedMessageKey({ address: a.address.toUpperCase(), message: "once", purpose: "test" }),
     );
-    await consumeSignature(t.db(), { signature, address: ACCEPTING, purpose: "test" });
+    await consumeSignature(t.db(), { address: a.address, message: "once", purpose: "test" });
     await expect(
-      consumeSignature(t.db(), { signature, address: ACCEPTING, purpose: "test" }),
-    ).rejects.toMatchObject({ statusCode: 409 });
-    expect(await t.db().select().from(usedSignatures)).toHaveLength(1);
+      consumeSignature(t.db(), { address: a.address, message: "once", purpose: "test" }),
+    ).rejects.toMatchObject({ statusCode: 409, message: REPLAYED_SIGNATURE_MESSAGE });
+    // another purpose, signer or message is another key
+    await consumeSignature(t.db(), { address: a.address, message: "once", purpose: "other" });
+    await consumeSignature(t.db(), { address: ACCEPTING, message: "once", purpose: "test" });
+    await consumeSignature(t.db(), { address: a.address, message: "twice", purpose: "test" });
+    expect(await t.db().select().from(usedSignatures)).toHaveLength(4);
   });
 });

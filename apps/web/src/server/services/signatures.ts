@@ -1,9 +1,10 @@
 import { isFreshSignatureTimestamp } from "@lending/sdk";
-import { keccak256, type Address, type Hex } from "viem";
+import { keccak256, toBytes, type Address, type Hex } from "viem";
 import { chainClient } from "../context";
 import type { Executor } from "../db/types";
 import { usedSignatures } from "../db/schema";
 import { conflict, HttpError, unauthorized } from "../http/errors";
+import { enforceRateLimit } from "./rate-limit";
 
 export const STALE_SIGNATURE_MESSAGE =
   "Signature timestamp is older than 5 minutes or in the future: sign again";
@@ -47,23 +48,45 @@ export async function verifySignedMessage(args: {
   if (!valid) throw unauthorized(INVALID_SIGNATURE_MESSAGE);
 }
 
-/** Hash under which a signature is remembered (lowercase hex, so case variants collide). */
-export function signatureKey(signature: Hex): Hex {
-  return keccak256(signature.toLowerCase() as Hex);
+/**
+ * Checks the signature like {@link verifySignedMessage}, then counts one signed request of
+ * `address` against its rate limit (30 a minute). Counting only after the check means strangers
+ * naming someone else's address cannot use up that address's budget; the caller counts the
+ * client IP before, so junk signatures stay limited too.
+ *
+ * @throws {HttpError} 401 stale or invalid, 429 over the address's limit, 503 RPC down.
+ */
+export async function verifySignedRequest(
+  db: Executor,
+  args: Parameters<typeof verifySignedMessage>[0],
+): Promise<void> {
+  await verifySignedMessage(args);
+  await enforceRateLimit(db, [`address:${args.address.toLowerCase()}`]);
 }
 
 /**
- * Records a signature as used, inside the caller's transaction: a second use of the same
- * signature is a 409 and rolls the whole write back.
+ * Key under which a signed request is remembered: the purpose, the signer and the exact message
+ * text. Not the signature bytes: one signature has several valid encodings (high or low s, v as
+ * 0/1 or 27/28, hex case), and a smart account may accept many signatures of one message, so the
+ * message is what is used up.
+ */
+export function signedMessageKey(args: { address: string; message: string; purpose: string }): Hex {
+  return keccak256(toBytes(`${args.purpose}\n${args.address.toLowerCase()}\n${args.message}`));
+}
+
+/**
+ * Records a signed message as used, inside the caller's transaction: a second use of the same
+ * message by the same signer for the same purpose is a 409 (whatever the signature's encoding)
+ * and rolls the whole write back.
  */
 export async function consumeSignature(
   tx: Executor,
-  args: { signature: Hex; address: Address; purpose: string },
+  args: { address: Address; message: string; purpose: string },
 ): Promise<void> {
   const rows = await tx
     .insert(usedSignatures)
     .values({
-      signatureHash: signatureKey(args.signature),
+      signatureHash: signedMessageKey(args),
       address: args.address.toLowerCase(),
       purpose: args.purpose,
     })

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { sql } from "drizzle-orm";
+import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../db/client";
@@ -49,6 +51,29 @@ export function setupApiTestDatabase(): { db: () => Database; handle: () => Data
     db: () => handle!.db,
     handle: () => handle!,
   };
+}
+
+const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/**
+ * The other encodings of a 65-byte ECDSA signature that recover the same signer: v as 0/1
+ * instead of 27/28, the high-s twin (s -> n - s with the parity flipped) in both v styles, and
+ * upper-case hex.
+ */
+export function signatureEncodings(signature: Hex): Hex[] {
+  const r = signature.slice(2, 66);
+  const s = BigInt(`0x${signature.slice(66, 130)}`);
+  const v = parseInt(signature.slice(130, 132), 16);
+  const parity = v >= 27 ? v - 27 : v;
+  const hex = (n: number | bigint, bytes: number) => n.toString(16).padStart(bytes * 2, "0");
+  const highS = hex(SECP256K1_N - s, 32);
+  const lowS = hex(s, 32);
+  return [
+    `0x${r}${lowS}${hex(parity, 1)}`,
+    `0x${r}${highS}${hex(27 + (1 - parity), 1)}`,
+    `0x${r}${highS}${hex(1 - parity, 1)}`,
+    `0x${signature.slice(2).toUpperCase()}`,
+  ] as Hex[];
 }
 
 /** A new wallet with a random key (viem private-key account). */
@@ -103,3 +128,41 @@ export function expectError(
 
 /** 33 KB of JSON: over the 32 KB body limit. */
 export const OVERSIZED_BODY = JSON.stringify({ padding: "x".repeat(33 * 1024) });
+
+type Rows = { rows: Record<string, unknown>[] };
+
+/**
+ * A fingerprint of every table of the public schema but `rate_limits` (which counts each request
+ * by design): its row count and an md5 of its rows. Equal fingerprints before and after a
+ * request mean the request wrote nothing. New tables are included without listing them.
+ */
+export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
+  const tables = (await db.execute(
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits'
+        order by table_name`,
+  )) as unknown as Rows;
+  // one round trip for all tables
+  const parts = tables.rows.map(
+    ({ name }) =>
+      sql`select ${String(name)}::text as name, count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.identifier(String(name))} t`,
+  );
+  const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as Rows;
+  return Object.fromEntries(
+    result.rows.map((row) => [String(row.name), `${String(row.n)}:${String(row.h)}`]),
+  );
+}
+
+/** A POST with a raw body and the given headers (no Content-Type unless given). */
+export function rawPostRequest(
+  path: string,
+  body: BodyInit | null,
+  headers: Record<string, string> = {},
+): Request {
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers,
+    body,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
+}

@@ -33,7 +33,9 @@ export const POST = apiHandler(async (request) => {
     signature: b.signature,
     site,
     chainId: config.chainId,
-    afterVerify: (address) => enforceRateLimit(db, [`address:${address}`]),
+    afterVerify: async (address) => {
+      await enforceRateLimit(db, [`address:${address}`]);
+    },
   });
   // A new sign-in replaces the browser's previous session (no two live ids for one cookie jar).
   await signOut(db, request, site);

@@ -30,6 +30,7 @@ export const POST = apiHandler(async (request) => {
   const b = await readJson(request, body);
   const config = serverConfig();
   const db = await database();
-  await enforceRateLimit(db, [`ip:${clientIp(request)}`, `address:${b.address}`]);
+  // the IP first; the address is counted once its signature is verified
+  await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
   return confirmEmailCode(db, await kycProvider(config), { ...b, chainId: config.chainId });
 });

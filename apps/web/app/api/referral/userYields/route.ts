@@ -37,9 +37,10 @@ export const GET = apiHandler(async (request) => {
   const chainId = servedChainId(q.chainId);
   const db = await database();
   await requireWalletSession(db, request, siteOf(request, serverConfig()), q.userAddress);
-  return referralYields(
-    db,
-    (chainId, users) => firstDepositsOf(chainClient(), chainId, users),
-    { chainId, referrer: q.userAddress, page: q.page, pageSize: q.pageSize },
-  );
+  return referralYields(db, (chainId, users) => firstDepositsOf(chainClient(), chainId, users), {
+    chainId,
+    referrer: q.userAddress,
+    page: q.page,
+    pageSize: q.pageSize,
+  });
 });

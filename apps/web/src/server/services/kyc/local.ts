@@ -3,10 +3,15 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { Executor } from "../../db/types";
 import { kycRecords, kycSessions, type KycStatus } from "../../db/schema";
-import { badRequest, notFound } from "../../http/errors";
+import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { KycInfo, KycProvider } from "./types";
 
 export const LOCAL_KYC_SESSION_MS = 30 * 60_000;
+
+export const KYC_REJECTED_MESSAGE =
+  "The identity verification of this wallet was rejected: it cannot be submitted again";
+export const ENTITY_MISMATCH_MESSAGE =
+  "isIndividual: the entity type must be the one signed in the verification request";
 
 type Row = typeof kycRecords.$inferSelect;
 
@@ -52,7 +57,20 @@ export class LocalKycProvider implements KycProvider {
     return { widgetUrl: `/kyc/local?session=${token}`, sessionId: token };
   }
 
-  /** The widget's submission: name and email for the session's wallet. */
+  /** The entity type signed for a live session (true: an individual), or undefined. */
+  async sessionEntity(token: string): Promise<boolean | undefined> {
+    const [session] = await this.db
+      .select({ isIndividual: kycSessions.isIndividual })
+      .from(kycSessions)
+      .where(and(eq(kycSessions.token, token), gt(kycSessions.expiresAt, new Date(this.now()))));
+    return session?.isIndividual;
+  }
+
+  /**
+   * The widget's submission: name and email for the session's wallet, as the entity type signed
+   * in the challenge (a different `isIndividual` is a 400). A rejected wallet cannot resubmit
+   * (403): only the review queue changes a rejection.
+   */
   async submit(args: {
     session: string;
     fullName: string;
@@ -75,6 +93,10 @@ export class LocalKycProvider implements KycProvider {
       if (existing && (existing.status === "Active" || existing.status === "No Email")) {
         throw badRequest("This wallet is already verified");
       }
+      if (existing?.status === "Rejected") throw forbidden(KYC_REJECTED_MESSAGE);
+      if (args.isIndividual !== undefined && args.isIndividual !== session.isIndividual) {
+        throw badRequest(ENTITY_MISMATCH_MESSAGE);
+      }
       const email = args.email?.trim().toLowerCase() || null;
       const status: KycStatus = this.opts.autoApprove
         ? email
@@ -84,7 +106,7 @@ export class LocalKycProvider implements KycProvider {
       const values = {
         address: session.address,
         status,
-        entityType: (args.isIndividual ?? session.isIndividual) ? "individual" : "business",
+        entityType: session.isIndividual ? "individual" : "business",
         fullName: args.fullName.trim(),
         email,
         provider: this.name,
