@@ -56,6 +56,8 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
     uint256[3] public levelSeen;
     uint256 public bonusClaims;
     uint256 public feeClaims;
+    /// @dev Actions run (every action ticks first).
+    uint256 public actions;
 
     constructor(
         ILendingPoolManager lpm_,
@@ -301,6 +303,7 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
     /// @dev Adds held value x elapsed time since the last action (the value is piecewise
     /// constant: it changes only in transactions).
     function _tick() internal {
+        ++actions;
         uint256 dt = block.timestamp - _lastTime;
         if (dt == 0) return;
         for (uint256 i; i < actors.length; ++i) {
