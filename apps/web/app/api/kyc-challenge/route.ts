@@ -7,8 +7,12 @@ import { addressSchema, signatureSchema, timestampMsSchema } from "@/server/http
 import { kycProvider } from "@/server/services/kyc";
 import { enforceRateLimit } from "@/server/services/rate-limit";
 import { consumeSignature, verifySignedRequest } from "@/server/services/signatures";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { GET, HEAD, PUT, PATCH, DELETE } = notAllowed("POST");
 
 const body = z
   .object({
@@ -32,6 +36,8 @@ export const POST = apiHandler(async (request) => {
     signature: b.signature,
     timestamp: b.timestamp,
   });
+  // the provider first: when it is down (503) the signature stays unused and can be sent again
+  const session = await (await kycProvider()).startVerification(b);
   await consumeSignature(db, { address: b.address, message, purpose: "kyc-challenge" });
-  return (await kycProvider()).startVerification(b);
+  return session;
 });
