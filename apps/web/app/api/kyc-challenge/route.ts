@@ -6,7 +6,11 @@ import { apiHandler, clientIp, readJson } from "@/server/http/handler";
 import { addressSchema, signatureSchema, timestampMsSchema } from "@/server/http/schemas";
 import { kycProvider } from "@/server/services/kyc";
 import { enforceRateLimit } from "@/server/services/rate-limit";
-import { consumeSignature, verifySignedRequest } from "@/server/services/signatures";
+import {
+  consumeSignature,
+  releaseSignature,
+  verifySignedRequest,
+} from "@/server/services/signatures";
 import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
@@ -36,8 +40,14 @@ export const POST = apiHandler(async (request) => {
     signature: b.signature,
     timestamp: b.timestamp,
   });
-  // the provider first: when it is down (503) the signature stays unused and can be sent again
-  const session = await (await kycProvider()).startVerification(b);
-  await consumeSignature(db, { address: b.address, message, purpose: "kyc-challenge" });
-  return session;
+  // used first (a replay opens no session), released again when the provider fails (503): the
+  // same signed body can then be sent again
+  const used = { address: b.address, message, purpose: "kyc-challenge" };
+  await consumeSignature(db, used);
+  try {
+    return await (await kycProvider()).startVerification(b);
+  } catch (error) {
+    await releaseSignature(db, used);
+    throw error;
+  }
 });
