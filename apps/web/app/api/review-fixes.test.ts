@@ -16,7 +16,12 @@ import {
   setupApiTestDatabase,
 } from "@/server/test/harness";
 import { GET as unknownGet, POST as unknownPost } from "./[[...slug]]/route";
-import { GET as kycGet, PUT as kycPut, DELETE as kycDelete } from "./kyc/route";
+import {
+  GET as kycGet,
+  PUT as kycPut,
+  DELETE as kycDelete,
+  OPTIONS as kycOptions,
+} from "./kyc/route";
 import { GET as agreementsGet, DELETE as agreementsDelete } from "./lender-agreements/route";
 
 /** The headers `headers()` of next/headers answers to the server actions under test. */
@@ -145,6 +150,10 @@ describe("fixes of the API security review", () => {
       message: "Method PUT is not allowed here: use GET, HEAD, OPTIONS",
     });
     expect((await send(kycDelete, from("198.51.100.3", "/api/kyc", "DELETE"))).status).toBe(405);
+    // OPTIONS lists what is served, not the refusals
+    const options = await kycOptions();
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     const get = await send(agreementsGet, from("198.51.100.3", "/api/lender-agreements"));
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST, OPTIONS");

@@ -18,7 +18,7 @@ import { notAllowed } from "@/server/http/methods";
 export const dynamic = "force-dynamic";
 
 /** Other methods: JSON 405 with an Allow header. */
-export const { PUT, PATCH, DELETE } = notAllowed("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");
 
 const decision = z
   .object({

@@ -14,7 +14,7 @@ import { notAllowed } from "@/server/http/methods";
 export const dynamic = "force-dynamic";
 
 /** Other methods: JSON 405 with an Allow header. */
-export const { PUT, PATCH, DELETE } = notAllowed("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");
 
 /** POST's check: the chain afresh (a referral is written only for a user with no deposit). */
 const hasDeposited = async (chainId: number, user: Address) =>

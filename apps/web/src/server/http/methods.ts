@@ -1,15 +1,16 @@
 import { HttpError } from "./errors";
 import { apiHandler } from "./handler";
 
-/** The methods a route may serve (Next answers HEAD with GET and OPTIONS by itself). */
+/** The methods a route may serve (Next answers HEAD with the GET handler). */
 export type ServedMethod = "GET" | "POST" | "DELETE";
 
 /**
  * Handlers for the methods a route does not serve: each answers JSON 405
  * `{statusCode: 405, message}` with an `Allow` header listing `served` (with HEAD when GET is
- * served, and OPTIONS, which Next answers), instead of Next's empty 405. A route exports those
- * it lacks, e.g. `export const { POST, PUT, PATCH, DELETE } = notAllowed("GET");` (a route
- * without GET exports HEAD too).
+ * served, and OPTIONS), instead of Next's empty 405; and OPTIONS: 204 with that `Allow` (Next's
+ * own OPTIONS would list every exported method, these refusals included). A route exports those
+ * it lacks, e.g. `export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");` (a
+ * route without GET exports HEAD too).
  */
 export function notAllowed(...served: ServedMethod[]) {
   const allow = [...served, ...(served.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
@@ -21,5 +22,14 @@ export function notAllowed(...served: ServedMethod[]) {
       { allow },
     );
   });
-  return { GET: refuse, HEAD: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse };
+  const options = async () => new Response(null, { status: 204, headers: { allow } });
+  return {
+    GET: refuse,
+    HEAD: refuse,
+    POST: refuse,
+    PUT: refuse,
+    PATCH: refuse,
+    DELETE: refuse,
+    OPTIONS: options,
+  };
 }

@@ -7,7 +7,7 @@ import { notAllowed } from "@/server/http/methods";
 export const dynamic = "force-dynamic";
 
 /** Other methods: JSON 405 with an Allow header. */
-export const { POST, PUT, PATCH, DELETE } = notAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");
 
 /** GET /api/auth/nonce: a single-use nonce for a Sign-In with Ethereum message, 5 minutes valid. */
 export const GET = apiHandler(async (request) => {

@@ -15,7 +15,7 @@ import { notAllowed } from "@/server/http/methods";
 export const dynamic = "force-dynamic";
 
 /** Other methods: JSON 405 with an Allow header. */
-export const { POST, PUT, PATCH } = notAllowed("GET", "DELETE");
+export const { POST, PUT, PATCH, OPTIONS } = notAllowed("GET", "DELETE");
 
 /**
  * GET /api/auth/session: who am I. `{session: {kind, address, chainId, createdAt, idleExpiresAt,

@@ -10,7 +10,7 @@ import { notAllowed } from "@/server/http/methods";
 export const dynamic = "force-dynamic";
 
 /** Other methods: JSON 405 with an Allow header. */
-export const { GET, HEAD, PUT, PATCH, DELETE } = notAllowed("POST");
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
 
 const body = z
   .object({
