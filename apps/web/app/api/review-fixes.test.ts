@@ -74,7 +74,7 @@ describe("fixes of the API security review", () => {
     expect((await send(kycGet, from("198.51.100.2", path, "GET"))).status).toBe(429);
     expect((await send(kycGet, from("198.51.100.2", path, "HEAD"))).status).toBe(429);
     expect(lookups).toHaveBeenCalledTimes(240);
-  });
+  }, 60_000);
 
   it("rate-limits the server actions per client IP before any signature check", async () => {
     actionHeaders.current = new Headers({ [PEER_ADDRESS_HEADER]: "203.0.113.9" });
@@ -116,7 +116,7 @@ describe("fixes of the API security review", () => {
     // another client is not affected
     actionHeaders.current = new Headers({ [PEER_ADDRESS_HEADER]: "203.0.113.10" });
     expect(await acceptLoanContract(junk)).toMatchObject({ error: "HTTP 401" });
-  });
+  }, 60_000);
 
   it("buckets IPv6 clients by /64 and IPv4-mapped addresses as IPv4", async () => {
     expect(rateLimitAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
