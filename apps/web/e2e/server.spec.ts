@@ -124,3 +124,30 @@ test("unknown /api paths answer JSON 404 for any method", async ({ request }) =>
     });
   }
 });
+
+test("/api itself is a JSON 404, an unserved method a JSON 405 with Allow, HEAD is served", async ({
+  request,
+}) => {
+  const root = await request.fetch("/api", { method: "GET" });
+  expect(root.status()).toBe(404);
+  expect(await root.json()).toEqual({ statusCode: 404, message: "No API endpoint at GET /api" });
+  for (const [path, method, allow] of [
+    ["/api/kyc", "PUT", "GET, HEAD, OPTIONS"],
+    ["/api/lender-agreements", "GET", "POST, OPTIONS"],
+    ["/api/auth/session", "POST", "GET, DELETE, HEAD, OPTIONS"],
+  ] as const) {
+    const response = await request.fetch(path, { method });
+    expect(response.status()).toBe(405);
+    expect(response.headers()["allow"]).toBe(allow);
+    expect(await response.json()).toEqual({
+      statusCode: 405,
+      message: `Method ${method} is not allowed here: use ${allow}`,
+    });
+  }
+  const options = await request.fetch("/api/kyc", { method: "OPTIONS" });
+  expect(options.status()).toBe(204);
+  expect(options.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+  const address = privateKeyToAccount(generatePrivateKey()).address;
+  const head = await request.fetch(`/api/kyc?userAddress=${address}`, { method: "HEAD" });
+  expect(head.status()).toBe(200);
+});

@@ -39,7 +39,11 @@ import {
   signatureEncodings,
 } from "@/server/test/harness";
 import { proxy } from "../../proxy";
-import { POST as unknownPost, GET as unknownGet, DELETE as unknownDelete } from "./[...slug]/route";
+import {
+  POST as unknownPost,
+  GET as unknownGet,
+  DELETE as unknownDelete,
+} from "./[[...slug]]/route";
 import { POST as emailChallenge } from "./email-challenge/route";
 import { GET as swapData } from "./getSwapData/route";
 import { POST as kycChallenge } from "./kyc-challenge/route";

@@ -27,7 +27,7 @@ import {
   setupApiTestDatabase,
 } from "@/server/test/harness";
 import { newNonce, siweMessage } from "@/server/test/session";
-import { POST as unknownPost } from "./[...slug]/route";
+import { POST as unknownPost } from "./[[...slug]]/route";
 import { POST as siwe } from "./auth/siwe/route";
 import { POST as emailConfirm } from "./email-challenge/confirm/route";
 import { POST as emailChallenge } from "./email-challenge/route";

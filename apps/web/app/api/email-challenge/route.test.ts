@@ -2,15 +2,20 @@
 import { buildEmailChallengeMessage, buildEmailConfirmationMessage } from "@lending/sdk";
 import { desc, eq } from "drizzle-orm";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createServer, type AddressInfo, type Socket } from "node:net";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailCodes, kycRecords, outbox, rateLimits, usedSignatures } from "@/server/db/schema";
+import { SMTP_TIMEOUT_MS } from "@/server/services/mail";
 import {
   call,
+  databaseFingerprint,
   expectError,
+  getRequest,
   newAccount,
   postRequest,
   setupApiTestDatabase,
 } from "@/server/test/harness";
+import { GET as kycGet } from "../kyc/route";
 import { POST as confirm } from "./confirm/route";
 import { POST as challenge } from "./route";
 
@@ -196,7 +201,7 @@ describe("/api/email-challenge and /api/email-challenge/confirm", () => {
     expect((await codesOf(user))[0]).toMatchObject({ attempts: 0, confirmedAt: null });
   });
 
-  it("a 4th code in 15 minutes is a 429, per wallet and per email address", async () => {
+  it("a 4th code for a wallet in 15 minutes is a 429 with Retry-After", async () => {
     const user = newAccount();
     await verified(user);
     for (const n of [1, 2, 3]) {
@@ -207,9 +212,13 @@ describe("/api/email-challenge and /api/email-challenge/confirm", () => {
       expect(r.status).toBe(200);
     }
     const fourth = await challengeBody(user, "try4@example.org");
-    const r = await call(challenge, postRequest("/api/email-challenge", fourth));
+    const response = await challenge(postRequest("/api/email-challenge", fourth), {
+      params: Promise.resolve({}),
+    });
+    const r = { status: response.status, body: JSON.parse(await response.text()) };
     expectError(r, 429, /^Too many confirmation codes for this address: try again in \d+ s$/);
     expect(r.body.retryAfter).toBeGreaterThan(14 * 60);
+    expect(response.headers.get("retry-after")).toBe(String(r.body.retryAfter));
     // nothing written for the refused request: no code, no mail, signature still unused
     expect(await codesOf(user)).toHaveLength(3);
     expect(await t.db().select().from(outbox).where(eq(outbox.to, "try4@example.org"))).toEqual([]);
@@ -226,31 +235,40 @@ describe("/api/email-challenge and /api/email-challenge/confirm", () => {
       ),
       404,
     );
+  });
 
-    // one email address cannot be sent more than 3 codes either, whoever asks
-    const target = "victim@example.org";
-    for (let n = 0; n < 3; n++) {
+  it("one wallet cannot block another's confirmation; an address gets at most 10 codes an hour", async () => {
+    const target = "shared@example.org";
+    const ask = async (account: PrivateKeyAccount) =>
+      call(challenge, postRequest("/api/email-challenge", await challengeBody(account, target)));
+    // wallet A uses up its 3 codes on the address
+    const a = newAccount();
+    await verified(a);
+    for (let n = 0; n < 3; n++) expect((await ask(a)).status).toBe(200);
+    expectError(await ask(a), 429);
+    // wallet B still gets a code for it, and confirms it
+    const b = newAccount();
+    await verified(b);
+    expect((await ask(b)).status).toBe(200);
+    const code = await mailedCode(target);
+    const confirmed = await call(
+      confirm,
+      postRequest("/api/email-challenge/confirm", await confirmBody(b, target, code)),
+    );
+    expect(confirmed.status).toBe(200);
+    expect(await kycOf(b)).toMatchObject({ status: "Active", email: target });
+    // mail bombing stays bounded: 10 codes to one address in an hour, whoever asks
+    for (let n = 4; n < 10; n++) {
       const other = newAccount();
       await verified(other);
-      expect(
-        (
-          await call(
-            challenge,
-            postRequest("/api/email-challenge", await challengeBody(other, target)),
-          )
-        ).status,
-      ).toBe(200);
+      expect((await ask(other)).status).toBe(200);
     }
-    const fourthSender = newAccount();
-    await verified(fourthSender);
-    expectError(
-      await call(
-        challenge,
-        postRequest("/api/email-challenge", await challengeBody(fourthSender, target)),
-      ),
-      429,
-    );
-    expect(await t.db().select().from(outbox).where(eq(outbox.to, target))).toHaveLength(3);
+    const eleventh = newAccount();
+    await verified(eleventh);
+    expectError(await ask(eleventh), 429, /^Too many confirmation codes for this address/);
+    expect(await codesOf(eleventh)).toEqual([]);
+    expect(await signaturesOf(eleventh)).toEqual([]);
+    expect(await t.db().select().from(outbox).where(eq(outbox.to, target))).toHaveLength(10);
   });
 
   it("concurrent requests never mail more than 3 codes", async () => {
@@ -286,6 +304,40 @@ describe("/api/email-challenge and /api/email-challenge/confirm", () => {
     expect(retried.status).toBe(200);
     expect(await codesOf(user)).toHaveLength(1);
   });
+
+  it("a hanging SMTP relay holds no transaction: other requests answer, the challenge is a 503 in seconds", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // accepts connections and never says a word
+    const sockets: Socket[] = [];
+    const tarpit = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => tarpit.listen(0, "127.0.0.1", resolve));
+    process.env.SMTP_URL = `smtp://127.0.0.1:${(tarpit.address() as AddressInfo).port}`;
+    try {
+      const user = newAccount();
+      await verified(user);
+      const body = await challengeBody(user, "slow@example.org");
+      const before = await databaseFingerprint(t.db());
+      const started = Date.now();
+      const pending = call(challenge, postRequest("/api/email-challenge", body));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // an unrelated request meanwhile (on PGlite a held transaction would block it)
+      const unrelatedStart = Date.now();
+      const unrelated = await call(
+        kycGet,
+        getRequest(`/api/kyc?userAddress=${newAccount().address}`),
+      );
+      expect(unrelated.status).toBe(200);
+      expect(Date.now() - unrelatedStart).toBeLessThan(1_000);
+      expectError(await pending, 503, /^The confirmation email could not be sent/);
+      expect(Date.now() - started).toBeLessThan(SMTP_TIMEOUT_MS + 3_000);
+      expect(sockets.length).toBeGreaterThan(0);
+      // nothing left changed: no code, no outbox row, the signature unused
+      expect(await databaseFingerprint(t.db())).toEqual(before);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => tarpit.close(resolve));
+    }
+  }, 20_000);
 
   it("refuses bad input, other chains' and foreign signatures, and unverified wallets", async () => {
     const user = newAccount();

@@ -6,8 +6,12 @@ import { addressSchema, signatureSchema, timestampMsSchema } from "@/server/http
 import { requestEmailCode } from "@/server/services/email-confirmation";
 import { kycProvider } from "@/server/services/kyc";
 import { enforceRateLimit } from "@/server/services/rate-limit";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
 
 const body = z
   .object({

@@ -5,8 +5,12 @@ import { badRequest, HttpError } from "@/server/http/errors";
 import { apiHandler, readQuery } from "@/server/http/handler";
 import { addressSchema, chainIdSchema } from "@/server/http/schemas";
 import { SwapQuoteError, swapQuoter } from "@/server/swap";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");
 
 const swapQuery = z
   .object({

@@ -6,9 +6,17 @@ import { apiHandler, clientIp, readJson } from "@/server/http/handler";
 import { addressSchema, signatureSchema, timestampMsSchema } from "@/server/http/schemas";
 import { kycProvider } from "@/server/services/kyc";
 import { enforceRateLimit } from "@/server/services/rate-limit";
-import { consumeSignature, verifySignedRequest } from "@/server/services/signatures";
+import {
+  consumeSignature,
+  releaseSignature,
+  verifySignedRequest,
+} from "@/server/services/signatures";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
 
 const body = z
   .object({
@@ -32,6 +40,14 @@ export const POST = apiHandler(async (request) => {
     signature: b.signature,
     timestamp: b.timestamp,
   });
-  await consumeSignature(db, { address: b.address, message, purpose: "kyc-challenge" });
-  return (await kycProvider()).startVerification(b);
+  // used first (a replay opens no session), released again when the provider fails (503): the
+  // same signed body can then be sent again
+  const used = { address: b.address, message, purpose: "kyc-challenge" };
+  await consumeSignature(db, used);
+  try {
+    return await (await kycProvider()).startVerification(b);
+  } catch (error) {
+    await releaseSignature(db, used);
+    throw error;
+  }
 });

@@ -6,8 +6,12 @@ import { addressSchema } from "@/server/http/schemas";
 import { kycProvider } from "@/server/services/kyc";
 import { publicKycInfo } from "@/server/services/kyc/types";
 import { isOwnerSession, siteOf } from "@/server/services/sessions";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");
 
 /**
  * GET /api/kyc?userAddress: `{address, status, provider}` to anyone (what the UI gates lending

@@ -13,8 +13,12 @@ import {
 import { kycProvider } from "@/server/services/kyc";
 import { generateLenderAgreement } from "@/server/services/lender-agreements";
 import { enforceRateLimit } from "@/server/services/rate-limit";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
 
 const body = z
   .object({

@@ -13,8 +13,12 @@ import {
 import { decideLoanTickets, listLoanTickets } from "@/server/services/loan-tickets";
 import { enforceRateLimit } from "@/server/services/rate-limit";
 import { requireWalletSession, siteOf } from "@/server/services/sessions";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");
 
 const decision = z
   .object({

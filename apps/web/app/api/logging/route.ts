@@ -5,8 +5,12 @@ import { apiHandler, clientIp, readJson } from "@/server/http/handler";
 import { addressSchema, chainIdSchema } from "@/server/http/schemas";
 import { pruneLogs } from "@/server/services/logs";
 import { enforceRateLimit, LOG_DAILY_LIMIT, LOG_RATE_LIMIT } from "@/server/services/rate-limit";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
 
 const text = (max: number) => z.string().max(max);
 

@@ -3,7 +3,8 @@ import { buildReferralMessage, referralErrorText } from "@lending/sdk";
 import { createTestClient, createWalletClient, http, parseAbi, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it, vi } from "vitest";
+import { chainClient } from "@/server/context";
 import { referrals, usedSignatures } from "@/server/db/schema";
 import {
   call,
@@ -136,6 +137,19 @@ describe("/api/referral", () => {
     for (const r of [anonymous, foreign]) {
       expect(JSON.stringify(r.body)).not.toContain(owner.address.toLowerCase());
       expect(r.body.items).toBeUndefined();
+    }
+  });
+
+  it("GET answers 'has deposited' from the first-deposit cache: one log query per owner per 30 s", async () => {
+    const getLogs = vi.spyOn(chainClient(), "getLogs");
+    try {
+      const fresh = newAccount();
+      const path = `/api/referral?userAddress=${fresh.address}&referralCode=${referrer.address}`;
+      expect((await call(GET, getRequest(path))).status).toBe(200);
+      expect((await call(GET, getRequest(path))).status).toBe(200);
+      expect(getLogs).toHaveBeenCalledTimes(1);
+    } finally {
+      getLogs.mockRestore();
     }
   });
 

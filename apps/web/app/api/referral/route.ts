@@ -5,14 +5,20 @@ import { chainClient, database } from "@/server/context";
 import { servedChainId } from "@/server/http/chain";
 import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler";
 import { addressSchema, chainIdSchema, signatureSchema } from "@/server/http/schemas";
-import { depositTransfers } from "@/server/services/deposits";
+import { depositTransfers, firstDepositsOf } from "@/server/services/deposits";
 import { enforceRateLimit } from "@/server/services/rate-limit";
-import { applyReferral, referralMessage } from "@/server/services/referrals";
+import { applyReferral, cachedDepositCheck, referralMessage } from "@/server/services/referrals";
 import { isOwnerSession, siteOf } from "@/server/services/sessions";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
 
-const deposits = (chainId: number, user: Address) => depositTransfers(chainClient(), chainId, user);
+/** Other methods: JSON 405 with an Allow header. */
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");
+
+/** POST's check: the chain afresh (a referral is written only for a user with no deposit). */
+const hasDeposited = async (chainId: number, user: Address) =>
+  (await depositTransfers(chainClient(), chainId, user)).length > 0;
 
 /**
  * GET /api/referral?chainId&userAddress&referralCode: the message to sign, or {error}. 'Reference
@@ -37,6 +43,10 @@ export const GET = apiHandler(async (request) => {
     siteOf(request, serverConfig()),
     q.userAddress,
   );
+  // from the first_deposits cache: "none yet" is believed for 30 s
+  const deposits = cachedDepositCheck(db, (chainId, users) =>
+    firstDepositsOf(chainClient(), chainId, users),
+  );
   return referralMessage(db, deposits, {
     chainId,
     owner: q.userAddress,
@@ -58,7 +68,7 @@ export const POST = apiHandler(async (request) => {
   const db = await database();
   // the IP first; the address is counted once its signature is verified
   await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
-  return applyReferral(db, deposits, {
+  return applyReferral(db, hasDeposited, {
     chainId,
     owner: b.owner,
     referrer: b.refferer,

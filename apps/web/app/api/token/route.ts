@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { apiHandler, readQuery } from "@/server/http/handler";
 import { FixedPriceFeed } from "@/server/services/prices";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");
 
 const feed = new FixedPriceFeed();
 

@@ -7,6 +7,7 @@ import { serverConfig } from "@/config/server";
 import { describeZodError } from "../http/handler";
 import { addressSchema } from "../http/schemas";
 import { chainClient, database } from "../context";
+import { enforceActionRateLimit } from "../http/action-limit";
 import { toActionError } from "../http/errors";
 import { isKycCompleted, kycProvider } from "../services/kyc";
 import { requireAcceptedAgreement } from "../services/lender-agreements";
@@ -43,6 +44,12 @@ const input = z
 export async function getKycSignatureParams(
   request: z.input<typeof input>,
 ): Promise<KycSignatureParams | { error: string; message: string }> {
+  try {
+    // the client IP's POST rate limit first: each call costs provider and RPC calls
+    await enforceActionRateLimit();
+  } catch (error) {
+    return toActionError(error, "KYC signature", "The deposit authorisation could not be signed");
+  }
   const parsed = input.safeParse(request);
   if (!parsed.success) return { error: "Invalid request", message: describeZodError(parsed.error) };
   const r = parsed.data;

@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { database } from "../context";
+import { enforceActionRateLimit } from "../http/action-limit";
 import { HttpError, toActionError, type ActionError } from "../http/errors";
 import { servedChainId } from "../http/chain";
 import { describeZodError } from "../http/handler";
@@ -39,10 +40,14 @@ function parse(request: ContractRequest) {
 }
 
 async function load(request: ContractRequest) {
+  await enforceActionRateLimit();
   return readSignedContract(await database(), parse(request));
 }
 
-/** Server action: the stored contract text for a signed download request. */
+/**
+ * Server action: the stored contract text for a signed download request. Every action here counts
+ * against the client IP's POST rate limit first (`HTTP 429` past it, before the signature check).
+ */
 export async function fetchContractContent(
   request: ContractRequest,
 ): Promise<{ contractMessage: string; formattedMessage: string; timestamp: number } | ActionError> {
@@ -86,6 +91,7 @@ export async function acceptLoanContract(
   request: ContractRequest,
 ): Promise<{ id: number; acceptedAt: string } | ActionError> {
   try {
+    await enforceActionRateLimit();
     const row = await acceptLenderAgreement(await database(), parse(request));
     return { id: row.id, acceptedAt: row.acceptedAt!.toISOString() };
   } catch (error) {

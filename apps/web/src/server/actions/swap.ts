@@ -2,7 +2,8 @@
 
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
-import { HttpError } from "../http/errors";
+import { enforceActionRateLimit } from "../http/action-limit";
+import { HttpError, toActionError } from "../http/errors";
 import { describeZodError } from "../http/handler";
 import { addressSchema, chainIdSchema } from "../http/schemas";
 import { NATIVE_TOKEN, SwapQuoteError, swapQuoter } from "../swap";
@@ -22,6 +23,12 @@ const input = z
 export async function getSwapQuote(
   request: z.input<typeof input>,
 ): Promise<{ dstAmount: string } | { error: string; message: string }> {
+  try {
+    // the client IP's POST rate limit first: each quote costs an aggregator call
+    await enforceActionRateLimit();
+  } catch (error) {
+    return toActionError(error, "swap quote", "No quote is available: try again later");
+  }
   const parsed = input.safeParse(request);
   if (!parsed.success) return { error: "Invalid request", message: describeZodError(parsed.error) };
   try {

@@ -13,6 +13,26 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A dependency (such as the KYC provider) failed or is unreachable: answered 503 with
+ * {@link UpstreamError.publicMessage}; the detailed message is only logged.
+ */
+export class UpstreamError extends Error {
+  override name = "UpstreamError";
+  constructor(
+    message: string,
+    readonly publicMessage: string = "A service this request needs is unavailable: try again later",
+  ) {
+    super(message);
+  }
+}
+
+/** The answer to an {@link UpstreamError}: 503 with its public message. */
+export function upstreamFailure(error: UpstreamError, what: string): HttpError {
+  console.error(`[upstream] ${what} failed:`, error.message);
+  return new HttpError(503, error.publicMessage);
+}
+
 export const badRequest = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(400, message, extra);
 export const unauthorized = (message: string) => new HttpError(401, message);
@@ -22,12 +42,15 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) =>
   new HttpError(409, message, extra);
 
-/** 429 with `Retry-After` (seconds) as a header and as `retryAfter` in the body. */
-export const tooManyRequests = (retryAfterSeconds: number) => {
+/**
+ * 429 with `Retry-After` (seconds) as a header and as `retryAfter` in the body; the message is
+ * `{what}: try again in N s`.
+ */
+export const tooManyRequests = (retryAfterSeconds: number, what = "Too many requests") => {
   const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
   return new HttpError(
     429,
-    `Too many requests: try again in ${retryAfter} s`,
+    `${what}: try again in ${retryAfter} s`,
     { retryAfter },
     { "retry-after": String(retryAfter) },
   );
@@ -38,9 +61,10 @@ export type ActionError = { error: string; message: string };
 
 /**
  * A server action's answer for a failure: an HttpError keeps its status and message
- * (`HTTP 410`, "..."); anything else is logged and answered with `fallback`, without details.
+ * (`HTTP 410`, "..."), an {@link UpstreamError} is `HTTP 503` with its public message; anything else is logged and answered with `fallback`, without details.
  */
 export function toActionError(error: unknown, what: string, fallback: string): ActionError {
+  if (error instanceof UpstreamError) error = upstreamFailure(error, what);
   if (error instanceof HttpError) {
     return { error: `HTTP ${error.statusCode}`, message: error.message };
   }

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { database } from "../context";
 import { enforceRateLimit, GET_RATE_LIMIT } from "../services/rate-limit";
 import { clientIp, isHttpsRequest } from "./client";
-import { badRequest, HttpError } from "./errors";
+import { badRequest, HttpError, upstreamFailure, UpstreamError } from "./errors";
 import { HSTS } from "./security-headers";
 
 /** Largest accepted request body. */
@@ -31,8 +31,10 @@ function logServerFault(request: Request, error: unknown) {
 
 /**
  * Wraps a route handler: every failure becomes JSON `{statusCode, message}`. An {@link HttpError}
- * keeps its status (4xx for bad input) and headers; anything else is a server fault: logged, 500.
- * Every GET counts against {@link GET_RATE_LIMIT} per client IP first (429 past it). Responses
+ * keeps its status (4xx for bad input) and headers, an {@link UpstreamError} (a dependency is down)
+ * is a 503; anything else is a server fault: logged, 500.
+ * Every GET and HEAD (Next answers HEAD with the GET handler) counts against
+ * {@link GET_RATE_LIMIT} per client IP first, in one budget (429 past it). Responses
  * to https requests carry HSTS (the proxy, which adds it to pages, skips /api).
  */
 export function apiHandler<C = unknown>(
@@ -41,7 +43,7 @@ export function apiHandler<C = unknown>(
   return async (request, context) => {
     let response: Response;
     try {
-      if (request.method === "GET") {
+      if (request.method === "GET" || request.method === "HEAD") {
         await enforceRateLimit(await database(), [`get:ip:${clientIp(request)}`], GET_RATE_LIMIT);
       }
       const result = await handle(request, context);
@@ -49,7 +51,11 @@ export function apiHandler<C = unknown>(
         result instanceof Response
           ? result
           : Response.json(result, { headers: { "cache-control": "no-store" } });
-    } catch (error) {
+    } catch (caught) {
+      const error =
+        caught instanceof UpstreamError
+          ? upstreamFailure(caught, `${request.method} ${new URL(request.url).pathname}`)
+          : caught;
       if (error instanceof HttpError) {
         response = jsonError(error.statusCode, error.message, error.extra, error.headers);
       } else {

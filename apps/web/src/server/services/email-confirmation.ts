@@ -9,17 +9,24 @@ import type { Address, Hex } from "viem";
 import type { Database } from "../db/client";
 import type { Executor } from "../db/types";
 import { emailCodes } from "../db/schema";
-import { badRequest, conflict, HttpError, notFound } from "../http/errors";
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from "../http/errors";
 import type { KycInfo, KycProvider } from "./kyc/types";
 import { Mailer } from "./mail";
-import { consumeSignature, verifySignedRequest } from "./signatures";
+import { consumeSignature, releaseSignature, verifySignedRequest } from "./signatures";
 
 /** A code is valid for 10 minutes. */
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
 /** The 5th wrong code voids it. */
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
-/** At most 3 codes per wallet and per email address in 15 minutes. */
+/**
+ * At most 3 codes per wallet in 15 minutes (so at most 3 per wallet and email address pair).
+ */
 export const EMAIL_CODE_LIMIT = { count: 3, windowMs: 15 * 60_000 };
+/**
+ * At most 10 codes per email address in an hour, whichever wallets ask: one wallet cannot block
+ * another's confirmation, and mail to one address stays bounded.
+ */
+export const EMAIL_CODE_ADDRESS_LIMIT = { count: 10, windowMs: 60 * 60_000 };
 
 export const NO_VERIFICATION_MESSAGE = "This wallet has no identity verification";
 export const MAIL_FAILED_MESSAGE = "The confirmation email could not be sent: try again later";
@@ -46,38 +53,39 @@ async function lockKey(tx: Executor, key: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-/** 429 when `where` already matches {@link EMAIL_CODE_LIMIT} codes of the last 15 minutes. */
+/** 429 (with Retry-After) when `column = value` already has `rule.count` codes in the window. */
 async function enforceCodeLimit(
   tx: Executor,
   column: typeof emailCodes.address | typeof emailCodes.email,
   value: string,
+  rule: { count: number; windowMs: number },
   now: number,
 ) {
-  const since = new Date(now - EMAIL_CODE_LIMIT.windowMs);
+  const since = new Date(now - rule.windowMs);
   const recent = await tx
     .select({ createdAt: emailCodes.createdAt })
     .from(emailCodes)
     .where(and(eq(column, value), gt(emailCodes.createdAt, since)))
     .orderBy(desc(emailCodes.createdAt))
-    .limit(EMAIL_CODE_LIMIT.count);
-  if (recent.length < EMAIL_CODE_LIMIT.count) return;
+    .limit(rule.count);
+  if (recent.length < rule.count) return;
   const oldest = recent[recent.length - 1]!.createdAt.getTime();
-  const retryAfter = Math.max(1, Math.ceil((oldest + EMAIL_CODE_LIMIT.windowMs - now) / 1000));
-  throw new HttpError(
-    429,
-    `Too many confirmation codes for this address: try again in ${retryAfter} s`,
-    { retryAfter },
+  throw tooManyRequests(
+    (oldest + rule.windowMs - now) / 1000,
+    "Too many confirmation codes for this address",
   );
 }
 
 /**
  * Step 1 (POST /api/email-challenge): the wallet signs `buildEmailChallengeMessage`; a 6-digit
  * code is mailed to the new address. The email itself is not changed. The code (hashed), the
- * signature's use and the outbox row are written in one transaction with the mail sent last: a
- * failed send rolls everything back, so the same signed request can be retried.
+ * signature's use and the outbox row are committed first, then the mail is sent (no transaction
+ * waits on the SMTP relay); a failed send deletes them again, so nothing is left changed and the
+ * same signed request can be retried.
  *
  * @throws {HttpError} 401 bad or stale signature, 404 no verification for the wallet, 409 the
- *   signature was already used, 429 a 4th code in 15 minutes, 503 the mail could not be sent.
+ *   signature was already used, 429 a 4th code for the wallet in 15 minutes or an 11th for the
+ *   email address in an hour, 503 the mail could not be sent.
  */
 export async function requestEmailCode(
   db: Database,
@@ -110,46 +118,59 @@ export async function requestEmailCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const salt = randomBytes(16).toString("hex");
   const expiresAt = new Date(now + EMAIL_CODE_TTL_MS);
-  await db.transaction(async (tx) => {
+  const mailer = new Mailer(args.mail);
+  const mail = {
+    to: email,
+    subject: `${args.appName}: your confirmation code`,
+    text:
+      `Your confirmation code is ${code}. It is valid for 10 minutes.\n\n` +
+      `Enter it to make ${email} the email address of the wallet ${address}. ` +
+      `If you did not ask for it, ignore this message: nothing changes.\n\n` +
+      `Notifications (such as loan ticket decisions) will come from ${args.mail.from}.`,
+  };
+  const written = await db.transaction(async (tx) => {
     // the wallet's lock first, then the email's: one order, no deadlock
     await lockKey(tx, `email-code:wallet:${address}`);
     await lockKey(tx, `email-code:email:${email}`);
-    await enforceCodeLimit(tx, emailCodes.address, address, now);
-    await enforceCodeLimit(tx, emailCodes.email, email, now);
-    // a new code replaces the wallet's pending ones
-    await tx
-      .update(emailCodes)
-      .set({ expiresAt: new Date(now) })
-      .where(
-        and(
-          eq(emailCodes.address, address),
-          isNull(emailCodes.confirmedAt),
-          gt(emailCodes.expiresAt, new Date(now)),
-        ),
-      );
-    await tx.insert(emailCodes).values({
-      address,
-      email,
-      codeHash: `${salt}:${hashCode(salt, address, email, code)}`,
-      expiresAt,
-      createdAt: new Date(now),
-    });
+    await enforceCodeLimit(tx, emailCodes.address, address, EMAIL_CODE_LIMIT, now);
+    await enforceCodeLimit(tx, emailCodes.email, email, EMAIL_CODE_ADDRESS_LIMIT, now);
+    const [row] = await tx
+      .insert(emailCodes)
+      .values({
+        address,
+        email,
+        codeHash: `${salt}:${hashCode(salt, address, email, code)}`,
+        expiresAt,
+        createdAt: new Date(now),
+      })
+      .returning({ id: emailCodes.id });
     await consumeSignature(tx, { address, message, purpose: "email-challenge" });
-    try {
-      await new Mailer(tx, args.mail).send({
-        to: email,
-        subject: `${args.appName}: your confirmation code`,
-        text:
-          `Your confirmation code is ${code}. It is valid for 10 minutes.\n\n` +
-          `Enter it to make ${email} the email address of the wallet ${address}. ` +
-          `If you did not ask for it, ignore this message: nothing changes.\n\n` +
-          `Notifications (such as loan ticket decisions) will come from ${args.mail.from}.`,
-      });
-    } catch (error) {
-      console.error("[email-challenge] mail failed:", error);
-      throw new HttpError(503, MAIL_FAILED_MESSAGE);
-    }
+    return { codeId: row!.id, mailId: await mailer.record(tx, mail) };
   });
+  try {
+    await mailer.deliver(mail);
+  } catch (error) {
+    console.error("[email-challenge] mail failed:", error);
+    // undo the committed code, outbox row and signature use: the request changed nothing
+    await db.transaction(async (tx) => {
+      await tx.delete(emailCodes).where(eq(emailCodes.id, written.codeId));
+      await mailer.discard(tx, written.mailId);
+      await releaseSignature(tx, { address, message, purpose: "email-challenge" });
+    });
+    throw new HttpError(503, MAIL_FAILED_MESSAGE);
+  }
+  // the new code replaces the wallet's pending ones (confirming reads only the newest anyway)
+  await db
+    .update(emailCodes)
+    .set({ expiresAt: new Date(now) })
+    .where(
+      and(
+        eq(emailCodes.address, address),
+        isNull(emailCodes.confirmedAt),
+        gt(emailCodes.expiresAt, new Date(now)),
+        lt(emailCodes.id, written.codeId),
+      ),
+    );
   return { address, email, expiresAt: expiresAt.toISOString() };
 }
 

@@ -7,8 +7,27 @@ import { conflict } from "../http/errors";
 import { resolveFirstDeposits, type FirstDepositsLookup } from "./deposit-cache";
 import { consumeSignature, verifySignedRequest } from "./signatures";
 
-/** Looks up whether a user has deposited, and their deposits (6 decimals), oldest first. */
-export type DepositLookup = (chainId: number, user: Address) => Promise<bigint[]>;
+/** Whether a user has deposited (USDC sent to the LendingPoolManager). */
+export type DepositCheck = (chainId: number, user: Address) => Promise<boolean>;
+
+/**
+ * {@link DepositCheck} from the `first_deposits` cache (see {@link resolveFirstDeposits}): a
+ * found deposit is final, "none yet" is believed for 30 s, so repeated GETs for one owner cost
+ * at most one chain query per 30 s.
+ */
+export function cachedDepositCheck(db: Database, lookup: FirstDepositsLookup): DepositCheck {
+  return async (chainId, user) => {
+    const owner = user.toLowerCase() as Address;
+    const [cached] = await db
+      .select({ amount: firstDeposits.amount, checkedAt: firstDeposits.checkedAt })
+      .from(firstDeposits)
+      .where(and(eq(firstDeposits.chainId, chainId), eq(firstDeposits.user, owner)));
+    const found = await resolveFirstDeposits(db, lookup, chainId, [
+      { user: owner, amount: cached?.amount ?? null, checkedAt: cached?.checkedAt ?? null },
+    ]);
+    return (found.get(owner) ?? 0n) > 0n;
+  };
+}
 
 /**
  * The rule that refuses a referral, if any. `revealReference: false` leaves out whether the owner
@@ -17,7 +36,7 @@ export type DepositLookup = (chainId: number, user: Address) => Promise<bigint[]
  */
 async function eligibility(
   db: Database,
-  deposits: DepositLookup,
+  hasDeposits: DepositCheck,
   chainId: number,
   owner: Address,
   referrer: Address,
@@ -29,7 +48,7 @@ async function eligibility(
         .from(referrals)
         .where(and(eq(referrals.chainId, chainId), eq(referrals.owner, owner)))
     : [];
-  const hasDeposited = existing ? false : (await deposits(chainId, owner)).length > 0;
+  const hasDeposited = existing ? false : await hasDeposits(chainId, owner);
   return checkReferralEligibility({
     user: owner,
     referrer,
@@ -42,10 +61,12 @@ async function eligibility(
  * GET /api/referral: the message to sign, or the rule that refuses it (spec section 8). Whether
  * the owner already has a referrer ('Reference already exists') is told only to the owner's
  * session (`ownerSession`); anyone else learns it from POST, which needs the owner's signature.
+ * The route passes {@link cachedDepositCheck} (an unauthenticated GET must not cost a full-history
+ * log query each time); POST, which writes, checks the chain afresh.
  */
 export async function referralMessage(
   db: Database,
-  deposits: DepositLookup,
+  deposits: DepositCheck,
   args: { chainId: number; owner: Address; referrer: Address; ownerSession: boolean },
 ): Promise<{ message: string }> {
   const refusal = await eligibility(
@@ -69,7 +90,7 @@ export async function referralMessage(
 /** POST /api/referral: applies a signed referral. */
 export async function applyReferral(
   db: Database,
-  deposits: DepositLookup,
+  deposits: DepositCheck,
   args: { chainId: number; owner: Address; referrer: Address; signature: Hex },
 ): Promise<{ isValid: true }> {
   const message = buildReferralMessage(args);

@@ -1,4 +1,5 @@
 import { isFreshSignatureTimestamp } from "@lending/sdk";
+import { eq } from "drizzle-orm";
 import { keccak256, toBytes, type Address, type Hex } from "viem";
 import { chainClient } from "../context";
 import type { Executor } from "../db/types";
@@ -93,4 +94,15 @@ export async function consumeSignature(
     .onConflictDoNothing()
     .returning({ id: usedSignatures.id });
   if (rows.length === 0) throw conflict(REPLAYED_SIGNATURE_MESSAGE);
+}
+
+/**
+ * Undoes {@link consumeSignature} for a write that was committed and then had to be undone (a
+ * mail that could not be sent): the same signed request can be sent again.
+ */
+export async function releaseSignature(
+  tx: Executor,
+  args: { address: Address; message: string; purpose: string },
+): Promise<void> {
+  await tx.delete(usedSignatures).where(eq(usedSignatures.signatureHash, signedMessageKey(args)));
 }

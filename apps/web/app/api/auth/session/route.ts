@@ -10,8 +10,12 @@ import {
   signOut,
   siteOf,
 } from "@/server/services/sessions";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { POST, PUT, PATCH, OPTIONS } = notAllowed("GET", "DELETE");
 
 /**
  * GET /api/auth/session: who am I. `{session: {kind, address, chainId, createdAt, idleExpiresAt,

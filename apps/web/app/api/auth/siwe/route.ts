@@ -6,8 +6,12 @@ import { signatureSchema } from "@/server/http/schemas";
 import { enforceRateLimit } from "@/server/services/rate-limit";
 import { assertSameOrigin, sessionCookie, signOut, siteOf } from "@/server/services/sessions";
 import { signInWithEthereum } from "@/server/services/siwe";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
 
 const body = z
   .object({

@@ -5,8 +5,12 @@ import { notFound } from "@/server/http/errors";
 import { apiHandler, clientIp, readJson } from "@/server/http/handler";
 import { localKycProvider } from "@/server/services/kyc";
 import { enforceRateLimit } from "@/server/services/rate-limit";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
 
 const body = z
   .object({

@@ -7,8 +7,12 @@ import { addressSchema, chainIdSchema } from "@/server/http/schemas";
 import { firstDepositsOf } from "@/server/services/deposits";
 import { referralYields, USER_YIELDS_MAX_PAGE_SIZE } from "@/server/services/referrals";
 import { requireWalletSession, siteOf } from "@/server/services/sessions";
+import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");
 
 const positiveInt = (max: number) =>
   z

@@ -1,5 +1,6 @@
 import type { KycStatus } from "../../db/schema";
 import type { Executor } from "../../db/types";
+import { UpstreamError } from "../../http/errors";
 
 export type { KycStatus };
 
@@ -46,6 +47,13 @@ export interface KycProvider {
   updateEmail(address: string, email: string, db?: Executor): Promise<KycInfo>;
 }
 
-export class KycProviderError extends Error {
+export const KYC_PROVIDER_DOWN_MESSAGE =
+  "The identity verification provider is unavailable: try again later";
+
+/** The KYC provider failed or is unreachable: the API answers 503 (see {@link UpstreamError}). */
+export class KycProviderError extends UpstreamError {
   override name = "KycProviderError";
+  constructor(message: string) {
+    super(message, KYC_PROVIDER_DOWN_MESSAGE);
+  }
 }

@@ -3,7 +3,7 @@ import { notFound } from "@/server/http/errors";
 
 export const dynamic = "force-dynamic";
 
-/** Any /api path no route serves: JSON `{statusCode: 404, message}` (not the HTML 404 page). */
+/** /api itself and any /api path no route serves: JSON `{statusCode: 404, message}` (not the HTML 404 page). */
 const unknownEndpoint = apiHandler(async (request) => {
   const { pathname } = new URL(request.url);
   throw notFound(`No API endpoint at ${request.method} ${pathname.slice(0, 200)}`);
