@@ -2,6 +2,7 @@
 pragma solidity ^0.8.30;
 
 import {IKsuLocking} from "./interfaces/IKsuLocking.sol";
+import {ILendingPoolAdmin} from "./interfaces/ILendingPoolAdmin.sol";
 import {ILendingPoolManagerForLocking} from "./interfaces/ILendingPoolManagerForLocking.sol";
 import {EpochMath} from "./libraries/EpochMath.sol";
 import {GenesisInFuture, OnlyManager, ZeroAddress} from "./libraries/Errors.sol";
@@ -129,9 +130,10 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint256 internal constant ACC_SCALE = 1e30;
     /// @dev Stored rKSU multipliers have 9 decimals; bonus accruals count 1e9 wei.
     uint256 internal constant UNIT9 = 1e9;
-    /// @dev Bonus bases count 1e12 KSU wei.
-    uint256 internal constant BASE_UNIT = 1e12;
+    /// @dev Bonus bases are USDC units (6 decimals), saturating.
     uint256 internal constant MAX_BASE = 2 ** 55 - 1;
+    /// @inheritdoc IKsuLocking
+    uint256 public constant override MIN_ACCEPTED_DEPOSITS = 1e6;
     uint256 internal constant MAX_ACCRUED = 2 ** 56 - 1;
     uint256 internal constant MAX_LOCK_DURATION = 3650 days;
     uint256 internal constant MAX_PRICE_AGE = 365 days;
@@ -146,8 +148,11 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint40 internal _priceValidUntil;
 
     /// @dev rKSU of the fee-eligible lockers (frozen lockers' rKSU is in `_frozenRksu`).
-    uint128 internal _totalRksu;
-    uint128 internal _rewardPerRksu;
+    uint96 internal _totalRksu;
+    uint112 internal _rewardPerRksu;
+    /// @dev A copy of `_price` next to the fee accumulator: bonus accrual (lock, unlock,
+    /// checkpoints) reads the price with the slot it reads anyway.
+    uint48 internal _accruePrice;
 
     uint128 internal _bonusPool;
     uint128 internal _treasuryFees;
@@ -214,8 +219,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         user.lockCount = lockId + 1;
         _storeUser(msg.sender, user);
         if (user.frozen) _frozenRksu += rksu;
-        // forge-lint: disable-next-line(unsafe-typecast) rksu < 2^96 x 2^32 / 1e9 < 2^128
-        else _totalRksu += uint128(rksu);
+        else _totalRksu = (_totalRksu + rksu).toUint96();
         uint256 unlockTime = block.timestamp + period.duration;
         _storeLock(
             _locks[msg.sender][lockId],
@@ -266,8 +270,8 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
             _frozenRksu -= burned;
         } else {
             acc = _rewardPerRksu;
-            // forge-lint: disable-next-line(unsafe-typecast) burned <= the lock's rKSU < 2^128
-            _totalRksu -= uint128(burned);
+            // forge-lint: disable-next-line(unsafe-typecast) burned <= the lock's rKSU < 2^96
+            _totalRksu -= uint96(burned);
         }
         // Keep the fees accrued on the burned rKSU (rounded down: in favour of the pool).
         // forge-lint: disable-next-line(unsafe-typecast) burned < 2^128, acc < 2^128: < 2^127
@@ -306,7 +310,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         } else {
             // Rounded down: the dust stays in the contract, never owed to anyone.
             acc += usdcAmount * ACC_SCALE / total;
-            _rewardPerRksu = acc.toUint128();
+            _rewardPerRksu = acc.toUint112();
         }
         emit FeesNotified(usdcAmount, toTreasury, acc);
     }
@@ -354,7 +358,26 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         // Without rKSU there is nothing to accrue, rate or freeze (the next lock checkpoints).
         if (_users[user] & type(uint96).max == 0) return;
         if (msg.sender != _manager) revert OnlyManager();
-        _checkpoint(user, acceptedDeposits);
+        // Only lowers: the base becomes at most the figure notified, a lower base may freeze the
+        // fee share, and nothing unfreezes here (no loop over the user's locks in the manager's
+        // path; the next checkpoint re-reads the manager).
+        UserData memory data = _loadUser(user);
+        _accrueBonus(data);
+        uint256 base = data.bonusBase;
+        if (acceptedDeposits < base) base = acceptedDeposits;
+        if (acceptedDeposits < MIN_ACCEPTED_DEPOSITS) {
+            base = 0;
+            if (!data.frozen) _rerate(user, data, 0);
+        }
+        data.bonusBase = base;
+        _storeUser(user, data);
+        emit BonusCheckpointed(
+            user,
+            block.timestamp,
+            _levelFromBase(data.rksu, base, _bonusPrice()),
+            base,
+            data.bonusAccrued * UNIT9
+        );
     }
 
     /// @inheritdoc IKsuLocking
@@ -418,6 +441,8 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         if (priceUsdc6 == 0 || priceUsdc6 > type(uint48).max) revert InvalidKsuPrice(priceUsdc6);
         // forge-lint: disable-next-line(unsafe-typecast) checked above
         _price = uint48(priceUsdc6);
+        // forge-lint: disable-next-line(unsafe-typecast) checked above
+        _accruePrice = uint48(priceUsdc6);
         _priceUpdatedAt = uint40(block.timestamp);
         _priceValidUntil = uint40(block.timestamp + _maxPriceAge);
         emit KsuPriceSet(priceUsdc6, block.timestamp);
@@ -643,7 +668,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     {
         UserData memory data = _loadUser(user);
         return
-            (data.bonusTime, _levelFromBase(data.rksu, data.bonusBase), data.bonusBase * BASE_UNIT);
+            (data.bonusTime, _levelFromBase(data.rksu, data.bonusBase, _bonusPrice()), data.bonusBase);
     }
 
     /// @inheritdoc IKsuLocking
@@ -725,55 +750,65 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         emit BonusCheckpointed(
             user,
             block.timestamp,
-            _levelFromBase(data.rksu, data.bonusBase),
-            data.bonusBase * BASE_UNIT,
+            _levelFromBase(data.rksu, data.bonusBase, _bonusPrice()),
+            data.bonusBase,
             data.bonusAccrued * UNIT9
         );
     }
 
-    /// @dev Adds the bonus for the time since the checkpoint at the checkpoint's base and the level
-    /// of the current rKSU against it (saturating), and moves the checkpoint time to now.
+    /// @dev Adds the bonus for the time since the checkpoint on the checkpoint's base (USDC) at
+    /// the level of the current rKSU against it, converted to KSU at the current price (nothing
+    /// while the price is stale), saturating, and moves the checkpoint time to now. A price rise
+    /// since the checkpoint lowers the KSU paid: the USDC value paid is rate x base x time.
     function _accrueBonus(UserData memory data) internal view {
         uint256 from = data.bonusTime;
         data.bonusTime = block.timestamp;
-        uint256 level = _levelFromBase(data.rksu, data.bonusBase);
-        if (level == 0 || block.timestamp <= from) return;
+        if (data.bonusBase == 0 || block.timestamp <= from) return;
+        uint256 price = _bonusPrice();
+        uint256 level = _levelFromBase(data.rksu, data.bonusBase, price);
+        if (level == 0) return;
         uint256 rate = level == 1 ? BONUS_RATE_LEVEL_1 : BONUS_RATE_LEVEL_2;
-        // base (1e12 wei) x rate x seconds / epoch, in units of 1e9 wei; rounded down.
-        uint256 accrued = data.bonusAccrued + data.bonusBase * (BASE_UNIT / UNIT9) * rate
-            * (block.timestamp - from) / (WAD * EpochMath.EPOCH_DURATION);
+        // base (USDC units) x 1e18 / price = KSU wei; x rate / 1e18 x seconds / epoch, in units
+        // of 1e9 wei; rounded down. base < 2^55, rate < 2^46, seconds < 2^32: no overflow.
+        uint256 accrued = data.bonusAccrued
+            + data.bonusBase * rate * (block.timestamp - from)
+                / (price * UNIT9 * EpochMath.EPOCH_DURATION);
         data.bonusAccrued = Math.min(accrued, MAX_ACCRUED);
     }
 
-    /// @dev Sets the bonus base from `accepted` deposits at the current price (0 without a manager
-    /// or a fresh price), rounded down, and the fee share: eligible with deposits, frozen without
-    /// (rKSU moves between the totals; an unfreeze moves each lock's fee debt past the frozen
-    /// stretch). Returns the accumulator the user's locks follow from now on.
+    /// @dev The price bonus interest is converted at: the last KSU price set (also when stale:
+    /// a stale price only stops new bases, see `_rerate`).
+    function _bonusPrice() internal view returns (uint256) {
+        return _accruePrice;
+    }
+
+    /// @dev Sets the bonus base to `accepted` deposits (USDC; 0 below `MIN_ACCEPTED_DEPOSITS`
+    /// or without a manager) and the fee share: eligible with a base, frozen without (rKSU moves
+    /// between the totals; an unfreeze moves each lock's fee debt past the frozen stretch, a loop
+    /// over the user's locks: only checkpoints unfreeze, never the manager's notification).
+    /// Returns the accumulator the user's locks follow from now on.
     function _rerate(address user, UserData memory data, uint256 accepted)
         internal
         returns (uint256 acc)
     {
-        uint256 price = _price;
+        bool frozen = _manager == address(0) || accepted < MIN_ACCEPTED_DEPOSITS;
         uint256 base;
-        if (_manager != address(0) && price != 0 && block.timestamp <= _priceValidUntil) {
-            base = Math.min(accepted * (WAD / BASE_UNIT) / price, MAX_BASE);
-        }
+        if (!frozen && block.timestamp <= _priceValidUntil) base = Math.min(accepted, MAX_BASE);
         data.bonusBase = base;
         acc = _rewardPerRksu;
-        bool frozen = accepted == 0;
         if (frozen == data.frozen) return frozen ? _frozenAcc[user] : acc;
         data.frozen = frozen;
         uint256 rksu = data.rksu;
         if (frozen) {
             _frozenAcc[user] = acc;
             _frozenRksu += rksu;
-            // forge-lint: disable-next-line(unsafe-typecast) rksu <= _totalRksu < 2^128
-            _totalRksu -= uint128(rksu);
+            // forge-lint: disable-next-line(unsafe-typecast) rksu <= _totalRksu < 2^96
+            _totalRksu -= uint96(rksu);
         } else {
             uint256 gap = acc - _frozenAcc[user];
             delete _frozenAcc[user];
             _frozenRksu -= rksu;
-            _totalRksu += rksu.toUint128();
+            _totalRksu = (_totalRksu + rksu).toUint96();
             mapping(uint256 => LockData) storage locks = _locks[user];
             uint256 count = data.lockCount;
             for (uint256 i; i < count; ++i) {
@@ -789,11 +824,19 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         emit FeeEligibilitySet(user, !frozen);
     }
 
-    /// @dev The manager's accepted deposits of `user` (0 without a manager).
-    function _acceptedDeposits(address user) internal view returns (uint256) {
+    /// @dev The manager's accepted deposits of `user` counted at most at their value
+    /// (`userAcceptedValue`); 0 without a manager or if the call fails (a manager that cannot
+    /// answer grants no bonus and no fee share, and never blocks a checkpoint).
+    function _acceptedDeposits(address user) internal view returns (uint256 value) {
         address manager_ = _manager;
         if (manager_ == address(0)) return 0;
-        return ILendingPoolManagerForLocking(manager_).userAcceptedDeposits(user);
+        bytes4 selector = ILendingPoolAdmin.userAcceptedValue.selector;
+        assembly ("memory-safe") {
+            mstore(0x00, selector)
+            mstore(0x04, and(user, shr(96, not(0))))
+            let ok := staticcall(gas(), manager_, 0x00, 0x24, 0x00, 0x20)
+            if and(ok, gt(returndatasize(), 0x1f)) { value := mload(0x00) }
+        }
     }
 
     /// @dev The fee accumulator a user's locks follow: the frozen one while frozen.
@@ -801,13 +844,17 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         return data.frozen ? _frozenAcc[user] : _rewardPerRksu;
     }
 
-    /// @dev Level of `rksu` against a bonus base (accepted deposits in KSU, units of 1e12 wei).
-    function _levelFromBase(uint256 rksu, uint256 base) internal pure returns (uint8) {
-        if (base == 0) return 0;
-        uint256 rksu100 = rksu * 100;
-        uint256 deposits = base * BASE_UNIT;
-        if (rksu100 >= 5 * deposits) return 2;
-        if (rksu100 >= deposits) return 1;
+    /// @dev Level of `rksu` against a bonus base (accepted deposits, USDC units) at `price` (0: no
+    /// fresh price, level 0): the loyalty rule, rKSU value x 100 against 5x (level 2) or 1x.
+    function _levelFromBase(uint256 rksu, uint256 base, uint256 price)
+        internal
+        pure
+        returns (uint8)
+    {
+        if (base == 0 || price == 0) return 0;
+        uint256 value100 = rksu * price / WAD * 100;
+        if (value100 >= 5 * base) return 2;
+        if (value100 >= base) return 1;
         return 0;
     }
 

@@ -584,8 +584,10 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
     }
 
     /// @dev Lowers the user's accepted deposits and tells KsuLocking in the same transaction, so
-    /// bonus interest and fee sharing never count deposits the user no longer holds. A reverting
-    /// locking contract reverts the call (a call without code succeeds).
+    /// bonus interest and fee sharing stop counting them. Exits never depend on KsuLocking: the
+    /// call gets `NOTIFY_GAS` (the caller must leave that much, else `InsufficientGas`) and a
+    /// failure is only reported (`LockingNotificationFailed`); KsuLocking re-reads the figure at
+    /// the user's next checkpoint, which anyone may trigger.
     function _reduceAccepted(address user, uint256 amount) internal {
         Account storage a = _accounts[user];
         uint256 accepted = a.accepted;
@@ -594,18 +596,18 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         a.accepted = uint56(accepted);
         address locking = ksuLocking;
         if (locking == address(0)) return;
+        if (gasleft() < NOTIFY_GAS * 64 / 63 + 2000) revert E.InsufficientGas();
         bytes4 selector = IKsuLocking.notifyDepositsDecreased.selector;
+        bool ok;
         assembly ("memory-safe") {
             let fmp := mload(0x40)
             mstore(0x00, selector)
             mstore(0x04, and(user, shr(96, not(0))))
             mstore(0x24, accepted)
-            if iszero(call(gas(), locking, 0, 0x00, 0x44, 0x00, 0x00)) {
-                returndatacopy(fmp, 0x00, returndatasize())
-                revert(fmp, returndatasize())
-            }
+            ok := call(NOTIFY_GAS, locking, 0, 0x00, 0x44, 0x00, 0x00)
             mstore(0x40, fmp)
         }
+        if (!ok) emit LockingNotificationFailed(user);
     }
 
     /// @dev Moves `shares` and their principal from a holding into withdrawal request `nftId`:

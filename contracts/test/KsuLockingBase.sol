@@ -25,6 +25,11 @@ contract LockingManagerStub is ILendingPoolManagerForLocking {
         usdc = usdc_;
     }
 
+    /// @dev The extension's figure: here every position is worth its principal.
+    function userAcceptedValue(address user) external view returns (uint256) {
+        return userAcceptedDeposits[user];
+    }
+
     function setLocking(IKsuLocking locking_) external {
         target = locking_;
     }
