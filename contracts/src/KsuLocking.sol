@@ -43,7 +43,8 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 /// 3. `setManager(manager)` (admin): caches `manager.usdc()` and grants the manager
 ///    FEE_NOTIFIER_ROLE (revoking it from a previous manager). The manager calls
 ///    `loyaltyLevel(user)`, after transferring USDC here `notifyFees(amount)`, and
-///    `notifyDepositsDecreased(user, accepted)` whenever a user's accepted deposits drop.
+///    `notifyDepositsDecreased(user, accepted)` whenever a user's accepted deposits drop; this
+///    contract reads `userTotalDeposits` (levels) and `userAcceptedValue` (bonus, fees).
 /// 4. `setKsuPrice(priceUsdc6)` (PRICE_SETTER_ROLE; grant it to a keeper with `grantRole`);
 ///    `setMaxPriceAge(seconds)` (admin) if 7 days does not fit.
 /// 5. `ksu.approve(locking, x)` then `fundBonusPool(x)` (anyone) for launch bonuses and bonus
@@ -56,21 +57,26 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 /// - Lock periods cannot be edited, only disabled: a lock keeps the terms it was made with.
 /// - Fees: an accumulator of USDC per eligible rKSU; each lock keeps its own fee debt, so
 ///   unlocking keeps the fees earned (pending = lock rKSU x accumulator / 1e30 - fee debt, rounded
-///   against the locker). Only lockers holding accepted deposits (`manager.userAcceptedDeposits`
-///   > 0 at their last checkpoint, and not lowered to 0 since) are eligible: a locker whose
-///   deposits drop to 0 is frozen at once (the manager calls `notifyDepositsDecreased`): its rKSU
-///   leaves the eligible total and its locks stop at the accumulator of that moment, so the fees
-///   notified meanwhile go to the eligible lockers. A checkpoint that sees deposits again
-///   unfreezes it (each lock's debt moves past the frozen stretch). Below 1 eligible rKSU,
-///   notified fees go to the treasury. Rounding dust stays in the contract.
-/// - Bonus interest: a checkpoint stores the time and the accepted deposits valued in KSU at the
-///   price then (the base); the level is the loyalty rule on the rKSU against the base. The next
-///   checkpoint accrues base x rate(level) x seconds since / EPOCH_DURATION, then re-reads the
-///   deposits. lock, claimBonus and checkpointBonus (anyone for anyone) re-read them; every
-///   decrease of accepted deposits checkpoints at once through the manager; unlock accrues and
-///   keeps the base (the lower rKSU can only lower the level). So between checkpoints the user
-///   always holds at least the base: bonus paid <= rate x deposits held x time. A stale price at
-///   a checkpoint gives base 0. Claims pay at most the pool; the rest stays owed.
+///   against the locker). Only lockers holding accepted deposits are eligible: at least
+///   `MIN_ACCEPTED_DEPOSITS` (1 USDC) of `manager.userAcceptedValue` at their last checkpoint,
+///   and not lowered below it since. A locker whose principal drops below it is frozen at once
+///   (the manager calls `notifyDepositsDecreased`): its rKSU leaves the eligible total and its
+///   locks stop at the accumulator of that moment, so the fees notified meanwhile go to the
+///   eligible lockers. A checkpoint that sees deposits again unfreezes it (each lock's debt moves
+///   past the frozen stretch; O(locks), paid by the checkpoint, never by the manager's
+///   notification). Below 1 eligible rKSU, notified fees go to the treasury. Rounding dust stays
+///   in the contract.
+/// - Bonus interest: a checkpoint stores the time and the base: the manager's `userAcceptedValue`
+///   in USDC (accepted principal, each position at most at its value; 0 below the minimum or
+///   while the price is stale). Each stretch accrues base x rate(level) x seconds /
+///   EPOCH_DURATION converted to KSU at the price of the accrual, the level being the loyalty
+///   rule on the rKSU against the base at that price. lock, claimBonus and checkpointBonus
+///   (anyone for anyone) re-read the manager; every decrease of accepted principal lowers the
+///   base at once through the manager's notification (gas-capped there, a failure ignored);
+///   unlock accrues and keeps the base. So between checkpoints the base is at most the value
+///   held at the last checkpoint and the principal held since; a loss of value counts from the
+///   next checkpoint (docs/protocol.md states the bound). Claims pay at most the pool; the rest
+///   stays owed.
 /// - Storage is packed for gas: a user's rKSU, lock count, bonus checkpoint and fee freeze flag
 ///   share one slot, a lock is one slot, and the pause flag, manager and KSU price share one
 ///   slot.
@@ -88,8 +94,8 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     }
 
     /// @dev A user's slot, unpacked (see `_loadUser`): rKSU (96 bits), lock count (16), bonus
-    /// checkpoint time (32), fee freeze flag (1), bonus base (55, accepted deposits in KSU in
-    /// units of 1e12 wei, saturating), accrued unpaid bonus (56, units of 1e9 KSU wei,
+    /// checkpoint time (32), fee freeze flag (1), bonus base (55, accepted deposits counted, USDC
+    /// units, saturating), accrued unpaid bonus (56, units of 1e9 KSU wei,
     /// saturating).
     struct UserData {
         uint256 rksu;
@@ -668,7 +674,11 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     {
         UserData memory data = _loadUser(user);
         return
-            (data.bonusTime, _levelFromBase(data.rksu, data.bonusBase, _bonusPrice()), data.bonusBase);
+            (
+                data.bonusTime,
+                _levelFromBase(data.rksu, data.bonusBase, _bonusPrice()),
+                data.bonusBase
+            );
     }
 
     /// @inheritdoc IKsuLocking
@@ -770,9 +780,8 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         uint256 rate = level == 1 ? BONUS_RATE_LEVEL_1 : BONUS_RATE_LEVEL_2;
         // base (USDC units) x 1e18 / price = KSU wei; x rate / 1e18 x seconds / epoch, in units
         // of 1e9 wei; rounded down. base < 2^55, rate < 2^46, seconds < 2^32: no overflow.
-        uint256 accrued = data.bonusAccrued
-            + data.bonusBase * rate * (block.timestamp - from)
-                / (price * UNIT9 * EpochMath.EPOCH_DURATION);
+        uint256 accrued = data.bonusAccrued + data.bonusBase * rate * (block.timestamp - from)
+            / (price * UNIT9 * EpochMath.EPOCH_DURATION);
         data.bonusAccrued = Math.min(accrued, MAX_ACCRUED);
     }
 

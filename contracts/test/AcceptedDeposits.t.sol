@@ -2,8 +2,8 @@
 pragma solidity ^0.8.30;
 
 import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
-import {NothingToClaim} from "../src/libraries/LockingErrors.sol";
 import {InsufficientGas} from "../src/libraries/Errors.sol";
+import {NothingToClaim} from "../src/libraries/LockingErrors.sol";
 import {ProtocolBase} from "./ProtocolBase.sol";
 
 /// @dev Issue 10 items 3, 6 and 10 on the real manager and KsuLocking: bonus interest and fee
@@ -263,7 +263,7 @@ contract AcceptedDepositsTest is ProtocolBase {
         assertEq(base, 0);
         _clear();
         lpm.claim(w);
-        assertGt(usdc.balanceOf(alice), 9_999e6, "paid");
+        assertGt(usdc.balanceOf(alice), 9999e6, "paid");
     }
 
     /// @dev A failed notification must not be provoked by sending too little gas: the manager
