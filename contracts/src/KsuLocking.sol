@@ -780,8 +780,12 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         uint256 rate = level == 1 ? BONUS_RATE_LEVEL_1 : BONUS_RATE_LEVEL_2;
         // base (USDC units) x 1e18 / price = KSU wei; x rate / 1e18 x seconds / epoch, in units
         // of 1e9 wei; rounded down. base < 2^55, rate < 2^46, seconds < 2^32: no overflow.
-        uint256 accrued = data.bonusAccrued + data.bonusBase * rate * (block.timestamp - from)
-            / (price * UNIT9 * EpochMath.EPOCH_DURATION);
+        uint256 accrued;
+        unchecked {
+            // price != 0 (level > 0); every factor is bounded as above, accrued < 2^56.
+            accrued = data.bonusAccrued + data.bonusBase * rate * (block.timestamp - from)
+                / (price * UNIT9 * EpochMath.EPOCH_DURATION);
+        }
         data.bonusAccrued = Math.min(accrued, MAX_ACCRUED);
     }
 
@@ -861,9 +865,12 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         returns (uint8)
     {
         if (base == 0 || price == 0) return 0;
-        uint256 value100 = rksu * price / WAD * 100;
-        if (value100 >= 5 * base) return 2;
-        if (value100 >= base) return 1;
+        unchecked {
+            // rksu < 2^96, price < 2^48, base < 2^55: no overflow.
+            uint256 value100 = rksu * price / WAD * 100;
+            if (value100 >= 5 * base) return 2;
+            if (value100 >= base) return 1;
+        }
         return 0;
     }
 

@@ -596,18 +596,23 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         a.accepted = uint56(accepted);
         address locking = ksuLocking;
         if (locking == address(0)) return;
-        if (gasleft() < NOTIFY_GAS * 64 / 63 + 2000) revert E.InsufficientGas();
         bytes4 selector = IKsuLocking.notifyDepositsDecreased.selector;
-        bool ok;
+        bytes4 gasError = E.InsufficientGas.selector;
+        bytes32 failed = LockingNotificationFailed.selector;
         assembly ("memory-safe") {
+            if lt(gas(), add(div(mul(NOTIFY_GAS, 64), 63), 2000)) {
+                mstore(0x00, gasError)
+                revert(0x00, 0x04)
+            }
             let fmp := mload(0x40)
             mstore(0x00, selector)
             mstore(0x04, and(user, shr(96, not(0))))
             mstore(0x24, accepted)
-            ok := call(NOTIFY_GAS, locking, 0, 0x00, 0x44, 0x00, 0x00)
+            if iszero(call(NOTIFY_GAS, locking, 0, 0x00, 0x44, 0x00, 0x00)) {
+                log2(0x00, 0x00, failed, and(user, shr(96, not(0))))
+            }
             mstore(0x40, fmp)
         }
-        if (!ok) emit LockingNotificationFailed(user);
     }
 
     /// @dev Moves `shares` and their principal from a holding into withdrawal request `nftId`:
