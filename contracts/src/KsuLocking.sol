@@ -43,7 +43,7 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 /// 3. `setManager(manager)` (admin): caches `manager.usdc()` and grants the manager
 ///    FEE_NOTIFIER_ROLE (revoking it from a previous manager). The manager calls
 ///    `loyaltyLevel(user)`, after transferring USDC here `notifyFees(amount)`, and
-///    `notifyDepositsDecreased(user, accepted)` whenever a user's accepted deposits drop; this
+///    `notifyDepositsDecreased(user, accepted, decrease)` whenever a user's accepted deposits drop; this
 ///    contract reads `userTotalDeposits` (levels) and `userAcceptedValue` (bonus, fees).
 /// 4. `setKsuPrice(priceUsdc6)` (PRICE_SETTER_ROLE; grant it to a keeper with `grantRole`);
 ///    `setMaxPriceAge(seconds)` (admin) if 7 days does not fit.
@@ -138,8 +138,10 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint256 internal constant UNIT9 = 1e9;
     /// @dev Bonus bases are USDC units (6 decimals), saturating.
     uint256 internal constant MAX_BASE = 2 ** 55 - 1;
-    /// @inheritdoc IKsuLocking
-    uint256 public constant override MIN_ACCEPTED_DEPOSITS = 1e6;
+    /// @dev Accepted deposits (USDC units) a locker needs for bonus interest and a fee share
+    /// (1 USDC): below it the base is 0 and the locker is not fee-eligible. Internal: a public
+    /// getter would reorder the dispatcher and cost the manager's calls gas.
+    uint256 internal constant MIN_ACCEPTED_DEPOSITS = 1e6;
     uint256 internal constant MAX_ACCRUED = 2 ** 56 - 1;
     uint256 internal constant MAX_LOCK_DURATION = 3650 days;
     uint256 internal constant MAX_PRICE_AGE = 365 days;
@@ -360,7 +362,10 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     }
 
     /// @inheritdoc IKsuLocking
-    function notifyDepositsDecreased(address user, uint256 acceptedDeposits) external override {
+    function notifyDepositsDecreased(address user, uint256 acceptedDeposits, uint256 decrease)
+        external
+        override
+    {
         // Without rKSU there is nothing to accrue, rate or freeze (the next lock checkpoints).
         if (_users[user] & type(uint96).max == 0) return;
         if (msg.sender != _manager) revert OnlyManager();
@@ -369,7 +374,11 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         // path; the next checkpoint re-reads the manager).
         UserData memory data = _loadUser(user);
         _accrueBonus(data);
+        // The base counts each position at most at its value, so it drops by at least what the
+        // positions left counted: their principal is an upper bound of it (a value below the
+        // principal makes this drop more than needed until the next checkpoint, never less).
         uint256 base = data.bonusBase;
+        base = base > decrease ? base - decrease : 0;
         if (acceptedDeposits < base) base = acceptedDeposits;
         if (acceptedDeposits < MIN_ACCEPTED_DEPOSITS) {
             base = 0;

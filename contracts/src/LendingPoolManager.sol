@@ -608,10 +608,12 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             mstore(0x00, selector)
             mstore(0x04, and(user, shr(96, not(0))))
             mstore(0x24, accepted)
-            if iszero(call(NOTIFY_GAS, locking, 0, 0x00, 0x44, 0x00, 0x00)) {
+            mstore(0x44, amount)
+            if iszero(call(NOTIFY_GAS, locking, 0, 0x00, 0x64, 0x00, 0x00)) {
                 log2(0x00, 0x00, failed, and(user, shr(96, not(0))))
             }
             mstore(0x40, fmp)
+            mstore(0x60, 0)
         }
     }
 

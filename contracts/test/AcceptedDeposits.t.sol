@@ -193,6 +193,30 @@ contract AcceptedDepositsTest is ProtocolBase {
         assertApproxEqAbs(base, 5000e6, 1e6);
     }
 
+    /// @dev After a loss, withdrawing the position that kept its value must take the base down
+    /// with it: the notification lowers the base by the principal that left, not only to the
+    /// principal still held (which counts the lost Junior position at full principal).
+    function test_loss_thenWithdrawingTheIntactPositionLowersTheBase() public {
+        uint256 a1 = _deposit(alice, JUNIOR, 10_000e6);
+        uint256 a2 = _deposit(alice, SENIOR, 10_000e6);
+        _clearAndSettle(_ids(a1, a2));
+        _lockKsu(alice, 4000e18);
+        vm.startPrank(manager);
+        lpm.draw(POOL, 10_000e6, borrower);
+        lpm.reportLoss(POOL, 10_000e6); // Junior wiped out
+        vm.stopPrank();
+        locking.checkpointBonus(alice);
+        (,, uint256 base) = locking.bonusCheckpoint(alice);
+        assertApproxEqAbs(base, 10_000e6, 1, "the Senior value");
+        _withdraw(alice, SENIOR, lpm.sharesOf(POOL, SENIOR, alice));
+        assertEq(lpm.userAcceptedDeposits(alice), 10_000e6, "the lost Junior principal");
+        (,, base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 0, "nothing of value is held");
+        uint256 before = locking.getUserTotalBonusAmount(alice);
+        skip(7 days);
+        assertEq(locking.getUserTotalBonusAmount(alice), before);
+    }
+
     /// @dev Dust kept a full fee share: withdrawing all but one share unit left accepted == 1 and
     /// an rKSU-pro-rata share. Below 1 USDC counted (`MIN_ACCEPTED_DEPOSITS`) a locker takes no
     /// fee share and no bonus, at once (the manager's notification).
@@ -217,7 +241,6 @@ contract AcceptedDepositsTest is ProtocolBase {
         _clear();
         assertEq(locking.claimableFees(alice), fa, "no fee share on dust");
         assertGt(locking.claimableFees(bob), fb, "the holder takes it");
-        assertEq(locking.MIN_ACCEPTED_DEPOSITS(), 1e6);
     }
 
     /// @dev The bonus base was fixed in KSU at the checkpoint's price: checkpoint when KSU is

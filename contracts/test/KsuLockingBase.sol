@@ -47,9 +47,11 @@ contract LockingManagerStub is ILendingPoolManagerForLocking {
     }
 
     function _setAccepted(address user, uint256 amount) internal {
-        bool lower = amount < userAcceptedDeposits[user];
+        uint256 before = userAcceptedDeposits[user];
         userAcceptedDeposits[user] = amount;
-        if (lower && address(target) != address(0)) target.notifyDepositsDecreased(user, amount);
+        if (amount < before && address(target) != address(0)) {
+            target.notifyDepositsDecreased(user, amount, before - amount);
+        }
     }
 
     function sendFees(IKsuLocking locking, uint256 amount) external {

@@ -25,16 +25,17 @@ interface IKsuLocking {
     /// amount is owed to the treasury (also with none at all).
     function notifyFees(uint256 usdcAmount) external;
 
-    /// @notice The manager lowered `user`'s accepted deposits (principal) to `acceptedDeposits`
-    /// (USDC units).
+    /// @notice The manager lowered `user`'s accepted deposits (principal) by `decrease` to
+    /// `acceptedDeposits` (USDC units).
     /// @dev Only the manager, right after the decrease: accrues bonus interest up to now on the
-    /// old base, lowers the base to at most `acceptedDeposits` (0 below `MIN_ACCEPTED_DEPOSITS`),
+    /// old base, lowers the base by `decrease` and to at most `acceptedDeposits` (0 below 1 USDC),
     /// and stops the user's fee share when the base is 0. It only lowers: it never raises the base
     /// nor restarts a fee share (the next checkpoint re-reads the manager). A no-op for a user
     /// without rKSU. Not pausable: a pause must not block withdrawals. The manager calls it with a
     /// gas cap and ignores a failure (`LockingNotificationFailed`): exits never depend on this
     /// contract.
-    function notifyDepositsDecreased(address user, uint256 acceptedDeposits) external;
+    function notifyDepositsDecreased(address user, uint256 acceptedDeposits, uint256 decrease)
+        external;
 
     // ---------------------------------------------------------------- types
 
@@ -128,7 +129,7 @@ interface IKsuLocking {
 
     /// @notice `user`'s bonus interest was accrued up to `time`; from now on it accrues at
     /// `level` on `base` (the accepted deposits counted now, USDC units; 0 below
-    /// `MIN_ACCEPTED_DEPOSITS`).
+    /// 1 USDC).
     event BonusCheckpointed(
         address indexed user, uint256 time, uint8 level, uint256 base, uint256 accrued
     );
@@ -188,7 +189,7 @@ interface IKsuLocking {
     /// stale): bonusKsu = base / price x ratePerEpoch(level) x seconds / EPOCH_DURATION, the
     /// level being the loyalty rule on rKSU against the base at that price. Then the manager's
     /// `userAcceptedDeposits` (accepted principal held, each position counted at most at its
-    /// current value) is read again: the new base, 0 below `MIN_ACCEPTED_DEPOSITS`; the user's fee
+    /// current value) is read again: the new base, 0 below 1 USDC; the user's fee
     /// share is started or stopped with it (`feeEligible`). Every decrease of accepted principal
     /// lowers the base at once (`notifyDepositsDecreased`); a loss of value lowers it at the next
     /// checkpoint, which anyone may trigger; an increase counts from the next checkpoint. Not
@@ -243,10 +244,6 @@ interface IKsuLocking {
 
     /// @notice Below this eligible rKSU (1 rKSU), notified fees go to the treasury.
     function MIN_RKSU_FOR_FEES() external view returns (uint256);
-
-    /// @notice Accepted deposits (USDC units) a locker needs for bonus interest and a fee share:
-    /// 1 USDC (1e6). Below it the base is 0 and the locker is not fee-eligible.
-    function MIN_ACCEPTED_DEPOSITS() external view returns (uint256);
 
     /// @notice Bonus interest per epoch for level 1 (18 decimals): 0.1% a year / 52.17857.
     function BONUS_RATE_LEVEL_1() external view returns (uint256);
@@ -316,7 +313,7 @@ interface IKsuLocking {
 
     /// @notice The user's bonus checkpoint: time, level (the loyalty rule on rKSU against the base
     /// at the current price, 0 without a fresh price) and base (accepted deposits counted, USDC
-    /// units, 0 below `MIN_ACCEPTED_DEPOSITS`).
+    /// units, 0 below 1 USDC).
     function bonusCheckpoint(address user)
         external
         view
