@@ -198,13 +198,6 @@ export const ksuLockingAbi = [
   {
     type: "function",
     inputs: [],
-    name: "MIN_ACCEPTED_DEPOSITS",
-    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
-    stateMutability: "view",
-  },
-  {
-    type: "function",
-    inputs: [],
     name: "MIN_RKSU_FOR_FEES",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
@@ -552,6 +545,7 @@ export const ksuLockingAbi = [
     inputs: [
       { name: "user", internalType: "address", type: "address" },
       { name: "acceptedDeposits", internalType: "uint256", type: "uint256" },
+      { name: "decrease", internalType: "uint256", type: "uint256" },
     ],
     name: "notifyDepositsDecreased",
     outputs: [],
