@@ -2,6 +2,7 @@
 pragma solidity ^0.8.30;
 
 import {IKsuLocking} from "./interfaces/IKsuLocking.sol";
+import {ILendingPoolAdmin} from "./interfaces/ILendingPoolAdmin.sol";
 import {ILendingPoolManagerForLocking} from "./interfaces/ILendingPoolManagerForLocking.sol";
 import {EpochMath} from "./libraries/EpochMath.sol";
 import {GenesisInFuture, OnlyManager, ZeroAddress} from "./libraries/Errors.sol";
@@ -42,7 +43,8 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 /// 3. `setManager(manager)` (admin): caches `manager.usdc()` and grants the manager
 ///    FEE_NOTIFIER_ROLE (revoking it from a previous manager). The manager calls
 ///    `loyaltyLevel(user)`, after transferring USDC here `notifyFees(amount)`, and
-///    `notifyDepositsDecreased(user, accepted)` whenever a user's accepted deposits drop.
+///    `notifyDepositsDecreased(user, accepted, decrease)` whenever a user's accepted deposits drop; this
+///    contract reads `userTotalDeposits` (levels) and `userAcceptedValue` (bonus, fees).
 /// 4. `setKsuPrice(priceUsdc6)` (PRICE_SETTER_ROLE; grant it to a keeper with `grantRole`);
 ///    `setMaxPriceAge(seconds)` (admin) if 7 days does not fit.
 /// 5. `ksu.approve(locking, x)` then `fundBonusPool(x)` (anyone) for launch bonuses and bonus
@@ -55,21 +57,26 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 /// - Lock periods cannot be edited, only disabled: a lock keeps the terms it was made with.
 /// - Fees: an accumulator of USDC per eligible rKSU; each lock keeps its own fee debt, so
 ///   unlocking keeps the fees earned (pending = lock rKSU x accumulator / 1e30 - fee debt, rounded
-///   against the locker). Only lockers holding accepted deposits (`manager.userAcceptedDeposits`
-///   > 0 at their last checkpoint, and not lowered to 0 since) are eligible: a locker whose
-///   deposits drop to 0 is frozen at once (the manager calls `notifyDepositsDecreased`): its rKSU
-///   leaves the eligible total and its locks stop at the accumulator of that moment, so the fees
-///   notified meanwhile go to the eligible lockers. A checkpoint that sees deposits again
-///   unfreezes it (each lock's debt moves past the frozen stretch). Below 1 eligible rKSU,
-///   notified fees go to the treasury. Rounding dust stays in the contract.
-/// - Bonus interest: a checkpoint stores the time and the accepted deposits valued in KSU at the
-///   price then (the base); the level is the loyalty rule on the rKSU against the base. The next
-///   checkpoint accrues base x rate(level) x seconds since / EPOCH_DURATION, then re-reads the
-///   deposits. lock, claimBonus and checkpointBonus (anyone for anyone) re-read them; every
-///   decrease of accepted deposits checkpoints at once through the manager; unlock accrues and
-///   keeps the base (the lower rKSU can only lower the level). So between checkpoints the user
-///   always holds at least the base: bonus paid <= rate x deposits held x time. A stale price at
-///   a checkpoint gives base 0. Claims pay at most the pool; the rest stays owed.
+///   against the locker). Only lockers holding accepted deposits are eligible: at least
+///   `MIN_ACCEPTED_DEPOSITS` (1 USDC) of `manager.userAcceptedValue` at their last checkpoint,
+///   and not lowered below it since. A locker whose principal drops below it is frozen at once
+///   (the manager calls `notifyDepositsDecreased`): its rKSU leaves the eligible total and its
+///   locks stop at the accumulator of that moment, so the fees notified meanwhile go to the
+///   eligible lockers. A checkpoint that sees deposits again unfreezes it (each lock's debt moves
+///   past the frozen stretch; O(locks), paid by the checkpoint, never by the manager's
+///   notification). Below 1 eligible rKSU, notified fees go to the treasury. Rounding dust stays
+///   in the contract.
+/// - Bonus interest: a checkpoint stores the time and the base: the manager's `userAcceptedValue`
+///   in USDC (accepted principal, each position at most at its value; 0 below the minimum or
+///   while the price is stale). Each stretch accrues base x rate(level) x seconds /
+///   EPOCH_DURATION converted to KSU at the price of the accrual, the level being the loyalty
+///   rule on the rKSU against the base at that price. lock, claimBonus and checkpointBonus
+///   (anyone for anyone) re-read the manager; every decrease of accepted principal lowers the
+///   base at once through the manager's notification (gas-capped there, a failure ignored);
+///   unlock accrues and keeps the base. So between checkpoints the base is at most the value
+///   held at the last checkpoint and the principal held since; a loss of value counts from the
+///   next checkpoint (docs/protocol.md states the bound). Claims pay at most the pool; the rest
+///   stays owed.
 /// - Storage is packed for gas: a user's rKSU, lock count, bonus checkpoint and fee freeze flag
 ///   share one slot, a lock is one slot, and the pause flag, manager and KSU price share one
 ///   slot.
@@ -87,8 +94,8 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     }
 
     /// @dev A user's slot, unpacked (see `_loadUser`): rKSU (96 bits), lock count (16), bonus
-    /// checkpoint time (32), fee freeze flag (1), bonus base (55, accepted deposits in KSU in
-    /// units of 1e12 wei, saturating), accrued unpaid bonus (56, units of 1e9 KSU wei,
+    /// checkpoint time (32), fee freeze flag (1), bonus base (55, accepted deposits counted, USDC
+    /// units, saturating), accrued unpaid bonus (56, units of 1e9 KSU wei,
     /// saturating).
     struct UserData {
         uint256 rksu;
@@ -129,9 +136,12 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint256 internal constant ACC_SCALE = 1e30;
     /// @dev Stored rKSU multipliers have 9 decimals; bonus accruals count 1e9 wei.
     uint256 internal constant UNIT9 = 1e9;
-    /// @dev Bonus bases count 1e12 KSU wei.
-    uint256 internal constant BASE_UNIT = 1e12;
+    /// @dev Bonus bases are USDC units (6 decimals), saturating.
     uint256 internal constant MAX_BASE = 2 ** 55 - 1;
+    /// @dev Accepted deposits (USDC units) a locker needs for bonus interest and a fee share
+    /// (1 USDC): below it the base is 0 and the locker is not fee-eligible. Internal: a public
+    /// getter would reorder the dispatcher and cost the manager's calls gas.
+    uint256 internal constant MIN_ACCEPTED_DEPOSITS = 1e6;
     uint256 internal constant MAX_ACCRUED = 2 ** 56 - 1;
     uint256 internal constant MAX_LOCK_DURATION = 3650 days;
     uint256 internal constant MAX_PRICE_AGE = 365 days;
@@ -146,8 +156,11 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint40 internal _priceValidUntil;
 
     /// @dev rKSU of the fee-eligible lockers (frozen lockers' rKSU is in `_frozenRksu`).
-    uint128 internal _totalRksu;
-    uint128 internal _rewardPerRksu;
+    uint96 internal _totalRksu;
+    uint112 internal _rewardPerRksu;
+    /// @dev A copy of `_price` next to the fee accumulator: bonus accrual (lock, unlock,
+    /// checkpoints) reads the price with the slot it reads anyway.
+    uint48 internal _accruePrice;
 
     uint128 internal _bonusPool;
     uint128 internal _treasuryFees;
@@ -214,8 +227,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         user.lockCount = lockId + 1;
         _storeUser(msg.sender, user);
         if (user.frozen) _frozenRksu += rksu;
-        // forge-lint: disable-next-line(unsafe-typecast) rksu < 2^96 x 2^32 / 1e9 < 2^128
-        else _totalRksu += uint128(rksu);
+        else _totalRksu = (_totalRksu + rksu).toUint96();
         uint256 unlockTime = block.timestamp + period.duration;
         _storeLock(
             _locks[msg.sender][lockId],
@@ -266,8 +278,8 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
             _frozenRksu -= burned;
         } else {
             acc = _rewardPerRksu;
-            // forge-lint: disable-next-line(unsafe-typecast) burned <= the lock's rKSU < 2^128
-            _totalRksu -= uint128(burned);
+            // forge-lint: disable-next-line(unsafe-typecast) burned <= the lock's rKSU < 2^96
+            _totalRksu -= uint96(burned);
         }
         // Keep the fees accrued on the burned rKSU (rounded down: in favour of the pool).
         // forge-lint: disable-next-line(unsafe-typecast) burned < 2^128, acc < 2^128: < 2^127
@@ -306,7 +318,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         } else {
             // Rounded down: the dust stays in the contract, never owed to anyone.
             acc += usdcAmount * ACC_SCALE / total;
-            _rewardPerRksu = acc.toUint128();
+            _rewardPerRksu = acc.toUint112();
         }
         emit FeesNotified(usdcAmount, toTreasury, acc);
     }
@@ -350,11 +362,37 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     }
 
     /// @inheritdoc IKsuLocking
-    function notifyDepositsDecreased(address user, uint256 acceptedDeposits) external override {
+    function notifyDepositsDecreased(address user, uint256 acceptedDeposits, uint256 decrease)
+        external
+        override
+    {
         // Without rKSU there is nothing to accrue, rate or freeze (the next lock checkpoints).
         if (_users[user] & type(uint96).max == 0) return;
         if (msg.sender != _manager) revert OnlyManager();
-        _checkpoint(user, acceptedDeposits);
+        // Only lowers: the base becomes at most the figure notified, a lower base may freeze the
+        // fee share, and nothing unfreezes here (no loop over the user's locks in the manager's
+        // path; the next checkpoint re-reads the manager).
+        UserData memory data = _loadUser(user);
+        _accrueBonus(data);
+        // The base counts each position at most at its value, so it drops by at least what the
+        // positions left counted: their principal is an upper bound of it (a value below the
+        // principal makes this drop more than needed until the next checkpoint, never less).
+        uint256 base = data.bonusBase;
+        base = base > decrease ? base - decrease : 0;
+        if (acceptedDeposits < base) base = acceptedDeposits;
+        if (acceptedDeposits < MIN_ACCEPTED_DEPOSITS) {
+            base = 0;
+            if (!data.frozen) _rerate(user, data, 0);
+        }
+        data.bonusBase = base;
+        _storeUser(user, data);
+        emit BonusCheckpointed(
+            user,
+            block.timestamp,
+            _levelFromBase(data.rksu, base, _bonusPrice()),
+            base,
+            data.bonusAccrued * UNIT9
+        );
     }
 
     /// @inheritdoc IKsuLocking
@@ -418,6 +456,8 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         if (priceUsdc6 == 0 || priceUsdc6 > type(uint48).max) revert InvalidKsuPrice(priceUsdc6);
         // forge-lint: disable-next-line(unsafe-typecast) checked above
         _price = uint48(priceUsdc6);
+        // forge-lint: disable-next-line(unsafe-typecast) checked above
+        _accruePrice = uint48(priceUsdc6);
         _priceUpdatedAt = uint40(block.timestamp);
         _priceValidUntil = uint40(block.timestamp + _maxPriceAge);
         emit KsuPriceSet(priceUsdc6, block.timestamp);
@@ -643,7 +683,11 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     {
         UserData memory data = _loadUser(user);
         return
-            (data.bonusTime, _levelFromBase(data.rksu, data.bonusBase), data.bonusBase * BASE_UNIT);
+            (
+                data.bonusTime,
+                _levelFromBase(data.rksu, data.bonusBase, _bonusPrice()),
+                data.bonusBase
+            );
     }
 
     /// @inheritdoc IKsuLocking
@@ -725,55 +769,68 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         emit BonusCheckpointed(
             user,
             block.timestamp,
-            _levelFromBase(data.rksu, data.bonusBase),
-            data.bonusBase * BASE_UNIT,
+            _levelFromBase(data.rksu, data.bonusBase, _bonusPrice()),
+            data.bonusBase,
             data.bonusAccrued * UNIT9
         );
     }
 
-    /// @dev Adds the bonus for the time since the checkpoint at the checkpoint's base and the level
-    /// of the current rKSU against it (saturating), and moves the checkpoint time to now.
+    /// @dev Adds the bonus for the time since the checkpoint on the checkpoint's base (USDC) at
+    /// the level of the current rKSU against it, converted to KSU at the current price (nothing
+    /// while the price is stale), saturating, and moves the checkpoint time to now. A price rise
+    /// since the checkpoint lowers the KSU paid: the USDC value paid is rate x base x time.
     function _accrueBonus(UserData memory data) internal view {
         uint256 from = data.bonusTime;
         data.bonusTime = block.timestamp;
-        uint256 level = _levelFromBase(data.rksu, data.bonusBase);
-        if (level == 0 || block.timestamp <= from) return;
+        if (data.bonusBase == 0 || block.timestamp <= from) return;
+        uint256 price = _bonusPrice();
+        uint256 level = _levelFromBase(data.rksu, data.bonusBase, price);
+        if (level == 0) return;
         uint256 rate = level == 1 ? BONUS_RATE_LEVEL_1 : BONUS_RATE_LEVEL_2;
-        // base (1e12 wei) x rate x seconds / epoch, in units of 1e9 wei; rounded down.
-        uint256 accrued = data.bonusAccrued + data.bonusBase * (BASE_UNIT / UNIT9) * rate
-            * (block.timestamp - from) / (WAD * EpochMath.EPOCH_DURATION);
+        // base (USDC units) x 1e18 / price = KSU wei; x rate / 1e18 x seconds / epoch, in units
+        // of 1e9 wei; rounded down. base < 2^55, rate < 2^46, seconds < 2^32: no overflow.
+        uint256 accrued;
+        unchecked {
+            // price != 0 (level > 0); every factor is bounded as above, accrued < 2^56.
+            accrued = data.bonusAccrued + data.bonusBase * rate * (block.timestamp - from)
+                / (price * UNIT9 * EpochMath.EPOCH_DURATION);
+        }
         data.bonusAccrued = Math.min(accrued, MAX_ACCRUED);
     }
 
-    /// @dev Sets the bonus base from `accepted` deposits at the current price (0 without a manager
-    /// or a fresh price), rounded down, and the fee share: eligible with deposits, frozen without
-    /// (rKSU moves between the totals; an unfreeze moves each lock's fee debt past the frozen
-    /// stretch). Returns the accumulator the user's locks follow from now on.
+    /// @dev The price bonus interest is converted at: the last KSU price set (also when stale:
+    /// a stale price only stops new bases, see `_rerate`).
+    function _bonusPrice() internal view returns (uint256) {
+        return _accruePrice;
+    }
+
+    /// @dev Sets the bonus base to `accepted` deposits (USDC; 0 below `MIN_ACCEPTED_DEPOSITS`
+    /// or without a manager) and the fee share: eligible with a base, frozen without (rKSU moves
+    /// between the totals; an unfreeze moves each lock's fee debt past the frozen stretch, a loop
+    /// over the user's locks: only checkpoints unfreeze, never the manager's notification).
+    /// Returns the accumulator the user's locks follow from now on.
     function _rerate(address user, UserData memory data, uint256 accepted)
         internal
         returns (uint256 acc)
     {
-        uint256 price = _price;
+        bool frozen = _manager == address(0) || accepted < MIN_ACCEPTED_DEPOSITS;
         uint256 base;
-        if (_manager != address(0) && price != 0 && block.timestamp <= _priceValidUntil) {
-            base = Math.min(accepted * (WAD / BASE_UNIT) / price, MAX_BASE);
-        }
+        if (!frozen && block.timestamp <= _priceValidUntil) base = Math.min(accepted, MAX_BASE);
         data.bonusBase = base;
         acc = _rewardPerRksu;
-        bool frozen = accepted == 0;
         if (frozen == data.frozen) return frozen ? _frozenAcc[user] : acc;
         data.frozen = frozen;
         uint256 rksu = data.rksu;
         if (frozen) {
             _frozenAcc[user] = acc;
             _frozenRksu += rksu;
-            // forge-lint: disable-next-line(unsafe-typecast) rksu <= _totalRksu < 2^128
-            _totalRksu -= uint128(rksu);
+            // forge-lint: disable-next-line(unsafe-typecast) rksu <= _totalRksu < 2^96
+            _totalRksu -= uint96(rksu);
         } else {
             uint256 gap = acc - _frozenAcc[user];
             delete _frozenAcc[user];
             _frozenRksu -= rksu;
-            _totalRksu += rksu.toUint128();
+            _totalRksu = (_totalRksu + rksu).toUint96();
             mapping(uint256 => LockData) storage locks = _locks[user];
             uint256 count = data.lockCount;
             for (uint256 i; i < count; ++i) {
@@ -789,11 +846,19 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         emit FeeEligibilitySet(user, !frozen);
     }
 
-    /// @dev The manager's accepted deposits of `user` (0 without a manager).
-    function _acceptedDeposits(address user) internal view returns (uint256) {
+    /// @dev The manager's accepted deposits of `user` counted at most at their value
+    /// (`userAcceptedValue`); 0 without a manager or if the call fails (a manager that cannot
+    /// answer grants no bonus and no fee share, and never blocks a checkpoint).
+    function _acceptedDeposits(address user) internal view returns (uint256 value) {
         address manager_ = _manager;
         if (manager_ == address(0)) return 0;
-        return ILendingPoolManagerForLocking(manager_).userAcceptedDeposits(user);
+        bytes4 selector = ILendingPoolAdmin.userAcceptedValue.selector;
+        assembly ("memory-safe") {
+            mstore(0x00, selector)
+            mstore(0x04, and(user, shr(96, not(0))))
+            let ok := staticcall(gas(), manager_, 0x00, 0x24, 0x00, 0x20)
+            if and(ok, gt(returndatasize(), 0x1f)) { value := mload(0x00) }
+        }
     }
 
     /// @dev The fee accumulator a user's locks follow: the frozen one while frozen.
@@ -801,13 +866,20 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         return data.frozen ? _frozenAcc[user] : _rewardPerRksu;
     }
 
-    /// @dev Level of `rksu` against a bonus base (accepted deposits in KSU, units of 1e12 wei).
-    function _levelFromBase(uint256 rksu, uint256 base) internal pure returns (uint8) {
-        if (base == 0) return 0;
-        uint256 rksu100 = rksu * 100;
-        uint256 deposits = base * BASE_UNIT;
-        if (rksu100 >= 5 * deposits) return 2;
-        if (rksu100 >= deposits) return 1;
+    /// @dev Level of `rksu` against a bonus base (accepted deposits, USDC units) at `price` (0: no
+    /// fresh price, level 0): the loyalty rule, rKSU value x 100 against 5x (level 2) or 1x.
+    function _levelFromBase(uint256 rksu, uint256 base, uint256 price)
+        internal
+        pure
+        returns (uint8)
+    {
+        if (base == 0 || price == 0) return 0;
+        unchecked {
+            // rksu < 2^96, price < 2^48, base < 2^55: no overflow.
+            uint256 value100 = rksu * price / WAD * 100;
+            if (value100 >= 5 * base) return 2;
+            if (value100 >= base) return 1;
+        }
         return 0;
     }
 

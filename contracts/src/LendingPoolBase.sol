@@ -175,6 +175,9 @@ abstract contract LendingPoolBase is
     uint256 internal constant VIRTUAL_SHARES = 1e6;
     uint256 internal constant VIRTUAL_ASSETS = 1;
     uint256 internal constant AGING_EPOCHS = 5;
+    /// @dev Gas given to `KsuLocking.notifyDepositsDecreased` (it needs about 70k at most: a freeze
+    /// writes three slots).
+    uint256 internal constant NOTIFY_GAS = 150_000;
     uint8 internal constant TOP_LEVEL = 2;
     uint8 internal constant KYC_ALLOWED = 1;
     uint8 internal constant KYC_BLOCKED = 2;

@@ -584,8 +584,10 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
     }
 
     /// @dev Lowers the user's accepted deposits and tells KsuLocking in the same transaction, so
-    /// bonus interest and fee sharing never count deposits the user no longer holds. A reverting
-    /// locking contract reverts the call (a call without code succeeds).
+    /// bonus interest and fee sharing stop counting them. Exits never depend on KsuLocking: the
+    /// call gets `NOTIFY_GAS` (the caller must leave that much, else `InsufficientGas`) and a
+    /// failure is only reported (`LockingNotificationFailed`); KsuLocking re-reads the figure at
+    /// the user's next checkpoint, which anyone may trigger.
     function _reduceAccepted(address user, uint256 amount) internal {
         Account storage a = _accounts[user];
         uint256 accepted = a.accepted;
@@ -595,16 +597,23 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         address locking = ksuLocking;
         if (locking == address(0)) return;
         bytes4 selector = IKsuLocking.notifyDepositsDecreased.selector;
+        bytes4 gasError = E.InsufficientGas.selector;
+        bytes32 failed = LockingNotificationFailed.selector;
         assembly ("memory-safe") {
+            if lt(gas(), add(div(mul(NOTIFY_GAS, 64), 63), 2000)) {
+                mstore(0x00, gasError)
+                revert(0x00, 0x04)
+            }
             let fmp := mload(0x40)
             mstore(0x00, selector)
             mstore(0x04, and(user, shr(96, not(0))))
             mstore(0x24, accepted)
-            if iszero(call(gas(), locking, 0, 0x00, 0x44, 0x00, 0x00)) {
-                returndatacopy(fmp, 0x00, returndatasize())
-                revert(fmp, returndatasize())
+            mstore(0x44, amount)
+            if iszero(call(NOTIFY_GAS, locking, 0, 0x00, 0x64, 0x00, 0x00)) {
+                log2(0x00, 0x00, failed, and(user, shr(96, not(0))))
             }
             mstore(0x40, fmp)
+            mstore(0x60, 0)
         }
     }
 

@@ -379,6 +379,36 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
     }
 
     /// @inheritdoc ILendingPoolAdmin
+    function userAcceptedValue(address user) external view returns (uint256 total) {
+        uint256 pools = poolCount;
+        for (uint256 poolId; poolId < pools; ++poolId) {
+            Pool storage pool = _pools[poolId];
+            uint256 tranches = pool.trancheCount;
+            for (uint256 t; t < tranches; ++t) {
+                Tranche storage tranche = pool.tranches[t];
+                Holding storage h = tranche.holdings[user];
+                uint256 principal = h.principal;
+                if (principal != 0) total += Math.min(principal, _toAssets(tranche, h.shares));
+            }
+        }
+        uint256[] storage ids = _userLocks[user];
+        for (uint256 i; i < ids.length; ++i) {
+            Lock storage l = _locks[ids[i]];
+            // Released and withdraw-at-expiry locks left the accepted deposits.
+            if (l.released || l.withdrawAtExpiry) continue;
+            uint256 value;
+            if (l.endEpoch < _pools[l.poolId].nextEpochToClear) {
+                value = _toAssets(_pools[l.poolId].tranches[l.trancheId], _maturedShares(l));
+            } else {
+                FixedTermConfig storage c = _config(l.poolId, l.trancheId, l.configId);
+                value = _sharesToAssets(l.shares, c.totalAssets, c.totalShares);
+            }
+            total += Math.min(l.principal, value);
+        }
+        total = Math.min(total, _accounts[user].accepted);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
     function getCurrentEpochDepositedAmount(uint256 poolId, uint256 trancheId, address user)
         external
         view

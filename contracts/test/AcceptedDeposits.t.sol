@@ -2,6 +2,7 @@
 pragma solidity ^0.8.30;
 
 import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
+import {InsufficientGas} from "../src/libraries/Errors.sol";
 import {NothingToClaim} from "../src/libraries/LockingErrors.sol";
 import {ProtocolBase} from "./ProtocolBase.sol";
 
@@ -39,7 +40,7 @@ contract AcceptedDepositsTest is ProtocolBase {
         _lockKsu(alice, 1000e18);
         (, uint8 level, uint256 base) = locking.bonusCheckpoint(alice);
         assertEq(level, 2);
-        assertEq(base, 10_000e18);
+        assertEq(base, 10_000e6, "the base is the USDC held");
         skip(3 days);
         uint256 earned = locking.getUserTotalBonusAmount(alice);
         assertGt(earned, 0);
@@ -141,5 +142,174 @@ contract AcceptedDepositsTest is ProtocolBase {
         assertApproxEqAbs(lpm.userAcceptedDeposits(alice), 10_000e6, 1, "back (rounded down)");
         assertLe(lpm.userAcceptedDeposits(alice), 10_000e6);
         assertEq(lpm.userTotalDeposits(alice), 10_000e6);
+    }
+
+    // ----- Review findings (2026-11-23): value, dust, price, exits -----
+
+    function _value(address u, uint256 t) internal view returns (uint256) {
+        return lpm.convertToAssets(POOL, t, lpm.sharesOf(POOL, t, u));
+    }
+
+    /// @dev Bonus and fee eligibility counted principal, not value: after a 100% Junior loss
+    /// alice held 0 USDC yet kept a level-2 bonus and a fee share. The accepted deposits counted
+    /// are each position's principal at most at its value, from the next checkpoint (anyone).
+    function test_loss_stopsBonusAndFeesOnTheLostValue() public {
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        _clear();
+        lpm.claim(a);
+        _lockKsu(alice, 2000e18); // 20% of the deposits: level 2
+        assertEq(lpm.userAcceptedValue(alice), 10_000e6);
+        uint256 idle = lpm.getPoolState(POOL).idleLiquidity;
+        vm.startPrank(manager);
+        lpm.draw(POOL, idle, borrower);
+        lpm.reportLoss(POOL, idle); // Junior wiped out
+        vm.stopPrank();
+        assertLe(_value(alice, JUNIOR), 1, "alice holds nothing");
+        assertEq(lpm.userAcceptedDeposits(alice), 10_000e6, "the principal figure stays");
+        assertLe(lpm.userAcceptedValue(alice), 1, "the value counted is what is held");
+        locking.checkpointBonus(alice); // anyone, e.g. the keeper after the loss report
+        assertFalse(locking.feeEligible(alice), "no fee share on nothing held");
+        uint256 before = locking.getUserTotalBonusAmount(alice);
+        vm.warp(block.timestamp + 7 days);
+        vm.prank(admin);
+        locking.setKsuPrice(1e6);
+        locking.checkpointBonus(alice);
+        assertEq(locking.getUserTotalBonusAmount(alice), before, "no bonus on lost principal");
+    }
+
+    /// @dev A partial loss: the base follows the value down, the bonus is paid on what is left.
+    function test_loss_partialCutsTheBaseToTheValue() public {
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        uint256 b = _deposit(bob, JUNIOR, 10_000e6);
+        _clearAndSettle(_ids(a, b));
+        _lockKsu(alice, 2000e18);
+        vm.startPrank(manager);
+        lpm.draw(POOL, 10_000e6, borrower);
+        lpm.reportLoss(POOL, 10_000e6); // half of Junior
+        vm.stopPrank();
+        locking.checkpointBonus(alice);
+        (,, uint256 base) = locking.bonusCheckpoint(alice);
+        assertApproxEqAbs(base, _value(alice, JUNIOR), 1);
+        assertApproxEqAbs(base, 5000e6, 1e6);
+    }
+
+    /// @dev After a loss, withdrawing the position that kept its value must take the base down
+    /// with it: the notification lowers the base by the principal that left, not only to the
+    /// principal still held (which counts the lost Junior position at full principal).
+    function test_loss_thenWithdrawingTheIntactPositionLowersTheBase() public {
+        uint256 a1 = _deposit(alice, JUNIOR, 10_000e6);
+        uint256 a2 = _deposit(alice, SENIOR, 10_000e6);
+        _clearAndSettle(_ids(a1, a2));
+        _lockKsu(alice, 4000e18);
+        vm.startPrank(manager);
+        lpm.draw(POOL, 10_000e6, borrower);
+        lpm.reportLoss(POOL, 10_000e6); // Junior wiped out
+        vm.stopPrank();
+        locking.checkpointBonus(alice);
+        (,, uint256 base) = locking.bonusCheckpoint(alice);
+        assertApproxEqAbs(base, 10_000e6, 1, "the Senior value");
+        _withdraw(alice, SENIOR, lpm.sharesOf(POOL, SENIOR, alice));
+        assertEq(lpm.userAcceptedDeposits(alice), 10_000e6, "the lost Junior principal");
+        (,, base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 0, "nothing of value is held");
+        uint256 before = locking.getUserTotalBonusAmount(alice);
+        skip(7 days);
+        assertEq(locking.getUserTotalBonusAmount(alice), before);
+    }
+
+    /// @dev Dust kept a full fee share: withdrawing all but one share unit left accepted == 1 and
+    /// an rKSU-pro-rata share. Below 1 USDC counted (`MIN_ACCEPTED_DEPOSITS`) a locker takes no
+    /// fee share and no bonus, at once (the manager's notification).
+    function test_dust_takesNoFeeShare() public {
+        _fundReserve(100_000e6);
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        uint256 b = _deposit(bob, JUNIOR, 10_000e6);
+        _clear();
+        lpm.settle(_ids(a, b));
+        _lockKsu(alice, 2000e18);
+        _lockKsu(bob, 2000e18);
+        uint256 free = lpm.sharesOf(POOL, JUNIOR, alice);
+        uint256 w = _withdraw(alice, JUNIOR, free - 1);
+        assertFalse(locking.feeEligible(alice), "one share unit is not a deposit");
+        assertEq(lpm.userAcceptedValue(alice), 0, "dust worth 0 USDC counts 0");
+        _clear();
+        lpm.claim(w);
+        locking.checkpointBonus(alice);
+        assertFalse(locking.feeEligible(alice));
+        uint256 fa = locking.claimableFees(alice);
+        uint256 fb = locking.claimableFees(bob);
+        _clear();
+        assertEq(locking.claimableFees(alice), fa, "no fee share on dust");
+        assertGt(locking.claimableFees(bob), fb, "the holder takes it");
+    }
+
+    /// @dev The bonus base was fixed in KSU at the checkpoint's price: checkpoint when KSU is
+    /// cheap, let it rise, accrue 8x the fair bonus. The base is USDC, converted at the price of
+    /// the accrual: a rise pays exactly the fair KSU amount.
+    function test_bonus_priceRisePaysTheFairAmount() public {
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        _clear();
+        lpm.claim(a);
+        _lockKsu(alice, 2000e18);
+        vm.prank(admin);
+        locking.setKsuPrice(0.5e6);
+        locking.checkpointBonus(alice);
+        vm.prank(admin);
+        locking.setKsuPrice(4e6); // 10,000 USDC are now worth 2,500 KSU (rKSU 80%: level 2)
+        uint256 before = locking.getUserTotalBonusAmount(alice);
+        vm.warp(block.timestamp + 7 days);
+        uint256 earned = locking.getUserTotalBonusAmount(alice) - before;
+        uint256 fair = 2500e18 * locking.BONUS_RATE_LEVEL_2() / 1e18;
+        assertLe(earned, fair);
+        assertApproxEqAbs(earned, fair, 1e9);
+    }
+
+    /// @dev Pointing KsuLocking at another manager made every withdrawal of a locker revert
+    /// (OnlyManager). Exits never depend on KsuLocking: the failed notification is reported and
+    /// the withdrawal goes on; the locker earns nothing on it (the other manager counts nothing).
+    function test_exit_neverBlockedByKsuLocking() public {
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        _clear();
+        lpm.claim(a);
+        _lockKsu(alice, 100e18);
+        ManagerWithoutViews other = new ManagerWithoutViews(address(usdc));
+        vm.prank(admin);
+        locking.setManager(address(other));
+        uint256 shares = lpm.sharesOf(POOL, JUNIOR, alice);
+        vm.expectEmit(address(lpm));
+        emit ILendingPoolTypes.LockingNotificationFailed(alice);
+        vm.prank(alice);
+        uint256 w = lpm.requestWithdrawal(POOL, JUNIOR, shares);
+        assertEq(lpm.userAcceptedDeposits(alice), 0);
+        locking.checkpointBonus(alice); // a manager without the view counts nothing
+        (,, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 0);
+        _clear();
+        lpm.claim(w);
+        assertGt(usdc.balanceOf(alice), 9999e6, "paid");
+    }
+
+    /// @dev A failed notification must not be provoked by sending too little gas: the manager
+    /// refuses to run the notification with less than its cap.
+    function test_exit_tooLittleGasForTheNotificationReverts() public {
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        _clearAndSettle(_ids(a));
+        _lockKsu(alice, 1000e18);
+        uint256 shares = lpm.sharesOf(POOL, JUNIOR, alice);
+        vm.prank(alice);
+        vm.expectRevert(InsufficientGas.selector);
+        lpm.requestWithdrawal{gas: 150_000}(POOL, JUNIOR, shares);
+        vm.prank(alice);
+        lpm.requestWithdrawal(POOL, JUNIOR, shares);
+        assertFalse(locking.feeEligible(alice), "notified");
+    }
+}
+
+/// @dev A manager KsuLocking can point at that answers none of the views.
+contract ManagerWithoutViews {
+    address public usdc;
+
+    constructor(address usdc_) {
+        usdc = usdc_;
     }
 }

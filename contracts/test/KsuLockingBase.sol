@@ -25,6 +25,11 @@ contract LockingManagerStub is ILendingPoolManagerForLocking {
         usdc = usdc_;
     }
 
+    /// @dev The extension's figure: here every position is worth its principal.
+    function userAcceptedValue(address user) external view returns (uint256) {
+        return userAcceptedDeposits[user];
+    }
+
     function setLocking(IKsuLocking locking_) external {
         target = locking_;
     }
@@ -42,9 +47,11 @@ contract LockingManagerStub is ILendingPoolManagerForLocking {
     }
 
     function _setAccepted(address user, uint256 amount) internal {
-        bool lower = amount < userAcceptedDeposits[user];
+        uint256 before = userAcceptedDeposits[user];
         userAcceptedDeposits[user] = amount;
-        if (lower && address(target) != address(0)) target.notifyDepositsDecreased(user, amount);
+        if (amount < before && address(target) != address(0)) {
+            target.notifyDepositsDecreased(user, amount, before - amount);
+        }
     }
 
     function sendFees(IKsuLocking locking, uint256 amount) external {

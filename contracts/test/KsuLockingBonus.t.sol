@@ -19,14 +19,15 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
 
     /// @dev Accepted deposits in KSU at `price`, in units of 1e12 wei, rounded down (the
     /// contract's base).
+    /// @dev A bonus base: USDC deposits and the KSU price they are converted at, packed.
     function _base(uint256 deposits, uint256 price) internal pure returns (uint256) {
-        return deposits * 1e6 / price;
+        return deposits << 64 | price;
     }
 
-    /// @dev Bonus on `base` over `secs` seconds, pro rata of the per-epoch rate (units of 1e9 wei,
-    /// rounded down).
+    /// @dev Bonus on `base` (deposits at a price, see `_base`) over `secs` seconds, pro rata of
+    /// the per-epoch rate (units of 1e9 wei, rounded down).
     function _accrual(uint256 base, uint256 rate, uint256 secs) internal pure returns (uint256) {
-        return base * 1000 * rate * secs / (1e18 * 7 days) * 1e9;
+        return (base >> 64) * rate * secs / ((base & type(uint64).max) * 1e9 * 7 days) * 1e9;
     }
 
     function test_bonusRates_matchTheSpec() public view {
@@ -43,7 +44,7 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
         (uint256 time, uint8 level, uint256 base) = locking.bonusCheckpoint(alice);
         assertEq(time, block.timestamp);
         assertEq(level, 2);
-        assertEq(base, 20_000e18, "10,000 USDC at 0.50 = 20,000 KSU");
+        assertEq(base, 10_000 * USDC_UNIT, "the base is the USDC held");
 
         skip(3 * 7 days);
         uint256 expected = _accrual(_base(10_000 * USDC_UNIT, KSU_PRICE), rate2, 3 * 7 days);
@@ -161,16 +162,16 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
         _lock(alice, 1000e18, P720);
         vm.expectRevert(OnlyManager.selector);
         vm.prank(stranger);
-        locking.notifyDepositsDecreased(alice, 0);
+        locking.notifyDepositsDecreased(alice, 0, 0);
         // A user without rKSU: nothing to do, for anyone (no revert, no state).
         vm.prank(stranger);
-        locking.notifyDepositsDecreased(bob, 0);
+        locking.notifyDepositsDecreased(bob, 0, 0);
         // Not pausable: a pause must not block the manager's withdrawals.
         vm.prank(admin);
         locking.pause();
         mgr.setDeposits(alice, 1 * USDC_UNIT);
         (,, uint256 base) = locking.bonusCheckpoint(alice);
-        assertEq(base, 2e18);
+        assertEq(base, 1 * USDC_UNIT);
     }
 
     function test_checkpointBonus_byAnyoneRaisesTheBase() public {
@@ -206,10 +207,10 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
     function test_checkpointBonus_usesTheNewPrice() public {
         mgr.setDeposits(alice, 10_000 * USDC_UNIT);
         _lock(alice, 1000e18, P720);
-        _setPrice(1_000_000); // 1 USDC: 10% -> level 2, base 10,000 KSU
+        _setPrice(1_000_000); // 1 USDC: 10% -> level 2, 10,000 KSU a base of 10,000 USDC
         locking.checkpointBonus(alice);
         (,, uint256 base) = locking.bonusCheckpoint(alice);
-        assertEq(base, 10_000e18);
+        assertEq(base, 10_000 * USDC_UNIT);
         skip(7 days);
         assertEq(
             locking.getUserTotalBonusAmount(alice),
@@ -257,7 +258,7 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
     }
 
     function testFuzz_bonus_matchesFormula(uint256 deposits, uint256 epochs) public {
-        deposits = bound(deposits, 1, 20_000 * USDC_UNIT);
+        deposits = bound(deposits, USDC_UNIT, 20_000 * USDC_UNIT); // from the 1 USDC minimum
         epochs = bound(epochs, 1, 520);
         mgr.setDeposits(alice, deposits);
         _lock(alice, 2000e18, P720); // 1000 USDC of rKSU: level 2 up to 20,000 USDC

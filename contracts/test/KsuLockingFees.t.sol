@@ -42,8 +42,8 @@ contract KsuLockingFeesTest is KsuLockingBaseTest {
         a = _boundKsu(a);
         b = _boundKsu(b);
         fees = bound(fees, 1, 1_000_000 * USDC_UNIT);
-        mgr.setDeposits(alice, 1);
-        mgr.setDeposits(bob, 1);
+        mgr.setDeposits(alice, USDC_UNIT); // the minimum for a fee share
+        mgr.setDeposits(bob, USDC_UNIT); // the minimum for a fee share
         _lock(alice, a, P720); // rKSU = a
         _lock(bob, b, P180); // rKSU = b / 4
         _notify(fees);
@@ -65,8 +65,8 @@ contract KsuLockingFeesTest is KsuLockingBaseTest {
     }
 
     function test_fees_newLockerGetsNoPastFees() public {
-        mgr.setDeposits(alice, 1);
-        mgr.setDeposits(bob, 1);
+        mgr.setDeposits(alice, USDC_UNIT); // the minimum for a fee share
+        mgr.setDeposits(bob, USDC_UNIT); // the minimum for a fee share
         _lock(alice, 100e18, P720);
         _notify(100 * USDC_UNIT);
         _lock(bob, 100e18, P720);
@@ -92,8 +92,8 @@ contract KsuLockingFeesTest is KsuLockingBaseTest {
     }
 
     function test_fees_keptAfterUnlockAndPartialUnlock() public {
-        mgr.setDeposits(alice, 1);
-        mgr.setDeposits(bob, 1);
+        mgr.setDeposits(alice, USDC_UNIT); // the minimum for a fee share
+        mgr.setDeposits(bob, USDC_UNIT); // the minimum for a fee share
         _lock(alice, 100e18, P30); // 5 rKSU
         _lock(bob, 100e18, P30); // 5 rKSU
         _notify(100 * USDC_UNIT);
@@ -120,7 +120,7 @@ contract KsuLockingFeesTest is KsuLockingBaseTest {
     }
 
     function test_claimFees_revertsWithNothingAndWhenPaused() public {
-        mgr.setDeposits(alice, 1);
+        mgr.setDeposits(alice, USDC_UNIT); // the minimum for a fee share
         _lock(alice, 100e18, P720);
         vm.expectRevert(NothingToClaim.selector);
         vm.prank(alice);

@@ -25,12 +25,17 @@ interface IKsuLocking {
     /// amount is owed to the treasury (also with none at all).
     function notifyFees(uint256 usdcAmount) external;
 
-    /// @notice The manager lowered `user`'s accepted deposits to `acceptedDeposits` (USDC units).
-    /// @dev Only the manager, before anything else can happen to the user: accrues bonus interest
-    /// up to now on the old base, then re-rates with the new deposits (a checkpoint with the
-    /// manager's figure), and stops the user's fee share if the deposits are now 0. A no-op for a
-    /// user without rKSU. Not pausable: a pause must not block withdrawals.
-    function notifyDepositsDecreased(address user, uint256 acceptedDeposits) external;
+    /// @notice The manager lowered `user`'s accepted deposits (principal) by `decrease` to
+    /// `acceptedDeposits` (USDC units).
+    /// @dev Only the manager, right after the decrease: accrues bonus interest up to now on the
+    /// old base, lowers the base by `decrease` and to at most `acceptedDeposits` (0 below 1 USDC),
+    /// and stops the user's fee share when the base is 0. It only lowers: it never raises the base
+    /// nor restarts a fee share (the next checkpoint re-reads the manager). A no-op for a user
+    /// without rKSU. Not pausable: a pause must not block withdrawals. The manager calls it with a
+    /// gas cap and ignores a failure (`LockingNotificationFailed`): exits never depend on this
+    /// contract.
+    function notifyDepositsDecreased(address user, uint256 acceptedDeposits, uint256 decrease)
+        external;
 
     // ---------------------------------------------------------------- types
 
@@ -123,8 +128,8 @@ interface IKsuLocking {
     event TreasuryFeesClaimed(address indexed treasury, uint256 amount);
 
     /// @notice `user`'s bonus interest was accrued up to `time`; from now on it accrues at
-    /// `level` on `base` (the accepted deposits seen now, valued in KSU at the current price, 18
-    /// decimals).
+    /// `level` on `base` (the accepted deposits counted now, USDC units; 0 below
+    /// 1 USDC).
     event BonusCheckpointed(
         address indexed user, uint256 time, uint8 level, uint256 base, uint256 accrued
     );
@@ -179,14 +184,16 @@ interface IKsuLocking {
     // ---------------------------------------------------------------- bonus interest
 
     /// @notice Accrues `user`'s bonus interest and re-rates it. Anyone may call.
-    /// @dev The time since the last checkpoint accrues pro rata by the second at the level and
-    /// base of that checkpoint: bonusKsu = base x ratePerEpoch(level) x seconds / EPOCH_DURATION,
-    /// where base = accepted deposits / KSU price at the checkpoint and the level is the loyalty
-    /// rule applied to rKSU against that base. Then the manager's `userAcceptedDeposits` and the
-    /// price are read again (base 0 while the price is stale), and the user's fee share is
-    /// started or stopped (`feeEligible`). Every decrease of accepted deposits checkpoints at once
-    /// (`notifyDepositsDecreased`), so the base never exceeds the deposits held; an increase counts
-    /// from the next checkpoint. Not while paused.
+    /// @dev The time since the last checkpoint accrues pro rata by the second on the base of that
+    /// checkpoint (USDC), converted at the KSU price of the accrual (nothing while the price is
+    /// stale): bonusKsu = base / price x ratePerEpoch(level) x seconds / EPOCH_DURATION, the
+    /// level being the loyalty rule on rKSU against the base at that price. Then the manager's
+    /// `userAcceptedDeposits` (accepted principal held, each position counted at most at its
+    /// current value) is read again: the new base, 0 below 1 USDC; the user's fee
+    /// share is started or stopped with it (`feeEligible`). Every decrease of accepted principal
+    /// lowers the base at once (`notifyDepositsDecreased`); a loss of value lowers it at the next
+    /// checkpoint, which anyone may trigger; an increase counts from the next checkpoint. Not
+    /// while paused.
     function checkpointBonus(address user) external;
 
     /// @notice Checkpoints the caller and pays their accrued bonus interest in KSU, at most what
@@ -304,8 +311,9 @@ interface IKsuLocking {
     /// checkpoint at its level and base (claims pay at most `bonusPool`).
     function getUserTotalBonusAmount(address user) external view returns (uint256);
 
-    /// @notice The user's bonus checkpoint: time, level (the loyalty rule on rKSU against the base)
-    /// and base (accepted deposits in KSU, 18 decimals).
+    /// @notice The user's bonus checkpoint: time, level (the loyalty rule on rKSU against the base
+    /// at the current price, 0 without a fresh price) and base (accepted deposits counted, USDC
+    /// units, 0 below 1 USDC).
     function bonusCheckpoint(address user)
         external
         view

@@ -161,6 +161,14 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
             uint256 pendingDeposits
         );
 
+    /// @notice The user's accepted deposits counted for bonus interest and fee sharing (USDC, 6
+    /// decimals): for each holding of settled shares and each fixed-term lock still counted in
+    /// `userAcceptedDeposits`, the lower of its principal and its current value, summed, and at
+    /// most `userAcceptedDeposits`. A loss lowers it at once; dust worth 0 USDC counts 0; interest
+    /// earned never raises it above the principal. Read by KsuLocking at every checkpoint. Loops
+    /// over pools x tranches and the user's fixed-term locks.
+    function userAcceptedValue(address user) external view returns (uint256);
+
     /// @notice The user's pending deposit request amount of `requestEpoch()` in a tranche.
     function getCurrentEpochDepositedAmount(uint256 poolId, uint256 trancheId, address user)
         external

@@ -13,9 +13,12 @@ interface ILendingPoolManagerForLocking {
 
     /// @notice The principal (USDC, 6 decimals) of the user's accepted deposits held now: settled
     /// shares and fixed-term locks, not pending requests, not shares queued for withdrawal (they
-    /// leave at the request; rejected ones come back at settlement). The base of bonus interest
-    /// and fee sharing. It counts an accepted deposit from its settlement (`claim`/`settle`);
-    /// every decrease calls `KsuLocking.notifyDepositsDecreased` in the same transaction.
+    /// leave at the request; rejected ones come back at settlement). It counts an accepted
+    /// deposit from its settlement (`claim`/`settle`); every decrease notifies
+    /// `KsuLocking.notifyDepositsDecreased` in the same transaction (gas capped, a failure ignored
+    /// and reported as `LockingNotificationFailed`). Bonus interest and fee sharing count each
+    /// position at most at its current value: KsuLocking reads
+    /// `ILendingPoolAdmin.userAcceptedValue` (in the extension) at checkpoints.
     function userAcceptedDeposits(address user) external view returns (uint256);
 
     /// @notice The USDC token lent through the pools.

@@ -409,4 +409,8 @@ interface ILendingPoolTypes {
 
     /// @notice The KSU locking contract changed.
     event KsuLockingSet(address ksuLocking);
+
+    /// @notice KsuLocking's `notifyDepositsDecreased` failed for `user` (the exit went on): its
+    /// bonus base drops at the user's next checkpoint (`KsuLocking.checkpointBonus`, anyone).
+    event LockingNotificationFailed(address indexed user);
 }

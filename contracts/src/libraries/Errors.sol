@@ -125,3 +125,7 @@ error RateChangePending(uint256 poolId, uint256 trancheId, uint256 effectiveEpoc
 
 /// @dev The caller is owed no deferred payout.
 error NoDeferredPayout(address user);
+
+/// @dev Too little gas left to notify KsuLocking of a decrease of accepted deposits (send more
+/// gas: the notification must not fail for lack of it).
+error InsufficientGas();

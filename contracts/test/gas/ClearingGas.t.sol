@@ -90,6 +90,9 @@ contract ClearingGasTest is GasBase {
         _clear(); // epoch 0
         for (uint256 i; i < 9; ++i) {
             lpm.claim(i + 1);
+            // The lockers' settled deposits count for fee sharing from a checkpoint (before
+            // the review follow-up of issue 10, their first withdrawal request did it).
+            locking.checkpointBonus(users[i]);
         }
         _fundReserve(100_000e6);
         _nextEpoch(); // epoch 1: fixed-term locks ending with epoch 2

@@ -33,6 +33,9 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
     TestUSDC public immutable usdc;
     KSU public immutable ksu;
     address public immutable admin;
+    /// @dev The pool manager (draws and reports losses) and the borrower.
+    address public immutable poolManager;
+    address public immutable borrower;
 
     address[] public actors;
     uint256[] internal _open;
@@ -56,6 +59,8 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
     uint256[3] public levelSeen;
     uint256 public bonusClaims;
     uint256 public feeClaims;
+    /// @dev Losses reported.
+    uint256 public losses;
     /// @dev Actions run (every action ticks first).
     uint256 public actions;
 
@@ -65,6 +70,8 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         TestUSDC usdc_,
         KSU ksu_,
         address admin_,
+        address poolManager_,
+        address borrower_,
         address[] memory actors_
     ) {
         lpm = lpm_;
@@ -72,6 +79,8 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         usdc = usdc_;
         ksu = ksu_;
         admin = admin_;
+        poolManager = poolManager_;
+        borrower = borrower_;
         actors = actors_;
         _lastTime = block.timestamp;
         for (uint256 i; i < actors_.length; ++i) {
@@ -80,6 +89,8 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
             vm.prank(actors_[i]);
             ksu.approve(address(locking), type(uint256).max);
             heldValue[actors_[i]] = _value(actors_[i]);
+            // Accrued now, in KSU (owed but unaccrued bonus converts at the price of accrual).
+            locking.checkpointBonus(actors_[i]);
             bonusAtStart[actors_[i]] = locking.getUserTotalBonusAmount(actors_[i]);
         }
     }
@@ -129,6 +140,8 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         address user = _actor(actorSeed);
         uint256 trancheId = trancheSeed % 3;
         uint256 shares = lpm.sharesOf(POOL, trancheId, user) * bound(percent, 1, 100) / 100;
+        // A request's amount is a uint96 (after a deep loss new deposits get that many shares).
+        if (shares > type(uint96).max) shares = type(uint96).max;
         if (shares == 0) return;
         vm.prank(user);
         _noteRequest(lpm.requestWithdrawal(POOL, trancheId, shares));
@@ -216,6 +229,28 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         if (price < minPrice) minPrice = price;
         vm.prank(admin);
         locking.setKsuPrice(price);
+        _refresh();
+    }
+
+    /// @dev The pool manager draws up to half the idle liquidity and reports it lost (junior
+    /// first), then the lockers are checkpointed (anyone may; docs/protocol.md): from then on no
+    /// bonus or fee share may count the value lost.
+    function loss(uint256 seed) external {
+        _tick();
+        // At most three losses of at most a quarter of the idle liquidity: a tranche wiped out
+        // prices new deposits at so many shares that a withdrawal request of them no longer fits
+        // the request's uint96 amount (reported in docs/protocol.md).
+        uint256 idle = lpm.getPoolState(POOL).idleLiquidity;
+        if (idle < 4 || losses >= 3) return;
+        uint256 amount = bound(seed, 1, idle / 4);
+        vm.startPrank(poolManager);
+        lpm.draw(POOL, amount, borrower);
+        lpm.reportLoss(POOL, amount);
+        vm.stopPrank();
+        for (uint256 i; i < actors.length; ++i) {
+            locking.checkpointBonus(actors[i]);
+        }
+        ++losses;
         _refresh();
     }
 

@@ -545,6 +545,7 @@ export const ksuLockingAbi = [
     inputs: [
       { name: "user", internalType: "address", type: "address" },
       { name: "acceptedDeposits", internalType: "uint256", type: "uint256" },
+      { name: "decrease", internalType: "uint256", type: "uint256" },
     ],
     name: "notifyDepositsDecreased",
     outputs: [],
@@ -1642,6 +1643,12 @@ export const lendingPoolManagerAbi = [
   {
     type: "event",
     anonymous: false,
+    inputs: [{ name: "user", internalType: "address", type: "address", indexed: true }],
+    name: "LockingNotificationFailed",
+  },
+  {
+    type: "event",
+    anonymous: false,
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
@@ -2660,6 +2667,13 @@ export const lendingPoolManagerAbi = [
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
   },
+  {
+    type: "function",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "userAcceptedValue",
+    outputs: [{ name: "total", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
   { type: "error", inputs: [], name: "EmptyName" },
   {
     type: "error",
@@ -3542,6 +3556,13 @@ export const lendingPoolManagerExtensionAbi = [
   {
     type: "function",
     inputs: [{ name: "user", internalType: "address", type: "address" }],
+    name: "userAcceptedValue",
+    outputs: [{ name: "total", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [{ name: "user", internalType: "address", type: "address" }],
     name: "userTotalDeposits",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
@@ -3722,6 +3743,12 @@ export const lendingPoolManagerExtensionAbi = [
       { name: "version", internalType: "uint32", type: "uint32", indexed: false },
     ],
     name: "LoanContractAccepted",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [{ name: "user", internalType: "address", type: "address", indexed: true }],
+    name: "LockingNotificationFailed",
   },
   {
     type: "event",
