@@ -180,10 +180,12 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         if (pool.incident) {
             if (!hasRole(POOL_MANAGER_ROLE, msg.sender)) revert E.IncidentOpen(poolId);
         } else if (
-            block.timestamp < opensAt + CLEARING_PERIOD + EpochMath.EPOCH_DURATION
+            block.timestamp < opensAt + (CLEARING_PERIOD + EpochMath.EPOCH_DURATION)
                 && !hasRole(KEEPER_ROLE, msg.sender)
         ) {
-            revert E.KeeperOnly(poolId, epoch, opensAt + CLEARING_PERIOD + EpochMath.EPOCH_DURATION);
+            revert E.KeeperOnly(
+                poolId, epoch, opensAt + (CLEARING_PERIOD + EpochMath.EPOCH_DURATION)
+            );
         }
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.nextEpochToClear = uint64(epoch + 1);

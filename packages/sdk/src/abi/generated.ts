@@ -2019,6 +2019,14 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "nextEpochToClear", internalType: "uint256", type: "uint256" },
+    ],
+    name: "PoolBehindSchedule",
+  },
+  {
+    type: "error",
     inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
     name: "PoolNotFound",
   },
@@ -2087,7 +2095,7 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
-    inputs: [{ name: "to", internalType: "address", type: "address" }],
+    inputs: [],
     name: "claimDeferredPayout",
     outputs: [{ name: "amount", internalType: "uint256", type: "uint256" }],
     stateMutability: "nonpayable",
@@ -2842,7 +2850,7 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
-    inputs: [{ name: "to", internalType: "address", type: "address" }],
+    inputs: [],
     name: "claimDeferredPayout",
     outputs: [{ name: "amount", internalType: "uint256", type: "uint256" }],
     stateMutability: "nonpayable",
