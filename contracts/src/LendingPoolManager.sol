@@ -175,12 +175,17 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 opensAt = EpochMath.clearingStart(genesis, epoch);
         if (block.timestamp < opensAt) revert E.ClearingNotOpen(poolId, epoch, opensAt);
         // Loss reports and clearing cannot race: during an incident only the pool manager
-        // clears; otherwise only a keeper until the clearing period ends, then anyone.
+        // clears; otherwise only a keeper during the clearing period and one whole epoch of
+        // grace after it (time for the operator to open an incident), then anyone.
         if (pool.incident) {
             if (!hasRole(POOL_MANAGER_ROLE, msg.sender)) revert E.IncidentOpen(poolId);
-        } else if (block.timestamp < opensAt + CLEARING_PERIOD && !hasRole(KEEPER_ROLE, msg.sender))
-        {
-            revert E.KeeperOnly(poolId, epoch, opensAt + CLEARING_PERIOD);
+        } else if (
+            block.timestamp < opensAt + (CLEARING_PERIOD + EpochMath.EPOCH_DURATION)
+                && !hasRole(KEEPER_ROLE, msg.sender)
+        ) {
+            revert E.KeeperOnly(
+                poolId, epoch, opensAt + (CLEARING_PERIOD + EpochMath.EPOCH_DURATION)
+            );
         }
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.nextEpochToClear = uint64(epoch + 1);
@@ -195,7 +200,14 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
 
     /// @inheritdoc ILendingPoolCore
     function claim(uint256 nftId) external whenNotPaused {
-        if (!_settle(nftId)) revert E.RequestNotFound(nftId);
+        if (!_settle(nftId)) {
+            Request storage r = _requests[nftId];
+            uint256 next = _pools[r.poolId].nextEpochToClear;
+            if (r.status == RequestStatus.Pending && r.epoch < next) {
+                revert E.PoolBehindSchedule(r.poolId, next);
+            }
+            revert E.RequestNotFound(nftId);
+        }
     }
 
     /// @inheritdoc ILendingPoolCore
@@ -219,6 +231,9 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         Pool storage pool = _pools[poolId];
         Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
         _checkFixedTermUsable(tranche, poolId, trancheId, configId);
+        // Overdue clearings would pay a new lock the fixed rate for epochs before it existed.
+        uint256 next = pool.nextEpochToClear;
+        if (next < _requestEpoch()) revert E.PoolBehindSchedule(poolId, next);
         uint256 shares = Math.mulDiv(
             amount,
             tranche.totalShares + VIRTUAL_SHARES,
@@ -847,7 +862,11 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         Request storage r = _requests[nftId];
         if (r.status != RequestStatus.Pending) return false;
         Pool storage pool = _pools[r.poolId];
-        if (r.epoch >= pool.nextEpochToClear) return false;
+        uint256 next = pool.nextEpochToClear;
+        if (r.epoch >= next) return false;
+        // A fixed-term deposit waits for the overdue clearings (earning the variable rate), so
+        // its lock, created now, cannot be paid the fixed rate for epochs before it existed.
+        if (r.configId != 0 && next < _requestEpoch()) return false;
         r.status = RequestStatus.Settled;
         address owner = r.owner;
         _nftTransfer(owner, address(0), nftId);

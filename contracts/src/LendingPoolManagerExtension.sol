@@ -300,14 +300,14 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
     }
 
     /// @inheritdoc ILendingPoolAdmin
-    function claimDeferredPayout(address to) external whenNotPaused returns (uint256 amount) {
-        if (to == address(0)) revert E.ZeroAddress();
+    function claimDeferredPayout() external whenNotPaused returns (uint256 amount) {
         amount = _deferredPayouts[msg.sender];
         if (amount == 0) revert E.NoDeferredPayout(msg.sender);
         _deferredPayouts[msg.sender] = 0;
         deferredPayouts -= amount;
-        IERC20(usdc).safeTransfer(to, amount);
-        emit DeferredPayoutClaimed(msg.sender, to, amount);
+        // Only to the owner: a blacklisted or KYC-blocked owner cannot move it elsewhere.
+        IERC20(usdc).safeTransfer(msg.sender, amount);
+        emit DeferredPayoutClaimed(msg.sender, msg.sender, amount);
     }
 
     /// @inheritdoc ILendingPoolAdmin
@@ -440,14 +440,35 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
             v.endEpoch = l.endEpoch;
             v.withdrawAtExpiry = l.withdrawAtExpiry;
             v.released = l.released;
-            v.matured = v.endEpoch < _pools[v.poolId].nextEpochToClear;
+            uint256 next = _pools[v.poolId].nextEpochToClear;
+            v.matured = v.endEpoch < next;
             if (v.matured) {
-                v.assets = _toAssets(_pools[v.poolId].tranches[v.trancheId], _maturedShares(l));
+                v.assets = _maturedValue(l, next);
             } else {
                 FixedTermConfig storage c = _config(v.poolId, v.trancheId, v.configId);
                 v.assets = _sharesToAssets(v.shares, c.totalAssets, c.totalShares);
             }
         }
+    }
+
+    /// @dev What `releaseFixedTermLock` pays for a matured lock: its matured shares at the
+    /// current price, or once the clearing after its end paid a lock withdrawn at expiry, the
+    /// USDC paid plus the rejected shares at the current price.
+    function _maturedValue(Lock storage l, uint256 next) internal view returns (uint256 paid) {
+        Pool storage pool = _pools[l.poolId];
+        uint256 trancheId = l.trancheId;
+        uint256 shares = _maturedShares(l);
+        uint256 end = l.endEpoch;
+        if (l.withdrawAtExpiry && end + 1 < next) {
+            Bucket storage b = pool.buckets[end + 1][_key(trancheId, RequestKind.Withdrawal, 2)];
+            uint256 total = b.total;
+            if (total != 0) {
+                uint256 accepted = Math.mulDiv(shares, b.accepted, total);
+                paid = Math.mulDiv(accepted, pool.prices[end + 1][trancheId].assetsPerShare, WAD);
+                shares = Math.mulDiv(shares, total - b.accepted, total);
+            }
+        }
+        paid += _toAssets(pool.tranches[trancheId], shares);
     }
 
     /// @inheritdoc ILendingPoolAdmin

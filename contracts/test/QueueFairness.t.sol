@@ -2,7 +2,7 @@
 pragma solidity ^0.8.30;
 
 import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
-import {NoDeferredPayout, RateChangePending, ZeroAddress} from "../src/libraries/Errors.sol";
+import {NoDeferredPayout, RateChangePending} from "../src/libraries/Errors.sol";
 import {ProtocolBase} from "./ProtocolBase.sol";
 import {BlacklistUSDC} from "./mocks/BlacklistUSDC.sol";
 
@@ -264,22 +264,50 @@ contract QueueFairnessTest is ProtocolBase {
         assertEq(lpm.deferredPayoutOf(bob), 500e6);
         assertEq(lpm.deferredPayouts(), 500e6);
         _assertConservation();
-        // Bob collects it later to another address of his.
-        address bob2 = makeAddr("bob2");
+        // Bob cannot collect it while blacklisted: the payout goes to him only.
         vm.prank(bob);
-        vm.expectRevert(ZeroAddress.selector);
-        lpm.claimDeferredPayout(address(0));
+        vm.expectRevert(abi.encodeWithSelector(BlacklistUSDC.Blacklisted.selector, bob));
+        lpm.claimDeferredPayout();
+        assertEq(lpm.deferredPayoutOf(bob), 500e6);
+        blUsdc.setBlacklisted(bob, false);
         vm.expectEmit(address(lpm));
-        emit ILendingPoolTypes.DeferredPayoutClaimed(bob, bob2, 500e6);
+        emit ILendingPoolTypes.DeferredPayoutClaimed(bob, bob, 500e6);
         vm.prank(bob);
-        assertEq(lpm.claimDeferredPayout(bob2), 500e6);
-        assertEq(usdc.balanceOf(bob2), 500e6);
+        assertEq(lpm.claimDeferredPayout(), 500e6);
+        assertEq(usdc.balanceOf(bob), 500e6);
         assertEq(lpm.deferredPayoutOf(bob), 0);
         assertEq(lpm.deferredPayouts(), 0);
         _assertConservation();
         vm.prank(bob);
         vm.expectRevert(abi.encodeWithSelector(NoDeferredPayout.selector, bob));
-        lpm.claimDeferredPayout(bob2);
+        lpm.claimDeferredPayout();
+    }
+
+    /// @dev Audit finding: `claimDeferredPayout(to)` let a blacklisted or KYC-blocked owner move
+    /// the USDC owed to a fresh address. It pays the owner only now; a KYC-blocked owner who is
+    /// not blacklisted by the token still gets their own money, at their own address.
+    function test_claimDeferredPayout_paysOnlyTheOwner() public {
+        _blacklistable();
+        _limits(SENIOR, 1000e6);
+        uint256 a = _deposit(alice, SENIOR, 1000e6);
+        uint256 b = _deposit(bob, SENIOR, 1000e6);
+        _clear();
+        blUsdc.setBlacklisted(bob, true);
+        lpm.settle(_ids(a, b));
+        blUsdc.setBlacklisted(bob, false);
+        vm.prank(admin);
+        lpm.setKycStatus(bob, 2);
+        address bob2 = makeAddr("bob2");
+        // The old signature is gone: the call with a receiver matches no function.
+        vm.prank(bob);
+        (bool ok,) =
+            address(lpm).call(abi.encodeWithSignature("claimDeferredPayout(address)", bob2));
+        assertFalse(ok);
+        vm.prank(bob);
+        lpm.claimDeferredPayout();
+        assertEq(usdc.balanceOf(bob2), 0);
+        assertEq(usdc.balanceOf(bob), 500e6);
+        _assertConservation();
     }
 
     function test_settle_blacklistedWithdrawalPayoutIsDeferred_thenClaimedWhenUnlisted() public {
@@ -302,7 +330,7 @@ contract QueueFairnessTest is ProtocolBase {
         _assertConservation();
         blUsdc.setBlacklisted(alice, false);
         vm.prank(alice);
-        lpm.claimDeferredPayout(alice);
+        lpm.claimDeferredPayout();
         assertEq(usdc.balanceOf(alice), owed);
         _assertConservation();
     }

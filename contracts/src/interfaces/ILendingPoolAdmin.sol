@@ -141,10 +141,11 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
     function claimTreasuryFees() external;
 
     /// @notice Sends the caller's deferred payouts (refunds and withdrawal payouts whose
-    /// transfer failed at settlement, see `PayoutDeferred`) to `to`, which may be another address
-    /// of the caller's. Reverts with `NoDeferredPayout` if nothing is owed.
+    /// transfer failed at settlement, see `PayoutDeferred`) to the caller, never to another
+    /// address: an owner the token blacklists stays owed until the transfer to them succeeds.
+    /// Reverts with `NoDeferredPayout` if nothing is owed.
     /// @return amount USDC sent.
-    function claimDeferredPayout(address to) external returns (uint256 amount);
+    function claimDeferredPayout() external returns (uint256 amount);
 
     /// @notice USDC owed to `user` from payouts whose transfer failed (`claimDeferredPayout`).
     function deferredPayoutOf(address user) external view returns (uint256);

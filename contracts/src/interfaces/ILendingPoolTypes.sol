@@ -312,7 +312,7 @@ interface ILendingPoolTypes {
     /// request settled, or 0 for a fixed-term lock release (see `FixedTermReleased`).
     event PayoutDeferred(uint256 indexed nftId, address indexed user, uint256 amount);
 
-    /// @notice `user` collected `amount` USDC of deferred payouts, sent to `to`.
+    /// @notice `user` collected `amount` USDC of deferred payouts, sent to `to` (always `user`).
     event DeferredPayoutClaimed(address indexed user, address to, uint256 amount);
 
     /// @notice An epoch of a pool was cleared.

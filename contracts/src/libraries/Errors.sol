@@ -78,13 +78,18 @@ error NotOwner(address caller);
 /// @dev The request's epoch is already cleared: it can no longer be cancelled or re-rated.
 error EpochAlreadyCleared(uint256 epoch);
 
+/// @dev The pool has overdue epochs to clear (`nextEpochToClear` is behind the request epoch):
+/// no fixed-term lock is made, nor a fixed-term deposit settled, until they are cleared.
+error PoolBehindSchedule(uint256 poolId, uint256 nextEpochToClear);
+
 /// @dev The epoch is not cleared yet.
 error EpochNotCleared(uint256 epoch);
 
 /// @dev The pool's next epoch to clear is still open for requests until `opensAt`.
 error ClearingNotOpen(uint256 poolId, uint256 epoch, uint256 opensAt);
 
-/// @dev Until `opensToAllAt` (the end of the epoch's clearing period) only a keeper clears.
+/// @dev Until `opensToAllAt` (one epoch after the end of the epoch's clearing period: the
+/// operator's grace to open an incident) only a keeper clears.
 error KeeperOnly(uint256 poolId, uint256 epoch, uint256 opensToAllAt);
 
 /// @dev The pool has an open incident: only the pool manager clears it.

@@ -29,6 +29,8 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
     uint256[3] public configOf;
 
     mapping(bytes32 => uint256) public calls;
+    /// @dev Handler calls, early returns included (a short replayed counterexample is no run).
+    uint256 public actions;
     /// @dev The newest request id (ids are sequential from 1; only actors make requests).
     uint256 public lastId;
 
@@ -57,6 +59,11 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         usdc.approve(address(lpm), type(uint256).max);
     }
 
+    modifier counted() {
+        ++actions;
+        _;
+    }
+
     /// @dev Checks that the wrapped action changes no user's value beyond rounding.
     modifier valueNeutral() {
         uint256[] memory before = _values();
@@ -75,6 +82,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
 
     function deposit(uint256 actorSeed, uint256 trancheSeed, uint256 amount, bool fixedTerm)
         external
+        counted
     {
         address user = _actor(actorSeed);
         uint256 trancheId = trancheSeed % 3;
@@ -104,6 +112,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
 
     function withdraw(uint256 actorSeed, uint256 trancheSeed, uint256 shares)
         external
+        counted
         valueNeutral
     {
         address user = _actor(actorSeed);
@@ -117,7 +126,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         calls["withdraw"]++;
     }
 
-    function cancel(uint256 idSeed) external valueNeutral {
+    function cancel(uint256 idSeed) external counted valueNeutral {
         uint256 id = _requestId(idSeed, ILendingPoolTypes.RequestStatus.Pending);
         if (id == 0) return;
         ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id);
@@ -127,21 +136,24 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         calls["cancel"]++;
     }
 
-    function claim(uint256 idSeed) external valueNeutral {
+    function claim(uint256 idSeed) external counted valueNeutral {
         uint256 id = _requestId(idSeed, ILendingPoolTypes.RequestStatus.Cleared);
         if (id == 0) return;
+        // A fixed-term deposit settles once the pool has cleared its overdue epochs.
+        if (lpm.requestStatus(id).fixedTermConfigId != 0 && _behind()) return;
         lpm.claim(id);
         calls["claim"]++;
     }
 
     function lockFixedTerm(uint256 actorSeed, uint256 trancheSeed, uint256 amount)
         external
+        counted
         valueNeutral
     {
         address user = _actor(actorSeed);
         uint256 trancheId = trancheSeed % 3;
         uint256 configId = configOf[trancheId];
-        if (configId == 0) return;
+        if (configId == 0 || _behind()) return; // no lock while the pool is behind
         uint256 value = lpm.convertToAssets(POOL, trancheId, lpm.sharesOf(POOL, trancheId, user));
         if (value < 2) return;
         amount = bound(amount, 1, value - 1);
@@ -150,7 +162,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         calls["lockFixedTerm"]++;
     }
 
-    function withdrawAtExpiry(uint256 actorSeed, uint256 lockSeed) external valueNeutral {
+    function withdrawAtExpiry(uint256 actorSeed, uint256 lockSeed) external counted valueNeutral {
         address user = _actor(actorSeed);
         ILendingPoolTypes.FixedTermLockView[] memory locks = lpm.getUserFixedTermLocks(user);
         if (locks.length == 0) return;
@@ -161,26 +173,37 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         calls["withdrawAtExpiry"]++;
     }
 
-    /// @dev Releases a matured lock that is not withdrawn at expiry (those are released by the
-    /// clearing that pays them, see `clear`).
-    function releaseLock(uint256 actorSeed, uint256 lockSeed) external valueNeutral {
-        address user = _actor(actorSeed);
-        ILendingPoolTypes.FixedTermLockView[] memory locks = lpm.getUserFixedTermLocks(user);
-        if (locks.length == 0) return;
-        ILendingPoolTypes.FixedTermLockView memory l = locks[lockSeed % locks.length];
-        if (l.released || !l.matured || l.withdrawAtExpiry) return;
-        lpm.releaseFixedTermLock(l.lockId);
-        calls["releaseLock"]++;
+    /// @dev Releases a releasable lock of any user (from the seed's): a matured one, or one
+    /// withdrawn at expiry once the clearing after its end paid it. The lock view counts what
+    /// the release pays, so it is value-neutral either way.
+    function releaseLock(uint256 actorSeed, uint256 lockSeed) external counted valueNeutral {
+        uint256 next = lpm.getPoolState(POOL).nextEpochToClear;
+        // Paid locks withdrawn at expiry first, then the others.
+        for (uint256 pass; pass < 2; ++pass) {
+            for (uint256 a; a < actors.length; ++a) {
+                ILendingPoolTypes.FixedTermLockView[] memory locks =
+                    lpm.getUserFixedTermLocks(_actor(actorSeed % actors.length + a));
+                for (uint256 i; i < locks.length; ++i) {
+                    ILendingPoolTypes.FixedTermLockView memory l =
+                        locks[(lockSeed % locks.length + i) % locks.length];
+                    if (l.released || !l.matured || l.withdrawAtExpiry != (pass == 0)) continue;
+                    if (l.withdrawAtExpiry && l.endEpoch + 1 >= next) continue;
+                    lpm.releaseFixedTermLock(l.lockId);
+                    calls[pass == 0 ? bytes32("releaseAtExpiry") : bytes32("releaseLock")]++;
+                    return;
+                }
+            }
+        }
     }
 
-    function rerate(uint256 idSeed) external valueNeutral {
+    function rerate(uint256 idSeed) external counted valueNeutral {
         uint256 id = _requestId(idSeed, ILendingPoolTypes.RequestStatus.Pending);
         if (id == 0) return;
         lpm.rerate(id);
         calls["rerate"]++;
     }
 
-    function draw(uint256 amount) external valueNeutral {
+    function draw(uint256 amount) external counted valueNeutral {
         uint256 idle = lpm.getPoolState(POOL).idleLiquidity;
         if (idle == 0) return;
         amount = bound(amount, 1, idle);
@@ -189,12 +212,12 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         calls["draw"]++;
     }
 
-    function warp(uint256 seconds_) external valueNeutral {
+    function warp(uint256 seconds_) external counted valueNeutral {
         vm.warp(block.timestamp + bound(seconds_, 1, 3 days));
         calls["warp"]++;
     }
 
-    function incident(bool open) external valueNeutral {
+    function incident(bool open) external counted valueNeutral {
         vm.prank(manager);
         lpm.setIncident(POOL, open);
         calls[open ? bytes32("incidentOpened") : bytes32("incidentClosed")]++;
@@ -202,62 +225,33 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
 
     // ----- Actions that may change values -----
 
-    /// @dev The keeper clears (the pool manager during an incident), then releases the locks
-    /// withdrawn at expiry that this clearing paid: the lock view values such a lock at its
-    /// matured shares until it is released.
-    function clear(uint256 warpSeed) external {
+    /// @dev The keeper clears (the pool manager during an incident).
+    function clear(uint256 warpSeed) external counted {
         uint256 epoch = lpm.getPoolState(POOL).nextEpochToClear;
         uint256 opensAt = GENESIS + (epoch + 1) * 7 days - 2 days;
         if (block.timestamp < opensAt) vm.warp(opensAt + bound(warpSeed, 0, 1 days));
         if (lpm.incidentOpen(POOL)) vm.prank(manager);
         lpm.clear(POOL);
         calls["clear"]++;
-        for (uint256 a; a < actors.length; ++a) {
-            ILendingPoolTypes.FixedTermLockView[] memory locks =
-                lpm.getUserFixedTermLocks(actors[a]);
-            for (uint256 i; i < locks.length; ++i) {
-                ILendingPoolTypes.FixedTermLockView memory l = locks[i];
-                if (l.withdrawAtExpiry && !l.released && l.endEpoch + 1 <= epoch) {
-                    lpm.releaseFixedTermLock(l.lockId);
-                    calls["releaseAtExpiry"]++;
-                }
-            }
-        }
     }
 
-    /// @dev Anyone may try to clear: it succeeds only after the epoch's clearing period, and
-    /// never during an incident.
-    function strangerClear(uint256 warpSeed) external {
+    /// @dev Anyone may try to clear: it succeeds only one epoch after the end of the epoch's
+    /// clearing period (the operator's grace to open an incident), and never during an incident.
+    function strangerClear(uint256 warpSeed) external counted {
         vm.warp(block.timestamp + bound(warpSeed, 0, 2 days));
         uint256 epoch = lpm.getPoolState(POOL).nextEpochToClear;
-        uint256 allAt = GENESIS + (epoch + 1) * 7 days;
+        uint256 allAt = GENESIS + (epoch + 2) * 7 days;
         bool open = lpm.incidentOpen(POOL);
         vm.prank(address(0x5742));
         try lpm.clear(POOL) {
             require(!open && block.timestamp >= allAt, "a stranger cleared too early");
             calls["strangerCleared"]++;
-            // The locks withdrawn at expiry that it paid, as in `clear`.
-            this.releasePaidLocks(epoch);
         } catch {
             calls["strangerRefused"]++;
         }
     }
 
-    function releasePaidLocks(uint256 epoch) external {
-        require(msg.sender == address(this), "internal");
-        for (uint256 a; a < actors.length; ++a) {
-            ILendingPoolTypes.FixedTermLockView[] memory locks =
-                lpm.getUserFixedTermLocks(actors[a]);
-            for (uint256 i; i < locks.length; ++i) {
-                ILendingPoolTypes.FixedTermLockView memory l = locks[i];
-                if (l.withdrawAtExpiry && !l.released && l.endEpoch + 1 <= epoch) {
-                    lpm.releaseFixedTermLock(l.lockId);
-                }
-            }
-        }
-    }
-
-    function repay(uint256 principal, uint256 interest) external {
+    function repay(uint256 principal, uint256 interest) external counted {
         uint256 drawn = lpm.getPoolState(POOL).drawnPrincipal;
         principal = bound(principal, 0, drawn);
         interest = bound(interest, 0, 10_000e6);
@@ -271,39 +265,62 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
 
     /// @dev A loss: every user's position in a tranche, and every lock, keeps the tranche's
     /// fraction (value after / value before) of its value.
-    function reportLoss(uint256 amount) external {
+    function reportLoss(uint256 amount) external counted {
         uint256 drawn = lpm.getPoolState(POOL).drawnPrincipal;
-        uint256[3] memory valueBefore = _trancheValues();
-        uint256 cap = valueBefore[0] + valueBefore[1] + valueBefore[2];
+        Snapshot memory before = _snapshot();
+        uint256 cap = before.tranches[0] + before.tranches[1] + before.tranches[2];
         if (drawn < cap) cap = drawn;
         if (cap == 0) return;
         amount = bound(amount, 1, cap / 2 + 1);
-        uint256[3][] memory positionsBefore = _positionValues();
-        uint256[][] memory locksBefore = _lockValues();
-        bool fixedHit = lpm.getTrancheState(POOL, 0).fixedTermAssets != 0;
+        bool fixedHit;
+        for (uint256 t; t < 3; ++t) {
+            if (lpm.getTrancheState(POOL, t).fixedTermAssets != 0) fixedHit = true;
+        }
 
         vm.prank(manager);
         lpm.reportLoss(POOL, amount);
 
-        uint256[3] memory valueAfter = _trancheValues();
-        uint256[3][] memory positionsAfter = _positionValues();
-        uint256[][] memory locksAfter = _lockValues();
+        Snapshot memory afterwards = _snapshot();
         for (uint256 a; a < actors.length; ++a) {
-            for (uint256 t; t < 3; ++t) {
-                if (valueBefore[t] == 0) continue;
-                _requireFraction(
-                    positionsBefore[a][t], positionsAfter[a][t], valueBefore[t], valueAfter[t]
-                );
-            }
-            ILendingPoolTypes.FixedTermLockView[] memory locks =
-                lpm.getUserFixedTermLocks(actors[a]);
-            for (uint256 i; i < locks.length; ++i) {
-                uint256 t = locks[i].trancheId;
-                if (locks[i].released || valueBefore[t] == 0) continue;
-                _requireFraction(locksBefore[a][i], locksAfter[a][i], valueBefore[t], valueAfter[t]);
-            }
+            _checkLoss(a, before, afterwards);
         }
         calls[fixedHit ? bytes32("lossWithFixedTerms") : bytes32("loss")]++;
+    }
+
+    struct Snapshot {
+        uint256[3] tranches;
+        uint256[3][] positions;
+        uint256[][] locks;
+    }
+
+    function _snapshot() internal view returns (Snapshot memory s) {
+        s.tranches = _trancheValues();
+        s.positions = _positionValues();
+        s.locks = _lockValues();
+    }
+
+    /// @dev Actor `a`'s locks and positions per tranche kept the tranche's fraction.
+    function _checkLoss(uint256 a, Snapshot memory b, Snapshot memory f) internal view {
+        uint256 next = lpm.getPoolState(POOL).nextEpochToClear;
+        ILendingPoolTypes.FixedTermLockView[] memory locks = lpm.getUserFixedTermLocks(actors[a]);
+        for (uint256 i; i < locks.length; ++i) {
+            ILendingPoolTypes.FixedTermLockView memory l = locks[i];
+            uint256 t = l.trancheId;
+            if (l.released || b.tranches[t] == 0) continue;
+            if (l.withdrawAtExpiry && l.endEpoch + 1 < next) {
+                // Paid, not released: the USDC set aside is out of the loss's reach, the
+                // rejected shares take the tranche's cut. Checked apart from the position.
+                _requireBetween(b.locks[a][i], f.locks[a][i], b.tranches[t], f.tranches[t]);
+                b.positions[a][t] -= b.locks[a][i];
+                f.positions[a][t] -= f.locks[a][i];
+                continue;
+            }
+            _requireFraction(b.locks[a][i], f.locks[a][i], b.tranches[t], f.tranches[t]);
+        }
+        for (uint256 t; t < 3; ++t) {
+            if (b.tranches[t] == 0) continue;
+            _requireFraction(b.positions[a][t], f.positions[a][t], b.tranches[t], f.tranches[t]);
+        }
     }
 
     // ----- Views -----
@@ -398,6 +415,22 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
             (after_ > expected ? after_ - expected : expected - after_) <= TOLERANCE,
             "a loss cut positions of a tranche by different fractions"
         );
+    }
+
+    /// @dev `after` lies between `before` cut by the tranche's fraction and `before`, to rounding.
+    function _requireBetween(uint256 before, uint256 after_, uint256 totalBefore, uint256 total)
+        internal
+        pure
+    {
+        require(
+            after_ + TOLERANCE >= before * total / totalBefore && after_ <= before + TOLERANCE,
+            "a loss cut USDC set aside for a lock withdrawn at expiry"
+        );
+    }
+
+    /// @dev Whether the pool has overdue epochs to clear (no lock is made then).
+    function _behind() internal view returns (bool) {
+        return lpm.getPoolState(POOL).nextEpochToClear < lpm.requestEpoch();
     }
 
     /// @dev A request id in `status` picked by `seed` (Pending: not cleared yet); 0 if none.

@@ -8,9 +8,20 @@ import {FairnessHandler} from "./FairnessHandler.sol";
 /// @dev Suite (a) of issue 10: per-user value fairness. The handler checks the rules around each
 /// action (only clearing, loss reports and repayments change a user's value; a loss cuts every
 /// position of a tranche, variable and fixed-term alike, by the same fraction); the invariants
-/// below check what users are owed against what the pool holds.
+/// below check what users are owed against what the pool holds. Coverage over the campaign:
+/// `afterInvariant` appends each run's result to `cache/invariant-coverage/fairness.txt` and
+/// fails once at least `MIN_RUNS` runs are in if fewer than 80% released a matured lock, paid
+/// and released a lock withdrawn at expiry, and cut a fixed-term ledger by a loss.
 contract FairnessInvariantsTest is ProtocolBase {
+    string internal constant DIR = "cache/invariant-coverage";
+    string internal constant TALLY = "cache/invariant-coverage/fairness.txt";
+    uint256 internal constant MIN_RUNS = 16;
+    uint256 internal constant MIN_SHARE_PCT = 80;
+    /// @dev Fewer handler calls than this: forge replaying a shrunk counterexample, not a run.
+    uint256 internal constant MIN_ACTIONS = 16;
+
     FairnessHandler internal handler;
+    uint256 internal setUpActions;
 
     function setUp() public override {
         super.setUp();
@@ -38,9 +49,22 @@ contract FairnessInvariantsTest is ProtocolBase {
         for (uint256 id = 1; id <= 12; ++id) {
             handler.claim(id);
         }
+        // Actor 0 withdraws its Junior lock (epochs 1-2) at expiry, and epoch 1 is cleared (the
+        // Senior locks mature): the clearings of epochs 2 and 3 in a run pay the lock, and a
+        // release then collects it.
+        ILendingPoolTypes.FixedTermLockView[] memory locks =
+            lpm.getUserFixedTermLocks(handler.actors(0));
+        for (uint256 i; i < locks.length; ++i) {
+            if (locks[i].trancheId == JUNIOR) handler.withdrawAtExpiry(0, i);
+        }
+        require(handler.calls("withdrawAtExpiry") == 1, "no lock withdrawn at expiry");
+        handler.clear(0);
         handler.draw(lpm.getPoolState(POOL).idleLiquidity * 3 / 4);
+        setUpActions = handler.actions();
+        vm.createDir(DIR, true);
+        vm.writeFile(TALLY, "");
         targetContract(address(handler));
-        bytes4[] memory selectors = new bytes4[](16);
+        bytes4[] memory selectors = new bytes4[](20);
         selectors[0] = FairnessHandler.deposit.selector;
         selectors[1] = FairnessHandler.withdraw.selector;
         selectors[2] = FairnessHandler.cancel.selector;
@@ -56,7 +80,12 @@ contract FairnessInvariantsTest is ProtocolBase {
         selectors[12] = FairnessHandler.strangerClear.selector;
         selectors[13] = FairnessHandler.repay.selector;
         selectors[14] = FairnessHandler.reportLoss.selector;
-        selectors[15] = FairnessHandler.clear.selector; // clearing twice as likely
+        // Clearing three times as likely, releases and losses three and two times.
+        selectors[15] = FairnessHandler.clear.selector;
+        selectors[16] = FairnessHandler.clear.selector;
+        selectors[17] = FairnessHandler.releaseLock.selector;
+        selectors[18] = FairnessHandler.releaseLock.selector;
+        selectors[19] = FairnessHandler.reportLoss.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
     }
 
@@ -76,5 +105,39 @@ contract FairnessInvariantsTest is ProtocolBase {
             held += st.totalAssets + st.fixedTermAssets;
         }
         assertLe(owed, held);
+    }
+
+    /// @dev Records this run's coverage and asserts the share of covering runs.
+    function afterInvariant() public {
+        if (handler.actions() - setUpActions < MIN_ACTIONS) return;
+        uint256 released = handler.calls("releaseLock");
+        uint256 atExpiry = handler.calls("releaseAtExpiry");
+        uint256 losses = handler.calls("lossWithFixedTerms");
+        bool covered = released != 0 && atExpiry != 0 && losses != 0;
+        vm.writeLine(
+            TALLY,
+            string.concat(
+                covered ? "1" : "0",
+                " released ",
+                vm.toString(released),
+                " releasedAtExpiry ",
+                vm.toString(atExpiry),
+                " lossesWithFixedTerms ",
+                vm.toString(losses),
+                " clears ",
+                vm.toString(handler.calls("clear"))
+            )
+        );
+        bytes memory tally = bytes(vm.readFile(TALLY));
+        uint256 runs;
+        uint256 hits;
+        for (uint256 i; i < tally.length; ++i) {
+            if (i != 0 && tally[i - 1] != "\n") continue; // first character of each line
+            if (tally[i] == "1") ++hits;
+            if (tally[i] == "1" || tally[i] == "0") ++runs;
+        }
+        if (runs >= MIN_RUNS) {
+            assertGe(hits * 100, runs * MIN_SHARE_PCT, "coverage below 80% of the runs");
+        }
     }
 }

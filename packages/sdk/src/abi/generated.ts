@@ -2026,6 +2026,14 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "nextEpochToClear", internalType: "uint256", type: "uint256" },
+    ],
+    name: "PoolBehindSchedule",
+  },
+  {
+    type: "error",
     inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
     name: "PoolNotFound",
   },
@@ -2094,7 +2102,7 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
-    inputs: [{ name: "to", internalType: "address", type: "address" }],
+    inputs: [],
     name: "claimDeferredPayout",
     outputs: [{ name: "amount", internalType: "uint256", type: "uint256" }],
     stateMutability: "nonpayable",
@@ -2856,7 +2864,7 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
-    inputs: [{ name: "to", internalType: "address", type: "address" }],
+    inputs: [],
     name: "claimDeferredPayout",
     outputs: [{ name: "amount", internalType: "uint256", type: "uint256" }],
     stateMutability: "nonpayable",

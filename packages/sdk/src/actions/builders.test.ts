@@ -1,18 +1,16 @@
 import {
   decodeFunctionData,
+  encodeAbiParameters,
   erc20Abi,
   hashTypedData,
   keccak256,
-  encodeAbiParameters,
-  zeroAddress,
-  type Address,
+  toFunctionSelector,
 } from "viem";
 import { describe, expect, it } from "vitest";
 import { ksuLockingAbi, lendingPoolManagerAbi } from "../abi/generated";
 import { getDeployment } from "../deployments";
 import {
   EmptySettleBatchError,
-  InvalidAddressError,
   InvalidAmountError,
   InvalidSwapQuoteError,
   NoSharesToWithdrawError,
@@ -132,17 +130,17 @@ describe("pure builders: calldata decodes back to the arguments", () => {
       [releaseFixedTermLock(deployment, { lockId: 3n }), "releaseFixedTermLock", [3n]],
       [claim(deployment, { nftId: 9n }), "claim", [9n]],
       [settle(deployment, { nftIds: [1n, 2n] }), "settle", [[1n, 2n]]],
-      [claimDeferredPayout(deployment, { to: USER }), "claimDeferredPayout", [USER]],
     ];
     for (const [tx, functionName, args] of cases) {
       expect(decodeManager(tx)).toEqual({ functionName, args });
       expect(tx.description.action).toBe(functionName);
     }
+    // No receiver argument: deferred payouts go to the caller only.
+    const deferred = claimDeferredPayout(deployment);
+    expect(decodeManager(deferred).functionName).toBe("claimDeferredPayout");
+    expect(deferred.data).toBe(toFunctionSelector("claimDeferredPayout()"));
+    expect(deferred.description).toEqual({ action: "claimDeferredPayout" });
     expect(() => settle(deployment, { nftIds: [] })).toThrow(EmptySettleBatchError);
-    expect(() => claimDeferredPayout(deployment, { to: zeroAddress })).toThrow(InvalidAddressError);
-    expect(() => claimDeferredPayout(deployment, { to: "0x12" as Address })).toThrow(
-      InvalidAddressError,
-    );
     const many = Array.from({ length: 101 }, (_, i) => BigInt(i + 1));
     expect(() => settle(deployment, { nftIds: many })).toThrow(SettleBatchTooLargeError);
     expect(() =>

@@ -1,9 +1,8 @@
-import { encodeFunctionData, isAddress, zeroAddress, type Address, type Hex } from "viem";
+import { encodeFunctionData, type Hex } from "viem";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import {
   EmptySettleBatchError,
-  InvalidAddressError,
   NoSharesToWithdrawError,
   SettleBatchTooLargeError,
 } from "../errors";
@@ -319,25 +318,22 @@ export function settle(deployment: Deployment, args: { nftIds: readonly bigint[]
 }
 
 /**
- * `claimDeferredPayout(to)`: sends the caller's deferred payouts to `to` (any address of the
- * caller's). A refund or withdrawal payout whose USDC transfer failed at settlement (e.g. the
- * owner's address was blacklisted by the token) is owed instead of lost; read it with the
- * manager's `deferredPayoutOf(user)`. The contract reverts with `NoDeferredPayout` if none is owed.
+ * `claimDeferredPayout()`: sends the caller's deferred payouts to the caller (never to another
+ * address, so an owner the token blacklists stays owed until a transfer to them succeeds). A
+ * refund or withdrawal payout whose USDC transfer failed at settlement (e.g. the owner's address
+ * was blacklisted by the token) is owed instead of lost; read it with the manager's
+ * `deferredPayoutOf(user)`. The contract reverts with `NoDeferredPayout` if none is owed.
  *
- * @throws {InvalidAddressError} when `to` is not a non-zero address.
  * @example
- * const tx = claimDeferredPayout(deployment, { to: otherWalletOfTheUser });
+ * const tx = claimDeferredPayout(deployment);
  */
-export function claimDeferredPayout(deployment: Deployment, args: { to: Address }) {
-  const { to } = args;
-  if (!isAddress(to) || to.toLowerCase() === zeroAddress) throw new InvalidAddressError("to", to);
+export function claimDeferredPayout(deployment: Deployment) {
   return managerCall(
     deployment,
     encodeFunctionData({
       abi: lendingPoolManagerAbi,
       functionName: "claimDeferredPayout",
-      args: [to],
     }),
-    { action: "claimDeferredPayout" as const, to },
+    { action: "claimDeferredPayout" as const },
   );
 }

@@ -43,7 +43,7 @@ export type ActionDescription =
     }
   | { action: "claim"; nftId: bigint }
   | { action: "settle"; nftIds: readonly bigint[] }
-  | { action: "claimDeferredPayout"; to: Address }
+  | { action: "claimDeferredPayout" }
   | { action: "lock"; amount: bigint; lockPeriodId: bigint }
   | { action: "unlock"; amount: bigint; lockId: bigint }
   | { action: "claimFees" }
