@@ -37,6 +37,7 @@ import {
   rawPostRequest,
   setupApiTestDatabase,
   signatureEncodings,
+  pinRateLimitWindow,
 } from "@/server/test/harness";
 import { proxy } from "../../proxy";
 import {
@@ -214,6 +215,7 @@ describe("API hardening (issue 10): replay, rate limits, client IP, bounds, head
     expect(clientIp(getRequest("/x", forged), 2)).toBe("6.6.6.6");
     expect(clientIp(getRequest("/x", { "x-forwarded-for": "7.7.7.7" }), 3)).toBe("7.7.7.7");
     // so without a proxy a client cannot pick a new bucket per request: the 21st log is a 429
+    pinRateLimitWindow();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
       const headers = { "x-forwarded-for": `203.0.113.${i}`, [PEER_ADDRESS_HEADER]: "192.0.2.7" };
@@ -259,6 +261,7 @@ describe("API hardening (issue 10): replay, rate limits, client IP, bounds, head
   });
 
   it("answers 429 with a Retry-After header in seconds", async () => {
+    pinRateLimitWindow();
     let response: Response | undefined;
     for (let i = 0; i < 21; i++) {
       response = await logging(postRequest("/api/logging", REPORT), {

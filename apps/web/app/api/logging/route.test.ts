@@ -10,6 +10,7 @@ import {
   getRequest,
   postRequest,
   setupApiTestDatabase,
+  pinRateLimitWindow,
 } from "@/server/test/harness";
 import { GET as health } from "../health/route";
 import { GET as token } from "../token/route";
@@ -71,6 +72,7 @@ describe("/api/logging, /api/token, /api/health and the shared handler", () => {
   });
 
   it("rate-limits reports per IP (20 a minute) with a 429", async () => {
+    pinRateLimitWindow();
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
       statuses.push(

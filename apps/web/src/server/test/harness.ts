@@ -3,7 +3,7 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, inject, onTestFinished, vi } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { serveDatabase } from "../context";
@@ -165,4 +165,16 @@ export function rawPostRequest(
     body,
     ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
   } as RequestInit);
+}
+
+/**
+ * Pins the clock (Date only) 1 s into the next minute for the rest of the test, so a test that
+ * sends a burst of requests stays inside one fixed rate-limit window however slow the machine.
+ */
+export function pinRateLimitWindow(): void {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000);
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
 }

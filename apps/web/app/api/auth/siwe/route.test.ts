@@ -18,7 +18,7 @@ import {
   signIn,
   siweMessage,
 } from "@/server/test/session";
-import { setupApiTestDatabase } from "@/server/test/harness";
+import { pinRateLimitWindow, setupApiTestDatabase } from "@/server/test/harness";
 import { GET as loanTickets } from "../../loan-tickets/route";
 import { GET as nonceRoute } from "../nonce/route";
 import { DELETE as signOutRoute, GET as whoAmI } from "../session/route";
@@ -357,6 +357,7 @@ describe("sessions: /api/auth/nonce, /api/auth/siwe, /api/auth/session", () => {
   });
 
   it("rate-limits nonces and sign-ins per IP like other POSTs (30 a minute)", async () => {
+    pinRateLimitWindow();
     for (let i = 0; i < 30; i++) {
       expect((await callWithHeaders(nonceRoute, getRequest("/api/auth/nonce"))).status).toBe(200);
     }
