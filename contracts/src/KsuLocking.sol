@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
-import {IKsuLocking} from "./interfaces/IKsuLocking.sol";
+import {IKsuLocking, MIN_ACCEPTED_DEPOSITS} from "./interfaces/IKsuLocking.sol";
 import {ILendingPoolAdmin} from "./interfaces/ILendingPoolAdmin.sol";
 import {ILendingPoolManagerForLocking} from "./interfaces/ILendingPoolManagerForLocking.sol";
 import {EpochMath} from "./libraries/EpochMath.sol";
@@ -43,7 +43,7 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 /// 3. `setManager(manager)` (admin): caches `manager.usdc()` and grants the manager
 ///    FEE_NOTIFIER_ROLE (revoking it from a previous manager). The manager calls
 ///    `loyaltyLevel(user)`, after transferring USDC here `notifyFees(amount)`, and
-///    `notifyDepositsDecreased(user, accepted, decrease)` whenever a user's accepted deposits drop; this
+///    `notifyDepositsDecreased(user, decrease)` whenever a user's accepted deposits drop; this
 ///    contract reads `userTotalDeposits` (levels) and `userAcceptedValue` (bonus, fees).
 /// 4. `setKsuPrice(priceUsdc6)` (PRICE_SETTER_ROLE; grant it to a keeper with `grantRole`);
 ///    `setMaxPriceAge(seconds)` (admin) if 7 days does not fit.
@@ -138,11 +138,10 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint256 internal constant UNIT9 = 1e9;
     /// @dev Bonus bases are USDC units (6 decimals), saturating.
     uint256 internal constant MAX_BASE = 2 ** 55 - 1;
-    /// @dev Accepted deposits (USDC units) a locker needs for bonus interest and a fee share
-    /// (1 USDC): below it the base is 0 and the locker is not fee-eligible. Internal: a public
-    /// getter would reorder the dispatcher and cost the manager's calls gas.
-    uint256 internal constant MIN_ACCEPTED_DEPOSITS = 1e6;
     uint256 internal constant MAX_ACCRUED = 2 ** 56 - 1;
+    /// @dev Gas `notifyDepositsDecreased` keeps for the freeze after reading the manager (a
+    /// freeze writes three slots and emits two events).
+    uint256 internal constant NOTIFY_RESERVE = 60_000;
     uint256 internal constant MAX_LOCK_DURATION = 3650 days;
     uint256 internal constant MAX_PRICE_AGE = 365 days;
 
@@ -222,7 +221,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         lockId = user.lockCount;
         if (lockId == type(uint16).max) revert TooManyLocks();
         _accrueBonus(user);
-        uint256 acc = _rerate(msg.sender, user, _acceptedDeposits(msg.sender));
+        uint256 acc = _rerate(msg.sender, user, _acceptedDeposits(msg.sender, 0));
         user.rksu = (user.rksu + rksu).toUint96();
         user.lockCount = lockId + 1;
         _storeUser(msg.sender, user);
@@ -358,20 +357,17 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     /// @inheritdoc IKsuLocking
     function checkpointBonus(address user) external override whenNotPaused {
-        _checkpoint(user, _acceptedDeposits(user));
+        _checkpoint(user, _acceptedDeposits(user, 0));
     }
 
     /// @inheritdoc IKsuLocking
-    function notifyDepositsDecreased(address user, uint256 acceptedDeposits, uint256 decrease)
-        external
-        override
-    {
+    function notifyDepositsDecreased(address user, uint256 decrease) external override {
         // Without rKSU there is nothing to accrue, rate or freeze (the next lock checkpoints).
         if (_users[user] & type(uint96).max == 0) return;
         if (msg.sender != _manager) revert OnlyManager();
-        // Only lowers: the base becomes at most the figure notified, a lower base may freeze the
-        // fee share, and nothing unfreezes here (no loop over the user's locks in the manager's
-        // path; the next checkpoint re-reads the manager).
+        // Only lowers: the base drops, a drop below the minimum may freeze the fee share, and
+        // nothing unfreezes here (no loop over the user's locks in the manager's path; the next
+        // checkpoint re-reads the manager).
         UserData memory data = _loadUser(user);
         _accrueBonus(data);
         // The base counts each position at most at its value, so it drops by at least what the
@@ -379,10 +375,18 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         // principal makes this drop more than needed until the next checkpoint, never less).
         uint256 base = data.bonusBase;
         base = base > decrease ? base - decrease : 0;
-        if (acceptedDeposits < base) base = acceptedDeposits;
-        if (acceptedDeposits < MIN_ACCEPTED_DEPOSITS) {
-            base = 0;
-            if (!data.frozen) _rerate(user, data, 0);
+        // Below the minimum the user may hold nothing any more: read what is held now (the
+        // manager's state is already updated). A base below the minimum can also come from a
+        // stale price or from deposits settled since the checkpoint, which this read tells apart.
+        // A read that fails counts 0: the user is frozen until a checkpoint (never paid fees on
+        // deposits this contract could not see).
+        if (base < MIN_ACCEPTED_DEPOSITS && !data.frozen) {
+            uint256 held = _acceptedDeposits(user, NOTIFY_RESERVE);
+            if (held < base) base = held;
+            if (held < MIN_ACCEPTED_DEPOSITS) {
+                base = 0;
+                _rerate(user, data, 0);
+            }
         }
         data.bonusBase = base;
         _storeUser(user, data);
@@ -397,7 +401,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     /// @inheritdoc IKsuLocking
     function claimBonus() external override whenNotPaused returns (uint256 amount) {
-        UserData memory user = _checkpoint(msg.sender, _acceptedDeposits(msg.sender));
+        UserData memory user = _checkpoint(msg.sender, _acceptedDeposits(msg.sender, 0));
         uint256 pool = _bonusPool;
         uint256 pay = Math.min(user.bonusAccrued, pool / UNIT9);
         if (pay == 0) revert NothingToClaim();
@@ -848,15 +852,23 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     /// @dev The manager's accepted deposits of `user` counted at most at their value
     /// (`userAcceptedValue`); 0 without a manager or if the call fails (a manager that cannot
-    /// answer grants no bonus and no fee share, and never blocks a checkpoint).
-    function _acceptedDeposits(address user) internal view returns (uint256 value) {
+    /// answer grants no bonus and no fee share, and never blocks a checkpoint). The call leaves
+    /// `reserve` gas to the caller (a read that would need it fails, counting 0).
+    function _acceptedDeposits(address user, uint256 reserve)
+        internal
+        view
+        returns (uint256 value)
+    {
         address manager_ = _manager;
         if (manager_ == address(0)) return 0;
         bytes4 selector = ILendingPoolAdmin.userAcceptedValue.selector;
         assembly ("memory-safe") {
             mstore(0x00, selector)
             mstore(0x04, and(user, shr(96, not(0))))
-            let ok := staticcall(gas(), manager_, 0x00, 0x24, 0x00, 0x20)
+            let left := gas()
+            let limit := 0
+            if gt(left, reserve) { limit := sub(left, reserve) }
+            let ok := staticcall(limit, manager_, 0x00, 0x24, 0x00, 0x20)
             if and(ok, gt(returndatasize(), 0x1f)) { value := mload(0x00) }
         }
     }

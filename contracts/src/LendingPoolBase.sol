@@ -89,14 +89,14 @@ abstract contract LendingPoolBase is
         uint80 principal;
     }
 
-    /// @dev One slot per user. `deposits`: `userTotalDeposits`; `accepted`:
-    /// `userAcceptedDeposits` (saturating).
+    /// @dev One slot per user. `deposits`: `userTotalDeposits`. (No per-user accepted-deposit
+    /// figure: `userAcceptedDeposits` sums the holdings and locks, so settling a deposit writes
+    /// nothing here.)
     struct Account {
         uint64 lastRequestId;
         uint32 kycNonce;
         uint96 deposits;
         uint8 kycStatus;
-        uint56 accepted;
     }
 
     /// @dev Two slots per request. Requests of a user form a list (newest first) via `prevId`.
@@ -175,9 +175,11 @@ abstract contract LendingPoolBase is
     uint256 internal constant VIRTUAL_SHARES = 1e6;
     uint256 internal constant VIRTUAL_ASSETS = 1;
     uint256 internal constant AGING_EPOCHS = 5;
-    /// @dev Gas given to `KsuLocking.notifyDepositsDecreased` (it needs about 70k at most: a freeze
-    /// writes three slots).
-    uint256 internal constant NOTIFY_GAS = 150_000;
+    /// @dev Gas given to `KsuLocking.notifyDepositsDecreased`: about 70k for a freeze (three slots)
+    /// plus, when the base falls below 1 USDC, a read of `userAcceptedValue` (a loop over pools x
+    /// tranches and the user's fixed-term locks; about 100k leaves room for about ten pools). A
+    /// read that runs out counts 0 (the user is frozen until a checkpoint), never the reverse.
+    uint256 internal constant NOTIFY_GAS = 250_000;
     uint8 internal constant TOP_LEVEL = 2;
     uint8 internal constant KYC_ALLOWED = 1;
     uint8 internal constant KYC_BLOCKED = 2;
@@ -237,11 +239,6 @@ abstract contract LendingPoolBase is
     /// @inheritdoc ILendingPoolManagerForLocking
     function userTotalDeposits(address user) external view returns (uint256) {
         return _accounts[user].deposits;
-    }
-
-    /// @inheritdoc ILendingPoolManagerForLocking
-    function userAcceptedDeposits(address user) external view returns (uint256) {
-        return _accounts[user].accepted;
     }
 
     /// @dev The caller's pending request of `epoch` for (pool, tranche, kind), or 0. The user's

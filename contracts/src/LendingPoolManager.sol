@@ -145,7 +145,6 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 amount = _cancel(poolId, nftId, RequestKind.Withdrawal);
         Tranche storage tranche = _pools[poolId].tranches[r.trancheId];
         _credit(tranche, msg.sender, amount, r.principal);
-        _addAccepted(msg.sender, r.principal);
     }
 
     /// @inheritdoc ILendingPoolCore
@@ -290,49 +289,9 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                 principal = back;
             }
             // Its principal left the accepted deposits at `withdrawAtExpiry`; the rest is back.
-            _addAccepted(owner, principal);
         }
         _credit(tranche, owner, shares, principal);
         emit FixedTermReleased(lockId, owner, shares, paid);
-    }
-
-    /// @inheritdoc ILendingPoolCore
-    function pause() external onlyRole(PAUSER_ROLE) whenNotPaused {
-        _isPaused = true;
-        emit Paused(msg.sender);
-    }
-
-    /// @inheritdoc ILendingPoolCore
-    function unpause() external onlyRole(PAUSER_ROLE) whenPaused {
-        _isPaused = false;
-        emit Unpaused(msg.sender);
-    }
-
-    /// @inheritdoc ILendingPoolCore
-    function kycNonces(address user) external view returns (uint256) {
-        return _accounts[user].kycNonce;
-    }
-
-    /// @inheritdoc ILendingPoolCore
-    function requestOwner(uint256 nftId) external view returns (address) {
-        Request storage r = _requests[nftId];
-        return r.status == RequestStatus.Pending ? r.owner : address(0);
-    }
-
-    /// @inheritdoc ILendingPoolCore
-    function openRequestCount(address user) external view returns (uint256) {
-        // A view for the NFT's `balanceOf`: walks the user's requests instead of keeping a
-        // counter that every request, cancel and claim would have to write.
-        uint256 count;
-        for (uint256 id = _accounts[user].lastRequestId; id != 0; id = _requests[id].prevId) {
-            if (_requests[id].status == RequestStatus.Pending) ++count;
-        }
-        return count;
-    }
-
-    /// @inheritdoc ILendingPoolCore
-    function requestStatus(uint256 nftId) external view returns (RequestView memory) {
-        return _requestView(nftId);
     }
 
     function _checkKyc(
@@ -590,25 +549,13 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         a.deposits = uint96(deposits > amount ? deposits - amount : 0);
     }
 
-    /// @dev Adds to the user's accepted deposits (saturating: an undercount only lowers bonus).
-    function _addAccepted(address user, uint256 amount) internal {
-        if (amount == 0) return;
-        Account storage a = _accounts[user];
-        // forge-lint: disable-next-line(unsafe-typecast)
-        a.accepted = uint56(Math.min(a.accepted + amount, type(uint56).max));
-    }
-
-    /// @dev Lowers the user's accepted deposits and tells KsuLocking in the same transaction, so
-    /// bonus interest and fee sharing stop counting them. Exits never depend on KsuLocking: the
-    /// call gets `NOTIFY_GAS` (the caller must leave that much, else `InsufficientGas`) and a
-    /// failure is only reported (`LockingNotificationFailed`); KsuLocking re-reads the figure at
-    /// the user's next checkpoint, which anyone may trigger.
+    /// @dev The user's accepted deposits dropped by `amount` of principal (shares queued for
+    /// withdrawal, a fixed-term lock set to withdraw at expiry): tells KsuLocking in the same
+    /// transaction, so bonus interest and fee sharing stop counting them. Exits never depend on
+    /// KsuLocking: the call gets `NOTIFY_GAS` (the caller must leave that much, else
+    /// `InsufficientGas`) and a failure is only reported (`LockingNotificationFailed`); KsuLocking
+    /// re-reads the figure at the user's next checkpoint, which anyone may trigger.
     function _reduceAccepted(address user, uint256 amount) internal {
-        Account storage a = _accounts[user];
-        uint256 accepted = a.accepted;
-        accepted = accepted > amount ? accepted - amount : 0;
-        // forge-lint: disable-next-line(unsafe-typecast)
-        a.accepted = uint56(accepted);
         address locking = ksuLocking;
         if (locking == address(0)) return;
         bytes4 selector = IKsuLocking.notifyDepositsDecreased.selector;
@@ -622,9 +569,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             let fmp := mload(0x40)
             mstore(0x00, selector)
             mstore(0x04, and(user, shr(96, not(0))))
-            mstore(0x24, accepted)
-            mstore(0x44, amount)
-            if iszero(call(NOTIFY_GAS, locking, 0, 0x00, 0x64, 0x00, 0x00)) {
+            mstore(0x24, amount)
+            if iszero(call(NOTIFY_GAS, locking, 0, 0x00, 0x44, 0x00, 0x00)) {
                 log2(0x00, 0x00, failed, and(user, shr(96, not(0))))
             }
             mstore(0x40, fmp)
@@ -879,7 +825,6 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             if (p.rejected != 0) {
                 uint256 back = principal * p.rejected / amount;
                 _credit(tranche, owner, p.rejected, back);
-                _addAccepted(owner, back);
                 emit RequestRejected(nftId, owner, p.rejected);
             }
             if (p.accepted != 0) {
@@ -896,8 +841,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             }
             emit RequestAccepted(nftId, owner, p.accepted, p.shares);
         }
-        // Counted for bonus interest and fee sharing from now on.
-        _addAccepted(owner, p.accepted + p.reallocated1 + p.reallocated2);
+        // Counted for bonus interest and fee sharing from now on (`userAcceptedDeposits` sums the
+        // holdings and locks: nothing per user to write here).
         if (p.reallocated1 != 0) {
             _credit(pool.tranches[trancheId + 1], owner, p.reallocatedShares1, p.reallocated1);
             emit RequestReallocated(

@@ -379,7 +379,18 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
     }
 
     /// @inheritdoc ILendingPoolAdmin
-    function userAcceptedValue(address user) external view returns (uint256 total) {
+    function userAcceptedDeposits(address user) external view returns (uint256) {
+        return _accepted(user, false);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function userAcceptedValue(address user) external view returns (uint256) {
+        return _accepted(user, true);
+    }
+
+    /// @dev Sum over the user's holdings and counted fixed-term locks of the principal, or with
+    /// `valued` of the lower of principal and current value.
+    function _accepted(address user, bool valued) internal view returns (uint256 total) {
         uint256 pools = poolCount;
         for (uint256 poolId; poolId < pools; ++poolId) {
             Pool storage pool = _pools[poolId];
@@ -388,7 +399,8 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
                 Tranche storage tranche = pool.tranches[t];
                 Holding storage h = tranche.holdings[user];
                 uint256 principal = h.principal;
-                if (principal != 0) total += Math.min(principal, _toAssets(tranche, h.shares));
+                if (principal == 0) continue;
+                total += valued ? Math.min(principal, _toAssets(tranche, h.shares)) : principal;
             }
         }
         uint256[] storage ids = _userLocks[user];
@@ -396,6 +408,10 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
             Lock storage l = _locks[ids[i]];
             // Released and withdraw-at-expiry locks left the accepted deposits.
             if (l.released || l.withdrawAtExpiry) continue;
+            if (!valued) {
+                total += l.principal;
+                continue;
+            }
             uint256 value;
             if (l.endEpoch < _pools[l.poolId].nextEpochToClear) {
                 value = _toAssets(_pools[l.poolId].tranches[l.trancheId], _maturedShares(l));
@@ -405,7 +421,6 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
             }
             total += Math.min(l.principal, value);
         }
-        total = Math.min(total, _accounts[user].accepted);
     }
 
     /// @inheritdoc ILendingPoolAdmin
@@ -662,5 +677,44 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
                 });
             }
         }
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function pause() external onlyRole(PAUSER_ROLE) whenNotPaused {
+        _isPaused = true;
+        emit Paused(msg.sender);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function unpause() external onlyRole(PAUSER_ROLE) whenPaused {
+        _isPaused = false;
+        emit Unpaused(msg.sender);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function kycNonces(address user) external view returns (uint256) {
+        return _accounts[user].kycNonce;
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function requestOwner(uint256 nftId) external view returns (address) {
+        Request storage r = _requests[nftId];
+        return r.status == RequestStatus.Pending ? r.owner : address(0);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function openRequestCount(address user) external view returns (uint256) {
+        // A view for the NFT's `balanceOf`: walks the user's requests instead of keeping a
+        // counter that every request, cancel and claim would have to write.
+        uint256 count;
+        for (uint256 id = _accounts[user].lastRequestId; id != 0; id = _requests[id].prevId) {
+            if (_requests[id].status == RequestStatus.Pending) ++count;
+        }
+        return count;
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function requestStatus(uint256 nftId) external view returns (RequestView memory) {
+        return _requestView(nftId);
     }
 }

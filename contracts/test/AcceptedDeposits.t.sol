@@ -291,6 +291,45 @@ contract AcceptedDepositsTest is ProtocolBase {
 
     /// @dev A failed notification must not be provoked by sending too little gas: the manager
     /// refuses to run the notification with less than its cap.
+    /// @dev A pending deposit request does not keep a locker's fee share: withdrawing every
+    /// accepted deposit freezes it at once, and the clearing that follows pays it nothing.
+    function test_fees_exitWithAPendingDepositStillFreezes() public {
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        uint256 b = _deposit(bob, JUNIOR, 10_000e6);
+        _clearAndSettle(_ids(a, b));
+        _price();
+        _lockKsu(alice, 1000e18);
+        _lockKsu(bob, 1000e18);
+        assertTrue(locking.feeEligible(alice));
+        _fundReserve(1000e6);
+        _deposit(alice, MEZZ, 5000e6); // pending
+        _withdraw(alice, JUNIOR, lpm.sharesOf(POOL, JUNIOR, alice));
+        assertEq(lpm.userAcceptedDeposits(alice), 0, "a pending request is not held");
+        assertFalse(locking.feeEligible(alice), "frozen at the withdrawal request");
+        uint256 aliceBefore = locking.claimableFees(alice);
+        _clear();
+        assertEq(locking.claimableFees(alice), aliceBefore, "no fees while holding nothing");
+    }
+
+    /// @dev The base notified down below 1 USDC is not the last word: deposits settled since
+    /// the last checkpoint are still held, so the fee share goes on (read from the manager).
+    function test_fees_exitOfTheCheckpointedPartKeepsTheShareOfWhatIsStillHeld() public {
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        _clearAndSettle(_ids(a));
+        _price();
+        _lockKsu(alice, 1000e18); // checkpoint: base 10,000 USDC
+        uint256 m = _deposit(alice, MEZZ, 5000e6);
+        _clearAndSettle(_ids(m)); // held since, not yet in the base
+        _withdraw(alice, JUNIOR, lpm.sharesOf(POOL, JUNIOR, alice));
+        (,, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 0, "the base only drops between checkpoints");
+        assertEq(lpm.userAcceptedDeposits(alice), 5000e6);
+        assertTrue(locking.feeEligible(alice), "still holds 5,000 USDC: still shares fees");
+        locking.checkpointBonus(alice);
+        (,, base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 5000e6, "the next checkpoint counts it");
+    }
+
     function test_exit_tooLittleGasForTheNotificationReverts() public {
         uint256 a = _deposit(alice, JUNIOR, 10_000e6);
         _clearAndSettle(_ids(a));

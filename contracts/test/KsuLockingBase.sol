@@ -50,7 +50,7 @@ contract LockingManagerStub is ILendingPoolManagerForLocking {
         uint256 before = userAcceptedDeposits[user];
         userAcceptedDeposits[user] = amount;
         if (amount < before && address(target) != address(0)) {
-            target.notifyDepositsDecreased(user, amount, before - amount);
+            target.notifyDepositsDecreased(user, before - amount);
         }
     }
 

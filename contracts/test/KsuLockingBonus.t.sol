@@ -162,10 +162,10 @@ contract KsuLockingBonusTest is KsuLockingBaseTest {
         _lock(alice, 1000e18, P720);
         vm.expectRevert(OnlyManager.selector);
         vm.prank(stranger);
-        locking.notifyDepositsDecreased(alice, 0, 0);
+        locking.notifyDepositsDecreased(alice, 0);
         // A user without rKSU: nothing to do, for anyone (no revert, no state).
         vm.prank(stranger);
-        locking.notifyDepositsDecreased(bob, 0, 0);
+        locking.notifyDepositsDecreased(bob, 0);
         // Not pausable: a pause must not block the manager's withdrawals.
         vm.prank(admin);
         locking.pause();

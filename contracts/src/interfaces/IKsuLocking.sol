@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
+/// @dev Accepted deposits (USDC units) a locker needs for bonus interest and a fee share (1 USDC):
+/// below it the base is 0 and the locker is not fee-eligible. Shared by KsuLocking and the manager
+/// (which notifies a drop below it).
+uint256 constant MIN_ACCEPTED_DEPOSITS = 1e6;
+
 /// @title IKsuLocking
 /// @notice What the lending pool manager needs from the KSU locking contract: the loyalty level
 /// that ranks requests in clearing, and the fee-sharing entry point. Below them, the rest of the
@@ -25,17 +30,16 @@ interface IKsuLocking {
     /// amount is owed to the treasury (also with none at all).
     function notifyFees(uint256 usdcAmount) external;
 
-    /// @notice The manager lowered `user`'s accepted deposits (principal) by `decrease` to
-    /// `acceptedDeposits` (USDC units).
+    /// @notice The manager lowered `user`'s accepted deposits (principal) by `decrease` (USDC
+    /// units).
     /// @dev Only the manager, right after the decrease: accrues bonus interest up to now on the
-    /// old base, lowers the base by `decrease` and to at most `acceptedDeposits` (0 below 1 USDC),
-    /// and stops the user's fee share when the base is 0. It only lowers: it never raises the base
-    /// nor restarts a fee share (the next checkpoint re-reads the manager). A no-op for a user
-    /// without rKSU. Not pausable: a pause must not block withdrawals. The manager calls it with a
-    /// gas cap and ignores a failure (`LockingNotificationFailed`): exits never depend on this
-    /// contract.
-    function notifyDepositsDecreased(address user, uint256 acceptedDeposits, uint256 decrease)
-        external;
+    /// old base and lowers the base by `decrease`. If that leaves less than 1 USDC, it reads the
+    /// manager's `userAcceptedValue` (what is held now): below 1 USDC the base is 0 and the user's
+    /// fee share stops (a failed read counts 0). It only lowers: it never raises the base nor
+    /// restarts a fee share (the next checkpoint re-reads the manager). A no-op for a user without
+    /// rKSU. Not pausable: a pause must not block withdrawals. The manager calls it with a gas cap
+    /// and ignores a failure (`LockingNotificationFailed`): exits never depend on this contract.
+    function notifyDepositsDecreased(address user, uint256 decrease) external;
 
     // ---------------------------------------------------------------- types
 

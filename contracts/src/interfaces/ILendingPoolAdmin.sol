@@ -162,12 +162,23 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
             uint256 pendingDeposits
         );
 
+    /// @notice The principal (USDC, 6 decimals) of the user's accepted deposits held now: settled
+    /// shares and fixed-term locks, not pending requests, not shares queued for withdrawal (they
+    /// leave at the request; rejected ones come back at settlement), not released locks nor locks
+    /// set to withdraw at expiry. It counts an accepted deposit from its settlement
+    /// (`claim`/`settle`). Every decrease notifies `KsuLocking.notifyDepositsDecreased` in the
+    /// same transaction (gas capped, a failure ignored and reported as
+    /// `LockingNotificationFailed`) with an upper bound of what is left, which also counts the
+    /// user's deposit requests not yet settled; a cancel or rejection that takes that bound below
+    /// 1 USDC notifies too. Loops over pools x tranches and the user's fixed-term locks.
+    function userAcceptedDeposits(address user) external view returns (uint256);
+
     /// @notice The user's accepted deposits counted for bonus interest and fee sharing (USDC, 6
-    /// decimals): for each holding of settled shares and each fixed-term lock still counted in
-    /// `userAcceptedDeposits`, the lower of its principal and its current value, summed, and at
-    /// most `userAcceptedDeposits`. A loss lowers it at once; dust worth 0 USDC counts 0; interest
-    /// earned never raises it above the principal. Read by KsuLocking at every checkpoint. Loops
-    /// over pools x tranches and the user's fixed-term locks.
+    /// decimals): for each holding of settled shares and each fixed-term lock counted in
+    /// `userAcceptedDeposits`, the lower of its principal and its current value, summed. A loss
+    /// lowers it at once; dust worth 0 USDC counts 0; interest earned never raises it above the
+    /// principal. Read by KsuLocking at every checkpoint. Loops over pools x tranches and the
+    /// user's fixed-term locks.
     function userAcceptedValue(address user) external view returns (uint256);
 
     /// @notice The user's pending deposit request amount of `requestEpoch()` in a tranche.
@@ -227,4 +238,23 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
         external
         view
         returns (HistoricalRepayment memory);
+
+    /// @notice The nonce the next KYC authorisation of `user` must carry.
+    function kycNonces(address user) external view returns (uint256);
+
+    /// @notice Pauses requests, cancels, re-rating, clearing, settlement, locks and draws.
+    /// Pauser only.
+    function pause() external;
+
+    /// @notice Resumes after `pause`. Pauser only.
+    function unpause() external;
+
+    /// @notice A request and its settlement amounts, computed from its bucket.
+    function requestStatus(uint256 nftId) external view returns (RequestView memory);
+
+    /// @notice Owner of a pending request (0 once cancelled or settled); the NFT's `ownerOf`.
+    function requestOwner(uint256 nftId) external view returns (address);
+
+    /// @notice Number of pending requests of `user`; the NFT's `balanceOf`.
+    function openRequestCount(address user) external view returns (uint256);
 }

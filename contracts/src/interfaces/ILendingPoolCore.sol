@@ -6,9 +6,6 @@ import {ILendingPoolTypes} from "./ILendingPoolTypes.sol";
 /// @title ILendingPoolCore
 /// @notice The lending pool manager's core: requests, clearing, settlement, fixed-term locks.
 interface ILendingPoolCore is ILendingPoolTypes {
-    /// @notice The nonce the next KYC authorisation of `user` must carry.
-    function kycNonces(address user) external view returns (uint256);
-
     /// @notice Epoch a request made now belongs to (the next one during a clearing period).
     function requestEpoch() external view returns (uint256);
 
@@ -86,20 +83,4 @@ interface ILendingPoolCore is ILendingPoolTypes {
     /// @notice Releases a matured lock: free shares, or (withdrawn at expiry, once the next
     /// epoch is cleared) USDC plus any rejected shares. Anyone; value goes to the owner.
     function releaseFixedTermLock(uint256 lockId) external;
-
-    /// @notice Pauses requests, cancels, re-rating, clearing, settlement, locks and draws.
-    /// Pauser only.
-    function pause() external;
-
-    /// @notice Resumes after `pause`. Pauser only.
-    function unpause() external;
-
-    /// @notice A request and its settlement amounts, computed from its bucket.
-    function requestStatus(uint256 nftId) external view returns (RequestView memory);
-
-    /// @notice Owner of a pending request (0 once cancelled or settled); the NFT's `ownerOf`.
-    function requestOwner(uint256 nftId) external view returns (address);
-
-    /// @notice Number of pending requests of `user`; the NFT's `balanceOf`.
-    function openRequestCount(address user) external view returns (uint256);
 }

@@ -11,16 +11,6 @@ interface ILendingPoolManagerForLocking {
     /// interest never counts. The base of the loyalty level.
     function userTotalDeposits(address user) external view returns (uint256);
 
-    /// @notice The principal (USDC, 6 decimals) of the user's accepted deposits held now: settled
-    /// shares and fixed-term locks, not pending requests, not shares queued for withdrawal (they
-    /// leave at the request; rejected ones come back at settlement). It counts an accepted
-    /// deposit from its settlement (`claim`/`settle`); every decrease notifies
-    /// `KsuLocking.notifyDepositsDecreased` in the same transaction (gas capped, a failure ignored
-    /// and reported as `LockingNotificationFailed`). Bonus interest and fee sharing count each
-    /// position at most at its current value: KsuLocking reads
-    /// `ILendingPoolAdmin.userAcceptedValue` (in the extension) at checkpoints.
-    function userAcceptedDeposits(address user) external view returns (uint256);
-
     /// @notice The USDC token lent through the pools.
     function usdc() external view returns (address);
 }
