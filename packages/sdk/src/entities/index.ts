@@ -187,3 +187,4 @@ export type TokenMetadata = {
   name: string;
   decimals: number;
 };
+export type * from "./history";

@@ -1,0 +1,97 @@
+/**
+ * The lender's indexed history (spec section 3: "Detailed transaction", "Deposit record"), as the
+ * indexer's HTTP API returns it and the web server serves it at `/api/transactions`. This is the
+ * contract between the indexer (packages/indexer), the web server and the my-transactions page.
+ *
+ * JSON: every bigint is a decimal string (USDC 6 decimals, tranche shares 12), every time is unix
+ * seconds as a number, addresses and hashes are lowercase 0x strings (types only: the server
+ * validates what it receives with zod).
+ */
+
+/** Spec "Request events". `Cancelled` and `Settled` are the request's own end events. */
+export type HistoryEventType =
+  | "Request"
+  | "Increase"
+  | "Accepted"
+  | "Rejected"
+  | "Reallocated"
+  | "Cancelled"
+  | "Settled"
+  | "Forced";
+
+/** One on-chain event of a request (spec: events (epochId, amount, timestamp, transactionHash, type, status, remainingQueuedAmount)). */
+export type HistoryEvent = {
+  /** `${transactionHash}-${logIndex}`: unique, stable across re-indexing. */
+  id: string;
+  type: HistoryEventType;
+  epochId: string;
+  /** Deposits: USDC units. Withdrawals: shares for Request/Increase/Rejected, USDC for Accepted. */
+  amount: string;
+  /** Accepted withdrawals: the shares accepted (the USDC paid is `amount`). Else null. */
+  shares: string | null;
+  /** Reallocated: the tranche the USDC moved to. Else null. */
+  toTrancheId: number | null;
+  timestamp: number;
+  blockNumber: string;
+  transactionHash: string;
+  /** Withdrawals: shares still queued after this event ("0" or less means fully accepted). */
+  remainingQueuedAmount: string | null;
+};
+
+/** Spec request statuses, from real states. */
+export type HistoryRequestStatus = "Requested" | "Processed" | "Cancelled" | "Forced" | "Queued";
+
+/** One deposit or withdrawal request (one request NFT) with its events. */
+export type HistoryTransaction = {
+  /** `${chainId}-${nftId}`. */
+  id: string;
+  type: "Deposit" | "Withdrawal";
+  nftId: string;
+  owner: string;
+  poolId: string;
+  poolName: string;
+  trancheId: number;
+  trancheName: string;
+  /** Deposits: USDC units requested (after increases). Withdrawals: shares requested. */
+  requestedAmount: string;
+  /** APY at request time as a fraction string ("0.12" is 12%), fixed-term APY for fixed deposits. */
+  apy: string;
+  /** 0 for variable. */
+  fixedTermConfigId: number;
+  /** Fixed-term lock length in weeks, null for variable. */
+  fixedTermWeeks: number | null;
+  epochId: string;
+  requestTimestamp: number;
+  requestStatus: HistoryRequestStatus;
+  /** Pending and its epoch not yet cleared (the owner may cancel). */
+  canCancel: boolean;
+  /** Time of the newest event. */
+  lastTransactionDate: number;
+  events: HistoryEvent[];
+  /** Spec "subsequentTransactions" (borrower decisions, issue 12): empty until then. */
+  subsequentTransactions: { timestamp: number; action: string; amount: string; status: string }[];
+};
+
+/** Spec "Deposit record": one deposit request's clearing outcome in an epoch. */
+export type DepositRecord = {
+  id: string;
+  nftId: string;
+  epochId: string;
+  requestTimestamp: number;
+  acceptedAmount: string;
+  rejectedAmount: string;
+  reallocatedOutAmount: string;
+  reallocatedInAmount: string;
+  transactionHash: string;
+  trancheName: string;
+  apy: string;
+  poolName: string;
+};
+
+/** A page of a user's transactions, newest request first. `page` counts from 1. */
+export type HistoryPage = {
+  items: HistoryTransaction[];
+  page: number;
+  pageSize: number;
+  total: number;
+};
