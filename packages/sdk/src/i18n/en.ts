@@ -10,6 +10,7 @@ export { tabs } from "./en/tabs";
 export { validation } from "./en/validation";
 export { referral } from "./en/referral";
 export { tx } from "./en/tx";
+export { reverts } from "./en/reverts";
 export { wallet } from "./en/wallet";
 export { kyc } from "./en/kyc";
 export { pools } from "./en/pools";

@@ -44,6 +44,18 @@ describe("mapTransactionError", () => {
     });
   });
 
+  it("explains a revert a lender can meet in words, and shows an unknown one by name", () => {
+    const error = Object.assign(new Error("execution reverted"), {
+      name: "ContractFunctionRevertedError",
+    });
+    expect(mapTransactionError(error, caller, "PoolBehindSchedule").message).toBe(
+      "The pool's previous epochs are still being cleared. Please try again in a few minutes.",
+    );
+    expect(mapTransactionError(error, caller, "SomethingNew").message).toBe("SomethingNew");
+    // A name that is an Object property is not a catalog entry.
+    expect(mapTransactionError(error, caller, "toString").message).toBe("toString");
+  });
+
   it("maps a revert during gas estimation, with the decoded protocol error name", () => {
     const error = wrap(
       Object.assign(new Error("Execution reverted with reason: custom error 0x1234."), {
@@ -55,7 +67,7 @@ describe("mapTransactionError", () => {
     expect(toast).toMatchObject({
       kind: "reverted",
       title: "transaction reverted",
-      message: "KycExpired",
+      message: "The KYC authorisation expired. Please try again.",
     });
     expect(toast.txHash).toBeUndefined();
   });

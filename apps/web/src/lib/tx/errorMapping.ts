@@ -3,7 +3,7 @@
  * whether it is reported to the server. Pure: matching is by error name / code / text along the
  * cause chain (see `@/lib/errors`), so no viem error classes are pulled into the bundle.
  */
-import { tx } from "@lending/sdk";
+import { reverts, tx } from "@lending/sdk";
 import { errorChain, isUserRejection } from "@/lib/errors";
 
 export const DEFAULT_ERROR_MESSAGE = tx.unexpectedError;
@@ -58,6 +58,14 @@ export function revertOf(error: unknown): { hash?: string } | null {
   return null;
 }
 
+/** A readable message for a protocol revert (its name when the catalog has none). */
+export function revertMessage(revertName: string | undefined): string | undefined {
+  if (!revertName) return undefined;
+  return Object.hasOwn(reverts, revertName)
+    ? reverts[revertName as keyof typeof reverts]
+    : revertName;
+}
+
 /**
  * Maps a failed write to its toast. Order: user rejection, insufficient funds, revert, unknown
  * (the caller's title and message, default 'unexpected error', then logged).
@@ -78,7 +86,7 @@ export function mapTransactionError(
     return {
       kind: "reverted",
       title: tx.reverted,
-      message: revertName,
+      message: revertMessage(revertName),
       txHash: revert.hash,
       log: false,
     };
