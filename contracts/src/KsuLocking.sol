@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
-import {IKsuLocking, MIN_ACCEPTED_DEPOSITS} from "./interfaces/IKsuLocking.sol";
+import {IKsuLocking} from "./interfaces/IKsuLocking.sol";
 import {ILendingPoolAdmin} from "./interfaces/ILendingPoolAdmin.sol";
 import {ILendingPoolManagerForLocking} from "./interfaces/ILendingPoolManagerForLocking.sol";
 import {EpochMath} from "./libraries/EpochMath.sol";
@@ -138,6 +138,10 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint256 internal constant UNIT9 = 1e9;
     /// @dev Bonus bases are USDC units (6 decimals), saturating.
     uint256 internal constant MAX_BASE = 2 ** 55 - 1;
+    /// @dev Accepted deposits (USDC units) a locker needs for bonus interest and a fee share
+    /// (1 USDC): below it the base is 0 and the locker is not fee-eligible. Internal: a public
+    /// getter would reorder the dispatcher and cost the manager's calls gas.
+    uint256 internal constant MIN_ACCEPTED_DEPOSITS = 1e6;
     uint256 internal constant MAX_ACCRUED = 2 ** 56 - 1;
     /// @dev Gas `notifyDepositsDecreased` keeps for the freeze after reading the manager (a
     /// freeze writes three slots and emits two events).

@@ -1,11 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
-/// @dev Accepted deposits (USDC units) a locker needs for bonus interest and a fee share (1 USDC):
-/// below it the base is 0 and the locker is not fee-eligible. Shared by KsuLocking and the manager
-/// (which notifies a drop below it).
-uint256 constant MIN_ACCEPTED_DEPOSITS = 1e6;
-
 /// @title IKsuLocking
 /// @notice What the lending pool manager needs from the KSU locking contract: the loyalty level
 /// that ranks requests in clearing, and the fee-sharing entry point. Below them, the rest of the

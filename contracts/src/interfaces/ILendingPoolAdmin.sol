@@ -168,9 +168,10 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
     /// set to withdraw at expiry. It counts an accepted deposit from its settlement
     /// (`claim`/`settle`). Every decrease notifies `KsuLocking.notifyDepositsDecreased` in the
     /// same transaction (gas capped, a failure ignored and reported as
-    /// `LockingNotificationFailed`) with an upper bound of what is left, which also counts the
-    /// user's deposit requests not yet settled; a cancel or rejection that takes that bound below
-    /// 1 USDC notifies too. Loops over pools x tranches and the user's fixed-term locks.
+    /// `LockingNotificationFailed`) with the principal that left; KsuLocking reads
+    /// `userAcceptedValue` when that takes its base below 1 USDC. No per-user figure is stored:
+    /// a settlement writes only the holding. Loops over pools x tranches and the user's
+    /// fixed-term locks.
     function userAcceptedDeposits(address user) external view returns (uint256);
 
     /// @notice The user's accepted deposits counted for bonus interest and fee sharing (USDC, 6
