@@ -446,7 +446,11 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         if (age > type(uint8).max) age = type(uint8).max;
     }
 
-    function _newLevel(address owner, uint256 existing, NewRequest memory q) internal view returns (uint8) {
+    function _newLevel(address owner, uint256 existing, NewRequest memory q)
+        internal
+        view
+        returns (uint8)
+    {
         if (q.kind == RequestKind.Withdrawal && q.epoch >= q.since + AGING_EPOCHS) {
             return TOP_LEVEL;
         }
