@@ -154,7 +154,7 @@ describe("pure builders: calldata decodes back to the arguments", () => {
   });
 
   it("forceWithdrawal encodes the pool manager's call for the lender and checks its input", () => {
-    const user = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
+    const user: Address = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
     const tx = forceWithdrawal(deployment, { poolId: 0n, trancheId: 1n, user, shares: 5n });
     expect(tx.to).toBe(deployment.lendingPoolManager);
     expect(decodeManager(tx)).toEqual({
