@@ -12,6 +12,8 @@
  *   npm run ops -- publish-repayments --pool 0 --epoch 3 --opening 1000 --drawdowns 0 \
  *     --repayments 120 --closing 900 --interest 20 --arrears 0 --losses 0
  *   npm run ops -- set-ksu-price --usdc 0.5
+ *   npm run ops -- withdraw:force --pool 0 --tranche 1 --user 0x... --shares all
+ *     pool manager only: queues a lender's withdrawal on the lender's behalf (paid to the lender)
  *
  * Env: RPC_URL (default http://127.0.0.1:8545), CHAIN_ID (default 31337), OPS_PRIVATE_KEY
  * (required unless CHAIN_ID is 31337, where anvil's account 0, the local admin, signs).
@@ -43,6 +45,11 @@ import { z } from "zod";
 import { deploymentPath } from "./chain/deploy";
 import { deployerAccount } from "./lib/dev-accounts";
 import { dbCommands } from "./ops/db-commands";
+import {
+  FORCE_WITHDRAWAL_USAGE,
+  parseForceWithdrawalArgs,
+  runForceWithdrawal,
+} from "./ops/force-withdrawal";
 import { paths } from "./lib/paths";
 
 const LOCAL_CHAIN_ID = 31337;
@@ -117,8 +124,7 @@ async function lockingAbi(): Promise<Abi> {
   return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
 }
 
-const CHAIN_USAGE =
-  "state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5";
+const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE}`;
 
 function usage(): string {
   const db = Object.values(dbCommands).map((c) => `  ${c.usage.padEnd(72)} ${c.description}`);
@@ -141,7 +147,9 @@ async function main() {
   }
   const env = parsed.data;
   const [command, ...rest] = process.argv.slice(2);
-  const flags = parseFlags(rest);
+  // Checked before any network call: a bad command line changes nothing.
+  const forceArgs = command === "withdraw:force" ? parseForceWithdrawalArgs(rest) : undefined;
+  const flags = forceArgs ? {} : parseFlags(rest);
   const chain = defineChain({
     id: env.CHAIN_ID,
     name: env.CHAIN_ID === LOCAL_CHAIN_ID ? "Anvil" : `Chain ${env.CHAIN_ID}`,
@@ -330,6 +338,11 @@ async function main() {
         functionName: "setKsuPrice",
         args: [usdcFlag(flags, "usdc")],
       });
+      return;
+    }
+    case "withdraw:force": {
+      if (!forceArgs) throw new OpsError(usage());
+      await runForceWithdrawal({ publicClient, walletClient, deployment }, forceArgs);
       return;
     }
     default:
