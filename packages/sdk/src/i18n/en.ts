@@ -11,6 +11,7 @@ export { validation } from "./en/validation";
 export { referral } from "./en/referral";
 export { tx } from "./en/tx";
 export { wallet } from "./en/wallet";
+export { walletBalance } from "./en/walletBalance";
 export { kyc } from "./en/kyc";
 export { pools } from "./en/pools";
 export { lend } from "./en/lend";
