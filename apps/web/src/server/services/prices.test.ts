@@ -69,6 +69,8 @@ function provider(overrides: Partial<ConstructorParameters<typeof PriceProvider>
     usdc: deployment.usdc,
     ksuLocking: deployment.ksuLocking,
     cacheMs: 0,
+    // a loaded test machine: only the timeout test below expects a source to be cut off
+    timeoutMs: 20_000,
     ...overrides,
   });
 }

@@ -54,6 +54,7 @@ const AMM_QUOTE_IN = 10n ** 15n;
 export class PriceProvider {
   private readonly cache = new Map<string, { at: number; price: Promise<number | null> }>();
   private readonly now: () => number;
+  private weth?: Promise<Address>;
 
   constructor(private readonly opts: PriceProviderOptions) {
     this.now = opts.now ?? Date.now;
@@ -149,10 +150,11 @@ export class PriceProvider {
   private async readLocalAmm(): Promise<number | null> {
     const { client, localAmmRouter: router, usdc } = this.opts;
     if (!router || !usdc) return null;
-    const weth = await client.readContract({
-      address: router,
-      abi: routerAbi,
-      functionName: "WETH",
+    // a router's WETH never changes: one read per provider
+    this.weth ??= client.readContract({ address: router, abi: routerAbi, functionName: "WETH" });
+    const weth = await this.weth.catch((error: unknown) => {
+      this.weth = undefined;
+      throw error;
     });
     const amounts = await client.readContract({
       address: router,

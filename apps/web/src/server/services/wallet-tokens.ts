@@ -4,6 +4,7 @@ import type { Address } from "viem";
 import { serverConfig, type ServerConfig } from "@/config/server";
 import { chainClient } from "../context";
 import { routerAbi } from "../swap/local-amm";
+import { INITIAL_READ_TIMEOUT_MS } from "./initial-reads";
 
 /** WETH by local AMM router (a router's WETH never changes). */
 const wethByRouter = new Map<string, Address>();
@@ -18,15 +19,27 @@ export async function walletTokens(config: ServerConfig = serverConfig()): Promi
   const router = config.swap.provider === "local" ? config.swap.router : undefined;
   let weth = router ? wethByRouter.get(router) : undefined;
   if (router && !weth) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      weth = await chainClient(config).readContract({
-        address: router,
-        abi: routerAbi,
-        functionName: "WETH",
-      });
+      // a page never waits long on the RPC: without an answer WETH is left out of this render
+      weth = await Promise.race([
+        chainClient(config).readContract({ address: router, abi: routerAbi, functionName: "WETH" }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`timed out after ${INITIAL_READ_TIMEOUT_MS} ms`)),
+            INITIAL_READ_TIMEOUT_MS,
+          );
+        }),
+      ]);
       wethByRouter.set(router, weth);
     } catch (error) {
-      console.warn("[wallet-balance] the local AMM's WETH could not be read:", error);
+      const reason =
+        error instanceof Error
+          ? ((error as Error & { shortMessage?: string }).shortMessage ?? error.message)
+          : String(error);
+      console.warn(`[wallet-balance] the local AMM's WETH could not be read: ${reason}`);
+    } finally {
+      clearTimeout(timer);
     }
   }
   return chainTokens(config.chainId, { usdc, weth });
