@@ -91,6 +91,19 @@ describe("parseServerConfig", () => {
       /KYC_SIGNER_PRIVATE_KEY/,
     );
     expect(local.swap).toEqual({ provider: "local", router: undefined });
+    expect(local.priceFeeds).toEqual({});
+    expect(
+      parseServerConfig(
+        {
+          PRICE_FEEDS:
+            " eth:0x71041dddad3595F9CEd3DcCFBe3D1F4b0a16Bb70, AERO:0x4EC5970fC728C5f65ba413992CD5fF6FD70fcfF0",
+        },
+        repoRoot,
+      ).priceFeeds,
+    ).toEqual({
+      ETH: "0x71041dddad3595F9CEd3DcCFBe3D1F4b0a16Bb70",
+      AERO: "0x4EC5970fC728C5f65ba413992CD5fF6FD70fcfF0",
+    });
     expect(local.mail).toEqual({ smtpUrl: undefined, from: "no-reply@localhost" });
   });
 
@@ -110,6 +123,9 @@ describe("parseServerConfig", () => {
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "11" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "-1" }, "TRUST_PROXY"],
+    [{ PRICE_FEEDS: "ETH" }, "PRICE_FEEDS"],
+    [{ PRICE_FEEDS: "ETH:0x12" }, "PRICE_FEEDS"],
+    [{ PRICE_FEEDS: "ETH:0x71041dddad3595F9CEd3DcCFBe3D1F4b0a16Bb70,:0x12" }, "PRICE_FEEDS"],
   ])("names the missing or bad variable of %j", (env, variable) => {
     let error: unknown;
     try {

@@ -36,6 +36,8 @@ export interface ServerConfig {
   swap:
     | { provider: "local"; router?: `0x${string}` }
     | { provider: "aggregator"; apiUrl: string; apiKey?: string; spender?: `0x${string}` };
+  /** USD price feeds by upper-case symbol (PRICE_FEEDS) */
+  priceFeeds: Record<string, `0x${string}`>;
 }
 
 /** anvil account 9: the default KYC signer on the local chain only (a public key, never real). */
@@ -131,6 +133,7 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
             spender: e.SWAP_SPENDER as `0x${string}` | undefined,
           }
         : { provider: "local", router: e.LOCAL_AMM_ROUTER as `0x${string}` | undefined },
+    priceFeeds: e.PRICE_FEEDS ?? {},
   };
 }
 
@@ -169,6 +172,7 @@ export function serverConfig(): ServerConfig {
     env.SWAP_API_URL,
     env.SWAP_API_KEY,
     env.SWAP_SPENDER,
+    env.PRICE_FEEDS,
     env.APP_URL,
     env.TRUST_PROXY,
   ]);

@@ -11,6 +11,7 @@ export * from "./referral";
 export * from "./requests";
 export * from "./simulator";
 export * from "./swap";
+export * from "./tokens";
 export * from "./time";
 export * from "./validation";
 export * from "./messages";

@@ -160,10 +160,6 @@ export const pages = {
     title: "Bonus and rewards",
     text: "Your loyalty bonus paid in {product}, your fee-sharing rewards and your referral rewards will be shown here.",
   },
-  walletBalance: {
-    title: "Wallet balance",
-    text: "The balances of the supported tokens in your connected wallet will be listed here.",
-  },
   referral: {
     metaTitle: "Referral",
     invalidTitle: "Invalid referral link",
