@@ -138,6 +138,20 @@ export function trancheDepositLimits(args: {
 }
 
 /**
+ * Whether a tranche shows as Oversubscribed (disabled, with the tooltip) for a user: the room left
+ * to them this epoch, the tranche maximum minus what they already deposited this epoch
+ * (getCurrentEpochDepositedAmount), is 0. With no user (a visitor) nothing is deposited yet.
+ *
+ * @example isTrancheOversubscribedFor({ minimumDeposit: 1n, maximumDeposit: 5n }, 5n) // true
+ */
+export function isTrancheOversubscribedFor(
+  tranche: { minimumDeposit: bigint; maximumDeposit: bigint },
+  depositedThisEpoch: bigint = 0n,
+): boolean {
+  return trancheDepositLimits({ ...tranche, depositedThisEpoch }).oversubscribed;
+}
+
+/**
  * The Max button of the lend form: the lower of the tranche maximum and the balance.
  *
  * @example lendMaxAmount(100n, 40n) // 40n
