@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { parseEther } from "viem";
+import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { openReviewStep, verifiedLenderPage } from "./support/journey";
 
@@ -97,6 +98,9 @@ test("the pool cards' Lend buttons are on screen at 390 px", async ({ page }) =>
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
   }
   await expectNoSidewaysScroll(page, "/lending");
+  // the stacked tranche cards keep an accessible table (header row visually hidden only)
+  await expect(page.getByRole("columnheader", { name: "Variable APY" }).first()).toBeAttached();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("the connect and lend modals fit a 390 px phone", async ({ browser, stack, request }) => {
