@@ -1,5 +1,20 @@
 import type { Address } from "viem";
-import { NATIVE_TOKEN_ADDRESS } from "./swap";
+
+/** The address swap APIs use for the chain's native token (ETH). */
+export const NATIVE_TOKEN_ADDRESS = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee" as const;
+
+export const BASE_CHAIN_ID = 8453;
+export const BASE_SEPOLIA_CHAIN_ID = 84532;
+export const LOCAL_CHAIN_ID = 31337;
+
+/** WETH on Base and Base Sepolia (the OP Stack predeploy). */
+export const BASE_WETH = "0x4200000000000000000000000000000000000006" as const;
+
+/** Addresses that only exist at run time on the local chain (its deployment and local AMM). */
+export interface LocalTokenAddresses {
+  usdc?: Address;
+  weth?: Address;
+}
 
 /**
  * A token of a chain's supported list (spec section 3). `address` is absent where the token has
@@ -27,12 +42,11 @@ export interface ChainToken {
 export const PRICE_MAX_AGE_SECONDS = 300;
 
 const ETH: ChainTokenSpec = { symbol: "ETH", name: "Ether", decimals: 18, native: true };
-/** WETH on Base and Base Sepolia (the OP Stack predeploy). */
-const BASE_WETH: ChainTokenSpec = {
+const WETH_PREDEPLOY: ChainTokenSpec = {
   symbol: "WETH",
   name: "Wrapped Ether",
   decimals: 18,
-  address: "0x4200000000000000000000000000000000000006",
+  address: BASE_WETH,
 };
 
 /**
@@ -48,7 +62,7 @@ export const CHAIN_TOKENS: Readonly<Record<number, readonly ChainTokenSpec[]>> =
       address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
     },
     ETH,
-    BASE_WETH,
+    WETH_PREDEPLOY,
     {
       symbol: "AERO",
       name: "Aerodrome",
@@ -100,7 +114,7 @@ export const CHAIN_TOKENS: Readonly<Record<number, readonly ChainTokenSpec[]>> =
       address: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
     },
     ETH,
-    BASE_WETH,
+    WETH_PREDEPLOY,
   ],
   31337: [
     { symbol: "USDC", name: "USD Coin", decimals: 6 },
@@ -116,10 +130,7 @@ export const CHAIN_TOKENS: Readonly<Record<number, readonly ChainTokenSpec[]>> =
  *
  * @example chainTokens(84532).map((t) => t.symbol) // ["USDC", "ETH", "WETH"]
  */
-export function chainTokens(
-  chainId: number,
-  addresses: { usdc?: Address; weth?: Address } = {},
-): ChainToken[] {
+export function chainTokens(chainId: number, addresses: LocalTokenAddresses = {}): ChainToken[] {
   const out: ChainToken[] = [];
   for (const spec of CHAIN_TOKENS[chainId] ?? []) {
     const address = spec.native
@@ -151,4 +162,22 @@ export function usdValueCents(amount: bigint, decimals: number, priceUsd: number
   // the price as an integer of 1e-8 USD: exact for feed prices (8 decimals) and the AMM's
   const price8 = BigInt(Math.round(priceUsd * 1e8));
   return (amount * price8) / (10n ** BigInt(decimals) * 1_000_000n);
+}
+
+/**
+ * The tokens a deposit can be paid with on a chain: {@link chainTokens} (on the local chain pass
+ * the deployment's USDC and the local AMM's WETH; a token without an address is left out).
+ *
+ * @example supportedTokens(8453).map((t) => t.symbol) // ["USDC", "ETH", "WETH", "AERO", …]
+ */
+export function supportedTokens(
+  chainId: number,
+  local: LocalTokenAddresses = {},
+): readonly ChainToken[] {
+  return chainTokens(chainId, local);
+}
+
+/** Whether a token is the chain's native ETH (no approval, sent as the transaction's value). */
+export function isNativeChainToken(token: Pick<ChainToken, "address">): boolean {
+  return token.address.toLowerCase() === NATIVE_TOKEN_ADDRESS;
 }

@@ -82,7 +82,7 @@ export function LendButton({
           setChecking(false);
         }
       }}
-      className="rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+      className="rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-60 max-sm:w-full"
     >
       {pools.lend}
     </button>
