@@ -47,7 +47,7 @@ const secondary =
   "rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50";
 
 /** Withdraw modal state (spec section 3): amount (string), trancheId, txHash. */
-interface WithdrawState {
+export interface WithdrawState {
   step: 1 | 2 | 3;
   amount: string;
   trancheId: bigint;
@@ -55,7 +55,7 @@ interface WithdrawState {
 }
 
 /** Field status and message after a validation run (spec section 5). */
-interface Validation {
+export interface Validation {
   status: InputStatus;
   message: string | null;
 }
