@@ -17,6 +17,7 @@ import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useKycGate } from "@/features/kyc/useKycGate";
+import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { LendButton } from "@/features/lending/lend/LendButton";
 import { useAppChain } from "@/lib/queries/hooks";
 import { portfolioQueryOptions } from "./queries";
@@ -27,11 +28,14 @@ const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
 /** /portfolio: the connected lender's summary from on-chain reads (issue 11). */
 export function PortfolioSummary({ product }: { product: string }) {
   const { status, address } = useConnection();
+  const { ready } = useWalletState();
   const { open } = useModal();
   const { chainId, client } = useAppChain();
   const query = useQuery(portfolioQueryOptions(chainId, client, address));
 
-  if (status === "disconnected") {
+  // until the wallet session is restored, a skeleton (not a connect prompt that then flips)
+  if (!ready) return <PortfolioSkeleton />;
+  if (status !== "connected") {
     return (
       <section className={card} data-testid="portfolio-connect">
         <h2 className="text-lg font-semibold text-slate-900">{copy.connectTitle}</h2>

@@ -29,6 +29,4 @@ export const portfolio = {
   usdc: "{amount} USDC",
   withdraw: "Withdraw",
   withdrawFrom: "Withdraw from {tranche}",
-  lend: "Lend",
-  lendInto: "Lend into {tranche}",
 } as const;

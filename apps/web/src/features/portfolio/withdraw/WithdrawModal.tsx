@@ -96,7 +96,9 @@ export default function WithdrawModal({
   return (
     <Modal title={withdraw.title} onClose={onClose}>
       <StepIndicator steps={STEPS} step={state.step} label={withdraw.stepsLabel} />
-      {!pool || !position ? (
+      {state.step === 3 ? (
+        <WithdrawStep3 hash={state.txHash ?? ""} address={address ?? ""} onClose={onClose} />
+      ) : !pool || !position ? (
         <div aria-busy="true" className="space-y-3" data-testid="withdraw-loading">
           <Skeleton className="block h-10 w-full" />
           <Skeleton className="block h-10 w-full" />
@@ -112,15 +114,13 @@ export default function WithdrawModal({
           setValidation={setValidation}
           setState={setState}
         />
-      ) : state.step === 2 ? (
+      ) : (
         <WithdrawStep2
           position={position}
           amount={state.amount}
           onAdjust={() => setState((s) => ({ ...s, step: 1 }))}
           onDone={(hash) => setState((s) => ({ ...s, step: 3, txHash: hash }))}
         />
-      ) : (
-        <WithdrawStep3 hash={state.txHash ?? ""} address={address ?? ""} onClose={onClose} />
       )}
     </Modal>
   );
