@@ -68,7 +68,7 @@ function chainOps(stack: Stack) {
     async clearAndSettle(poolId: bigint, epoch: bigint, ids: bigint[]) {
       const genesis = await client.readContract({ ...manager, functionName: "genesis" });
       await moveTo(genesis + epoch * WEEK + WEEK - 2n * DAY + 60n);
-      for (let i = 0; i < 20; i++) {
+      for (let i = 0; i < 60; i++) {
         const state = await client.readContract({
           ...manager,
           functionName: "getPoolState",
@@ -107,14 +107,13 @@ test("lend, clear, see it in /portfolio, withdraw part, get the USDC back", asyn
   await expect(action).toHaveText("Confirm", { timeout: 20_000 });
   await action.click();
   await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
-  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
 
   // the pending deposit shows in the portfolio before clearing
   await page.goto("/portfolio");
-  const row = page.getByTestId("portfolio-position").filter({ hasText: target.tranche.name });
-  await expect(
-    page.getByTestId("portfolio-pool").filter({ hasText: target.pool.poolName }),
-  ).toBeVisible();
+  const poolSection = page.getByTestId("portfolio-pool").filter({ hasText: target.pool.poolName });
+  const row = poolSection.locator(`[data-tranche="${target.tranche.name}"]`);
+  await expect(poolSection).toBeVisible();
   await expect(row.getByTestId("position-pending-deposits")).toHaveText("250.00 USDC");
   await expect(page.getByTestId("total-pending-deposits")).toHaveText("250.00 USDC");
 
@@ -186,7 +185,7 @@ test("lend, clear, see it in /portfolio, withdraw part, get the USDC back", asyn
   await expect(modal.getByTestId("withdraw-done")).toBeVisible({ timeout: 20_000 });
   await expect(modal).toContainText(`${user.slice(0, 6)}...${user.slice(-4)}`);
   await expect(modal.getByTestId("withdraw-tx-hash")).toHaveText(/^0x[0-9a-f]{64}$/);
-  await modal.getByRole("button", { name: "Close" }).click();
+  await modal.getByTestId("withdraw-done").getByRole("button", { name: "Close" }).click();
   await expect(modal).toHaveCount(0);
 
   // the request is on chain, and the portfolio shows it pending
