@@ -210,6 +210,12 @@ test("lend, clear, see it in /portfolio, withdraw part, get the USDC back", asyn
   await page.reload();
   await expect(row.getByTestId("position-pending-withdrawals")).toHaveText("0.00 USDC");
   await expect(row.getByTestId("position-invested")).toHaveText(/^1(49|50)\.\d{2,6} USDC$/);
+
+  // Lend on the row opens the lend modal for that tranche
+  await row.getByRole("button", { name: `Lend into ${target.tranche.name}` }).click();
+  const lendDialog = page.getByRole("dialog", { name: "Lend" });
+  await expect(lendDialog.getByTestId("lend-amount")).toBeVisible();
+  await expect(lendDialog.getByTestId("lend-tranche")).toHaveValue(target.tranche.id.toString());
   await context.close();
 });
 
