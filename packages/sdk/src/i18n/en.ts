@@ -18,3 +18,5 @@ export { pools } from "./en/pools";
 export { lend } from "./en/lend";
 export { loanContract } from "./en/loanContract";
 export { pages } from "./en/pages";
+export { portfolio } from "./en/portfolio";
+export { withdraw } from "./en/withdraw";

@@ -1,6 +1,7 @@
 import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
 import type { LoanContractModalProps } from "@/features/lending/lend/LoanContractModal";
+import type { WithdrawModalProps } from "@/features/portfolio/withdraw/WithdrawModal";
 
 /** Every registry modal receives `onClose` plus the props it was opened with. */
 export type RegistryModalProps<P = object> = P & { onClose: () => void };
@@ -12,6 +13,7 @@ export interface ModalPropsByName {
   lend: object;
   kyc: object;
   loanContract: LoanContractModalProps;
+  withdraw: WithdrawModalProps;
 }
 
 export type ModalName = keyof ModalPropsByName;
@@ -26,6 +28,7 @@ const LOADERS = {
   lend: () => import("@/features/lending/lend/LendModal"),
   kyc: () => import("@/features/kyc/KycModal"),
   loanContract: () => import("@/features/lending/lend/LoanContractModal"),
+  withdraw: () => import("@/features/portfolio/withdraw/WithdrawModal"),
 } satisfies Record<ModalName, () => Promise<unknown>>;
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
@@ -37,6 +40,7 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
     loanContract: dynamic(() => import("@/features/lending/lend/LoanContractModal"), {
       ssr: false,
     }),
+    withdraw: dynamic(() => import("@/features/portfolio/withdraw/WithdrawModal"), { ssr: false }),
   };
 
 /** Starts loading a modal's code ahead of a click (e.g. on hover). */
