@@ -70,8 +70,13 @@ async function advanceTo(ctx: DemoControlsContext, target: (now: bigint) => Prom
   const latest = await publicClient.getBlock({ blockTag: "latest" });
   const to = await target(latest.timestamp);
   const seconds = Number(to > latest.timestamp ? to - latest.timestamp : 0n);
+  // Lands exactly on `to` (evm_increaseTime counts from the wall clock, which has moved on since
+  // the latest block); anvil keeps later blocks' time running from there.
   if (seconds > 0) {
-    await publicClient.request({ method: "evm_increaseTime" as never, params: [seconds] as never });
+    await publicClient.request({
+      method: "evm_setNextBlockTimestamp" as never,
+      params: [Number(to)] as never,
+    });
   }
   await publicClient.request({ method: "evm_mine" as never, params: [] as never });
   const mined = await publicClient.getBlock({ blockTag: "latest" });
