@@ -256,6 +256,23 @@ describe("keeper", () => {
     expect(entries.some((e) => e.action === "rpc-recovered")).toBe(true);
   });
 
+  it("notices a rewound chain (anvil revert) and scans it again", async () => {
+    const keeper = new Keeper(config(), deployment, recorder().log);
+    await keeper.tick();
+    const inner = await evmSnapshot(rpcUrl);
+    await deposit(0, 0n, 2n, "100"); // scanned, then reverted away
+    await keeper.tick();
+    await evmRevert(rpcUrl, inner);
+    const id = await deposit(1, 0n, 2n, "100");
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const { entries, log } = recorder();
+    Object.assign(keeper, { log });
+    await keeper.tick();
+    expect(entries.some((e) => e.action === "chain-rewound")).toBe(true);
+    expect(await owner(id)).toBe("0x0000000000000000000000000000000000000000");
+    expect(entries.filter((e) => e.level === "error" || e.outcome === "failed")).toEqual([]);
+  });
+
   it("refuses a configuration without a key off the local chain, or with a bad RPC URL", () => {
     expect(() => parseKeeperConfig({ CHAIN_ID: "8453", RPC_URL: "https://example.org" })).toThrow(
       /KEEPER_PRIVATE_KEY: is required when CHAIN_ID is not 31337/,

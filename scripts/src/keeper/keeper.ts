@@ -98,6 +98,8 @@ export class Keeper {
   private constants?: Constants;
   /** Next block to scan. */
   private cursor: bigint;
+  /** The head of the last pass, to notice a reorg or an anvil revert. */
+  private lastScanned?: { number: bigint; hash: `0x${string}` };
   private readonly pending = new Map<bigint, PendingRequest>();
   private readonly lockers = new Set<Address>();
   private readonly dirtyLockers = new Set<Address>();
@@ -162,10 +164,32 @@ export class Keeper {
   async tick(): Promise<void> {
     const constants = await this.loadConstants();
     const head = await this.publicClient.getBlock({ blockTag: "latest" });
+    await this.detectRewind(head.number);
     await this.scan(head.number);
+    this.lastScanned = { number: head.number, hash: head.hash };
     const cursors = await this.clearDuePools(constants, head.timestamp);
     await this.settleCleared(constants, cursors);
     await this.checkpointLockers();
+  }
+
+  /**
+   * A reorg or an anvil revert (evm_revert) replaced the blocks already scanned: forget what they
+   * said and scan again from the deployment block.
+   */
+  private async detectRewind(head: bigint): Promise<void> {
+    const last = this.lastScanned;
+    if (!last) return;
+    const replaced =
+      head < last.number ||
+      (await this.publicClient.getBlock({ blockNumber: last.number })).hash !== last.hash;
+    if (!replaced) return;
+    this.log({ level: "warn", action: "chain-rewound", from: last.number, head });
+    this.cursor = BigInt(this.deployment.deployBlock);
+    this.lastScanned = undefined;
+    this.pending.clear();
+    this.parked.clear();
+    this.lockers.clear();
+    this.dirtyLockers.clear();
   }
 
   private async loadConstants(): Promise<Constants> {
