@@ -17,7 +17,7 @@ import { evmRevert, evmSnapshot } from "../fixture";
 import "../fixture/types";
 import { getFreePort } from "../lib/net";
 import { demoLenderAccounts, deployerAccount } from "../lib/dev-accounts";
-import { parseKeeperConfig, type KeeperConfig } from "./config";
+import { localKeeperAccount, parseKeeperConfig, type KeeperConfig } from "./config";
 import { ActionRefused, Keeper, settleWithBisection } from "./keeper";
 import type { KeeperLogEntry } from "./log";
 
@@ -271,6 +271,19 @@ describe("keeper", () => {
     expect(entries.some((e) => e.action === "chain-rewound")).toBe(true);
     expect(await owner(id)).toBe("0x0000000000000000000000000000000000000000");
     expect(entries.filter((e) => e.level === "error" || e.outcome === "failed")).toEqual([]);
+  });
+
+  it("signs with the local keeper account, which the local deploy grants KEEPER_ROLE", async () => {
+    const keeper = new Keeper(config(), deployment, recorder().log);
+    expect(keeper.address).toBe(localKeeperAccount.address);
+    const role = await publicClient.readContract({ ...lpm, functionName: "KEEPER_ROLE" });
+    expect(
+      await publicClient.readContract({
+        ...lpm,
+        functionName: "hasRole",
+        args: [role, keeper.address],
+      }),
+    ).toBe(true);
   });
 
   it("refuses a configuration without a key off the local chain, or with a bad RPC URL", () => {
