@@ -11,6 +11,7 @@ import { deployLocalAmm } from "../../apps/web/src/server/swap/local-amm";
 import { deployProtocol, seedDemo, writeDeployment } from "./chain/deploy";
 import { startAnvil, type AnvilInstance } from "./lib/anvil";
 import { migratePglite, migratePostgres, redactDatabaseUrl } from "./lib/db";
+import { startKeeperProcess } from "./lib/keeper";
 import { isPortFree, PortInUseError } from "./lib/net";
 import { demoLenderAccounts, deployerAccount } from "./lib/dev-accounts";
 import { paths } from "./lib/paths";
@@ -135,6 +136,9 @@ async function main() {
     usdc: deployment.usdc,
   });
   info(`local AMM (Uniswap V2) router ${amm.router}`);
+  const prefixKeeper = (c: string) =>
+    process.stdout.write(c.replace(/^(?=.)/gm, "      [keeper] "));
+  startKeeperProcess({ rpcUrl: anvil.rpcUrl, chainId: config.CHAIN_ID, log: prefixKeeper });
 
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (databaseUrl) {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { startTestStack } from "../../../scripts/src/fixture/index";
 import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
 import { migratePglite } from "../../../scripts/src/lib/db";
+import { startKeeperProcess } from "../../../scripts/src/lib/keeper";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { buildWebIfNeeded, startWebServer } from "../../../scripts/src/lib/web";
 import { deployLocalAmm } from "../src/server/swap/local-amm";
@@ -16,6 +17,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startTestStack();
   const pgliteDir = mkdtempSync(path.join(tmpdir(), "lending-e2e-pglite-"));
   let stopWeb: (() => Promise<void>) | undefined;
+  let stopKeeper: (() => Promise<void>) | undefined;
   try {
     await migratePglite(pgliteDir);
     // After the protocol, so its deterministic addresses are unchanged.
@@ -24,6 +26,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       deployerPrivateKey: deployerAccount.privateKey,
       usdc: stack.deployment.usdc,
     });
+    // The keeper, as `npm start` runs it: clears pools when their clearing period opens.
+    stopKeeper = startKeeperProcess({
+      rpcUrl: stack.rpcUrl,
+      chainId: stack.chainId,
+      env: { KEEPER_POLL_INTERVAL_MS: "500" },
+      log: process.env.E2E_KEEPER_LOG
+        ? (chunk) => process.stdout.write(`[keeper] ${chunk}`)
+        : undefined,
+    }).stop;
     if (await buildWebIfNeeded("capture")) console.log("[e2e] built the web app (inputs changed)");
     const web = await startWebServer({
       port: await getFreePort(),
@@ -40,12 +51,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_DEPLOYMENT = JSON.stringify(stack.deployment);
     console.log(`[e2e] web ${web.url} against anvil ${stack.rpcUrl}`);
   } catch (error) {
+    await stopKeeper?.();
     await stack.stop();
     rmSync(pgliteDir, { recursive: true, force: true });
     throw error;
   }
   return async () => {
     await stopWeb?.();
+    await stopKeeper?.();
     await stack.stop();
     rmSync(pgliteDir, { recursive: true, force: true });
   };

@@ -47,6 +47,8 @@ export const SEED_BONUS_POOL = ksu("5000000");
 /** On the local chain: anvil account 8 is the treasury, account 9 the KYC signer. */
 export const LOCAL_TREASURY = devAccount(8).address;
 export const LOCAL_KYC_SIGNER = devAccount(9).address;
+/** Holds KEEPER_ROLE on 31337 besides the deployer: the `npm run keeper` default account. */
+export const LOCAL_KEEPER = devAccount(7).address;
 /** What the seed gives each dev account. */
 export const SEED_USDC_PER_ACCOUNT = usdc("100000");
 export const SEED_KSU_PER_ACCOUNT = ksu("10000");
@@ -128,7 +130,8 @@ export function defaultGenesis(latestBlockTimestamp: number): number {
  * RequestNFT) and KsuLocking, in that order (so addresses on a fresh anvil are the same every run),
  * from the deployer account, waiting for each receipt; then wires them: the four lock periods,
  * locking <-> manager (loyalty levels, fee sharing), treasury, KYC signer and the KSU price, and
- * grants the keeper role (clearing during clearing periods) to `keeper` (default the deployer).
+ * grants the keeper role (clearing during clearing periods) to `keeper` (default the deployer,
+ * and on 31337 also anvil account 7, the local keeper process's account).
  * The deployer keeps every admin role.
  */
 export async function deployProtocol(opts: {
@@ -250,6 +253,15 @@ export async function deployProtocol(opts: {
     functionName: "grantRole",
     args: [keeperRole, opts.keeper ?? account.address],
   });
+  if (local && !opts.keeper) {
+    // The local keeper process signs with its own account (anvil 7), so its nonces never race
+    // the deployer's (ops commands, the dev panel).
+    await send("Granting the keeper role to the local keeper", {
+      ...manager,
+      functionName: "grantRole",
+      args: [keeperRole, LOCAL_KEEPER],
+    });
+  }
   const requestNft = await publicClient.readContract({ ...manager, functionName: "requestNft" });
 
   return {

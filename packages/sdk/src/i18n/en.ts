@@ -20,3 +20,4 @@ export { loanContract } from "./en/loanContract";
 export { pages } from "./en/pages";
 export { portfolio } from "./en/portfolio";
 export { withdraw } from "./en/withdraw";
+export { devPanel } from "./en/devPanel";
