@@ -16,3 +16,4 @@ export * from "./validation";
 export * from "./messages";
 export * from "./strategies";
 export * from "./lend-flow";
+export * from "./history";

@@ -16,3 +16,4 @@ export { pools } from "./en/pools";
 export { lend } from "./en/lend";
 export { loanContract } from "./en/loanContract";
 export { pages } from "./en/pages";
+export { transactions } from "./en/transactions";

@@ -1,5 +1,7 @@
 import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
+import type { CancelRequestModalProps } from "@/features/history/CancelRequestModal";
+import type { RequestDetailsModalProps } from "@/features/history/RequestDetailsModal";
 import type { LoanContractModalProps } from "@/features/lending/lend/LoanContractModal";
 
 /** Every registry modal receives `onClose` plus the props it was opened with. */
@@ -12,6 +14,9 @@ export interface ModalPropsByName {
   lend: object;
   kyc: object;
   loanContract: LoanContractModalProps;
+  requestDetails: RequestDetailsModalProps;
+  cancelDeposit: CancelRequestModalProps;
+  cancelWithdrawal: CancelRequestModalProps;
 }
 
 export type ModalName = keyof ModalPropsByName;
@@ -26,6 +31,9 @@ const LOADERS = {
   lend: () => import("@/features/lending/lend/LendModal"),
   kyc: () => import("@/features/kyc/KycModal"),
   loanContract: () => import("@/features/lending/lend/LoanContractModal"),
+  requestDetails: () => import("@/features/history/RequestDetailsModal"),
+  cancelDeposit: () => import("@/features/history/CancelRequestModal"),
+  cancelWithdrawal: () => import("@/features/history/CancelRequestModal"),
 } satisfies Record<ModalName, () => Promise<unknown>>;
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
@@ -37,6 +45,17 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
     loanContract: dynamic(() => import("@/features/lending/lend/LoanContractModal"), {
       ssr: false,
     }),
+    requestDetails: dynamic(() => import("@/features/history/RequestDetailsModal"), {
+      ssr: false,
+    }),
+    cancelDeposit: dynamic(
+      () => import("@/features/history/CancelRequestModal").then((m) => m.CancelDepositModal),
+      { ssr: false },
+    ),
+    cancelWithdrawal: dynamic(
+      () => import("@/features/history/CancelRequestModal").then((m) => m.CancelWithdrawalModal),
+      { ssr: false },
+    ),
   };
 
 /** Starts loading a modal's code ahead of a click (e.g. on hover). */
