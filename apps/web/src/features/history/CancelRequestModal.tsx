@@ -15,7 +15,7 @@ import { showToast } from "@/components/toast/toast";
 import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
-import type { Transaction } from "./api";
+import { refreshUntilIndexed, type Transaction } from "./api";
 import { formatApy, RequestedAmount } from "./display";
 
 const copy = transactions.cancelModal;
@@ -55,8 +55,10 @@ function CancelRequestModal({
       onClose();
       void showToast({ type: "success", title: copy.success });
       if (address) {
-        // the history, and every other read of this user (balances, positions)
-        await queryClient.invalidateQueries({ queryKey: queryKeys.user(chainId, address) });
+        // every read of this user (balances, positions), then the history until the indexer
+        // has seen the cancellation
+        void queryClient.invalidateQueries({ queryKey: queryKeys.user(chainId, address) });
+        void refreshUntilIndexed(queryClient, queryKeys.transactions(chainId, address), tx.nftId);
       }
     } catch (error) {
       // e.g. no deployment on this chain: the pipeline's own error toast, never a crash

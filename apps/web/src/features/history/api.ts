@@ -127,3 +127,33 @@ export async function fetchTransactionsPage(
   }
   return parsed.data;
 }
+
+/** Structural view of react-query's client: what {@link refreshUntilIndexed} uses. */
+interface HistoryCache {
+  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
+  getQueriesData<T>(filters: {
+    queryKey: readonly unknown[];
+  }): [readonly unknown[], T | undefined][];
+}
+
+/**
+ * After a write the indexer needs a moment to see it: refetches the cached history pages under
+ * `queryKey` every `intervalMs` (at most `tries` times) until no cached page shows request `nftId`
+ * as still cancellable.
+ */
+export async function refreshUntilIndexed(
+  cache: HistoryCache,
+  queryKey: readonly unknown[],
+  nftId: bigint,
+  { tries = 10, intervalMs = 1000 }: { tries?: number; intervalMs?: number } = {},
+): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, intervalMs));
+    await cache.invalidateQueries({ queryKey });
+    const pending = cache
+      .getQueriesData<TransactionsPage>({ queryKey })
+      .some(([, data]) => data?.items.some((t) => t.nftId === nftId && t.canCancel));
+    if (!pending) return true;
+  }
+  return false;
+}
