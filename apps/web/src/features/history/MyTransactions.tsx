@@ -17,9 +17,10 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
-import { fetchTransactionsPage, transactionsCsvUrl, type Transaction } from "./api";
+import type { Transaction } from "./api";
 import { fixedTermText, formatApy, formatTime, RequestedAmount, statusText } from "./display";
 import { Pagination } from "./Pagination";
+import { transactionsCsvUrl } from "./urls";
 
 const col = copy.columns;
 
@@ -170,7 +171,10 @@ function TransactionsTable({ user }: { user: string }) {
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: queryKeys.transactionsPage(chainId, user, page),
-    queryFn: () => fetchTransactionsPage(user, page, HISTORY_PAGE_SIZE),
+    queryFn: async () => {
+      const { fetchTransactionsPage } = await import("./api");
+      return fetchTransactionsPage(user, page, HISTORY_PAGE_SIZE);
+    },
     placeholderData: keepPreviousData,
   });
 

@@ -1,11 +1,15 @@
 /**
  * The my-transactions page's one client of `GET /api/transactions` (contract:
  * `HistoryPage` in packages/sdk/src/entities/history.ts): fetch, validate with zod, and turn the
- * decimal strings into bigints at this edge. Everything past this module works in bigints.
+ * decimal strings into bigints at this edge. Everything past this module works in bigints. The
+ * page loads it on first fetch (zod stays out of the first-load JavaScript).
  */
 import type { HistoryEventType, HistoryPage, HistoryRequestStatus } from "@lending/sdk";
 import { z } from "zod";
 import { ApiError, apiGet } from "@/lib/api";
+import { transactionsUrl } from "./urls";
+
+export { transactionsCsvUrl, transactionsUrl } from "./urls";
 
 const bigintString = z
   .string()
@@ -97,21 +101,6 @@ void contractMatches;
  */
 export function parseTransactionsPage(json: unknown): TransactionsPage {
   return historyPageSchema.parse(json);
-}
-
-/** `/api/transactions?user=&page=&pageSize=` for a user (lowercased) and a 1-based page. */
-export function transactionsUrl(user: string, page: number, pageSize: number): string {
-  const q = new URLSearchParams({
-    user: user.toLowerCase(),
-    page: String(page),
-    pageSize: String(pageSize),
-  });
-  return `/api/transactions?${q}`;
-}
-
-/** The server-built CSV of the user's whole history. */
-export function transactionsCsvUrl(user: string): string {
-  return `/api/transactions/csv?${new URLSearchParams({ user: user.toLowerCase() })}`;
 }
 
 /** One page of the user's transactions, newest request first. */
