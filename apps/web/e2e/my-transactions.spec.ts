@@ -243,12 +243,11 @@ test("a lender sees a new deposit as Requested, opens its details and cancels it
   );
 
   // the history shows it
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "My Portfolio" })
-    .click();
   await page.goto("/portfolio/my-transactions");
-  if (await page.getByTestId("transactions-connect").isVisible()) await connectTestWallet(page);
+  // the wallet reconnects on load; connect it when the page asks
+  const connectPrompt = page.getByTestId("transactions-connect");
+  await expect(row(page, nftId).or(connectPrompt)).toBeVisible();
+  if (await connectPrompt.isVisible()) await connectTestWallet(page);
   await expect(row(page, nftId)).toBeVisible();
   expect(await cellsOf(row(page, nftId))).toMatchObject({
     Type: "Deposit",
