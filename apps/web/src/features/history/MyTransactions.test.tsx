@@ -36,6 +36,10 @@ vi.mock("@/components/toast/toast", async (original) => ({
   },
 }));
 
+// Rendering the whole provider tree, loading modal chunks and running axe takes seconds on a
+// loaded CI machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const publicConfig: PublicConfig = {
   chainId: 31337,
   rpcUrl: "http://127.0.0.1:1",
