@@ -18,3 +18,4 @@ export * from "./messages";
 export * from "./strategies";
 export * from "./lend-flow";
 export * from "./portfolio";
+export * from "./history";

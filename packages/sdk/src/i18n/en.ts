@@ -21,3 +21,4 @@ export { pages } from "./en/pages";
 export { portfolio } from "./en/portfolio";
 export { withdraw } from "./en/withdraw";
 export { devPanel } from "./en/devPanel";
+export { transactions } from "./en/transactions";

@@ -1,5 +1,7 @@
 import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
+import type { CancelRequestModalProps } from "@/features/history/CancelRequestModal";
+import type { RequestDetailsModalProps } from "@/features/history/RequestDetailsModal";
 import type { LoanContractModalProps } from "@/features/lending/lend/LoanContractModal";
 import type { WithdrawModalProps } from "@/features/portfolio/withdraw/WithdrawModal";
 
@@ -14,6 +16,9 @@ export interface ModalPropsByName {
   kyc: object;
   loanContract: LoanContractModalProps;
   withdraw: WithdrawModalProps;
+  requestDetails: RequestDetailsModalProps;
+  cancelDeposit: CancelRequestModalProps;
+  cancelWithdrawal: CancelRequestModalProps;
 }
 
 export type ModalName = keyof ModalPropsByName;
@@ -29,6 +34,9 @@ const LOADERS = {
   kyc: () => import("@/features/kyc/KycModal"),
   loanContract: () => import("@/features/lending/lend/LoanContractModal"),
   withdraw: () => import("@/features/portfolio/withdraw/WithdrawModal"),
+  requestDetails: () => import("@/features/history/RequestDetailsModal"),
+  cancelDeposit: () => import("@/features/history/CancelRequestModal"),
+  cancelWithdrawal: () => import("@/features/history/CancelRequestModal"),
 } satisfies Record<ModalName, () => Promise<unknown>>;
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
@@ -41,6 +49,17 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
       ssr: false,
     }),
     withdraw: dynamic(() => import("@/features/portfolio/withdraw/WithdrawModal"), { ssr: false }),
+    requestDetails: dynamic(() => import("@/features/history/RequestDetailsModal"), {
+      ssr: false,
+    }),
+    cancelDeposit: dynamic(
+      () => import("@/features/history/CancelRequestModal").then((m) => m.CancelDepositModal),
+      { ssr: false },
+    ),
+    cancelWithdrawal: dynamic(
+      () => import("@/features/history/CancelRequestModal").then((m) => m.CancelWithdrawalModal),
+      { ssr: false },
+    ),
   };
 
 /** Starts loading a modal's code ahead of a click (e.g. on hover). */

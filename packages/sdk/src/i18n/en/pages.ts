@@ -154,7 +154,6 @@ export const pages = {
   },
   myTransactions: {
     title: "My transactions",
-    text: "Your deposit and withdrawal requests and their status in each epoch will be listed here, with the option to cancel requests that are still pending.",
   },
   bonusAndRewards: {
     title: "Bonus and rewards",
