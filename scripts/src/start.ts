@@ -157,7 +157,7 @@ async function main() {
   } else {
     // One process owns the PGlite folder and serves it over the Postgres wire protocol; the web
     // server, `npm run ops` and the keeper all connect to it with `pg`, as to a real Postgres.
-    step(`Database: serve PGlite ${config.PGLITE_DIR} on 127.0.0.1:${config.DB_PORT}, migrate`);
+    step(`Database: migrate PGlite ${config.PGLITE_DIR}, serve it on 127.0.0.1:${config.DB_PORT}`);
     served = await serveAndMigratePglite(config.PGLITE_DIR, config.DB_PORT);
     databaseUrl = served.url;
     info(`${served.url} (npm run ops -- <command> uses it while this runs)`);

@@ -44,7 +44,12 @@ describe("DB_PORT", () => {
   });
 
   it("refuses a DB_PORT where something answers that is not the database", async () => {
-    const impostor = net.createServer((socket) => socket.end("HTTP/1.1 400 Bad Request\r\n\r\n"));
+    const sockets: net.Socket[] = [];
+    const impostor = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on("error", () => {}); // the client hangs up first
+      socket.end("HTTP/1.1 400 Bad Request\r\n\r\n");
+    });
     await new Promise<void>((resolve) => impostor.listen(0, "127.0.0.1", resolve));
     const port = (impostor.address() as net.AddressInfo).port;
     try {
@@ -52,6 +57,7 @@ describe("DB_PORT", () => {
         openToolDatabase({ env: { DB_PORT: String(port) }, note: () => {} }),
       ).rejects.toThrow(/answers on 127\.0\.0\.1:\d+ \(DB_PORT\) but not as the database/);
     } finally {
+      for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => impostor.close(resolve));
     }
   });

@@ -54,19 +54,9 @@ export function localDatabaseUrl(env: Env = process.env): string {
   return urlOnPort(dbPort(env));
 }
 
-/** Serves the PGlite folder on 127.0.0.1:port and applies the migrations through the URL. */
-export async function serveAndMigratePglite(
-  pgliteDir: string,
-  port: number,
-): Promise<ServedDatabase> {
-  const served = await servePglite({ pgliteDir, port });
-  try {
-    await migratePostgres(served.url);
-  } catch (error) {
-    await served.close();
-    throw error;
-  }
-  return served;
+/** Applies the migrations to the PGlite folder, then serves it on 127.0.0.1:port. */
+export function serveAndMigratePglite(pgliteDir: string, port: number): Promise<ServedDatabase> {
+  return servePglite({ pgliteDir, port, migrate: true });
 }
 
 /** Applies the web app's migrations to the PGlite folder (creating it when new). */

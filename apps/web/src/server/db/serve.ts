@@ -12,7 +12,11 @@ import { mkdirSync } from "node:fs";
 import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
+import { drizzle } from "drizzle-orm/pglite";
 import pg from "pg";
+import type { Database } from "./client";
+import { migrateDatabase } from "./migrate";
+import * as schema from "./schema";
 
 /** Connections the served database accepts at once (web pool, ops, keeper, with room to spare). */
 export const SERVED_MAX_CONNECTIONS = 64;
@@ -140,8 +144,8 @@ class SessionQueue {
 type QueueOption = ConstructorParameters<typeof PGLiteSocketHandler>[0]["queryQueue"];
 
 /**
- * Opens the PGlite folder (created when new; `memory://` for a throwaway database) and serves it
- * on host:port (port 0: a free port, see `port` of the result). Rejects when the port is taken.
+ * Opens the PGlite folder (created when new; `memory://` for a throwaway database), migrates it
+ * when asked, and serves it on host:port (port 0: a free port, see `port` of the result). Rejects when the port is taken.
  * Connections beyond `maxConnections` are refused.
  */
 export async function servePglite(opts: {
@@ -149,11 +153,22 @@ export async function servePglite(opts: {
   port: number;
   host?: string;
   maxConnections?: number;
+  /** apply the migrations in process before serving (faster than over the wire) */
+  migrate?: boolean;
 }): Promise<ServedDatabase> {
   const host = opts.host ?? "127.0.0.1";
   const max = opts.maxConnections ?? SERVED_MAX_CONNECTIONS;
   if (!opts.pgliteDir.startsWith("memory://")) mkdirSync(opts.pgliteDir, { recursive: true });
   const db = await PGlite.create(opts.pgliteDir);
+  if (opts.migrate) {
+    try {
+      const local = drizzle({ client: db, schema }) as unknown as Database;
+      await migrateDatabase({ db: local, kind: "pglite" });
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
   const queue = new SessionQueue(db) as unknown as QueueOption;
   const handlers = new Set<PGLiteSocketHandler>();
   const server = net.createServer((socket) => {
@@ -221,12 +236,18 @@ export function portAnswers(port: number, host = "127.0.0.1", timeoutMs = 1_000)
  */
 export async function checkDatabaseUrl(url: string, timeoutMs = 5_000): Promise<true | string> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  client.on("error", () => {}); // the failure is answered below
+  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
   try {
     await client.connect();
+  } catch (error) {
+    return message(error); // (end() would wait for a connection that never was)
+  }
+  try {
     await client.query("select 1");
     return true;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return message(error);
   } finally {
     await client.end().catch(() => {});
   }

@@ -41,7 +41,7 @@ export function setupApiTestDatabase(): { db: () => Database; handle: () => Data
         await a.end();
       };
     } else if (process.env.API_TEST_DATABASE === "served") {
-      const served = await servePglite({ pgliteDir: "memory://", port: 0 });
+      const served = await servePglite({ pgliteDir: "memory://", port: 0, migrate: true });
       handle = await openDatabase({ databaseUrl: served.url });
       drop = () => served.close();
     } else {
@@ -49,7 +49,7 @@ export function setupApiTestDatabase(): { db: () => Database; handle: () => Data
     }
     await migrateDatabase(handle);
     serveDatabase(handle);
-  }, 60_000);
+  }, 120_000); // booting PGlite's WASM: seconds, a minute and more on a loaded machine
   afterAll(async () => {
     await handle?.close();
     await drop?.();
