@@ -20,6 +20,8 @@
  *
  * Env: RPC_URL (default http://127.0.0.1:8545), CHAIN_ID (default 31337), OPS_PRIVATE_KEY
  * (required unless CHAIN_ID is 31337, where anvil's account 0, the local admin, signs).
+ * Database commands (kyc:approve, loan-tickets:create, ...): DATABASE_URL, else the database
+ * `npm start` serves on 127.0.0.1:DB_PORT (default 5488), else the PGLITE_DIR folder directly.
  */
 import { readFile } from "node:fs/promises";
 import {
@@ -51,6 +53,7 @@ import {
   moveToNextEpoch,
 } from "../../apps/web/src/server/dev/demo-controls";
 import { deploymentPath } from "./chain/deploy";
+import { loadRootDotenv } from "./lib/db";
 import { deployerAccount } from "./lib/dev-accounts";
 import { dbCommands } from "./ops/db-commands";
 import {
@@ -143,6 +146,8 @@ async function main() {
   const [first, ...dbArgs] = process.argv.slice(2);
   const dbCommand = first ? dbCommands[first] : undefined;
   if (dbCommand) {
+    // as npm start does: a root .env fills what the shell did not set (DB_PORT, PGLITE_DIR...)
+    loadRootDotenv();
     await dbCommand.run(dbArgs);
     return;
   }

@@ -108,6 +108,17 @@ const steps: Step[] = [
       }
     },
   },
+  {
+    // as `npm start` runs the app: PGlite served over the wire protocol, reached through `pg`
+    name: "API tests on served PGlite: vitest run (app/api, src/server) with API_TEST_DATABASE=served",
+    show: true,
+    action: () =>
+      run(bin("vitest"), ["run", "--project", "@lending/web", "app/api", "src/server"], {
+        cwd: paths.root,
+        env: { ...ci, DATABASE_URL: undefined, API_TEST_DATABASE: "served" },
+        output: "inherit",
+      }),
+  },
   { name: "Web: next build", action: (s) => buildWeb(out(s)) },
   {
     name: "Browser tests: playwright test",
