@@ -158,3 +158,26 @@ export async function startIndexerAndWait(opts: IndexerOptions, timeoutMs = 120_
   }
   return indexer;
 }
+
+/** Waits until the indexer has indexed block `blockNumber` (its `/status`). */
+export async function waitForIndexedBlock(
+  indexer: Indexer,
+  blockNumber: bigint,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${indexer.url}/status`, { signal: AbortSignal.timeout(5000) });
+      const body = (await res.json()) as Record<string, { block?: { number?: number } }>;
+      const at = Object.values(body)[0]?.block?.number;
+      if (at !== undefined && BigInt(at) >= blockNumber) return;
+    } catch {
+      // not answering yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`The indexer did not reach block ${blockNumber} within ${timeoutMs / 1000} s`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
