@@ -88,11 +88,11 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
   if (!signerPrivateKey) {
     throw new ConfigError("KYC_SIGNER_PRIVATE_KEY", `is required on chain ${e.CHAIN_ID}`);
   }
-  if (!e.INDEXER_URL && !local) {
-    throw new ConfigError("INDEXER_URL", `is required on chain ${e.CHAIN_ID}`);
-  }
   if (!e.APP_URL && !local) {
     throw new ConfigError("APP_URL", `is required on chain ${e.CHAIN_ID} (Sign-In with Ethereum)`);
+  }
+  if (!e.INDEXER_URL && !local) {
+    throw new ConfigError("INDEXER_URL", `is required on chain ${e.CHAIN_ID}`);
   }
   if (e.SWAP_PROVIDER === "aggregator" && !e.SWAP_API_URL) {
     throw new ConfigError("SWAP_API_URL", "is required by SWAP_PROVIDER=aggregator");
