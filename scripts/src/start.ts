@@ -16,6 +16,7 @@ import { demoLenderAccounts, deployerAccount } from "./lib/dev-accounts";
 import { paths } from "./lib/paths";
 import { run, stopAllChildren } from "./lib/proc";
 import { buildWebIfNeeded, startWebServer, type WebServer } from "./lib/web";
+import { startStackIndexer } from "./lib/indexer";
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 
@@ -48,7 +49,7 @@ function loadConfig() {
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 let stepNo = 0;
-const STEPS = 7;
+const STEPS = 8;
 function step(title: string) {
   stepNo += 1;
   console.log(`\n[${stepNo}/${STEPS}] ${title}  (${elapsed()})`);
@@ -135,6 +136,13 @@ async function main() {
     usdc: deployment.usdc,
   });
   info(`local AMM (Uniswap V2) router ${amm.router}`);
+  // The indexer backfills while the database migrates and the web app builds.
+  const indexer = await startStackIndexer({
+    chainId: config.CHAIN_ID,
+    rpcUrl: anvil.rpcUrl,
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    log: (chunk) => process.stdout.write(chunk.replace(/^(?=.)/gm, "      [indexer] ")),
+  });
 
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (databaseUrl) {
@@ -149,6 +157,13 @@ async function main() {
   const built = await buildWebIfNeeded();
   if (!built) info("up to date, reusing apps/web/.next");
 
+  step(`Indexer: waiting until ${indexer.url} has caught up with the chain`);
+  await indexer.ready();
+  indexer.indexer.child.once(
+    "exit",
+    (code) => void shutdown(code ?? 1, `The indexer exited (code ${code}).`),
+  );
+
   step(`Web: next start on port ${config.WEB_PORT}`);
   web = await startWebServer({
     port: config.WEB_PORT,
@@ -157,7 +172,11 @@ async function main() {
     rpcUrl: anvil.rpcUrl,
     publicRpcUrl: config.PUBLIC_RPC_URL,
     pgliteDir: config.PGLITE_DIR,
-    extra: { PRODUCT_SYMBOL: config.PRODUCT_SYMBOL, LOCAL_AMM_ROUTER: amm.router },
+    extra: {
+      PRODUCT_SYMBOL: config.PRODUCT_SYMBOL,
+      LOCAL_AMM_ROUTER: amm.router,
+      INDEXER_URL: indexer.url,
+    },
     log: (chunk) => process.stdout.write(chunk.replace(/^(?=.)/gm, "      [web] ")),
   });
   web.child.once(
@@ -169,6 +188,7 @@ async function main() {
 Ready in ${elapsed()}.
 
   App:        ${web.url}
+  Indexer:    ${indexer.url}  (GET /transactions?user=0x..., /status)
   Chain RPC:  ${anvil.rpcUrl}  (chain id ${config.CHAIN_ID})
 
   Contracts:

@@ -176,8 +176,50 @@ export async function waitForIndexedBlock(
       // not answering yet
     }
     if (Date.now() > deadline) {
-      throw new Error(`The indexer did not reach block ${blockNumber} within ${timeoutMs / 1000} s`);
+      throw new Error(
+        `The indexer did not reach block ${blockNumber} within ${timeoutMs / 1000} s`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * `npm start`'s indexer step: reads INDEXER_PORT / INDEXER_PGLITE_DIR / INDEXER_SCHEMA (zod),
+ * wipes what an earlier run indexed (the chain is a fresh anvil) and starts Ponder. `ready()`
+ * waits until it has backfilled and caught up with the chain's head.
+ */
+export async function startStackIndexer(opts: {
+  chainId: number;
+  rpcUrl: string;
+  databaseUrl?: string;
+  log?: (chunk: string) => void;
+}): Promise<{ indexer: Indexer; url: string; ready: () => Promise<void> }> {
+  const parsed = IndexerEnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const indexer = await startIndexer({
+    port: env.INDEXER_PORT,
+    chainId: opts.chainId,
+    rpcUrl: opts.rpcUrl,
+    databaseUrl: opts.databaseUrl,
+    pgliteDir: env.INDEXER_PGLITE_DIR,
+    schema: env.INDEXER_SCHEMA,
+    fresh: opts.chainId === 31337,
+    log: opts.log,
+  });
+  const ready = async () => {
+    await waitForIndexerReady(indexer, 5 * 60_000);
+    const res = await fetch(opts.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+    });
+    const head = BigInt(((await res.json()) as { result: string }).result);
+    await waitForIndexedBlock(indexer, head);
+  };
+  return { indexer, url: indexer.url, ready };
 }
