@@ -51,6 +51,9 @@ const indexer = await startIndexer({
   pgliteDir: path.join(tmp, "pglite"),
   deploymentFile,
   fresh: true,
+  log: (chunk) => {
+    if (/WARN|ERROR/.test(chunk)) process.stderr.write(`[indexer] ${chunk}`);
+  },
 });
 try {
   const chain = { ...anvil, id: stack.chainId };

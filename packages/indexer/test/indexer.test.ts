@@ -9,11 +9,7 @@ import path from "node:path";
 import { parseCsv } from "@lending/sdk";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startIndexer,
-  waitForIndexerReady,
-  type Indexer,
-} from "../../../scripts/src/lib/indexer";
+import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { CSV_COLUMNS } from "../src/api/history";
 import {

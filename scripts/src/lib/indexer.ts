@@ -209,7 +209,7 @@ export async function startStackIndexer(opts: {
     pgliteDir: env.INDEXER_PGLITE_DIR,
     schema: env.INDEXER_SCHEMA,
     fresh: opts.chainId === 31337,
-    log: opts.log,
+    log: opts.log && ((chunk) => opts.log!(quietPonderLog(chunk))),
   });
   const ready = async () => {
     await waitForIndexerReady(indexer, 5 * 60_000);
@@ -222,4 +222,12 @@ export async function startStackIndexer(opts: {
     await waitForIndexedBlock(indexer, head);
   };
   return { indexer, url: indexer.url, ready };
+}
+
+/** Ponder's output without its per-block lines and idle-chain warnings (anvil mines on demand). */
+export function quietPonderLog(chunk: string): string {
+  return chunk
+    .split("\n")
+    .filter((line) => !/INFO\s+Indexed block|No new block received within expected time/.test(line))
+    .join("\n");
 }
