@@ -18,14 +18,7 @@ import {
   requestDepositWithKyc,
   lendingPoolManagerAbi,
 } from "@lending/sdk";
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  parseEventLogs,
-  parseUnits,
-  type Hash,
-} from "viem";
+import { createPublicClient, createWalletClient, http, parseEventLogs, parseUnits } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { startTestStack } from "./fixture";
@@ -61,7 +54,7 @@ try {
   const d = stack.deployment;
   await waitForIndexerReady(indexer, 300_000);
 
-  async function kycDeposit(index: number, amount: bigint, nonce: bigint, txNonce?: number) {
+  async function kycDeposit(index: number, amount: bigint, nonce: bigint) {
     const wallet = createWalletClient({
       account: account(index),
       chain,
@@ -84,7 +77,7 @@ try {
       acceptance: { signature: "0x01", timestamp: 1_700_000_000_000n, version: 1 },
       kyc: { nonce, blockExpiration, signature },
     });
-    return wallet.sendTransaction({ to: tx.to, data: tx.data, nonce: txNonce });
+    return wallet.sendTransaction({ to: tx.to, data: tx.data });
   }
   async function approveUsdc(index: number) {
     const wallet = createWalletClient({
@@ -127,22 +120,21 @@ try {
   await approveUsdc(3);
   const wallet3 = createWalletClient({ account: big, chain, transport: http(stack.rpcUrl) });
   let kycNonce = await readKycNonce(client, d, big.address);
-  let txNonce = await client.getTransactionCount({ address: big.address, blockTag: "pending" });
   const started = performance.now();
-  let last: Hash | undefined;
   for (let i = 0; i < REQUESTS; i++) {
-    const hash = await kycDeposit(3, parseUnits("10", 6), kycNonce++, txNonce++);
+    const hash = await kycDeposit(3, parseUnits("10", 6), kycNonce++);
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
     const created = parseEventLogs({
       abi: lendingPoolManagerAbi,
       logs: receipt.logs,
       eventName: "RequestCreated",
     });
-    const id = created[0]!.args.nftId;
-    const cancel = cancelDepositRequest(d, { poolId: 1n, nftId: id });
-    last = await wallet3.sendTransaction({ to: cancel.to, data: cancel.data, nonce: txNonce++ });
+    const cancel = cancelDepositRequest(d, { poolId: 1n, nftId: created[0]!.args.nftId });
+    await client.waitForTransactionReceipt({
+      hash: await wallet3.sendTransaction({ to: cancel.to, data: cancel.data }),
+      pollingInterval: 5,
+    });
   }
-  await client.waitForTransactionReceipt({ hash: last!, pollingInterval: 5 });
   const head = await client.getBlockNumber({ cacheTime: 0 });
   console.log(
     `${REQUESTS} requests sent in ${((performance.now() - started) / 1000).toFixed(1)} s`,
