@@ -134,6 +134,7 @@ try {
       hash: await wallet3.sendTransaction({ to: cancel.to, data: cancel.data }),
       pollingInterval: 5,
     });
+    if ((i + 1) % 100 === 0) console.log(`  ${i + 1} requests`);
   }
   const head = await client.getBlockNumber({ cacheTime: 0 });
   console.log(
