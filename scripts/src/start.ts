@@ -20,6 +20,7 @@ import { demoLenderAccounts, deployerAccount } from "./lib/dev-accounts";
 import { paths } from "./lib/paths";
 import { run, stopAllChildren } from "./lib/proc";
 import { buildWebIfNeeded, startWebServer, type WebServer } from "./lib/web";
+import { startStackIndexer } from "./lib/indexer";
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 
@@ -53,7 +54,7 @@ function loadConfig() {
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 let stepNo = 0;
-const STEPS = 7;
+const STEPS = 8;
 function step(title: string) {
   stepNo += 1;
   console.log(`\n[${stepNo}/${STEPS}] ${title}  (${elapsed()})`);
@@ -152,6 +153,13 @@ async function main() {
   const prefixKeeper = (c: string) =>
     process.stdout.write(c.replace(/^(?=.)/gm, "      [keeper] "));
   startKeeperProcess({ rpcUrl: anvil.rpcUrl, chainId: config.CHAIN_ID, log: prefixKeeper });
+  // The indexer backfills while the database migrates and the web app builds.
+  const indexer = await startStackIndexer({
+    chainId: config.CHAIN_ID,
+    rpcUrl: anvil.rpcUrl,
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    log: (chunk) => process.stdout.write(chunk.replace(/^(?=.)/gm, "      [indexer] ")),
+  });
 
   let databaseUrl: string;
   if (externalDatabaseUrl) {
@@ -171,6 +179,13 @@ async function main() {
   const built = await buildWebIfNeeded();
   if (!built) info("up to date, reusing apps/web/.next");
 
+  step(`Indexer: waiting until ${indexer.url} has caught up with the chain`);
+  await indexer.ready();
+  indexer.indexer.child.once(
+    "exit",
+    (code) => void shutdown(code ?? 1, `The indexer exited (code ${code}).`),
+  );
+
   step(`Web: next start on port ${config.WEB_PORT}`);
   web = await startWebServer({
     port: config.WEB_PORT,
@@ -183,6 +198,7 @@ async function main() {
       PRODUCT_SYMBOL: config.PRODUCT_SYMBOL,
       LOCAL_AMM_ROUTER: amm.router,
       DATABASE_URL: databaseUrl,
+      INDEXER_URL: indexer.url,
     },
     log: (chunk) => process.stdout.write(chunk.replace(/^(?=.)/gm, "      [web] ")),
   });
@@ -195,6 +211,7 @@ async function main() {
 Ready in ${elapsed()}.
 
   App:        ${web.url}
+  Indexer:    ${indexer.url}  (GET /transactions?user=0x..., /status)
   Chain RPC:  ${anvil.rpcUrl}  (chain id ${config.CHAIN_ID})
   Database:   ${redactDatabaseUrl(databaseUrl)}${served ? `  (PGlite ${config.PGLITE_DIR})` : ""}
 

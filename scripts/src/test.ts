@@ -75,9 +75,9 @@ const steps: Step[] = [
     },
   },
   {
-    name: "Typecheck: tsc --noEmit (sdk, scripts, web)",
+    name: "Typecheck: tsc --noEmit (sdk, indexer, scripts, web)",
     action: async (s) => {
-      for (const project of ["packages/sdk", "scripts", "apps/web"]) {
+      for (const project of ["packages/sdk", "packages/indexer", "scripts", "apps/web"]) {
         await run(bin("tsc"), ["--noEmit", "-p", project], { cwd: paths.root, output: out(s) });
       }
     },

@@ -40,6 +40,8 @@ export const envSchema = z.object({
   ),
   RPC_URL: z.preprocess(emptyToUndefined, httpUrl.default("http://127.0.0.1:8545")),
   PUBLIC_RPC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  /** The indexer's HTTP API (packages/indexer); default http://127.0.0.1:42069 on 31337 only. */
+  INDEXER_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   WALLETCONNECT_PROJECT_ID: optionalText,
   PRODUCT_SYMBOL: z.preprocess(
     emptyToUndefined,

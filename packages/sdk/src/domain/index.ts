@@ -1,5 +1,6 @@
 export * from "./amount-input";
 export * from "./apy";
+export * from "./csv";
 export * from "./errors";
 export * from "./estimate";
 export * from "./fees";
