@@ -3,29 +3,14 @@ import { parseEther } from "viem";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { openReviewStep, verifiedLenderPage } from "./support/journey";
+import { SPEC_ROUTES } from "./support/routes";
 
 // A 390 px wide phone (iPhone 12-15 in CSS pixels): every page and modal fits its width, so
 // nothing needs sideways scrolling (issue 11; STYLE.md).
 const PHONE = { width: 390, height: 844 };
 
-// Every route of spec section 2 (keep in step with routes.spec.ts).
-const ROUTES = [
-  "/",
-  "/lending",
-  "/lending/closed-lending-strategies",
-  "/lending/fully-subscribed-lending-strategies",
-  "/lending/important-information-document",
-  "/lending/risk-warning",
-  "/borrow",
-  "/docs",
-  "/locking",
-  "/portfolio",
-  "/portfolio/my-transactions",
-  "/portfolio/bonus-and-rewards",
-  "/portfolio/wallet-balance",
-  "/referrals/0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
-  "/kyc/local",
-];
+// Every route of spec section 2, and the local KYC widget page.
+const ROUTES = [...SPEC_ROUTES, "/kyc/local"];
 
 /** The document's width beyond its viewport: 0 when nothing scrolls sideways. */
 async function horizontalOverflow(page: Page) {
