@@ -94,6 +94,7 @@ describe("POST /api/dev/[action] (demo controls)", () => {
     Object.assign(process.env, {
       CHAIN_ID: "84532",
       APP_URL: "https://app.example.org/",
+      INDEXER_URL: "https://indexer.example.org/",
       KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
     });
     try {
@@ -104,7 +105,9 @@ describe("POST /api/dev/[action] (demo controls)", () => {
       expectError(await call(GET, "clearing", getRequest("/api/dev/clearing")), 404);
       expect(await chain.getBlockNumber()).toBe(block);
     } finally {
-      for (const key of ["CHAIN_ID", "APP_URL", "KYC_SIGNER_PRIVATE_KEY"]) delete process.env[key];
+      for (const key of ["CHAIN_ID", "APP_URL", "INDEXER_URL", "KYC_SIGNER_PRIVATE_KEY"]) {
+        delete process.env[key];
+      }
       Object.assign(process.env, saved);
     }
   });
