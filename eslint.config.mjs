@@ -13,6 +13,8 @@ export default tseslint.config(
       "contracts/cache/**",
       "packages/sdk/src/abi/generated.ts",
       "**/next-env.d.ts",
+      "packages/indexer/ponder-env.d.ts",
+      "packages/indexer/.ponder/**",
       ".data/**",
       "test-results/**",
     ],

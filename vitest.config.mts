@@ -28,6 +28,17 @@ export default defineConfig({
           },
       {
         test: {
+          // The indexer on its own anvil (Ponder child processes): slow starts on a loaded machine.
+          name: "@lending/indexer",
+          root: r("packages/indexer"),
+          environment: "node",
+          include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 150_000,
+        },
+      },
+      {
+        test: {
           name: "@lending/scripts",
           root: r("scripts"),
           environment: "node",

@@ -106,28 +106,19 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         whenNotPaused
         returns (uint256 nftId)
     {
-        if (shares == 0) revert E.ZeroAmount();
-        Pool storage pool = _pools[poolId];
-        Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
-        Holding storage holding = tranche.holdings[msg.sender];
-        uint256 free = holding.shares;
-        if (shares > free) revert E.InsufficientShares(free, shares);
-        uint256 epoch = _requestEpoch();
-        (uint256 existing, uint256 since) = _withdrawalQueue(pool, poolId, trancheId, epoch, shares);
-        nftId = _addToRequest(
-            pool,
-            existing,
-            NewRequest({
-                poolId: poolId,
-                trancheId: trancheId,
-                kind: RequestKind.Withdrawal,
-                epoch: epoch,
-                configId: 0,
-                amount: shares,
-                since: since
-            })
-        );
-        _queueShares(holding, nftId, shares);
+        nftId = _requestWithdrawal(msg.sender, poolId, trancheId, shares);
+    }
+
+    /// @inheritdoc ILendingPoolCore
+    function forceWithdrawal(uint256 poolId, uint256 trancheId, address user, uint256 shares)
+        external
+        onlyRole(POOL_MANAGER_ROLE)
+        whenNotPaused
+        returns (uint256 nftId)
+    {
+        if (user == address(0)) revert E.ZeroAddress();
+        nftId = _requestWithdrawal(user, poolId, trancheId, shares);
+        emit WithdrawalForced(nftId, user, poolId, trancheId, shares, msg.sender);
     }
 
     /// @inheritdoc ILendingPoolCore
@@ -328,27 +319,65 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         a.kycNonce = uint32(nonce + 1);
     }
 
+    /// @dev `requestWithdrawal` for `owner`: moves `shares` of `owner`'s free shares in
+    /// (pool, tranche) into the withdrawal request of `requestEpoch()` (created or increased),
+    /// under the same queue, level and aging rules whoever calls (the owner, or the pool
+    /// manager's `forceWithdrawal`), and tells KsuLocking the accepted deposits dropped.
+    function _requestWithdrawal(address owner, uint256 poolId, uint256 trancheId, uint256 shares)
+        internal
+        returns (uint256 nftId)
+    {
+        if (shares == 0) revert E.ZeroAmount();
+        Pool storage pool = _pools[poolId];
+        Holding storage holding = _trancheOf(pool, poolId, trancheId).holdings[owner];
+        {
+            uint256 free = holding.shares;
+            if (shares > free) revert E.InsufficientShares(free, shares);
+        }
+        uint256 epoch = _requestEpoch();
+        (uint256 existing, uint256 since) =
+            _withdrawalQueue(owner, pool, poolId, trancheId, epoch, shares);
+        nftId = _addToRequest(
+            owner,
+            pool,
+            existing,
+            NewRequest({
+                poolId: poolId,
+                trancheId: trancheId,
+                kind: RequestKind.Withdrawal,
+                epoch: epoch,
+                configId: 0,
+                amount: shares,
+                since: since
+            })
+        );
+        _queueShares(owner, holding, nftId, shares);
+    }
+
     function _requestDeposit(uint256 poolId, uint256 trancheId, uint256 amount, uint256 configId)
         internal
         returns (uint256 nftId)
     {
         if (amount == 0) revert E.ZeroAmount();
         Pool storage pool = _pools[poolId];
-        Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
-        if (configId != 0) _checkFixedTermUsable(tranche, poolId, trancheId, configId);
         uint256 epoch = _requestEpoch();
         Account storage a = _accounts[msg.sender];
         uint256 existing = _findOpen(a.lastRequestId, poolId, trancheId, RequestKind.Deposit, epoch);
-        uint256 total = amount;
-        if (existing != 0) {
-            Request storage r = _requests[existing];
-            if (r.configId != configId) revert E.FixedTermConfigMismatch(existing, configId);
-            total += r.amount;
-        } else if (amount < tranche.minimumDeposit) {
-            revert E.DepositBelowMinimum(amount, tranche.minimumDeposit);
-        }
-        if (total > tranche.maximumDeposit) {
-            revert E.DepositAboveMaximum(total, tranche.maximumDeposit);
+        {
+            // A block: its locals leave the stack before `_addToRequest`.
+            Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
+            if (configId != 0) _checkFixedTermUsable(tranche, poolId, trancheId, configId);
+            uint256 total = amount;
+            if (existing != 0) {
+                Request storage r = _requests[existing];
+                if (r.configId != configId) revert E.FixedTermConfigMismatch(existing, configId);
+                total += r.amount;
+            } else if (amount < tranche.minimumDeposit) {
+                revert E.DepositBelowMinimum(amount, tranche.minimumDeposit);
+            }
+            if (total > tranche.maximumDeposit) {
+                revert E.DepositAboveMaximum(total, tranche.maximumDeposit);
+            }
         }
         IERC20(usdc).safeTransferFrom(msg.sender, address(this), amount);
         // forge-lint: disable-next-line(unsafe-typecast)
@@ -356,32 +385,33 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         // Before the loyalty level is read: the level counts this deposit.
         a.deposits += amount.toUint96();
         nftId = _addToRequest(
+            msg.sender,
             pool,
             existing,
             NewRequest(poolId, trancheId, RequestKind.Deposit, epoch, configId, amount, epoch)
         );
     }
 
-    /// @dev Creates a request, or adds `q.amount` to `existing`, and to its bucket. The whole
+    /// @dev Creates a request of `owner`, or adds `q.amount` to `existing`, and to its bucket. The whole
     /// request takes the owner's level now (its latest change): an increase moves it to the
     /// bucket of that level. A level-0 request is never above its owner's level, so its increase
     /// skips the loyalty call (the owner may `rerate` it upwards); an aged withdrawal is level 2.
-    function _addToRequest(Pool storage pool, uint256 existing, NewRequest memory q)
+    function _addToRequest(address owner, Pool storage pool, uint256 existing, NewRequest memory q)
         internal
         returns (uint256 nftId)
     {
-        uint8 level = _newLevel(existing, q);
+        uint8 level = _newLevel(owner, existing, q);
         uint256 added = q.amount;
         if (existing != 0) {
             added = _increase(pool, existing, q, level);
             nftId = existing;
         } else {
             nftId = ++_requestCount;
-            Account storage a = _accounts[msg.sender];
+            Account storage a = _accounts[owner];
             // The two slots of `Request` written whole (one sstore each instead of one
             // read-modify-write per member); test_requestDeposit_storesEveryMember reads every
             // member back.
-            uint256 word0 = uint256(uint160(msg.sender)) | uint256(q.amount.toUint96()) << 160;
+            uint256 word0 = uint256(uint160(owner)) | uint256(q.amount.toUint96()) << 160;
             uint256 word1 = uint256(a.lastRequestId) | uint256(q.epoch.toUint32()) << 64
                 | uint256(q.poolId.toUint32()) << 96 | (q.trancheId & 0xff) << 128 | uint256(q.kind)
                 << 136 | uint256(level) << 144 | uint256(RequestStatus.Pending) << 152
@@ -393,12 +423,12 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             }
             // forge-lint: disable-next-line(unsafe-typecast)
             a.lastRequestId = uint64(nftId); // _requestCount is a uint64
-            _nftTransfer(address(0), msg.sender, nftId);
+            _nftTransfer(address(0), owner, nftId);
         }
         pool.buckets[q.epoch][_key(q.trancheId, q.kind, level)].total += added.toUint128();
         emit RequestCreated(
             nftId,
-            msg.sender,
+            owner,
             q.poolId,
             q.trancheId,
             q.epoch,
@@ -416,12 +446,16 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         if (age > type(uint8).max) age = type(uint8).max;
     }
 
-    function _newLevel(uint256 existing, NewRequest memory q) internal view returns (uint8) {
+    function _newLevel(address owner, uint256 existing, NewRequest memory q)
+        internal
+        view
+        returns (uint8)
+    {
         if (q.kind == RequestKind.Withdrawal && q.epoch >= q.since + AGING_EPOCHS) {
             return TOP_LEVEL;
         }
         if (existing != 0 && _requests[existing].level == 0) return 0;
-        return _loyaltyLevel(msg.sender);
+        return _loyaltyLevel(owner);
     }
 
     /// @dev Adds `q.amount` to the request `id`; if `level` differs from its level, moves the
@@ -447,13 +481,14 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         if (r.queuedAge != age) r.queuedAge = age;
     }
 
-    /// @dev The caller's open withdrawal request of `epoch` in (pool, tranche), or 0, and the
+    /// @dev `owner`'s open withdrawal request of `epoch` in (pool, tranche), or 0, and the
     /// first epoch of the continuous queue the request (with `shares` added) belongs to: the
-    /// queue of the caller's cleared request of `epoch - 1` if the request's total is at most
+    /// queue of `owner`'s cleared request of `epoch - 1` if the request's total is at most
     /// what that request had rejected (a roll-over), else `epoch` (fresh). A cancelled request
-    /// ends the queue; an accepted one leaves nothing to roll over. Visits only the caller's
+    /// ends the queue; an accepted one leaves nothing to roll over. Visits only `owner`'s
     /// requests of `epoch` and `epoch - 1` (the list is newest first).
     function _withdrawalQueue(
+        address owner,
         Pool storage pool,
         uint256 poolId,
         uint256 trancheId,
@@ -461,7 +496,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 shares
     ) internal view returns (uint256 existing, uint256 since) {
         since = epoch;
-        for (uint256 id = _accounts[msg.sender].lastRequestId; id != 0;) {
+        for (uint256 id = _accounts[owner].lastRequestId; id != 0;) {
             Request storage r = _requests[id];
             uint256 e = r.epoch;
             if (e + 1 < epoch) break;
@@ -580,10 +615,12 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
 
     /// @dev Moves `shares` and their principal from a holding into withdrawal request `nftId`:
     /// queued shares stop counting as accepted deposits at once (rejected ones come back).
-    function _queueShares(Holding storage holding, uint256 nftId, uint256 shares) internal {
+    function _queueShares(address owner, Holding storage holding, uint256 nftId, uint256 shares)
+        internal
+    {
         uint256 principal = _takeShares(holding, holding.shares, shares);
         _requests[nftId].principal += principal.toUint80();
-        _reduceAccepted(msg.sender, principal);
+        _reduceAccepted(owner, principal);
     }
 
     /// @dev Takes `shares` of `free` out of a holding with their principal (pro rata, rounded

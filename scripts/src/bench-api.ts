@@ -10,7 +10,10 @@
  * X-Forwarded-For address (the server trusts it: TRUST_PROXY is set for the run), so the figures
  * measure the endpoints, the limit's counter included, not the 429 path.
  *
- *   npx tsx scripts/src/bench-api.ts [--duration 10] [--connections 50] [--out <file>]
+ * `--db served` runs it on an in-memory PGlite served over the Postgres protocol instead (what
+ * `npm start` runs), the web server still connecting with `pg`.
+ *
+ *   npx tsx scripts/src/bench-api.ts [--duration 10] [--connections 50] [--db postgres|served] [--out <file>]
  */
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -29,6 +32,7 @@ import { demoLenderAccounts } from "./lib/dev-accounts";
 import { getFreePort } from "./lib/net";
 import { paths } from "./lib/paths";
 import { startTestPostgres } from "./lib/postgres";
+import { servePglite } from "../../apps/web/src/server/db/serve";
 import { stopAllChildren } from "./lib/proc";
 import { buildWebIfNeeded, startWebServer } from "./lib/web";
 
@@ -108,7 +112,16 @@ async function main() {
   const out = arg("out", "");
   const port = Number(process.env.WEB_PORT ?? (await getFreePort()));
   const stack = await startTestStack({ writeDeploymentFile: false });
-  const pg = await startTestPostgres(false, await getFreePort());
+  const dbKind = arg("db", "postgres");
+  if (dbKind !== "postgres" && dbKind !== "served") throw new Error("--db: postgres or served");
+  const dbName = dbKind === "served" ? "served PGlite" : "Postgres";
+  const pg =
+    dbKind === "served"
+      ? await servePglite({ pgliteDir: "memory://", port: await getFreePort() }).then((s) => ({
+          url: s.url,
+          stop: s.close,
+        }))
+      : await startTestPostgres(false, await getFreePort());
   if ("skipped" in pg) {
     await stack.stop();
     throw new Error(`Postgres is not available: ${pg.skipped}`);
@@ -199,7 +212,7 @@ async function main() {
     const targets = [
       ["GET /api/health (bare handler)", ["/api/health"], {}],
       [
-        "GET /api/loan-tickets (Postgres)",
+        `GET /api/loan-tickets (${dbName})`,
         [`/api/loan-tickets?chainId=31337&userAddress=${user}`],
         userHeaders,
       ],
@@ -228,7 +241,7 @@ async function main() {
       "# API benchmarks",
       "",
       `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; \`next start\` (production build)`,
-      `on loopback, anvil (deploy + seed), Postgres 15 on 127.0.0.1 (pool of 20), autocannon ${connections}`,
+      `on loopback, anvil (deploy + seed), ${dbKind === "served" ? "in-memory PGlite served on 127.0.0.1 (pglite-socket)" : "Postgres 15 on 127.0.0.1"} (pool of 20), autocannon ${connections}`,
       `connections for ${duration} s per endpoint after a 2 s warm-up, each request from its own`,
       `X-Forwarded-For address; 20 loan tickets seeded, 10 visible to the user; a referrer with`,
       `${REFERRALS} referred users, 4 of them with a deposit on chain.`,
@@ -241,7 +254,7 @@ async function main() {
       "Command:",
       "",
       "```sh",
-      `npx tsx scripts/src/bench-api.ts --duration ${duration} --connections ${connections}`,
+      `npx tsx scripts/src/bench-api.ts --duration ${duration} --connections ${connections}${dbKind === "served" ? " --db served" : ""}`,
       "```",
       "",
     ].join("\n");

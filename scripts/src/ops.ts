@@ -12,9 +12,16 @@
  *   npm run ops -- publish-repayments --pool 0 --epoch 3 --opening 1000 --drawdowns 0 \
  *     --repayments 120 --closing 900 --interest 20 --arrears 0 --losses 0
  *   npm run ops -- set-ksu-price --usdc 0.5
+ *   npm run ops -- withdraw:force --pool 0 --tranche 1 --user 0x... --shares all
+ *     pool manager only: queues a lender's withdrawal on the lender's behalf (paid to the lender)
+ *   npm run ops -- time:clearing                 anvil only: to the next clearing period
+ *   npm run ops -- time:next-epoch               anvil only: to the start of the next epoch
+ *   npm run ops -- fund 0x...                    anvil only: 10,000 USDC, 1,000 KSU and 10 ETH
  *
  * Env: RPC_URL (default http://127.0.0.1:8545), CHAIN_ID (default 31337), OPS_PRIVATE_KEY
  * (required unless CHAIN_ID is 31337, where anvil's account 0, the local admin, signs).
+ * Database commands (kyc:approve, loan-tickets:create, ...): DATABASE_URL, else the database
+ * `npm start` serves on 127.0.0.1:DB_PORT (default 5488), else the PGLITE_DIR folder directly.
  */
 import { readFile } from "node:fs/promises";
 import {
@@ -40,9 +47,20 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
+import {
+  fundWallet,
+  moveToClearingPeriod,
+  moveToNextEpoch,
+} from "../../apps/web/src/server/dev/demo-controls";
 import { deploymentPath } from "./chain/deploy";
+import { loadRootDotenv } from "./lib/db";
 import { deployerAccount } from "./lib/dev-accounts";
 import { dbCommands } from "./ops/db-commands";
+import {
+  FORCE_WITHDRAWAL_USAGE,
+  parseForceWithdrawalArgs,
+  runForceWithdrawal,
+} from "./ops/force-withdrawal";
 import { paths } from "./lib/paths";
 
 const LOCAL_CHAIN_ID = 31337;
@@ -117,8 +135,7 @@ async function lockingAbi(): Promise<Abi> {
   return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
 }
 
-const CHAIN_USAGE =
-  "state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5";
+const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x..`;
 
 function usage(): string {
   const db = Object.values(dbCommands).map((c) => `  ${c.usage.padEnd(72)} ${c.description}`);
@@ -129,6 +146,8 @@ async function main() {
   const [first, ...dbArgs] = process.argv.slice(2);
   const dbCommand = first ? dbCommands[first] : undefined;
   if (dbCommand) {
+    // as npm start does: a root .env fills what the shell did not set (DB_PORT, PGLITE_DIR...)
+    loadRootDotenv();
     await dbCommand.run(dbArgs);
     return;
   }
@@ -141,7 +160,33 @@ async function main() {
   }
   const env = parsed.data;
   const [command, ...rest] = process.argv.slice(2);
-  const flags = parseFlags(rest);
+  if (command === "time:clearing" || command === "time:next-epoch" || command === "fund") {
+    if (env.CHAIN_ID !== LOCAL_CHAIN_ID) throw new OpsError(`${command} runs on anvil only`);
+    const ctx = {
+      rpcUrl: env.RPC_URL,
+      chainId: env.CHAIN_ID,
+      deployment: await loadDeployment(env.CHAIN_ID),
+      deployerPrivateKey: (env.OPS_PRIVATE_KEY ?? deployerAccount.privateKey) as Hex,
+    };
+    if (command === "fund") {
+      const to = rest[0];
+      if (!to || !isAddress(to)) throw new OpsError("Usage: npm run ops -- fund <address>");
+      const hashes = await fundWallet(ctx, to);
+      console.log(
+        `funded ${to}: 10,000 USDC (tx ${hashes.usdc}), 1,000 KSU (tx ${hashes.ksu}), 10 ETH (tx ${hashes.eth})`,
+      );
+      return;
+    }
+    const move = command === "time:clearing" ? moveToClearingPeriod : moveToNextEpoch;
+    const { secondsAdvanced, chainTime } = await move(ctx);
+    console.log(
+      `advanced ${secondsAdvanced} s; chain time ${new Date(chainTime * 1000).toISOString()}`,
+    );
+    return;
+  }
+  // Checked before any network call: a bad command line changes nothing.
+  const forceArgs = command === "withdraw:force" ? parseForceWithdrawalArgs(rest) : undefined;
+  const flags = forceArgs ? {} : parseFlags(rest);
   const chain = defineChain({
     id: env.CHAIN_ID,
     name: env.CHAIN_ID === LOCAL_CHAIN_ID ? "Anvil" : `Chain ${env.CHAIN_ID}`,
@@ -330,6 +375,11 @@ async function main() {
         functionName: "setKsuPrice",
         args: [usdcFlag(flags, "usdc")],
       });
+      return;
+    }
+    case "withdraw:force": {
+      if (!forceArgs) throw new OpsError(usage());
+      await runForceWithdrawal({ publicClient, walletClient, deployment }, forceArgs);
       return;
     }
     default:

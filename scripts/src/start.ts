@@ -1,7 +1,9 @@
 /**
  * `npm start`: the whole local stack on one command. Builds the contracts and ABIs when needed,
- * starts a fresh anvil, deploys and seeds the demo protocol, migrates the database, builds the web
- * app when its inputs changed, and serves it with `next start`. Ctrl-C stops everything.
+ * starts a fresh anvil, deploys and seeds the demo protocol, serves the embedded database (PGlite)
+ * on 127.0.0.1:DB_PORT and migrates it (or migrates DATABASE_URL's Postgres), builds the web app
+ * when its inputs changed, and serves it with `next start`, connected to the database with `pg`.
+ * Ctrl-C stops everything.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -10,18 +12,22 @@ import { z } from "zod";
 import { deployLocalAmm } from "../../apps/web/src/server/swap/local-amm";
 import { deployProtocol, seedDemo, writeDeployment } from "./chain/deploy";
 import { startAnvil, type AnvilInstance } from "./lib/anvil";
-import { migratePglite, migratePostgres, redactDatabaseUrl } from "./lib/db";
+import type { ServedDatabase } from "../../apps/web/src/server/db/serve";
+import { DbPortSchema, migratePostgres, redactDatabaseUrl, serveAndMigratePglite } from "./lib/db";
+import { startKeeperProcess } from "./lib/keeper";
 import { isPortFree, PortInUseError } from "./lib/net";
 import { demoLenderAccounts, deployerAccount } from "./lib/dev-accounts";
 import { paths } from "./lib/paths";
 import { run, stopAllChildren } from "./lib/proc";
 import { buildWebIfNeeded, startWebServer, type WebServer } from "./lib/web";
+import { startStackIndexer } from "./lib/indexer";
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 
 const ConfigSchema = z.object({
   ANVIL_PORT: port(8545),
   WEB_PORT: port(3000),
+  DB_PORT: DbPortSchema,
   CHAIN_ID: z.coerce.number().int().positive().default(31337),
   PGLITE_DIR: z.string().min(1).default(paths.defaultPgliteDir),
   DEPLOYER_PRIVATE_KEY: z
@@ -48,7 +54,7 @@ function loadConfig() {
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 let stepNo = 0;
-const STEPS = 7;
+const STEPS = 8;
 function step(title: string) {
   stepNo += 1;
   console.log(`\n[${stepNo}/${STEPS}] ${title}  (${elapsed()})`);
@@ -67,6 +73,7 @@ function newestMtime(dir: string, filter: (name: string) => boolean): number {
 
 let anvil: AnvilInstance | undefined;
 let web: WebServer | undefined;
+let served: ServedDatabase | undefined;
 let shuttingDown = false;
 
 /** Stops every child we started (process groups), then exits. Later calls are ignored. */
@@ -75,6 +82,10 @@ async function shutdown(code: number, reason?: string): Promise<void> {
   shuttingDown = true;
   if (reason) console.log(`\n${reason}`);
   await Promise.allSettled([web?.stop(), anvil?.stop(), stopAllChildren()]);
+  // after its clients: closing PGlite flushes the folder
+  await served?.close().catch((error: unknown) => {
+    console.error(`Closing the database failed: ${(error as Error).message}`);
+  });
   process.exit(code);
 }
 
@@ -89,6 +100,10 @@ async function main() {
     throw new PortInUseError(config.ANVIL_PORT, "ANVIL_PORT", "anvil");
   if (!(await isPortFree(config.WEB_PORT)) || !(await isPortFree(config.WEB_PORT, "::"))) {
     throw new PortInUseError(config.WEB_PORT, "WEB_PORT", "the web server");
+  }
+  const externalDatabaseUrl = process.env.DATABASE_URL?.trim();
+  if (!externalDatabaseUrl && !(await isPortFree(config.DB_PORT))) {
+    throw new PortInUseError(config.DB_PORT, "DB_PORT", "the embedded database server");
   }
 
   step("Contracts: forge build");
@@ -135,19 +150,41 @@ async function main() {
     usdc: deployment.usdc,
   });
   info(`local AMM (Uniswap V2) router ${amm.router}`);
+  const prefixKeeper = (c: string) =>
+    process.stdout.write(c.replace(/^(?=.)/gm, "      [keeper] "));
+  startKeeperProcess({ rpcUrl: anvil.rpcUrl, chainId: config.CHAIN_ID, log: prefixKeeper });
+  // The indexer backfills while the database migrates and the web app builds.
+  const indexer = await startStackIndexer({
+    chainId: config.CHAIN_ID,
+    rpcUrl: anvil.rpcUrl,
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    log: (chunk) => process.stdout.write(chunk.replace(/^(?=.)/gm, "      [indexer] ")),
+  });
 
-  const databaseUrl = process.env.DATABASE_URL?.trim();
-  if (databaseUrl) {
-    step(`Database: migrate Postgres at ${redactDatabaseUrl(databaseUrl)}`);
-    await migratePostgres(databaseUrl);
+  let databaseUrl: string;
+  if (externalDatabaseUrl) {
+    step(`Database: migrate Postgres at ${redactDatabaseUrl(externalDatabaseUrl)}`);
+    await migratePostgres(externalDatabaseUrl);
+    databaseUrl = externalDatabaseUrl;
   } else {
-    step(`Database: migrate PGlite at ${config.PGLITE_DIR}`);
-    await migratePglite(config.PGLITE_DIR);
+    // One process owns the PGlite folder and serves it over the Postgres wire protocol; the web
+    // server, `npm run ops` and the keeper all connect to it with `pg`, as to a real Postgres.
+    step(`Database: migrate PGlite ${config.PGLITE_DIR}, serve it on 127.0.0.1:${config.DB_PORT}`);
+    served = await serveAndMigratePglite(config.PGLITE_DIR, config.DB_PORT);
+    databaseUrl = served.url;
+    info(`${served.url} (npm run ops -- <command> uses it while this runs)`);
   }
 
   step("Web: next build (skipped when its inputs are unchanged)");
   const built = await buildWebIfNeeded();
   if (!built) info("up to date, reusing apps/web/.next");
+
+  step(`Indexer: waiting until ${indexer.url} has caught up with the chain`);
+  await indexer.ready();
+  indexer.indexer.child.once(
+    "exit",
+    (code) => void shutdown(code ?? 1, `The indexer exited (code ${code}).`),
+  );
 
   step(`Web: next start on port ${config.WEB_PORT}`);
   web = await startWebServer({
@@ -157,7 +194,12 @@ async function main() {
     rpcUrl: anvil.rpcUrl,
     publicRpcUrl: config.PUBLIC_RPC_URL,
     pgliteDir: config.PGLITE_DIR,
-    extra: { PRODUCT_SYMBOL: config.PRODUCT_SYMBOL, LOCAL_AMM_ROUTER: amm.router },
+    extra: {
+      PRODUCT_SYMBOL: config.PRODUCT_SYMBOL,
+      LOCAL_AMM_ROUTER: amm.router,
+      DATABASE_URL: databaseUrl,
+      INDEXER_URL: indexer.url,
+    },
     log: (chunk) => process.stdout.write(chunk.replace(/^(?=.)/gm, "      [web] ")),
   });
   web.child.once(
@@ -169,7 +211,9 @@ async function main() {
 Ready in ${elapsed()}.
 
   App:        ${web.url}
+  Indexer:    ${indexer.url}  (GET /transactions?user=0x..., /status)
   Chain RPC:  ${anvil.rpcUrl}  (chain id ${config.CHAIN_ID})
+  Database:   ${redactDatabaseUrl(databaseUrl)}${served ? `  (PGlite ${config.PGLITE_DIR})` : ""}
 
   Contracts:
     LendingPoolManager  ${deployment.lendingPoolManager}

@@ -75,9 +75,9 @@ const steps: Step[] = [
     },
   },
   {
-    name: "Typecheck: tsc --noEmit (sdk, scripts, web)",
+    name: "Typecheck: tsc --noEmit (sdk, indexer, scripts, web)",
     action: async (s) => {
-      for (const project of ["packages/sdk", "scripts", "apps/web"]) {
+      for (const project of ["packages/sdk", "packages/indexer", "scripts", "apps/web"]) {
         await run(bin("tsc"), ["--noEmit", "-p", project], { cwd: paths.root, output: out(s) });
       }
     },
@@ -107,6 +107,17 @@ const steps: Step[] = [
         await pg.stop();
       }
     },
+  },
+  {
+    // as `npm start` runs the app: PGlite served over the wire protocol, reached through `pg`
+    name: "API tests on served PGlite: vitest run (app/api, src/server) with API_TEST_DATABASE=served",
+    show: true,
+    action: () =>
+      run(bin("vitest"), ["run", "--project", "@lending/web", "app/api", "src/server"], {
+        cwd: paths.root,
+        env: { ...ci, DATABASE_URL: undefined, API_TEST_DATABASE: "served" },
+        output: "inherit",
+      }),
   },
   { name: "Web: next build", action: (s) => buildWeb(out(s)) },
   {

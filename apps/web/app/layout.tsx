@@ -12,6 +12,8 @@ import { serverConfig, toPublicConfig } from "@/config/server";
 import { initialEpochTimes } from "@/server/services/initial-reads";
 import { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
 import { Providers } from "@/providers/Providers";
+import { DevPanelLauncher } from "@/features/dev/DevPanelLauncher";
+import { DEMO_CONTROLS_CHAIN_ID } from "@/server/dev/demo-controls";
 
 export async function generateMetadata(): Promise<Metadata> {
   await connection();
@@ -36,6 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <ClearingBanner initial={epochTimes} />
           <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">{children}</main>
           <Footer appName={config.appName} />
+          {config.chainId === DEMO_CONTROLS_CHAIN_ID ? <DevPanelLauncher /> : null}
         </Providers>
         <LazyToaster />
       </body>

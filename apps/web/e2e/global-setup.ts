@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startTestStack } from "../../../scripts/src/fixture/index";
 import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
 import { migratePglite } from "../../../scripts/src/lib/db";
+import { startIndexerAndWait, type Indexer } from "../../../scripts/src/lib/indexer";
+import { startKeeperProcess } from "../../../scripts/src/lib/keeper";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { buildWebIfNeeded, startWebServer } from "../../../scripts/src/lib/web";
 import { deployLocalAmm } from "../src/server/swap/local-amm";
@@ -16,6 +18,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startTestStack();
   const pgliteDir = mkdtempSync(path.join(tmpdir(), "lending-e2e-pglite-"));
   let stopWeb: (() => Promise<void>) | undefined;
+  let stopKeeper: (() => Promise<void>) | undefined;
+  let indexer: Indexer | undefined;
   try {
     await migratePglite(pgliteDir);
     // After the protocol, so its deterministic addresses are unchanged.
@@ -24,13 +28,39 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       deployerPrivateKey: deployerAccount.privateKey,
       usdc: stack.deployment.usdc,
     });
+    // The keeper, as `npm start` runs it: clears pools when their clearing period opens.
+    stopKeeper = startKeeperProcess({
+      rpcUrl: stack.rpcUrl,
+      chainId: stack.chainId,
+      env: { KEEPER_POLL_INTERVAL_MS: "500" },
+      log: process.env.E2E_KEEPER_LOG
+        ? (chunk) => process.stdout.write(`[keeper] ${chunk}`)
+        : undefined,
+    }).stop;
+    // The indexer, as `npm start` runs it (its own embedded database), behind /api/transactions.
+    const deploymentFile = path.join(pgliteDir, "deployment.json");
+    writeFileSync(deploymentFile, JSON.stringify(stack.deployment));
+    indexer = await startIndexerAndWait(
+      {
+        port: await getFreePort(),
+        chainId: stack.chainId,
+        rpcUrl: stack.rpcUrl,
+        pgliteDir: path.join(pgliteDir, "indexer"),
+        deploymentFile,
+        fresh: true,
+        log: process.env.E2E_INDEXER_LOG
+          ? (chunk) => process.stdout.write(`[indexer] ${chunk}`)
+          : undefined,
+      },
+      5 * 60_000,
+    );
     if (await buildWebIfNeeded("capture")) console.log("[e2e] built the web app (inputs changed)");
     const web = await startWebServer({
       port: await getFreePort(),
       chainId: stack.chainId,
       rpcUrl: stack.rpcUrl,
       pgliteDir,
-      extra: { LOCAL_AMM_ROUTER: amm.router },
+      extra: { LOCAL_AMM_ROUTER: amm.router, INDEXER_URL: indexer.url },
       log: process.env.E2E_WEB_LOG ? (chunk) => process.stdout.write(`[web] ${chunk}`) : undefined,
     });
     stopWeb = web.stop;
@@ -40,12 +70,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_DEPLOYMENT = JSON.stringify(stack.deployment);
     console.log(`[e2e] web ${web.url} against anvil ${stack.rpcUrl}`);
   } catch (error) {
+    await stopKeeper?.();
+    await indexer?.stop();
     await stack.stop();
     rmSync(pgliteDir, { recursive: true, force: true });
     throw error;
   }
   return async () => {
     await stopWeb?.();
+    await stopKeeper?.();
+    await indexer?.stop();
     await stack.stop();
     rmSync(pgliteDir, { recursive: true, force: true });
   };

@@ -1,22 +1,7 @@
 import { expect, test } from "./support/fixtures";
+import { SPEC_ROUTES } from "./support/routes";
 
-// Every route of spec section 2.
-const ROUTES = [
-  "/",
-  "/lending",
-  "/lending/closed-lending-strategies",
-  "/lending/fully-subscribed-lending-strategies",
-  "/lending/important-information-document",
-  "/lending/risk-warning",
-  "/borrow",
-  "/docs",
-  "/locking",
-  "/portfolio",
-  "/portfolio/my-transactions",
-  "/portfolio/bonus-and-rewards",
-  "/portfolio/wallet-balance",
-  "/referrals/0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
-];
+const ROUTES = SPEC_ROUTES;
 
 for (const route of ROUTES) {
   test(`${route} loads with a heading and no console errors`, async ({ page, consoleErrors }) => {

@@ -39,6 +39,16 @@ interface ILendingPoolCore is ILendingPoolTypes {
         external
         returns (uint256 nftId);
 
+    /// @notice Queues `shares` of `user`'s free shares in (pool, tranche) for withdrawal on the
+    /// user's behalf, as `requestWithdrawal` called by the user would (same request of
+    /// `requestEpoch()`, level, aging and queue; KsuLocking is told the accepted deposits
+    /// dropped); the payout goes to the user at settlement. Emits `WithdrawalForced` after
+    /// `RequestCreated`. Pool manager only, when not paused.
+    /// @return nftId The user's withdrawal request (new or increased).
+    function forceWithdrawal(uint256 poolId, uint256 trancheId, address user, uint256 shares)
+        external
+        returns (uint256 nftId);
+
     /// @notice Cancels a pending deposit request whose epoch is not yet cleared and refunds its
     /// USDC in full. Owner only.
     function cancelDepositRequest(uint256 poolId, uint256 nftId) external;

@@ -274,6 +274,18 @@ interface ILendingPoolTypes {
         bool increase
     );
 
+    /// @notice The pool manager (`by`) queued `shares` of `user`'s free shares for withdrawal on
+    /// the user's behalf (`forceWithdrawal`): emitted right after the `RequestCreated` of
+    /// withdrawal request `nftId` (new or increased), which it marks as forced.
+    event WithdrawalForced(
+        uint256 indexed nftId,
+        address indexed user,
+        uint256 indexed poolId,
+        uint256 trancheId,
+        uint256 shares,
+        address by
+    );
+
     /// @notice The user accepted the lender agreement with the deposit request `nftId`.
     event LoanContractAccepted(
         uint256 indexed nftId,

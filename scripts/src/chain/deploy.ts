@@ -20,6 +20,7 @@ import {
   type Hash,
   type Hex,
   type PublicClient,
+  erc20Abi,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccount } from "../lib/dev-accounts";
@@ -46,9 +47,20 @@ export const SEED_BONUS_POOL = ksu("5000000");
 /** On the local chain: anvil account 8 is the treasury, account 9 the KYC signer. */
 export const LOCAL_TREASURY = devAccount(8).address;
 export const LOCAL_KYC_SIGNER = devAccount(9).address;
+/** Holds KEEPER_ROLE on 31337 besides the deployer: the `npm run keeper` default account. */
+export const LOCAL_KEEPER = devAccount(7).address;
 /** What the seed gives each dev account. */
 export const SEED_USDC_PER_ACCOUNT = usdc("100000");
 export const SEED_KSU_PER_ACCOUNT = ksu("10000");
+
+/**
+ * Circle's USDC per chain (Base 8453, Base Sepolia 84532): the deploy uses it when no USDC
+ * address is configured there, and warns when a configured one differs.
+ */
+export const CIRCLE_USDC: Readonly<Record<number, Address>> = {
+  8453: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+  84532: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+};
 
 /** Thrown when a deploy or seed step cannot go on (artifacts missing, wrong chain, reverted tx). */
 export class DeployError extends Error {
@@ -113,11 +125,13 @@ export function defaultGenesis(latestBlockTimestamp: number): number {
 }
 
 /**
- * Deploys TestUSDC, KSU, LendingPoolManagerExtension, LendingPoolManager (which deploys its
+ * Deploys TestUSDC and KSU (unless `usdc` / `ksu` name existing tokens, which are checked: code at
+ * the address, 6 and 18 decimals), LendingPoolManagerExtension, LendingPoolManager (which deploys its
  * RequestNFT) and KsuLocking, in that order (so addresses on a fresh anvil are the same every run),
  * from the deployer account, waiting for each receipt; then wires them: the four lock periods,
  * locking <-> manager (loyalty levels, fee sharing), treasury, KYC signer and the KSU price, and
- * grants the keeper role (clearing during clearing periods) to `keeper` (default the deployer).
+ * grants the keeper role (clearing during clearing periods) to `keeper` (default the deployer,
+ * and on 31337 also anvil account 7, the local keeper process's account).
  * The deployer keeps every admin role.
  */
 export async function deployProtocol(opts: {
@@ -136,6 +150,10 @@ export async function deployProtocol(opts: {
   /** Receives KEEPER_ROLE (clears pools during their clearing period); default the deployer,
    * which is the ops account on 31337. */
   keeper?: Address;
+  /** An existing USDC (6 decimals; e.g. {@link CIRCLE_USDC}): no TestUSDC is deployed. */
+  usdc?: Address;
+  /** An existing KSU token (18 decimals): no KSU is deployed. */
+  ksu?: Address;
 }): Promise<Deployment> {
   const { account, publicClient, walletClient } = clients(
     opts.rpcUrl,
@@ -149,6 +167,8 @@ export async function deployProtocol(opts: {
   const local = opts.chainId === 31337;
   const treasury = opts.treasury ?? (local ? LOCAL_TREASURY : account.address);
   const kycSigner = opts.kycSigner ?? (local ? LOCAL_KYC_SIGNER : account.address);
+  if (opts.usdc) await checkToken(publicClient, opts.usdc, "USDC", 6);
+  if (opts.ksu) await checkToken(publicClient, opts.ksu, "KSU", 18);
   const [usdcArt, ksuArt, extArt, lpmArt, lockingArt] = await Promise.all(
     ["TestUSDC", "KSU", "LendingPoolManagerExtension", "LendingPoolManager", "KsuLocking"].map(
       readArtifact,
@@ -170,13 +190,17 @@ export async function deployProtocol(opts: {
     confirm(publicClient, await walletClient.writeContract(request), what);
 
   const symbol = opts.ksuSymbol ?? "KSU";
-  const usdcContract = await deploy("TestUSDC", usdcArt, [account.address]);
-  const ksuContract = await deploy("KSU", ksuArt, [
-    symbol === "KSU" ? "Kasu" : symbol,
-    symbol,
-    account.address,
-    KSU_SUPPLY,
-  ]);
+  const usdcContract = opts.usdc
+    ? { address: getAddress(opts.usdc) }
+    : await deploy("TestUSDC", usdcArt, [account.address]);
+  const ksuContract = opts.ksu
+    ? { address: getAddress(opts.ksu) }
+    : await deploy("KSU", ksuArt, [
+        symbol === "KSU" ? "Kasu" : symbol,
+        symbol,
+        account.address,
+        KSU_SUPPLY,
+      ]);
   const latest = await publicClient.getBlock({ blockTag: "latest" });
   const genesis = BigInt(opts.genesis ?? defaultGenesis(Number(latest.timestamp)));
   const ext = await deploy("LendingPoolManagerExtension", extArt, [usdcContract.address, genesis]);
@@ -229,6 +253,15 @@ export async function deployProtocol(opts: {
     functionName: "grantRole",
     args: [keeperRole, opts.keeper ?? account.address],
   });
+  if (local && !opts.keeper) {
+    // The local keeper process signs with its own account (anvil 7), so its nonces never race
+    // the deployer's (ops commands, the dev panel).
+    await send("Granting the keeper role to the local keeper", {
+      ...manager,
+      functionName: "grantRole",
+      args: [keeperRole, LOCAL_KEEPER],
+    });
+  }
   const requestNft = await publicClient.readContract({ ...manager, functionName: "requestNft" });
 
   return {
@@ -242,16 +275,42 @@ export async function deployProtocol(opts: {
   };
 }
 
-/** Path of a chain's deployment record in the SDK. */
-export function deploymentPath(chainId: number): string {
-  return path.join(paths.sdk, "src", "deployments", `${chainId}.json`);
+/** Checks `address` holds a contract answering `decimals()` with `decimals`. */
+async function checkToken(
+  publicClient: PublicClient,
+  address: Address,
+  name: string,
+  decimals: number,
+): Promise<void> {
+  const code = await publicClient.getCode({ address });
+  if (!code || code === "0x") {
+    throw new DeployError(`${name} address ${address} has no contract on this chain.`);
+  }
+  const actual = await publicClient
+    .readContract({ address, abi: erc20Abi, functionName: "decimals" })
+    .catch((cause: unknown) => {
+      throw new DeployError(`${name} at ${address} does not answer decimals(): not a token?`, {
+        cause,
+      });
+    });
+  if (actual !== decimals) {
+    throw new DeployError(`${name} at ${address} has ${actual} decimals, expected ${decimals}.`);
+  }
+}
+
+/** The SDK's deployment records: packages/sdk/src/deployments. */
+export const DEFAULT_DEPLOYMENTS_DIR = path.join(paths.sdk, "src", "deployments");
+
+/** Path of a chain's deployment record (in the SDK, or in `dir`). */
+export function deploymentPath(chainId: number, dir: string = DEFAULT_DEPLOYMENTS_DIR): string {
+  return path.join(dir, `${chainId}.json`);
 }
 
 /**
  * Writes packages/sdk/src/deployments/<chainId>.json (pretty JSON), only when its content changes,
  * so watchers (Next dev, vitest) do not reload for nothing.
  */
-export async function writeDeployment(d: Deployment): Promise<void> {
+export async function writeDeployment(d: Deployment, dir?: string): Promise<string> {
   const record: Deployment = {
     chainId: d.chainId,
     lendingPoolManager: d.lendingPoolManager,
@@ -262,9 +321,10 @@ export async function writeDeployment(d: Deployment): Promise<void> {
     deployBlock: d.deployBlock,
   };
   const content = `${JSON.stringify(record, null, 2)}\n`;
-  const file = deploymentPath(d.chainId);
+  const file = deploymentPath(d.chainId, dir);
   const current = await readFile(file, "utf8").catch(() => undefined);
   if (current !== content) await writeFile(file, content);
+  return file;
 }
 
 type TrancheSeed = {
@@ -350,14 +410,17 @@ const STATUS_CODE = { Everyone: 1, Allowlist: 2 } as const;
  * Seeds demo data: the {@link DEMO_POOLS} (skipped if the deployment already has pools), their
  * fixed-term configs (the Allowlist one lists `devAccounts[0]`), an interest reserve per pool
  * ({@link SEED_INTEREST_RESERVE}, so clearing pays interest), the KSU bonus pool
- * ({@link SEED_BONUS_POOL}), and 100,000 USDC plus 10,000 KSU for each dev account. Sends one
- * transaction at a time and waits for each receipt.
+ * ({@link SEED_BONUS_POOL}), and 100,000 USDC plus 10,000 KSU for each dev account (those last
+ * three only with the test tokens). Sends one transaction at a time and waits for each receipt.
  */
 export async function seedDemo(opts: {
   rpcUrl: string;
   deployment: Deployment;
   deployerPrivateKey: Hex;
   devAccounts: Address[];
+  /** The deployment's USDC and KSU are this repo's test tokens (default true): mint and fund.
+   * With existing tokens only the pools and their fixed-term configs are created. */
+  testTokens?: boolean;
 }): Promise<void> {
   const { deployment, devAccounts } = opts;
   const { publicClient, walletClient } = clients(
@@ -418,6 +481,7 @@ export async function seedDemo(opts: {
     }
   }
 
+  if (opts.testTokens === false) return;
   for (const user of devAccounts) {
     const mintHash = await walletClient.writeContract({
       address: deployment.usdc,

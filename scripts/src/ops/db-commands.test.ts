@@ -4,21 +4,31 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../../apps/web/src/server/db/client";
 import { kycRecords } from "../../../apps/web/src/server/db/schema";
+import { getFreePort } from "../lib/net";
 import { dbCommands, parseArgs, UsageError } from "./db-commands";
 
 describe("ops database commands", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "lending-ops-"));
-  const saved = { PGLITE_DIR: process.env.PGLITE_DIR, DATABASE_URL: process.env.DATABASE_URL };
+  const saved = {
+    PGLITE_DIR: process.env.PGLITE_DIR,
+    DATABASE_URL: process.env.DATABASE_URL,
+    DB_PORT: process.env.DB_PORT,
+  };
   const out: string[] = [];
-  beforeAll(() => {
+  beforeAll(async () => {
     process.env.PGLITE_DIR = dir;
     delete process.env.DATABASE_URL;
+    // a port nothing serves: the commands open the folder themselves (an `npm start` running on
+    // the default DB_PORT must not be used)
+    process.env.DB_PORT = String(await getFreePort());
     vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
   });
   afterEach(() => void (out.length = 0));
   afterAll(() => {
     vi.restoreAllMocks();
     process.env.PGLITE_DIR = saved.PGLITE_DIR;
+    if (saved.DB_PORT) process.env.DB_PORT = saved.DB_PORT;
+    else delete process.env.DB_PORT;
     if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
     rmSync(dir, { recursive: true, force: true });
   });
@@ -50,7 +60,7 @@ describe("ops database commands", () => {
     expect(out.join("\n")).toMatch(/Loan ticket 1 created \(Acme Ltd, 25000 USDC/);
     await dbCommands["loan-tickets:list"]!.run([]);
     expect(out.join("\n")).toMatch(/b-1 Acme Ltd\t25000 USDC/);
-  }, 30_000);
+  }, 120_000); // each command boots PGlite's WASM: seconds, a minute on a loaded machine
 
   it("lists the KYC review queue and approves or rejects", async () => {
     const h = await openDatabase({ pgliteDir: dir });
@@ -83,5 +93,5 @@ describe("ops database commands", () => {
     await expect(dbCommands["kyc:approve"]!.run(["nope"])).rejects.toBeInstanceOf(UsageError);
     await dbCommands["state:db"]!.run([]);
     expect(out.join("\n")).toMatch(/kyc_records\s+2/);
-  }, 30_000);
+  }, 120_000); // each command boots PGlite's WASM: seconds, a minute on a loaded machine
 });

@@ -1,10 +1,11 @@
 /**
- * Database commands of the ops CLI (`npm run ops -- <command>`). They open the same database as
- * the web app: Postgres when DATABASE_URL is set, else the PGlite folder (PGLITE_DIR). PGlite
- * allows one process per folder: stop `npm start` before running these against its folder.
+ * Database commands of the ops CLI (`npm run ops -- <command>`). They use the same database as
+ * the web app: Postgres when DATABASE_URL is set; else the embedded database `npm start` serves
+ * on 127.0.0.1:DB_PORT (so they run while the app runs); else, when nothing serves it, the
+ * PGlite folder (PGLITE_DIR) opened directly. See `openToolDatabase` in scripts/src/lib/db.ts.
  */
 import { count, desc } from "drizzle-orm";
-import { openDatabase, type DatabaseHandle } from "../../../apps/web/src/server/db/client";
+import type { DatabaseHandle } from "../../../apps/web/src/server/db/client";
 import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
 import * as schema from "../../../apps/web/src/server/db/schema";
 import {
@@ -13,6 +14,7 @@ import {
 } from "../../../apps/web/src/server/repositories/loan-tickets";
 import { LocalKycProvider } from "../../../apps/web/src/server/services/kyc/local";
 import { KYC_STATUSES, type KycStatus } from "../../../apps/web/src/server/db/schema";
+import { openToolDatabase } from "../lib/db";
 
 export type DbCommand = { description: string; usage: string; run(args: string[]): Promise<void> };
 
@@ -49,7 +51,7 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Opens and migrates the configured database for one command. */
 async function withDatabase<T>(fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const handle = await openDatabase();
+  const handle = await openToolDatabase();
   try {
     await migrateDatabase(handle);
     return await fn(handle);

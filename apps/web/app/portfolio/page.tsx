@@ -1,11 +1,19 @@
-import { pages } from "@lending/sdk";
+import { pages, portfolio } from "@lending/sdk";
 import type { Metadata } from "next";
-import { ComingLater } from "@/components/layout/Page";
+import { PageHeader } from "@/components/layout/Page";
+import { serverConfig } from "@/config/server";
+import { PortfolioSummary } from "@/features/portfolio/PortfolioSummary";
 
 const copy = pages.portfolio;
 
 export const metadata: Metadata = { title: copy.title };
 
 export default function PortfolioPage() {
-  return <ComingLater title={copy.title}>{copy.text}</ComingLater>;
+  const { productSymbol: product } = serverConfig();
+  return (
+    <>
+      <PageHeader title={copy.title} lead={portfolio.lead} />
+      <PortfolioSummary product={product} />
+    </>
+  );
 }

@@ -40,6 +40,8 @@ export const envSchema = z.object({
   ),
   RPC_URL: z.preprocess(emptyToUndefined, httpUrl.default("http://127.0.0.1:8545")),
   PUBLIC_RPC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  /** The indexer's HTTP API (packages/indexer); default http://127.0.0.1:42069 on 31337 only. */
+  INDEXER_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   WALLETCONNECT_PROJECT_ID: optionalText,
   PRODUCT_SYMBOL: z.preprocess(
     emptyToUndefined,
@@ -118,6 +120,34 @@ export const envSchema = z.object({
       .string()
       .trim()
       .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address")
+      .optional(),
+  ),
+  /**
+   * USD price feeds (Chainlink-style aggregators: latestRoundData + decimals) by token symbol,
+   * `ETH:0xabc...,AERO:0xdef...`; ETH's also prices WETH. A reading older than 5 minutes is
+   * unavailable. Unset: ETH and WETH come from the local AMM where there is one.
+   */
+  PRICE_FEEDS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) =>
+          v
+            .split(",")
+            .map((s) => s.trim())
+            .every((s) => /^[A-Za-z][A-Za-z0-9]{0,10}:0x[0-9a-fA-F]{40}$/.test(s)),
+        "must be SYMBOL:0xaddress pairs separated by commas, e.g. ETH:0x71041dddad3595F9CEd3DcCFBe3D1F4b0a16Bb70",
+      )
+      .transform((v) => {
+        const feeds: Record<string, `0x${string}`> = {};
+        for (const pair of v.split(",")) {
+          const [symbol, address] = pair.trim().split(":") as [string, `0x${string}`];
+          feeds[symbol.toUpperCase()] = address;
+        }
+        return feeds;
+      })
       .optional(),
   ),
   MAIL_FROM: z.preprocess(

@@ -40,6 +40,7 @@ describe("parseServerConfig", () => {
         SMTP_URL: "smtp://u:p@mail.example.org:587",
         MAIL_FROM: "no-reply@example.org",
         APP_URL: "https://app.example.org/",
+        INDEXER_URL: "https://indexer.example.org/",
       },
       repoRoot,
     );
@@ -54,6 +55,7 @@ describe("parseServerConfig", () => {
       pgliteDir: "/tmp/pg",
       mail: { smtpUrl: "smtp://u:p@mail.example.org:587", from: "no-reply@example.org" },
       appUrl: "https://app.example.org",
+      indexerUrl: "https://indexer.example.org",
     });
     expect(c.kyc).toMatchObject({ provider: "local", localAutoApprove: false });
   });
@@ -64,6 +66,19 @@ describe("parseServerConfig", () => {
     expect(() => parseServerConfig({ CONTACT_EMAIL: "nope" }, repoRoot)).toThrow(/CONTACT_EMAIL/);
   });
 
+  it("needs INDEXER_URL off the local chain; defaults to the local indexer on 31337", () => {
+    expect(parseServerConfig({}, repoRoot).indexerUrl).toBe("http://127.0.0.1:42069");
+    const sepolia = {
+      CHAIN_ID: "84532",
+      KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+      APP_URL: "https://app.example.org",
+    };
+    expect(() => parseServerConfig(sepolia, repoRoot)).toThrow(
+      /INDEXER_URL: is required on chain 84532/,
+    );
+    expect(() => parseServerConfig({ INDEXER_URL: "ftp://x" }, repoRoot)).toThrow(/INDEXER_URL/);
+  });
+
   it("needs APP_URL (the site's origin, for Sign-In with Ethereum) off the local chain", () => {
     expect(parseServerConfig({}, repoRoot).appUrl).toBeUndefined();
     const sepolia = { CHAIN_ID: "84532", KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}` };
@@ -71,7 +86,10 @@ describe("parseServerConfig", () => {
       /APP_URL: is required on chain 84532/,
     );
     expect(
-      parseServerConfig({ ...sepolia, APP_URL: "http://localhost:3000" }, repoRoot).appUrl,
+      parseServerConfig(
+        { ...sepolia, APP_URL: "http://localhost:3000", INDEXER_URL: "http://10.0.0.2:42069" },
+        repoRoot,
+      ).appUrl,
     ).toBe("http://localhost:3000");
     for (const bad of ["app.example.org", "https://app.example.org/login", "ftp://x", "https://"]) {
       expect(() => parseServerConfig({ APP_URL: bad }, repoRoot)).toThrow(
@@ -91,6 +109,19 @@ describe("parseServerConfig", () => {
       /KYC_SIGNER_PRIVATE_KEY/,
     );
     expect(local.swap).toEqual({ provider: "local", router: undefined });
+    expect(local.priceFeeds).toEqual({});
+    expect(
+      parseServerConfig(
+        {
+          PRICE_FEEDS:
+            " eth:0x71041dddad3595F9CEd3DcCFBe3D1F4b0a16Bb70, AERO:0x4EC5970fC728C5f65ba413992CD5fF6FD70fcfF0",
+        },
+        repoRoot,
+      ).priceFeeds,
+    ).toEqual({
+      ETH: "0x71041dddad3595F9CEd3DcCFBe3D1F4b0a16Bb70",
+      AERO: "0x4EC5970fC728C5f65ba413992CD5fF6FD70fcfF0",
+    });
     expect(local.mail).toEqual({ smtpUrl: undefined, from: "no-reply@localhost" });
   });
 
@@ -110,6 +141,9 @@ describe("parseServerConfig", () => {
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "11" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "-1" }, "TRUST_PROXY"],
+    [{ PRICE_FEEDS: "ETH" }, "PRICE_FEEDS"],
+    [{ PRICE_FEEDS: "ETH:0x12" }, "PRICE_FEEDS"],
+    [{ PRICE_FEEDS: "ETH:0x71041dddad3595F9CEd3DcCFBe3D1F4b0a16Bb70,:0x12" }, "PRICE_FEEDS"],
   ])("names the missing or bad variable of %j", (env, variable) => {
     let error: unknown;
     try {

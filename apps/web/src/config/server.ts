@@ -11,6 +11,8 @@ export interface ServerConfig {
   rpcUrl: string;
   /** RPC used by the browser */
   publicRpcUrl: string;
+  /** the indexer's HTTP API (transaction history), no trailing slash */
+  indexerUrl: string;
   walletConnectProjectId?: string;
   productSymbol: string;
   appName: string;
@@ -36,7 +38,12 @@ export interface ServerConfig {
   swap:
     | { provider: "local"; router?: `0x${string}` }
     | { provider: "aggregator"; apiUrl: string; apiKey?: string; spender?: `0x${string}` };
+  /** USD price feeds by upper-case symbol (PRICE_FEEDS) */
+  priceFeeds: Record<string, `0x${string}`>;
 }
+
+/** The indexer's default address on the local chain (INDEXER_PORT's default). */
+export const DEFAULT_LOCAL_INDEXER_URL = "http://127.0.0.1:42069";
 
 /** anvil account 9: the default KYC signer on the local chain only (a public key, never real). */
 export const LOCAL_KYC_SIGNER_PRIVATE_KEY =
@@ -86,6 +93,9 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
   if (!e.APP_URL && !local) {
     throw new ConfigError("APP_URL", `is required on chain ${e.CHAIN_ID} (Sign-In with Ethereum)`);
   }
+  if (!e.INDEXER_URL && !local) {
+    throw new ConfigError("INDEXER_URL", `is required on chain ${e.CHAIN_ID}`);
+  }
   if (e.SWAP_PROVIDER === "aggregator" && !e.SWAP_API_URL) {
     throw new ConfigError("SWAP_API_URL", "is required by SWAP_PROVIDER=aggregator");
   }
@@ -99,6 +109,7 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
     chainId: e.CHAIN_ID as SupportedChainId,
     rpcUrl: e.RPC_URL,
     publicRpcUrl: e.PUBLIC_RPC_URL ?? e.RPC_URL,
+    indexerUrl: (e.INDEXER_URL ?? DEFAULT_LOCAL_INDEXER_URL).replace(/\/+$/, ""),
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
     productSymbol: e.PRODUCT_SYMBOL,
     appName: e.APP_NAME,
@@ -131,6 +142,7 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
             spender: e.SWAP_SPENDER as `0x${string}` | undefined,
           }
         : { provider: "local", router: e.LOCAL_AMM_ROUTER as `0x${string}` | undefined },
+    priceFeeds: e.PRICE_FEEDS ?? {},
   };
 }
 
@@ -149,6 +161,7 @@ export function serverConfig(): ServerConfig {
     env.CHAIN_ID,
     env.RPC_URL,
     env.PUBLIC_RPC_URL,
+    env.INDEXER_URL,
     env.WALLETCONNECT_PROJECT_ID,
     env.PRODUCT_SYMBOL,
     env.APP_NAME,
@@ -169,6 +182,7 @@ export function serverConfig(): ServerConfig {
     env.SWAP_API_URL,
     env.SWAP_API_KEY,
     env.SWAP_SPENDER,
+    env.PRICE_FEEDS,
     env.APP_URL,
     env.TRUST_PROXY,
   ]);

@@ -1186,6 +1186,18 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+      { name: "user", internalType: "address", type: "address" },
+      { name: "shares", internalType: "uint256", type: "uint256" },
+    ],
+    name: "forceWithdrawal",
+    outputs: [{ name: "nftId", internalType: "uint256", type: "uint256" }],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "genesis",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
@@ -1829,6 +1841,19 @@ export const lendingPoolManagerAbi = [
     anonymous: false,
     inputs: [{ name: "account", internalType: "address", type: "address", indexed: false }],
     name: "Unpaused",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "nftId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "shares", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "by", internalType: "address", type: "address", indexed: false },
+    ],
+    name: "WithdrawalForced",
   },
   { type: "error", inputs: [], name: "AccessControlBadConfirmation" },
   {
@@ -4054,6 +4079,19 @@ export const lendingPoolManagerExtensionAbi = [
     anonymous: false,
     inputs: [{ name: "account", internalType: "address", type: "address", indexed: false }],
     name: "Unpaused",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "nftId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "shares", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "by", internalType: "address", type: "address", indexed: false },
+    ],
+    name: "WithdrawalForced",
   },
   { type: "error", inputs: [], name: "AccessControlBadConfirmation" },
   {

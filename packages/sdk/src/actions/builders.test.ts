@@ -2,15 +2,19 @@ import {
   decodeFunctionData,
   encodeAbiParameters,
   erc20Abi,
+  getAddress,
   hashTypedData,
   keccak256,
   toFunctionSelector,
+  zeroAddress,
+  type Address,
 } from "viem";
 import { describe, expect, it } from "vitest";
 import { ksuLockingAbi, lendingPoolManagerAbi } from "../abi/generated";
 import { getDeployment } from "../deployments";
 import {
   EmptySettleBatchError,
+  InvalidAddressError,
   InvalidAmountError,
   InvalidSwapQuoteError,
   NoSharesToWithdrawError,
@@ -24,6 +28,7 @@ import {
   cancelWithdrawalRequest,
   claim,
   claimDeferredPayout,
+  forceWithdrawal,
   lockDepositForFixedTerm,
   releaseFixedTermLock,
   requestDepositWithKyc,
@@ -146,6 +151,32 @@ describe("pure builders: calldata decodes back to the arguments", () => {
     expect(() =>
       lockDepositForFixedTerm(deployment, { poolId: 0n, trancheId: 2n, amount: -1n, configId: 1n }),
     ).toThrow(InvalidAmountError);
+  });
+
+  it("forceWithdrawal encodes the pool manager's call for the lender and checks its input", () => {
+    const user: Address = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
+    const tx = forceWithdrawal(deployment, { poolId: 0n, trancheId: 1n, user, shares: 5n });
+    expect(tx.to).toBe(deployment.lendingPoolManager);
+    expect(decodeManager(tx)).toEqual({
+      functionName: "forceWithdrawal",
+      args: [0n, 1n, getAddress(user), 5n],
+    });
+    expect(tx.description).toEqual({
+      action: "forceWithdrawal",
+      poolId: 0n,
+      trancheId: 1n,
+      user: getAddress(user),
+      shares: 5n,
+    });
+    const args = { poolId: 0n, trancheId: 1n, user, shares: 5n };
+    expect(() => forceWithdrawal(deployment, { ...args, shares: 0n })).toThrow(InvalidAmountError);
+    expect(() => forceWithdrawal(deployment, { ...args, poolId: -1n })).toThrow(InvalidAmountError);
+    expect(() => forceWithdrawal(deployment, { ...args, user: zeroAddress })).toThrow(
+      InvalidAddressError,
+    );
+    expect(() => forceWithdrawal(deployment, { ...args, user: "0x1234" as Address })).toThrow(
+      InvalidAddressError,
+    );
   });
 
   it("withdrawals: plain, max and in USDC all encode requestWithdrawal(shares)", () => {

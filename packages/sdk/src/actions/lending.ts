@@ -1,8 +1,16 @@
-import { encodeFunctionData, type Hex } from "viem";
+import {
+  encodeFunctionData,
+  getAddress,
+  isAddress,
+  zeroAddress,
+  type Address,
+  type Hex,
+} from "viem";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import {
   EmptySettleBatchError,
+  InvalidAddressError,
   NoSharesToWithdrawError,
   SettleBatchTooLargeError,
 } from "../errors";
@@ -213,6 +221,42 @@ export function requestWithdrawal(
     action: "requestWithdrawal" as const,
     poolId,
     trancheId,
+    shares,
+  });
+}
+
+/**
+ * `forceWithdrawal(poolId, trancheId, user, shares)` (pool manager only): queues `shares` of
+ * `user`'s free shares for withdrawal on the user's behalf, under the same queue rules as the
+ * user's own request; the payout goes to `user`. The request is marked by `WithdrawalForced`.
+ *
+ * @param args.shares Tranche shares (12 decimals), at most the user's `sharesOf`.
+ * @throws {InvalidAmountError} when `shares` is not positive or an id is negative.
+ * @throws {InvalidAddressError} when `user` is not a non-zero address.
+ * @example
+ * const tx = forceWithdrawal(deployment, { poolId: 0n, trancheId: 2n, user, shares });
+ */
+export function forceWithdrawal(
+  deployment: Deployment,
+  args: { poolId: bigint; trancheId: bigint; user: Address; shares: bigint },
+) {
+  const poolId = id("poolId", args.poolId);
+  const trancheId = id("trancheId", args.trancheId);
+  const shares = positive("shares", args.shares);
+  if (!isAddress(args.user) || args.user === zeroAddress) {
+    throw new InvalidAddressError("user", args.user);
+  }
+  const user = getAddress(args.user);
+  const data = encodeFunctionData({
+    abi: lendingPoolManagerAbi,
+    functionName: "forceWithdrawal",
+    args: [poolId, trancheId, user, shares],
+  });
+  return managerCall(deployment, data, {
+    action: "forceWithdrawal" as const,
+    poolId,
+    trancheId,
+    user,
     shares,
   });
 }

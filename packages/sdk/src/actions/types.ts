@@ -35,6 +35,13 @@ export type ActionDescription =
   | { action: "requestWithdrawal"; poolId: bigint; trancheId: bigint; shares: bigint }
   | { action: "requestWithdrawalMax"; poolId: bigint; trancheId: bigint; shares: bigint }
   | {
+      action: "forceWithdrawal";
+      poolId: bigint;
+      trancheId: bigint;
+      user: Address;
+      shares: bigint;
+    }
+  | {
       action: "requestWithdrawalInUSDC";
       poolId: bigint;
       trancheId: bigint;

@@ -1,4 +1,4 @@
-import { fill, validation } from "../i18n";
+import { fill, pools, validation } from "../i18n";
 
 /**
  * Named errors of the domain rules. Each has a stable `code` the UI maps to its copy; the
@@ -29,6 +29,17 @@ export class AmountBelowMinimumError extends DomainError {
     formattedMinimum: string,
   ) {
     super(fill(validation.belowMinimum, { minimum: formattedMinimum }));
+  }
+}
+
+/**
+ * A lend into a tranche with no room left to the user this epoch (maximum 0): the Oversubscribed
+ * tooltip, never "above the maximum of 0.00 USDC".
+ */
+export class TrancheOversubscribedError extends DomainError {
+  readonly code = "TRANCHE_OVERSUBSCRIBED";
+  constructor() {
+    super(pools.oversubscribedTooltip);
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FixedTermConfig } from "../reads/pools";
-import { isTrancheAtCapacity, poolStrategyStatus } from "./strategies";
+import { isTrancheAtCapacity, openStrategies, poolStrategyStatus } from "./strategies";
 
 const config = (status: FixedTermConfig["fixedTermDepositStatus"]): FixedTermConfig => ({
   configId: 1n,
@@ -39,5 +39,14 @@ describe("strategy status", () => {
     );
     expect(poolStrategyStatus({ tranches: [tranche(10n, 10n)] })).toBe("closed");
     expect(poolStrategyStatus({ tranches: [] })).toBe("closed");
+  });
+
+  it("the Open strategies tab lists open pools only (not fully subscribed or closed ones)", () => {
+    const open = { id: 1, tranches: [tranche(10n, 10n), tranche(10n, 1n)] };
+    const full = { id: 2, tranches: [tranche(10n, 10n, [config("Everyone")])] };
+    const closed = { id: 3, tranches: [tranche(10n, 10n)] };
+    const empty = { id: 4, tranches: [] };
+    expect(openStrategies([full, open, closed, empty]).map((p) => p.id)).toEqual([1]);
+    expect(openStrategies([full, closed])).toEqual([]);
   });
 });

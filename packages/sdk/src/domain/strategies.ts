@@ -27,3 +27,15 @@ export function poolStrategyStatus(pool: {
   );
   return fixedTermOpen ? "fullySubscribed" : "closed";
 }
+
+/**
+ * The pools the "Open strategies" tab (/lending) lists: those still open to deposits. Fully
+ * subscribed and closed pools have their own tabs.
+ *
+ * @example openStrategies([openPool, closedPool]) // [openPool]
+ */
+export function openStrategies<
+  P extends { tranches: readonly Pick<Tranche, "capacity" | "totalAssets" | "fixedTermConfig">[] },
+>(pools: readonly P[]): P[] {
+  return pools.filter((p) => poolStrategyStatus(p) === "open");
+}

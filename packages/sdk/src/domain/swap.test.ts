@@ -1,18 +1,29 @@
 import { describe, expect, it } from "vitest";
 import {
   aggregatorSwapTokens,
-  NATIVE_TOKEN_ADDRESS,
   slippageDisplay,
   slippageParam,
   swapMaxSourceAmount,
   swapMinimumOut,
   SWAP_SLIPPAGE,
 } from "./swap";
+import { NATIVE_TOKEN_ADDRESS } from "./tokens";
 
 describe("swap", () => {
-  it("offers ETH and WETH through an aggregator on Base, WETH only with a spender to approve", () => {
+  it("offers the chain's token list (spec section 3) but USDC through an aggregator, ERC-20s only with a spender to approve", () => {
     const router = "0x1111111254eeb25477b68fb85ed929f73a960582";
-    expect(aggregatorSwapTokens(8453, router).map((t) => t.symbol)).toEqual(["ETH", "WETH"]);
+    expect(aggregatorSwapTokens(8453, router).map((t) => t.symbol)).toEqual([
+      "ETH",
+      "WETH",
+      "AERO",
+      "BRETT",
+      "BENJI",
+      "DEGEN",
+      "USDbC",
+      "wstETH",
+      "cbETH",
+    ]);
+    expect(aggregatorSwapTokens(84532, router).map((t) => t.symbol)).toEqual(["ETH", "WETH"]);
     expect(aggregatorSwapTokens(84532, router)[1]?.address).toBe(
       "0x4200000000000000000000000000000000000006",
     );

@@ -1,5 +1,4 @@
-/** The address swap APIs use for the chain's native token (ETH). */
-export const NATIVE_TOKEN_ADDRESS = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee" as const;
+import { NATIVE_TOKEN_ADDRESS, supportedTokens } from "./tokens";
 
 /** A token a deposit can be paid with (swapped to USDC before the deposit). */
 export interface SwapTokenInfo {
@@ -8,34 +7,19 @@ export interface SwapTokenInfo {
   decimals: number;
 }
 
-/** WETH on Base and Base Sepolia (the OP Stack predeploy). */
-const BASE_WETH = "0x4200000000000000000000000000000000000006" as const;
-
 /**
- * The swap tokens offered through a swap aggregator, per chain: ETH and WETH on Base and Base
- * Sepolia. (On the local chain the tokens come from the local AMM instead.)
- */
-export const AGGREGATOR_SWAP_TOKENS: Readonly<Record<number, readonly SwapTokenInfo[]>> = {
-  8453: [
-    { symbol: "ETH", address: NATIVE_TOKEN_ADDRESS, decimals: 18 },
-    { symbol: "WETH", address: BASE_WETH, decimals: 18 },
-  ],
-  84532: [
-    { symbol: "ETH", address: NATIVE_TOKEN_ADDRESS, decimals: 18 },
-    { symbol: "WETH", address: BASE_WETH, decimals: 18 },
-  ],
-};
-
-/**
- * The aggregator swap tokens a user can pay with on `chainId`: an ERC-20 source needs an
- * approval of the aggregator's router (`spender`), so without one only ETH is offered.
+ * The aggregator swap tokens a user can pay with on `chainId`: the chain's supported tokens
+ * (spec section 3, {@link supportedTokens}) other than USDC, which is deposited as it is. An
+ * ERC-20 source needs an approval of the aggregator's router (`spender`), so without one only
+ * ETH is offered.
  *
  * @example aggregatorSwapTokens(8453, null) // [{ symbol: "ETH", ... }]
  */
 export function aggregatorSwapTokens(chainId: number, spender: string | null): SwapTokenInfo[] {
-  return (AGGREGATOR_SWAP_TOKENS[chainId] ?? []).filter(
-    (t) => spender !== null || t.address === NATIVE_TOKEN_ADDRESS,
-  );
+  return supportedTokens(chainId)
+    .filter((t) => t.symbol !== "USDC")
+    .filter((t) => spender !== null || t.address === NATIVE_TOKEN_ADDRESS)
+    .map(({ symbol, address, decimals }) => ({ symbol, address, decimals }));
 }
 
 /** Swap slippage as the spec stores it: a percent-unit string. */

@@ -5,9 +5,11 @@ import {
   AmountRequiredError,
   InsufficientAvailableBalanceError,
   InsufficientBalanceError,
+  TrancheOversubscribedError,
 } from "./errors";
 import { swapMinimumOut } from "./swap";
 import {
+  isTrancheOversubscribedFor,
   isMaxWithdrawal,
   lendMaxAmount,
   trancheDepositLimits,
@@ -141,6 +143,28 @@ describe("trancheDepositLimits", () => {
     expect(
       trancheDepositLimits({ ...t, maximumDeposit: 0n, depositedThisEpoch: 0n }).oversubscribed,
     ).toBe(true);
+  });
+  it("Oversubscribed follows the user's room this epoch, not only the tranche maximum", () => {
+    // a visitor, or a user who deposited nothing yet, sees an open tranche
+    expect(isTrancheOversubscribedFor(t)).toBe(false);
+    expect(isTrancheOversubscribedFor(t, 999n * U)).toBe(false);
+    // the epoch maximum used up (or more, after a maximum was lowered): Oversubscribed
+    expect(isTrancheOversubscribedFor(t, 1_000n * U)).toBe(true);
+    expect(isTrancheOversubscribedFor(t, 1_500n * U)).toBe(true);
+    expect(isTrancheOversubscribedFor({ ...t, maximumDeposit: 0n })).toBe(true);
+  });
+  it("an amount into a tranche with no room left is the Oversubscribed tooltip, not 'above the maximum of 0.00'", () => {
+    const error = validateLendAmount({
+      amount: 5n * U,
+      amountUsdc: 5n * U,
+      minimum: U,
+      maximum: 0n,
+      balance: 10n * U,
+    });
+    expect(error).toBeInstanceOf(TrancheOversubscribedError);
+    expect(error?.message).toBe(
+      "This tranche is temporarily oversubscribed. Please check again next epoch.",
+    );
   });
   it("Max is the lower of the maximum and the balance", () => {
     expect(lendMaxAmount(100n, 40n)).toBe(40n);

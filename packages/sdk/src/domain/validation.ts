@@ -4,6 +4,7 @@ import {
   AmountRequiredError,
   InsufficientAvailableBalanceError,
   InsufficientBalanceError,
+  TrancheOversubscribedError,
   type DomainError,
 } from "./errors";
 import { formatUsdc } from "./format";
@@ -32,7 +33,8 @@ export interface LendAmountInput {
 
 /**
  * Lend amount validation in the spec's order: required, minimum (of the USDC deposited),
- * maximum (of the USDC value), balance.
+ * maximum (of the USDC value), balance. A maximum of 0 (no room left this epoch) is the
+ * Oversubscribed tooltip.
  * Returns the first failure, or null when valid.
  *
  * @example validateLendAmount({ amount: 0n, amountUsdc: 0n, minimum: 1n, maximum: 2n, balance: 5n })
@@ -40,6 +42,7 @@ export interface LendAmountInput {
  */
 export function validateLendAmount(input: LendAmountInput): DomainError | null {
   if (input.amount === 0n) return new AmountRequiredError();
+  if (input.maximum === 0n) return new TrancheOversubscribedError();
   if ((input.depositUsdc ?? input.amountUsdc) < input.minimum)
     return new AmountBelowMinimumError(input.minimum, formatUsdc(input.minimum));
   if (input.amountUsdc > input.maximum)
@@ -135,6 +138,20 @@ export function trancheDepositLimits(args: {
   const maximum = maximumDeposit > depositedThisEpoch ? maximumDeposit - depositedThisEpoch : 0n;
   const minimum = depositedThisEpoch > 0n ? ONE_USDC : minimumDeposit;
   return { minimum, maximum, oversubscribed: maximum === 0n };
+}
+
+/**
+ * Whether a tranche shows as Oversubscribed (disabled, with the tooltip) for a user: the room left
+ * to them this epoch, the tranche maximum minus what they already deposited this epoch
+ * (getCurrentEpochDepositedAmount), is 0. With no user (a visitor) nothing is deposited yet.
+ *
+ * @example isTrancheOversubscribedFor({ minimumDeposit: 1n, maximumDeposit: 5n }, 5n) // true
+ */
+export function isTrancheOversubscribedFor(
+  tranche: { minimumDeposit: bigint; maximumDeposit: bigint },
+  depositedThisEpoch: bigint = 0n,
+): boolean {
+  return trancheDepositLimits({ ...tranche, depositedThisEpoch }).oversubscribed;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiHandler, readQuery } from "@/server/http/handler";
-import { FixedPriceFeed } from "@/server/services/prices";
+import { priceProvider } from "@/server/services/prices";
 import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
@@ -8,9 +8,10 @@ export const dynamic = "force-dynamic";
 /** Other methods: JSON 405 with an Allow header. */
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");
 
-const feed = new FixedPriceFeed();
-
-/** GET /api/token?tokens=USDC,ETH: {symbol: USD price} for the symbols the feed knows. */
+/**
+ * GET /api/token?tokens=USDC,ETH: {symbol: USD price} for the symbols of this chain the price
+ * provider knows (unknown ones are left out); null where the price is unavailable right now.
+ */
 export const GET = apiHandler(async (request) => {
   const q = readQuery(
     request,
@@ -33,5 +34,5 @@ export const GET = apiHandler(async (request) => {
       })
       .strict(),
   );
-  return feed.prices(q.tokens);
+  return priceProvider().prices(q.tokens);
 });

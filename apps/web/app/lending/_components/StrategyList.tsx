@@ -70,23 +70,16 @@ export async function StrategyList({
           pool={pool}
           testId="strategy-card"
           columns={[
-            { label: pages.strategies.variableApy },
-            { label: pages.strategies.capacity },
-            { label: pages.strategies.totalAssets },
+            { label: pages.strategies.variableApy, cell: (t) => formatPercent(t.apy) },
+            {
+              label: pages.strategies.capacity,
+              cell: (t) => fill(common.usdcAmount, { amount: formatUsdc(t.capacity) }),
+            },
+            {
+              label: pages.strategies.totalAssets,
+              cell: (t) => fill(common.usdcAmount, { amount: formatUsdc(t.totalAssets) }),
+            },
           ]}
-          renderCells={(t) => (
-            <>
-              <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
-                {formatPercent(t.apy)}
-              </td>
-              <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
-                {fill(common.usdcAmount, { amount: formatUsdc(t.capacity) })}
-              </td>
-              <td className="px-6 py-3 text-right text-slate-700 tabular-nums">
-                {fill(common.usdcAmount, { amount: formatUsdc(t.totalAssets) })}
-              </td>
-            </>
-          )}
         />
       ))}
     </div>

@@ -1,11 +1,17 @@
-import { pages } from "@lending/sdk";
+import { pages, transactions } from "@lending/sdk";
 import type { Metadata } from "next";
-import { ComingLater } from "@/components/layout/Page";
+import { PageHeader } from "@/components/layout/Page";
+import { MyTransactions } from "@/features/history/MyTransactions";
 
 const copy = pages.myTransactions;
 
 export const metadata: Metadata = { title: copy.title };
 
 export default function MyTransactionsPage() {
-  return <ComingLater title={copy.title}>{copy.text}</ComingLater>;
+  return (
+    <>
+      <PageHeader title={copy.title} lead={transactions.lead} />
+      <MyTransactions />
+    </>
+  );
 }

@@ -1,11 +1,20 @@
-import { pages } from "@lending/sdk";
+import { walletBalance as copy } from "@lending/sdk";
 import type { Metadata } from "next";
-import { ComingLater } from "@/components/layout/Page";
-
-const copy = pages.walletBalance;
+import { connection } from "next/server";
+import { PageHeader } from "@/components/layout/Page";
+import { WalletBalance } from "@/features/portfolio/wallet-balance/WalletBalance";
+import { walletTokens } from "@/server/services/wallet-tokens";
 
 export const metadata: Metadata = { title: copy.title };
 
-export default function WalletBalancePage() {
-  return <ComingLater title={copy.title}>{copy.text}</ComingLater>;
+export default async function WalletBalancePage() {
+  // the token list depends on the running server's chain (and the local AMM's WETH)
+  await connection();
+  const tokens = await walletTokens();
+  return (
+    <>
+      <PageHeader title={copy.title} lead={copy.lead} />
+      <WalletBalance tokens={tokens} />
+    </>
+  );
 }

@@ -1,6 +1,9 @@
 import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
+import type { CancelRequestModalProps } from "@/features/history/CancelRequestModal";
+import type { RequestDetailsModalProps } from "@/features/history/RequestDetailsModal";
 import type { LoanContractModalProps } from "@/features/lending/lend/LoanContractModal";
+import type { WithdrawModalProps } from "@/features/portfolio/withdraw/WithdrawModal";
 
 /** Every registry modal receives `onClose` plus the props it was opened with. */
 export type RegistryModalProps<P = object> = P & { onClose: () => void };
@@ -12,6 +15,10 @@ export interface ModalPropsByName {
   lend: object;
   kyc: object;
   loanContract: LoanContractModalProps;
+  withdraw: WithdrawModalProps;
+  requestDetails: RequestDetailsModalProps;
+  cancelDeposit: CancelRequestModalProps;
+  cancelWithdrawal: CancelRequestModalProps;
 }
 
 export type ModalName = keyof ModalPropsByName;
@@ -26,6 +33,10 @@ const LOADERS = {
   lend: () => import("@/features/lending/lend/LendModal"),
   kyc: () => import("@/features/kyc/KycModal"),
   loanContract: () => import("@/features/lending/lend/LoanContractModal"),
+  withdraw: () => import("@/features/portfolio/withdraw/WithdrawModal"),
+  requestDetails: () => import("@/features/history/RequestDetailsModal"),
+  cancelDeposit: () => import("@/features/history/CancelRequestModal"),
+  cancelWithdrawal: () => import("@/features/history/CancelRequestModal"),
 } satisfies Record<ModalName, () => Promise<unknown>>;
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
@@ -37,6 +48,18 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
     loanContract: dynamic(() => import("@/features/lending/lend/LoanContractModal"), {
       ssr: false,
     }),
+    withdraw: dynamic(() => import("@/features/portfolio/withdraw/WithdrawModal"), { ssr: false }),
+    requestDetails: dynamic(() => import("@/features/history/RequestDetailsModal"), {
+      ssr: false,
+    }),
+    cancelDeposit: dynamic(
+      () => import("@/features/history/CancelRequestModal").then((m) => m.CancelDepositModal),
+      { ssr: false },
+    ),
+    cancelWithdrawal: dynamic(
+      () => import("@/features/history/CancelRequestModal").then((m) => m.CancelWithdrawalModal),
+      { ssr: false },
+    ),
   };
 
 /** Starts loading a modal's code ahead of a click (e.g. on hover). */

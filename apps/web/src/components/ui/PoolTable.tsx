@@ -1,24 +1,37 @@
 import { pools, type Pool } from "@lending/sdk";
 import type { ReactNode } from "react";
 
-export type PoolColumn = { label: ReactNode; align?: "left" | "right" };
+type Tranche = Pool["tranches"][number];
+
+export type PoolColumn = {
+  /** the column heading, also the label of the cell when the rows stack on a phone */
+  label: string;
+  /** the heading is for screen readers only (the action column) */
+  srOnlyLabel?: boolean;
+  /** the cell's content for one tranche */
+  cell: (tranche: Tranche) => ReactNode;
+  /** extra classes of the cell (text colour, weight) */
+  className?: string;
+  /** on a phone the cell takes the whole row without a label (the Lend button) */
+  fullRow?: boolean;
+};
 
 /**
  * A pool's card: name, subheading and a table with one row per tranche. Shared by the lending
  * list (client, with Lend buttons) and the strategy pages (server components); each passes its
- * own columns and row cells.
+ * own columns. Below 640 px (`sm`) the table stacks: each tranche becomes a small card (its name,
+ * then each cell under its column's label, the action across the card), so nothing overflows a
+ * 390 px phone.
  */
 export function PoolTable({
   pool,
   columns,
-  renderCells,
   testId,
   rowTestId,
 }: {
   pool: Pool;
   /** the columns after the first one (the tranche name) */
   columns: PoolColumn[];
-  renderCells: (tranche: Pool["tranches"][number]) => ReactNode;
   testId: string;
   rowTestId?: string;
 }) {
@@ -27,39 +40,50 @@ export function PoolTable({
       data-testid={testId}
       className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <header className="border-b border-slate-100 px-6 py-5">
+      <header className="border-b border-slate-100 px-4 py-4 sm:px-6 sm:py-5">
         <h2 className="text-lg font-semibold text-slate-900">{pool.poolName}</h2>
         {pool.subheading ? <p className="mt-1 text-sm text-slate-600">{pool.subheading}</p> : null}
       </header>
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm whitespace-nowrap">
-          <thead>
+      <div className="sm:overflow-x-auto">
+        <table className="w-full text-sm max-sm:block sm:whitespace-nowrap">
+          <thead className="max-sm:sr-only">
             <tr className="text-left text-xs tracking-wide text-slate-500 uppercase">
               <th scope="col" className="px-6 py-3 font-medium">
                 {pools.tranche}
               </th>
-              {columns.map((c, i) => (
-                <th
-                  key={i}
-                  scope="col"
-                  className={`px-6 py-3 font-medium ${c.align === "left" ? "" : "text-right"}`}
-                >
-                  {c.label}
+              {columns.map((c) => (
+                <th key={c.label} scope="col" className="px-6 py-3 text-right font-medium">
+                  {c.srOnlyLabel ? <span className="sr-only">{c.label}</span> : c.label}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {pool.tranches.map((t) => (
               <tr
                 key={t.id.toString()}
                 data-testid={rowTestId}
-                className="border-t border-slate-100"
+                className="border-t border-slate-100 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3"
               >
-                <th scope="row" className="px-6 py-3 text-left font-medium text-slate-900">
+                <th
+                  scope="row"
+                  className="px-6 py-3 text-left font-medium text-slate-900 max-sm:col-span-2 max-sm:p-0"
+                >
                   {t.name}
                 </th>
-                {renderCells(t)}
+                {columns.map((c) => (
+                  <td
+                    key={c.label}
+                    data-label={c.fullRow ? undefined : c.label}
+                    className={`px-6 py-3 text-right tabular-nums max-sm:block max-sm:min-w-0 max-sm:p-0 max-sm:text-left ${
+                      c.fullRow
+                        ? "max-sm:col-span-2"
+                        : "max-sm:before:block max-sm:before:text-xs max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)]"
+                    } ${c.className ?? "text-slate-700"}`}
+                  >
+                    {c.cell(t)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 "use client";
 
-import { common, pools, type Pool } from "@lending/sdk";
+import { common, openStrategies, pools, type Pool } from "@lending/sdk";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { readErrorCopy } from "@/lib/errors";
 import { useAppChain, usePools } from "@/lib/queries/hooks";
@@ -23,7 +23,7 @@ function PoolCardSkeleton() {
   );
 }
 
-/** The lending pools read from the chain, with loading and error states. */
+/** The open lending pools read from the chain, with loading and error states. */
 export function PoolList({ initial }: { initial?: InitialData<Pool[]> }) {
   const { chainName } = useAppChain();
   const { data, error, isPending, refetch, isFetching } = usePools(initial);
@@ -59,7 +59,9 @@ export function PoolList({ initial }: { initial?: InitialData<Pool[]> }) {
     );
   }
 
-  if (data.length === 0) {
+  // the Open strategies tab: fully subscribed and closed pools have their own tabs
+  const open = openStrategies(data);
+  if (open.length === 0) {
     return (
       <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-600">
         {pools.empty}
@@ -69,7 +71,7 @@ export function PoolList({ initial }: { initial?: InitialData<Pool[]> }) {
 
   return (
     <div className="grid gap-6">
-      {data.map((pool) => (
+      {open.map((pool) => (
         <PoolCard key={pool.id.toString()} pool={pool} />
       ))}
     </div>

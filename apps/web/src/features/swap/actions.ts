@@ -13,8 +13,9 @@ export type SwapToken = { symbol: string; address: Address; decimals: number };
 /**
  * Server action: the swap tokens that have an address on this server's chain, and the spender to
  * approve for an ERC-20 source (the router). Locally (Uniswap V2 at LOCAL_AMM_ROUTER) these are
- * ETH and WETH; through an aggregator, the chain's list (SDK `aggregatorSwapTokens`: WETH only
- * with SWAP_SPENDER set); with no swap provider on this chain, none.
+ * ETH and WETH; through an aggregator, the chain's token list of spec section 3 but USDC (SDK
+ * `aggregatorSwapTokens` over `supportedTokens`: on Base ETH, WETH, AERO, BRETT, BENJI, DEGEN,
+ * USDbC, wstETH, cbETH; the ERC-20s only with SWAP_SPENDER set); with no swap provider, none.
  */
 export async function getSwapTokens(): Promise<{ tokens: SwapToken[]; spender: Address | null }> {
   const config = serverConfig();

@@ -10,4 +10,12 @@ export const queryKeys = {
     ["lending", chainId, "user", user, "allowance", token, spender] as const,
   lendForm: (chainId: number, user: string, poolId: string) =>
     ["lending", chainId, "user", user, "lendForm", poolId] as const,
+  /** the user's indexed history (every page: invalidate this after a cancel) */
+  transactions: (chainId: number, user: string) =>
+    ["lending", chainId, "user", user, "transactions"] as const,
+  transactionsPage: (chainId: number, user: string, page: number) =>
+    ["lending", chainId, "user", user, "transactions", page] as const,
+  /** USDC value of a withdrawal request's shares */
+  sharesValue: (chainId: number, poolId: string, trancheId: number, shares: string) =>
+    ["lending", chainId, "sharesValue", poolId, trancheId, shares] as const,
 };

@@ -36,6 +36,7 @@ describe("chain data read while rendering", () => {
       CHAIN_ID: "84532",
       KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
       APP_URL: "https://app.example.org",
+      INDEXER_URL: "https://indexer.example.org",
     });
     expect(await initialPools(other)).toBeUndefined();
   });

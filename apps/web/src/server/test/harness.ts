@@ -6,12 +6,15 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { afterAll, beforeAll, inject, onTestFinished, vi } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import { servePglite } from "../db/serve";
 import { serveDatabase } from "../context";
 
 /**
- * A fresh migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set
- * (the runner's Postgres pass), a new database on that server dropped afterwards. The route
- * handlers use it, and the server's RPC is the shared anvil.
+ * A fresh migrated database for one test file: in-memory PGlite; or, when DATABASE_URL is set
+ * (the runner's Postgres pass), a new database on that server dropped afterwards; or, when
+ * API_TEST_DATABASE=served (the runner's served-PGlite pass), an in-memory PGlite served over the
+ * Postgres wire protocol on a free port and reached through `pg`, as `npm start` runs the app.
+ * The route handlers use it, and the server's RPC is the shared anvil.
  */
 export function setupApiTestDatabase(): { db: () => Database; handle: () => DatabaseHandle } {
   let handle: DatabaseHandle | undefined;
@@ -37,12 +40,16 @@ export function setupApiTestDatabase(): { db: () => Database; handle: () => Data
         await a.query(`drop database if exists ${name} with (force)`);
         await a.end();
       };
+    } else if (process.env.API_TEST_DATABASE === "served") {
+      const served = await servePglite({ pgliteDir: "memory://", port: 0, migrate: true });
+      handle = await openDatabase({ databaseUrl: served.url });
+      drop = () => served.close();
     } else {
       handle = await openDatabase({ pgliteDir: "memory://" });
     }
     await migrateDatabase(handle);
     serveDatabase(handle);
-  }, 60_000);
+  }, 120_000); // booting PGlite's WASM: seconds, a minute and more on a loaded machine
   afterAll(async () => {
     await handle?.close();
     await drop?.();

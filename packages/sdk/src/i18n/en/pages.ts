@@ -154,15 +154,10 @@ export const pages = {
   },
   myTransactions: {
     title: "My transactions",
-    text: "Your deposit and withdrawal requests and their status in each epoch will be listed here, with the option to cancel requests that are still pending.",
   },
   bonusAndRewards: {
     title: "Bonus and rewards",
     text: "Your loyalty bonus paid in {product}, your fee-sharing rewards and your referral rewards will be shown here.",
-  },
-  walletBalance: {
-    title: "Wallet balance",
-    text: "The balances of the supported tokens in your connected wallet will be listed here.",
   },
   referral: {
     metaTitle: "Referral",

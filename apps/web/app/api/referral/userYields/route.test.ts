@@ -178,7 +178,7 @@ describe("GET /api/referral/userYields", () => {
       getLogs.mockRestore();
     }
     expect(await t.db().select().from(firstDeposits)).toHaveLength(cached);
-  });
+  }, 30_000); // 121 requests through the handler: seconds on a loaded machine, more when served
 
   it("refuses another chain than the server's with a 400", async () => {
     expectError(

@@ -1,15 +1,9 @@
 "use client";
 
-import { fill, pools, tx } from "@lending/sdk";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useConnection } from "wagmi";
+import { fill, pools } from "@lending/sdk";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
-import { showToast } from "@/components/toast/toast";
-import { setKycCallback } from "@/features/kyc/kycCallback";
-import { kycQueryOptions } from "@/lib/queries/server";
-import { isKycCompleted } from "@/server/services/kyc/types";
+import { useKycGate } from "@/features/kyc/useKycGate";
 import { setLendTarget } from "./lendTarget";
 
 export const OVERSUBSCRIBED_TOOLTIP = pools.oversubscribedTooltip;
@@ -27,9 +21,8 @@ export function LendButton({
   oversubscribed: boolean;
 }) {
   const { open } = useModal();
-  const { status, address } = useConnection();
-  const queryClient = useQueryClient();
-  const [checking, setChecking] = useState(false);
+  // KYC first when it is not completed; the KYC modal reopens the lend modal.
+  const gate = useKycGate();
   const tooltipId = `oversubscribed-${poolId}-${trancheId}`;
   if (oversubscribed) {
     return (
@@ -55,34 +48,12 @@ export function LendButton({
       aria-label={fill(pools.lendInto, { tranche: trancheName })}
       onMouseEnter={() => preloadModal("lend")}
       onFocus={() => preloadModal("lend")}
-      disabled={checking}
-      onClick={async () => {
-        if (status !== "connected" || !address) {
-          open("connectWallet");
-          return;
-        }
+      disabled={gate.checking}
+      onClick={() => {
         setLendTarget({ poolId, trancheId });
-        // KYC first when it is not completed; the KYC modal reopens the lend modal.
-        setChecking(true);
-        try {
-          const info = await queryClient.fetchQuery(kycQueryOptions(address));
-          if (isKycCompleted(info.status)) {
-            open("lend");
-          } else {
-            setKycCallback(() => open("lend"));
-            open("kyc");
-          }
-        } catch (error) {
-          void showToast({
-            type: "error",
-            title: pools.kycStatusUnavailable,
-            message: error instanceof Error ? error.message : tx.unexpectedError,
-          });
-        } finally {
-          setChecking(false);
-        }
+        void gate.run(() => open("lend"));
       }}
-      className="rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+      className="rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-60 max-sm:w-full"
     >
       {pools.lend}
     </button>

@@ -18,6 +18,7 @@ import { useModal } from "@/components/modal/ModalProvider";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { showToast } from "@/components/toast/toast";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { StepIndicator } from "@/components/ui/StepIndicator";
 import { lendFormQueryOptions } from "@/lib/queries/chain";
 import { useAppChain, usePools } from "@/lib/queries/hooks";
 import { quoteSwap } from "@/features/swap/swapClient";
@@ -35,32 +36,6 @@ import {
 } from "./useLendForm";
 
 const STEPS = [lend.steps.details, lend.steps.review, lend.steps.done] as const;
-
-function StepIndicator({ step }: { step: number }) {
-  return (
-    <ol className="mb-5 flex gap-2 text-xs font-medium" aria-label={lend.stepsLabel}>
-      {STEPS.map((name, i) => {
-        const n = i + 1;
-        const state = n < step ? "done" : n === step ? "current" : "todo";
-        return (
-          <li
-            key={name}
-            aria-current={state === "current" ? "step" : undefined}
-            className={`flex flex-1 items-center gap-2 rounded-lg border px-2 py-1.5 ${
-              state === "current"
-                ? "border-emerald-700 bg-emerald-50 text-emerald-900"
-                : state === "done"
-                  ? "border-emerald-200 text-emerald-800"
-                  : "border-slate-200 text-slate-600"
-            }`}
-          >
-            <span className="tabular-nums">{n}.</span> {name}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
 
 /** The lend modal (registry name "lend", 600 px): 3 steps with a step indicator. */
 export default function LendModal({ onClose }: RegistryModalProps) {
@@ -125,7 +100,7 @@ export default function LendModal({ onClose }: RegistryModalProps) {
 
   return (
     <Modal title={lend.title} onClose={onClose}>
-      <StepIndicator step={step} />
+      <StepIndicator steps={STEPS} step={step} label={lend.stepsLabel} />
       {!pool ? (
         <div aria-busy="true" className="space-y-3">
           <Skeleton className="block h-10 w-full" />

@@ -12,6 +12,8 @@ import {
   isAcceptableAmountInput,
   lendMaxAmount,
   isFixedTermStatusVisible,
+  isTrancheOversubscribedFor,
+  pools as poolsCopy,
   formatWalletAmount,
   slippageDisplay,
   swapMaxSourceAmount,
@@ -223,7 +225,8 @@ export function LendStep1({
           }}
         >
           {pool.tranches.map((t) => {
-            const full = t.maximumDeposit === 0n;
+            // no room left to this user this epoch (or a maximum of 0): Oversubscribed
+            const full = isTrancheOversubscribedFor(t, user?.depositedThisEpoch[t.id.toString()]);
             return (
               <option key={t.id.toString()} value={t.id.toString()} disabled={full}>
                 {full
@@ -233,7 +236,11 @@ export function LendStep1({
             );
           })}
         </select>
-        {limits ? (
+        {limits?.oversubscribed ? (
+          <p data-testid="lend-tranche-oversubscribed" className="mt-1 text-xs text-slate-600">
+            {poolsCopy.oversubscribedTooltip}
+          </p>
+        ) : limits ? (
           <p className="mt-1 text-xs text-slate-600">
             {fill(copy.limits, {
               minimum: formatUsdc(limits.minimum),

@@ -1,0 +1,114 @@
+// @vitest-environment node
+import { ksuAbi, lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
+import { createTestClient, http, publicActions } from "viem";
+import { foundry } from "viem/chains";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_FUNDING } from "@/server/dev/demo-controls";
+import {
+  expectError,
+  getRequest,
+  newAccount,
+  postRequest,
+  setupApiTestDatabase,
+} from "@/server/test/harness";
+import { GET, POST } from "./route";
+
+async function call(
+  handler: typeof POST,
+  action: string,
+  request: Request,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await handler(request, { params: Promise.resolve({ action }) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe("POST /api/dev/[action] (demo controls)", () => {
+  setupApiTestDatabase();
+  const { rpcUrl, deployment } = inject("anvil");
+  const chain = createTestClient({ mode: "anvil", chain: foundry, transport: http(rpcUrl) }).extend(
+    publicActions,
+  );
+  const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+  let snapshot: `0x${string}`;
+  beforeAll(async () => {
+    snapshot = await chain.snapshot();
+  });
+  afterAll(async () => {
+    await chain.revert({ id: snapshot });
+  });
+
+  it("moves the chain's clock to the next clearing period, then to the next epoch", async () => {
+    const clearingAt = await chain.readContract({
+      ...lpm,
+      functionName: "nextClearingPeriodStart",
+    });
+    const moved = await call(POST, "clearing", postRequest("/api/dev/clearing", {}));
+    expect(moved.status).toBe(200);
+    expect(BigInt(moved.body.chainTime as number)).toBe(clearingAt);
+    expect(await chain.readContract({ ...lpm, functionName: "isClearingPeriod" })).toBe(true);
+
+    const epoch = await chain.readContract({ ...lpm, functionName: "currentEpoch" });
+    const next = await call(POST, "next-epoch", postRequest("/api/dev/next-epoch", {}));
+    expect(next.status).toBe(200);
+    expect(await chain.readContract({ ...lpm, functionName: "currentEpoch" })).toBe(epoch + 1n);
+    expect(await chain.readContract({ ...lpm, functionName: "isClearingPeriod" })).toBe(false);
+  });
+
+  it("funds a wallet with test USDC, KSU and ETH", async () => {
+    const { address } = newAccount();
+    const result = await call(POST, "fund", postRequest("/api/dev/fund", { address }));
+    expect(result.status).toBe(200);
+    expect(result.body.usdc).toMatch(/^0x[0-9a-f]{64}$/);
+    const usdc = await chain.readContract({
+      address: deployment.usdc,
+      abi: testUsdcAbi,
+      functionName: "balanceOf",
+      args: [address],
+    });
+    const ksu = await chain.readContract({
+      address: deployment.ksu,
+      abi: ksuAbi,
+      functionName: "balanceOf",
+      args: [address],
+    });
+    expect(usdc).toBe(DEMO_FUNDING.usdc);
+    expect(ksu).toBe(DEMO_FUNDING.ksu);
+    expect(await chain.getBalance({ address })).toBe(DEMO_FUNDING.eth);
+  });
+
+  it("refuses a bad address, an unknown action and other methods, changing nothing", async () => {
+    const block = await chain.getBlockNumber();
+    expectError(
+      await call(POST, "fund", postRequest("/api/dev/fund", { address: "0x12" })),
+      400,
+      /address/,
+    );
+    expectError(await call(POST, "fund", postRequest("/api/dev/fund", {})), 400);
+    expectError(await call(POST, "mint-everything", postRequest("/api/dev/x", {})), 404);
+    expectError(await call(GET, "clearing", getRequest("/api/dev/clearing")), 405);
+    expect(await chain.getBlockNumber()).toBe(block);
+  });
+
+  it("does not exist off the local chain", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      CHAIN_ID: "84532",
+      APP_URL: "https://app.example.org/",
+      INDEXER_URL: "https://indexer.example.org/",
+      KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+    });
+    try {
+      const block = await chain.getBlockNumber();
+      expectError(await call(POST, "clearing", postRequest("/api/dev/clearing", {})), 404);
+      const { address } = newAccount();
+      expectError(await call(POST, "fund", postRequest("/api/dev/fund", { address })), 404);
+      expectError(await call(GET, "clearing", getRequest("/api/dev/clearing")), 404);
+      expect(await chain.getBlockNumber()).toBe(block);
+    } finally {
+      for (const key of ["CHAIN_ID", "APP_URL", "INDEXER_URL", "KYC_SIGNER_PRIVATE_KEY"]) {
+        delete process.env[key];
+      }
+      Object.assign(process.env, saved);
+    }
+  });
+});

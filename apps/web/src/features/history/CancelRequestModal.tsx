@@ -1,0 +1,129 @@
+"use client";
+
+import {
+  cancelDepositRequest,
+  cancelWithdrawalRequest,
+  getDeployment,
+  transactions,
+} from "@lending/sdk";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useConnection } from "wagmi";
+import { Modal } from "@/components/modal/Modal";
+import type { RegistryModalProps } from "@/components/modal/registry";
+import { showToast } from "@/components/toast/toast";
+import { queryKeys } from "@/lib/queries/keys";
+import { useTransactor } from "@/lib/tx/useTransactor";
+import { usePublicConfig } from "@/providers/PublicConfigContext";
+import { refreshUntilIndexed, type Transaction } from "./api";
+import { formatApy, RequestedAmount } from "./display";
+
+const copy = transactions.cancelModal;
+
+export interface CancelRequestModalProps {
+  transaction: Transaction;
+}
+
+/**
+ * Cancel deposit / cancel withdrawal (spec section 4): sends the cancel through the transaction
+ * pipeline; on a returned hash the modal closes and the history refreshes. Failures show the
+ * pipeline's toasts with the title 'cancellation error'.
+ */
+function CancelRequestModal({
+  kind,
+  transaction: tx,
+  onClose,
+}: RegistryModalProps<CancelRequestModalProps> & { kind: "Deposit" | "Withdrawal" }) {
+  const { chainId } = usePublicConfig();
+  const { address } = useConnection();
+  const queryClient = useQueryClient();
+  const transact = useTransactor();
+  const [busy, setBusy] = useState(false);
+  const deposit = kind === "Deposit";
+  const title = deposit ? copy.depositTitle : copy.withdrawalTitle;
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      const deployment = getDeployment(chainId);
+      const args = { poolId: tx.poolId, nftId: tx.nftId };
+      const built = deposit
+        ? cancelDepositRequest(deployment, args)
+        : cancelWithdrawalRequest(deployment, args);
+      const result = await transact(built, { title: copy.errorTitle });
+      if (!result) return;
+      onClose();
+      void showToast({ type: "success", title: copy.success });
+      if (address) {
+        // every read of this user (balances, positions), then the history until the indexer
+        // has seen the cancellation
+        void queryClient.invalidateQueries({ queryKey: queryKeys.user(chainId, address) });
+        void refreshUntilIndexed(queryClient, queryKeys.transactions(chainId, address), tx.nftId);
+      }
+    } catch (error) {
+      // e.g. no deployment on this chain: the pipeline's own error toast, never a crash
+      void showToast({
+        type: "error",
+        title: copy.errorTitle,
+        message: error instanceof Error ? error.message : undefined,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title={title} onClose={onClose}>
+      <div className="space-y-4 text-sm text-slate-700" data-testid="cancel-request">
+        <p>{deposit ? copy.depositText : copy.withdrawalText}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+          <dt className="text-slate-500">{transactions.columns.pool}</dt>
+          <dd className="text-right font-medium text-slate-900">{tx.poolName}</dd>
+          <dt className="text-slate-500">{transactions.columns.tranche}</dt>
+          <dd className="text-right font-medium text-slate-900">{tx.trancheName}</dd>
+          <dt className="text-slate-500">{transactions.columns.amount}</dt>
+          <dd className="text-right font-medium text-slate-900 tabular-nums">
+            <RequestedAmount tx={tx} />
+          </dd>
+          <dt className="text-slate-500">{transactions.columns.apy}</dt>
+          <dd className="text-right font-medium text-slate-900 tabular-nums">
+            {formatApy(tx.apy)}
+          </dd>
+          <dt className="text-slate-500">{transactions.columns.nftId}</dt>
+          <dd className="text-right font-medium text-slate-900 tabular-nums">
+            {tx.nftId.toString()}
+          </dd>
+        </dl>
+        <div className="flex flex-wrap justify-end gap-3">
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={busy}
+            className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+          >
+            {copy.back}
+          </button>
+          <button
+            type="button"
+            data-testid="cancel-request-confirm"
+            onClick={() => void confirm()}
+            disabled={busy}
+            className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
+            {busy ? copy.cancelling : deposit ? copy.confirmDeposit : copy.confirmWithdrawal}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** Registry modal "cancelDeposit". */
+export function CancelDepositModal(props: RegistryModalProps<CancelRequestModalProps>) {
+  return <CancelRequestModal {...props} kind="Deposit" />;
+}
+
+/** Registry modal "cancelWithdrawal". */
+export function CancelWithdrawalModal(props: RegistryModalProps<CancelRequestModalProps>) {
+  return <CancelRequestModal {...props} kind="Withdrawal" />;
+}

@@ -1,0 +1,401 @@
+import {
+  cancelDepositRequest,
+  cancelWithdrawalRequest,
+  getDeployment,
+  type HistoryTransaction,
+} from "@lending/sdk";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import axe from "axe-core";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mock, useConfig, type Config } from "wagmi";
+import { connect } from "wagmi/actions";
+import type { PublicConfig } from "@/config/public";
+import type { BuiltTransaction, TxCopy } from "@/lib/tx/pipeline";
+import { Providers } from "@/providers/Providers";
+import { event, mockTransactionsRoute, T0, transaction, USER } from "./fixture";
+import { MyTransactions } from "./MyTransactions";
+
+// The pipeline is tested on its own (lib/tx/pipeline.test.ts): here record what the modal sends.
+const sent = vi.hoisted(() => ({
+  calls: [] as { tx: BuiltTransaction; copy: TxCopy }[],
+  result: null as null | { hash: string },
+}));
+vi.mock("@/lib/tx/useTransactor", () => ({
+  useTransactor: () => async (tx: BuiltTransaction, copy: TxCopy) => {
+    sent.calls.push({ tx, copy });
+    return sent.result;
+  },
+  useExplorerUrl: () => "https://explorer.example",
+}));
+const toasts = vi.hoisted(() => [] as { type: string; title: string }[]);
+vi.mock("@/components/toast/toast", async (original) => ({
+  ...(await original<typeof import("@/components/toast/toast")>()),
+  showToast: (o: { type: string; title: string }) => {
+    toasts.push(o);
+    return Promise.resolve(1);
+  },
+}));
+
+// Rendering the whole provider tree, loading modal chunks and running axe takes seconds on a
+// loaded CI machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const publicConfig: PublicConfig = {
+  chainId: 31337,
+  rpcUrl: "http://127.0.0.1:1",
+  appName: "Test",
+  coinbaseAppName: "Test",
+  productSymbol: "KSU",
+  subordinationDocsUrl: "/docs",
+};
+
+let items: HistoryTransaction[] | Response = [];
+let route = mockTransactionsRoute(() => items);
+
+function renderPage() {
+  const ref: { config?: Config } = {};
+  function Probe() {
+    ref.config = useConfig();
+    return null;
+  }
+  const view = render(
+    <Providers config={publicConfig}>
+      <Probe />
+      <MyTransactions />
+    </Providers>,
+  );
+  return { ...view, ref };
+}
+
+async function renderConnected() {
+  const view = renderPage();
+  await screen.findByTestId("transactions-connect", {}, { timeout: 5000 });
+  await act(async () => {
+    await connect(view.ref.config!, { connector: mock({ accounts: [USER] }) });
+  });
+  return view;
+}
+
+/** axe on the whole document (the modals render in a portal): no serious or critical violation. */
+async function expectNoSeriousAxeViolations() {
+  const result = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`)).toEqual([]);
+}
+
+const rows = () => screen.getAllByTestId("transaction-row");
+const cells = (row: HTMLElement) =>
+  Object.fromEntries(
+    [...row.querySelectorAll("td")].map((td) => [td.dataset.label, td.textContent]),
+  );
+
+beforeEach(() => {
+  sent.calls.length = 0;
+  sent.result = null;
+  toasts.length = 0;
+  items = [];
+  route = mockTransactionsRoute(() => items);
+  vi.stubGlobal("fetch", vi.fn(route.fetchMock));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("my transactions page", () => {
+  it("asks a visitor to connect instead of showing an empty table", async () => {
+    renderPage();
+    const prompt = await screen.findByTestId("transactions-connect", {}, { timeout: 5000 });
+    expect(prompt.textContent).toContain(
+      "Connect your wallet to see your deposit and withdrawal requests.",
+    );
+    expect(route.calls.filter((c) => c.startsWith("/api/transactions"))).toEqual([]);
+    await expectNoSeriousAxeViolations();
+  });
+
+  it("shows the empty state to a lender with no requests", async () => {
+    await renderConnected();
+    const empty = await screen.findByTestId("transactions-empty");
+    expect(empty.textContent).toContain("You have no deposit or withdrawal requests yet.");
+    expect(within(empty).getByRole("link").getAttribute("href")).toBe("/lending");
+    expect(route.calls).toContain(
+      `/api/transactions?user=${USER.toLowerCase()}&page=1&pageSize=10`,
+    );
+  });
+
+  it("lists each request with its fields, newest first, as the server sends them", async () => {
+    items = [
+      transaction(2, {
+        type: "Withdrawal",
+        requestedAmount: "50000000000000", // 50 shares (12 decimals)
+        requestStatus: "Processed",
+        canCancel: false,
+        apy: "0.085",
+        trancheName: "Senior",
+        lastTransactionDate: T0 + 7 * 86_400,
+        events: [
+          event(20, {
+            type: "Request",
+            amount: "50000000000000",
+            remainingQueuedAmount: "50000000000000",
+          }),
+          event(21, {
+            type: "Accepted",
+            amount: "20000000",
+            shares: "20000000000000",
+            remainingQueuedAmount: "30000000000000",
+            timestamp: T0 + 7 * 86_400,
+          }),
+        ],
+      }),
+      transaction(1, { fixedTermConfigId: 1, fixedTermWeeks: 13, apy: "0.15" }),
+    ];
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [withdrawal, deposit] = rows().map(cells);
+    expect(deposit).toEqual({
+      Type: "Deposit",
+      "Requested amount": "100.00 USDC",
+      APY: "15.00%",
+      Pool: "Alpha Pool",
+      Tranche: "Junior",
+      "NFT ID": "1",
+      // T0 + 60 s in the test zone (Asia/Kolkata)
+      "Request time": "20.11.2026 15:31:00 UTC+05:30",
+      Status: "Requested",
+      "Fixed term": "13 weeks",
+      "Last transaction": "20.11.2026 15:31:00 UTC+05:30",
+      Actions: "DetailsCancel",
+    });
+    expect(withdrawal).toMatchObject({
+      Type: "Withdrawal",
+      // no chain answers in this test: the shares themselves
+      "Requested amount": "50.00 shares",
+      APY: "8.50%",
+      Tranche: "Senior",
+      Status: "Partially Accepted",
+      "Fixed term": "Variable",
+      "Last transaction": "27.11.2026 15:30:00 UTC+05:30",
+      Actions: "Details",
+    });
+    await expectNoSeriousAxeViolations();
+  });
+
+  it("pages through the server's pages (boundary 2, sibling 0)", async () => {
+    items = Array.from({ length: 75 }, (_, i) => transaction(75 - i));
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect(screen.getByTestId("transactions-summary").textContent).toBe("1–10 of 75");
+    const nav = screen.getByRole("navigation", { name: "Pages of your transactions" });
+    const labels = () =>
+      [...nav.querySelectorAll("li")].map((li) => li.textContent).filter((t) => t !== "");
+    expect(labels()).toEqual(["Previous", "1", "2", "3", "4", "…", "7", "8", "Next"]);
+    expect(within(nav).getByRole("button", { name: "Previous" })).toHaveProperty("disabled", true);
+
+    fireEvent.click(within(nav).getByRole("button", { name: "Page 7" }));
+    await waitFor(() => expect(rows()[0]!.dataset.nftId).toBe("15"));
+    expect(route.calls).toContain(
+      `/api/transactions?user=${USER.toLowerCase()}&page=7&pageSize=10`,
+    );
+    expect(screen.getByTestId("transactions-summary").textContent).toBe("61–70 of 75");
+    expect(labels()).toEqual(["Previous", "1", "2", "…", "5", "6", "7", "8", "Next"]);
+
+    fireEvent.click(within(nav).getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(rows().map((r) => r.dataset.nftId)).toEqual(["5", "4", "3", "2", "1"]);
+    expect(within(nav).getByRole("button", { name: "Next" })).toHaveProperty("disabled", true);
+    expect(within(nav).getByRole("button", { name: "Page 8" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+  });
+
+  it("links the CSV export of the whole history", async () => {
+    items = [transaction(1)];
+    await renderConnected();
+    const csv = await screen.findByTestId("transactions-csv");
+    expect(csv.getAttribute("href")).toBe(`/api/transactions/csv?user=${USER.toLowerCase()}`);
+    expect(csv.hasAttribute("download")).toBe(true);
+    expect(csv.textContent).toBe("Export CSV");
+  });
+
+  it("shows an error, not a crash, when the response breaks the contract", async () => {
+    items = Response.json({ items: [{ nftId: 1 }], page: 1, pageSize: 10, total: 1 });
+    await renderConnected();
+    const alert = await screen.findByTestId("transactions-error", {}, { timeout: 5000 });
+    expect(alert.textContent).toContain("Your transactions could not be loaded.");
+  });
+});
+
+describe("request details modal", () => {
+  it("shows the request, its events with transaction links and the empty subsequent actions", async () => {
+    items = [
+      transaction(4, {
+        type: "Withdrawal",
+        requestedAmount: "30000000000000",
+        requestStatus: "Forced",
+        canCancel: false,
+        events: [
+          event(40, {
+            type: "Forced",
+            amount: "30000000000000",
+            remainingQueuedAmount: "30000000000000",
+          }),
+          event(41, {
+            type: "Accepted",
+            epochId: "4",
+            amount: "30000000",
+            shares: "30000000000000",
+            remainingQueuedAmount: "0",
+            timestamp: T0 + 31 * 86_400,
+          }),
+        ],
+      }),
+    ];
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByRole("button", { name: "Details of request NFT #4" }));
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
+    expect(within(dialog).getByRole("heading", { name: "Request details" })).toBeDefined();
+    expect(within(dialog).getByTestId("request-details-status").textContent).toBe("Forced");
+    const events = within(dialog).getAllByTestId("request-event").map(cells);
+    expect(events).toEqual([
+      {
+        Epoch: "3",
+        Amount: "30.00 shares",
+        Time: "20.11.2026 15:30:00 UTC+05:30",
+        Transaction: "View transaction",
+        Type: "ForcedDelegate initiated",
+        Status: "Forced",
+        "Remaining queued": "30.00 shares",
+      },
+      {
+        Epoch: "4",
+        Amount: "30.00 USDC",
+        Time: "21.12.2026 15:30:00 UTC+05:30",
+        Transaction: "View transaction",
+        // 31 days after the first event: no longer delegate initiated
+        Type: "Accepted",
+        Status: "Fully Accepted",
+        "Remaining queued": "0.00 shares",
+      },
+    ]);
+    expect(
+      within(dialog)
+        .getAllByTestId("event-tx-link")
+        .map((a) => a.getAttribute("href")),
+    ).toEqual([
+      `https://explorer.example/tx/0x${(40).toString(16).padStart(64, "0")}`,
+      `https://explorer.example/tx/0x${(41).toString(16).padStart(64, "0")}`,
+    ]);
+    expect(within(dialog).getByTestId("subsequent-empty").textContent).toBe(
+      "No subsequent actions.",
+    );
+    expect(within(dialog).queryByTestId("request-details-cancel")).toBeNull();
+    await expectNoSeriousAxeViolations();
+  });
+
+  it("lists subsequent actions when there are some", async () => {
+    items = [
+      transaction(5, {
+        subsequentTransactions: [
+          { timestamp: T0, action: "optedOut", amount: "25000000", status: "Completed" },
+        ],
+      }),
+    ];
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByRole("button", { name: "Details of request NFT #5" }));
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
+    expect(within(dialog).getAllByTestId("subsequent-action").map(cells)).toEqual([
+      {
+        Time: "20.11.2026 15:30:00 UTC+05:30",
+        Action: "Opted out",
+        Amount: "25.00 USDC",
+        Status: "Completed",
+      },
+    ]);
+  });
+});
+
+describe("cancel deposit and cancel withdrawal modals", () => {
+  it("are offered only for Requested requests with canCancel", async () => {
+    items = [
+      transaction(4, { requestStatus: "Requested", canCancel: false }),
+      transaction(3, { requestStatus: "Processed", canCancel: true }),
+      transaction(2, { requestStatus: "Cancelled", canCancel: false }),
+      transaction(1),
+    ];
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(rows().map((r) => within(r).queryByTestId("transaction-cancel") !== null)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it("cancels a deposit: sends cancelDepositRequest, closes and refreshes the history", async () => {
+    let cancelled = false;
+    items = [transaction(7)];
+    route = mockTransactionsRoute(() => [
+      cancelled ? transaction(7, { requestStatus: "Cancelled", canCancel: false }) : transaction(7),
+    ]);
+    vi.stubGlobal("fetch", vi.fn(route.fetchMock));
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByRole("button", { name: "Cancel deposit request NFT #7" }));
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
+    expect(within(dialog).getByRole("heading", { name: "Cancel deposit" })).toBeDefined();
+    await expectNoSeriousAxeViolations();
+
+    sent.result = { hash: `0x${"ab".repeat(32)}` };
+    cancelled = true;
+    const before = route.calls.length;
+    fireEvent.click(within(dialog).getByTestId("cancel-request-confirm"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent.calls).toEqual([
+      {
+        tx: cancelDepositRequest(getDeployment(31337), { poolId: 0n, nftId: 7n }),
+        copy: { title: "cancellation error" },
+      },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByTestId("transaction-status").textContent).toBe("Cancelled"),
+    );
+    expect(route.calls.slice(before).some((c) => c.startsWith("/api/transactions?"))).toBe(true);
+    expect(screen.queryByTestId("transaction-cancel")).toBeNull();
+    expect(toasts).toContainEqual(expect.objectContaining({ type: "success" }));
+  });
+
+  it("keeps the modal open when the cancel fails (the pipeline showed 'cancellation error')", async () => {
+    items = [
+      transaction(8, {
+        type: "Withdrawal",
+        requestedAmount: "10000000000000",
+        events: [event(80, { type: "Request", remainingQueuedAmount: "10000000000000" })],
+      }),
+    ];
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByRole("button", { name: "Details of request NFT #8" }));
+    const details = await screen.findByRole("dialog", {}, { timeout: 5000 });
+    fireEvent.click(within(details).getByTestId("request-details-cancel"));
+    const dialog = await screen.findByRole(
+      "dialog",
+      { name: "Cancel withdrawal" },
+      { timeout: 5000 },
+    );
+    sent.result = null;
+    fireEvent.click(within(dialog).getByTestId("cancel-request-confirm"));
+    await waitFor(() => expect(sent.calls).toHaveLength(1));
+    expect(sent.calls[0]).toEqual({
+      tx: cancelWithdrawalRequest(getDeployment(31337), { poolId: 0n, nftId: 8n }),
+      copy: { title: "cancellation error" },
+    });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("cancel-request-confirm")).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
+    expect(screen.getByRole("dialog", { name: "Cancel withdrawal" })).toBeDefined();
+  });
+});

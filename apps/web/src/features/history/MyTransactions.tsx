@@ -1,0 +1,283 @@
+"use client";
+
+import {
+  canOfferCancel,
+  common,
+  fill,
+  HISTORY_PAGE_SIZE,
+  transactions as copy,
+} from "@lending/sdk";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { useConnection } from "wagmi";
+import { preloadModal } from "@/components/modal/registry";
+import { useModal } from "@/components/modal/ModalProvider";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { useWalletState } from "@/features/wallet/WalletStateProvider";
+import { queryKeys } from "@/lib/queries/keys";
+import { usePublicConfig } from "@/providers/PublicConfigContext";
+import type { Transaction } from "./api";
+import { fixedTermText, formatApy, formatTime, RequestedAmount, statusText } from "./display";
+import { Pagination } from "./Pagination";
+import { transactionsCsvUrl } from "./urls";
+
+const col = copy.columns;
+
+/** Column headers, in order (the stacked layout below lg repeats them per cell). */
+const COLUMNS = [
+  col.type,
+  col.amount,
+  col.apy,
+  col.pool,
+  col.tranche,
+  col.nftId,
+  col.requestTime,
+  col.status,
+  col.fixedTerm,
+  col.lastTransaction,
+  col.actions,
+] as const;
+
+/** A date and time that may wrap between its two parts. */
+function Time({ unix }: { unix: number }) {
+  const [date, ...rest] = formatTime(unix).split(" ");
+  return (
+    <time dateTime={new Date(unix * 1000).toISOString()}>
+      <span className="whitespace-nowrap">{date}</span>{" "}
+      <span className="whitespace-nowrap">{rest.join(" ")}</span>
+    </time>
+  );
+}
+
+/** A table cell that shows its column name before the value in the stacked (phone) layout. */
+function Cell({
+  label,
+  children,
+  className = "",
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <td
+      data-label={label}
+      className={`px-3 py-2.5 align-top text-slate-700 max-lg:flex max-lg:justify-between max-lg:gap-4 max-lg:px-0 max-lg:py-1 max-lg:text-right max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:font-medium max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)] ${className}`}
+    >
+      {children}
+    </td>
+  );
+}
+
+function Row({ tx }: { tx: Transaction }) {
+  const { open } = useModal();
+  const cancellable = canOfferCancel(tx);
+  const nftId = tx.nftId.toString();
+  return (
+    <tr
+      data-testid="transaction-row"
+      data-nft-id={nftId}
+      className="border-t border-slate-100 max-lg:block max-lg:rounded-xl max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-4 max-lg:[&+tr]:mt-3"
+    >
+      <Cell label={col.type} className="font-medium text-slate-900">
+        {copy.types[tx.type]}
+      </Cell>
+      <Cell label={col.amount} className="tabular-nums">
+        <RequestedAmount tx={tx} />
+      </Cell>
+      <Cell label={col.apy} className="tabular-nums">
+        {formatApy(tx.apy)}
+      </Cell>
+      <Cell label={col.pool}>{tx.poolName}</Cell>
+      <Cell label={col.tranche}>{tx.trancheName}</Cell>
+      <Cell label={col.nftId} className="tabular-nums">
+        {nftId}
+      </Cell>
+      <Cell label={col.requestTime}>
+        <Time unix={tx.requestTimestamp} />
+      </Cell>
+      <Cell label={col.status}>
+        <span data-testid="transaction-status">{statusText(tx)}</span>
+      </Cell>
+      <Cell label={col.fixedTerm}>{fixedTermText(tx.fixedTermWeeks)}</Cell>
+      <Cell label={col.lastTransaction}>
+        <Time unix={tx.lastTransactionDate} />
+      </Cell>
+      <Cell label={col.actions}>
+        <span className="flex flex-wrap justify-end gap-2 lg:justify-start">
+          <button
+            type="button"
+            data-testid="transaction-details"
+            aria-label={fill(copy.detailsOf, { nftId })}
+            onMouseEnter={() => preloadModal("requestDetails")}
+            onFocus={() => preloadModal("requestDetails")}
+            onClick={() => open("requestDetails", { transaction: tx })}
+            className="rounded-lg border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+          >
+            {copy.details}
+          </button>
+          {cancellable ? (
+            <button
+              type="button"
+              data-testid="transaction-cancel"
+              aria-label={fill(
+                tx.type === "Deposit" ? copy.cancelDepositOf : copy.cancelWithdrawalOf,
+                { nftId },
+              )}
+              onMouseEnter={() => preloadModal("cancelDeposit")}
+              onFocus={() => preloadModal("cancelDeposit")}
+              onClick={() =>
+                open(tx.type === "Deposit" ? "cancelDeposit" : "cancelWithdrawal", {
+                  transaction: tx,
+                })
+              }
+              className="rounded-lg border border-red-300 px-2.5 py-1 text-sm font-medium text-red-800 hover:bg-red-50"
+            >
+              {copy.cancel}
+            </button>
+          ) : null}
+        </span>
+      </Cell>
+    </tr>
+  );
+}
+
+function TableSkeleton() {
+  return (
+    <div data-testid="transactions-loading" aria-busy="true" className="space-y-3">
+      <span className="sr-only">{copy.tableLabel}</span>
+      {Array.from({ length: 4 }, (_, i) => (
+        <Skeleton key={i} className="block h-10 w-full" />
+      ))}
+    </div>
+  );
+}
+
+function Panel({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <div
+      data-testid={testId}
+      className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-600 shadow-sm"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The connected user's requests, page by page from the server. */
+function TransactionsTable({ user }: { user: string }) {
+  const { chainId } = usePublicConfig();
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: queryKeys.transactionsPage(chainId, user, page),
+    queryFn: async () => {
+      const { fetchTransactionsPage } = await import("./api");
+      return fetchTransactionsPage(user, page, HISTORY_PAGE_SIZE);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+  if (query.isPending) return <TableSkeleton />;
+  if (query.isError) {
+    return (
+      <div
+        role="alert"
+        data-testid="transactions-error"
+        className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
+      >
+        <p>{copy.loadError}</p>
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          className="mt-3 rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold hover:bg-red-100"
+        >
+          {common.tryAgain}
+        </button>
+      </div>
+    );
+  }
+  const { items, total, pageSize } = query.data;
+  if (total === 0) {
+    return (
+      <Panel testId="transactions-empty">
+        <p>{copy.empty}</p>
+        <Link
+          href="/lending"
+          className="mt-3 inline-block font-semibold text-emerald-800 underline"
+        >
+          {copy.emptyLink}
+        </Link>
+      </Panel>
+    );
+  }
+  const count = Math.max(1, Math.ceil(total / pageSize));
+  const from = (query.data.page - 1) * pageSize + 1;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600" data-testid="transactions-summary">
+          {fill(copy.pagination.summary, { from, to: from + items.length - 1, total })}
+        </p>
+        <a
+          href={transactionsCsvUrl(user)}
+          download
+          data-testid="transactions-csv"
+          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+        >
+          {copy.exportCsv}
+        </a>
+      </div>
+      <div className="rounded-2xl border border-slate-200 bg-white shadow-sm max-lg:border-0 max-lg:bg-transparent max-lg:shadow-none lg:overflow-x-auto">
+        <table
+          className="w-full text-left text-sm max-lg:block"
+          aria-busy={query.isFetching}
+          data-testid="transactions-table"
+        >
+          <caption className="sr-only">{copy.tableLabel}</caption>
+          <thead className="max-lg:sr-only">
+            <tr className="text-xs tracking-wide text-slate-500 uppercase">
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col" className="px-3 py-3 font-medium">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="max-lg:block">
+            {items.map((tx) => (
+              <Row key={tx.id} tx={tx} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} count={count} onChange={setPage} disabled={query.isFetching} />
+    </div>
+  );
+}
+
+/**
+ * /portfolio/my-transactions: a visitor gets a connect prompt; a connected wallet its requests
+ * (newest first, page by page), their details and the cancel actions.
+ */
+export function MyTransactions() {
+  const { ready } = useWalletState();
+  const { address, status } = useConnection();
+  const { open } = useModal();
+  if (!ready || status === "connecting" || status === "reconnecting") return <TableSkeleton />;
+  if (status !== "connected" || !address) {
+    return (
+      <Panel testId="transactions-connect">
+        <p>{copy.connectPrompt}</p>
+        <button
+          type="button"
+          onClick={() => open("connectWallet")}
+          className="mt-4 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+        >
+          {copy.connect}
+        </button>
+      </Panel>
+    );
+  }
+  return <TransactionsTable key={address} user={address} />;
+}

@@ -1,0 +1,148 @@
+/**
+ * The my-transactions page's one client of `GET /api/transactions` (contract:
+ * `HistoryPage` in packages/sdk/src/entities/history.ts): fetch, validate with zod, and turn the
+ * decimal strings into bigints at this edge. Everything past this module works in bigints. The
+ * page loads it on first fetch (zod stays out of the first-load JavaScript).
+ */
+import type { HistoryEventType, HistoryPage, HistoryRequestStatus } from "@lending/sdk";
+import { z } from "zod";
+import { ApiError, apiGet } from "@/lib/api";
+import { transactionsUrl } from "./urls";
+
+export { transactionsCsvUrl, transactionsUrl } from "./urls";
+
+const bigintString = z
+  .string()
+  .regex(/^-?\d+$/, "a decimal integer string")
+  .transform((s) => BigInt(s));
+
+const EVENT_TYPES = [
+  "Request",
+  "Increase",
+  "Accepted",
+  "Rejected",
+  "Reallocated",
+  "Cancelled",
+  "Settled",
+  "Forced",
+] as const satisfies readonly HistoryEventType[];
+
+const REQUEST_STATUSES = [
+  "Requested",
+  "Processed",
+  "Cancelled",
+  "Forced",
+  "Queued",
+] as const satisfies readonly HistoryRequestStatus[];
+
+const eventSchema = z.object({
+  id: z.string(),
+  type: z.enum(EVENT_TYPES),
+  epochId: bigintString,
+  amount: bigintString,
+  shares: bigintString.nullable(),
+  toTrancheId: z.number().int().nonnegative().nullable(),
+  timestamp: z.number().int().nonnegative(),
+  blockNumber: bigintString,
+  transactionHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+  remainingQueuedAmount: bigintString.nullable(),
+});
+
+const transactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(["Deposit", "Withdrawal"]),
+  nftId: bigintString,
+  owner: z.string(),
+  poolId: bigintString,
+  poolName: z.string(),
+  trancheId: z.number().int().nonnegative(),
+  trancheName: z.string(),
+  requestedAmount: bigintString,
+  apy: z.string().regex(/^-?\d+(\.\d+)?$/),
+  fixedTermConfigId: z.number().int().nonnegative(),
+  fixedTermWeeks: z.number().nonnegative().nullable(),
+  epochId: bigintString,
+  requestTimestamp: z.number().int().nonnegative(),
+  requestStatus: z.enum(REQUEST_STATUSES),
+  canCancel: z.boolean(),
+  lastTransactionDate: z.number().int().nonnegative(),
+  events: z.array(eventSchema),
+  subsequentTransactions: z.array(
+    z.object({
+      timestamp: z.number().int().nonnegative(),
+      action: z.string(),
+      amount: bigintString,
+      status: z.string(),
+    }),
+  ),
+});
+
+export const historyPageSchema = z.object({
+  items: z.array(transactionSchema),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+});
+
+/** A request as the page uses it: amounts and ids as bigints. */
+export type Transaction = z.output<typeof transactionSchema>;
+export type TransactionEvent = z.output<typeof eventSchema>;
+export type TransactionsPage = z.output<typeof historyPageSchema>;
+
+// the schema's input is exactly the SDK's JSON contract
+type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const contractMatches: Equal<z.input<typeof historyPageSchema>, HistoryPage> = true;
+void contractMatches;
+
+/**
+ * Parses the JSON of one page; throws when it does not follow the contract.
+ *
+ * @example parseTransactionsPage(await response.json()).items[0]?.requestedAmount // 100000000n
+ */
+export function parseTransactionsPage(json: unknown): TransactionsPage {
+  return historyPageSchema.parse(json);
+}
+
+/** One page of the user's transactions, newest request first. */
+export async function fetchTransactionsPage(
+  user: string,
+  page: number,
+  pageSize: number,
+): Promise<TransactionsPage> {
+  const json = await apiGet<unknown>(transactionsUrl(user, page, pageSize));
+  const parsed = historyPageSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(502, `unexpected /api/transactions response: ${parsed.error.message}`);
+  }
+  return parsed.data;
+}
+
+/** Structural view of react-query's client: what {@link refreshUntilIndexed} uses. */
+interface HistoryCache {
+  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
+  getQueriesData<T>(filters: {
+    queryKey: readonly unknown[];
+  }): [readonly unknown[], T | undefined][];
+}
+
+/**
+ * After a write the indexer needs a moment to see it: refetches the cached history pages under
+ * `queryKey` every `intervalMs` (at most `tries` times) until no cached page shows request `nftId`
+ * as still cancellable.
+ */
+export async function refreshUntilIndexed(
+  cache: HistoryCache,
+  queryKey: readonly unknown[],
+  nftId: bigint,
+  { tries = 10, intervalMs = 1000 }: { tries?: number; intervalMs?: number } = {},
+): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, intervalMs));
+    await cache.invalidateQueries({ queryKey });
+    const pending = cache
+      .getQueriesData<TransactionsPage>({ queryKey })
+      .some(([, data]) => data?.items.some((t) => t.nftId === nftId && t.canCancel));
+    if (!pending) return true;
+  }
+  return false;
+}

@@ -1,0 +1,85 @@
+/**
+ * Test fixture of the `/api/transactions` contract (HistoryPage JSON) and a tiny mock of that
+ * route for jsdom tests: the real route is served by the indexer's web API.
+ */
+import type { HistoryEvent, HistoryPage, HistoryTransaction } from "@lending/sdk";
+
+export const USER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+/** 2026-11-20 10:00:00 UTC */
+export const T0 = 1_795_168_800;
+
+const hash = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
+
+export function event(
+  n: number,
+  overrides: Partial<HistoryEvent> & Pick<HistoryEvent, "type">,
+): HistoryEvent {
+  return {
+    id: `${hash(n)}-0`,
+    epochId: "3",
+    amount: "100000000",
+    shares: null,
+    toTrancheId: null,
+    timestamp: T0,
+    blockNumber: String(100 + n),
+    transactionHash: hash(n),
+    remainingQueuedAmount: null,
+    ...overrides,
+  };
+}
+
+/** Request `i` (nftId i): a pending, cancellable variable deposit of 100 USDC unless overridden. */
+export function transaction(
+  i: number,
+  overrides: Partial<HistoryTransaction> = {},
+): HistoryTransaction {
+  const requestTimestamp = T0 + i * 60;
+  return {
+    id: `31337-${i}`,
+    type: "Deposit",
+    nftId: String(i),
+    owner: USER.toLowerCase(),
+    poolId: "0",
+    poolName: "Alpha Pool",
+    trancheId: 2,
+    trancheName: "Junior",
+    requestedAmount: "100000000",
+    apy: "0.12",
+    fixedTermConfigId: 0,
+    fixedTermWeeks: null,
+    epochId: "3",
+    requestTimestamp,
+    requestStatus: "Requested",
+    canCancel: true,
+    lastTransactionDate: requestTimestamp,
+    events: [event(i * 10, { type: "Request", timestamp: requestTimestamp })],
+    subsequentTransactions: [],
+    ...overrides,
+  };
+}
+
+/** A fetch that serves `items` (newest first) page by page at /api/transactions, and records calls. */
+export function mockTransactionsRoute(source: () => HistoryTransaction[] | Response) {
+  const calls: string[] = [];
+  const fetchMock = async (input: RequestInfo | URL): Promise<Response> => {
+    const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
+    calls.push(url.pathname + url.search);
+    if (url.pathname === "/api/transactions") {
+      const items = source();
+      if (items instanceof Response) return items;
+      const page = Number(url.searchParams.get("page") ?? "1");
+      const pageSize = Number(url.searchParams.get("pageSize") ?? "10");
+      const body: HistoryPage = {
+        items: items.slice((page - 1) * pageSize, page * pageSize),
+        page,
+        pageSize,
+        total: items.length,
+      };
+      return Response.json(body);
+    }
+    if (url.pathname === "/api/kyc")
+      return Response.json({ status: "Active", address: USER.toLowerCase(), provider: "local" });
+    return Response.json({ statusCode: 404, message: "not found" }, { status: 404 });
+  };
+  return { fetchMock, calls };
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { pools, tx } from "@lending/sdk";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useConnection } from "wagmi";
+import { useModal } from "@/components/modal/ModalProvider";
+import { showToast } from "@/components/toast/toast";
+import { kycQueryOptions } from "@/lib/queries/server";
+import { isKycCompleted } from "@/server/services/kyc/types";
+import { setKycCallback } from "./kycCallback";
+
+/**
+ * The lend flow's KYC gate for any action that relies on KYC (spec section 6): no wallet opens
+ * the connect modal; KYC status Active or No Email runs `proceed`; otherwise the KYC modal opens
+ * first, with `proceed` as its callback.
+ */
+export function useKycGate(): { checking: boolean; run: (proceed: () => void) => Promise<void> } {
+  const { open } = useModal();
+  const { status, address } = useConnection();
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  const run = useCallback(
+    async (proceed: () => void) => {
+      if (status !== "connected" || !address) {
+        open("connectWallet");
+        return;
+      }
+      setChecking(true);
+      try {
+        const info = await queryClient.fetchQuery(kycQueryOptions(address));
+        if (isKycCompleted(info.status)) {
+          proceed();
+        } else {
+          setKycCallback(proceed);
+          open("kyc");
+        }
+      } catch (error) {
+        void showToast({
+          type: "error",
+          title: pools.kycStatusUnavailable,
+          message: error instanceof Error ? error.message : tx.unexpectedError,
+        });
+      } finally {
+        setChecking(false);
+      }
+    },
+    [status, address, open, queryClient],
+  );
+  return { checking, run };
+}

@@ -1,0 +1,127 @@
+import type { Pool } from "@lending/sdk";
+import { QueryClient, QueryClientProvider, queryOptions } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const USER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const U = 1_000_000n;
+
+const connection = vi.hoisted(() => ({ address: undefined as string | undefined }));
+const deposited = vi.hoisted(() => ({ value: {} as Record<string, bigint> }));
+
+vi.mock("wagmi", () => ({
+  useConnection: () => ({
+    address: connection.address,
+    status: connection.address ? "connected" : "disconnected",
+  }),
+}));
+vi.mock("@/components/modal/ModalProvider", () => ({ useModal: () => ({ open: vi.fn() }) }));
+vi.mock("@/lib/queries/hooks", () => ({
+  useAppChain: () => ({ chainId: 31337, chainName: "Anvil", client: {} }),
+  usePools: () => ({ data: POOLS, error: null, isPending: false, isFetching: false }),
+}));
+// the user's reads: what they requested this epoch per tranche (getCurrentEpochDepositedAmount)
+vi.mock("@/lib/queries/chain", () => ({
+  lendFormQueryOptions: (_c: number, _cl: unknown, user: string | undefined, pool: Pool) =>
+    queryOptions({
+      queryKey: ["lendForm", user ?? "", pool.id.toString()],
+      queryFn: async () => ({
+        balance: 0n,
+        depositedThisEpoch: deposited.value,
+        fixedTermAllowlisted: {},
+        loyaltyLevel: 0,
+      }),
+      enabled: Boolean(user),
+    }),
+}));
+
+const tranche = (
+  id: bigint,
+  name: string,
+  capacity: bigint,
+  totalAssets: bigint,
+  fixed = false,
+) => ({
+  id,
+  name,
+  apy: 0.1,
+  interestRate: 1n,
+  minimumDeposit: 10n * U,
+  maximumDeposit: 1_000n * U,
+  capacity,
+  totalAssets,
+  fixedTermConfig: fixed
+    ? [
+        {
+          configId: 1n,
+          apy: 0.12,
+          epochInterestRate: 1n,
+          epochLockDuration: 4n,
+          fixedTermDepositStatus: "Everyone" as const,
+        },
+      ]
+    : [],
+});
+const pool = (id: bigint, poolName: string, tranches: Pool["tranches"]): Pool => ({
+  id,
+  poolName,
+  subheading: "",
+  requestEpochsInAdvance: 1n,
+  tranches,
+});
+const POOLS: Pool[] = [
+  pool(0n, "Open Pool", [
+    tranche(0n, "Junior", 10_000n * U, 1_000n * U),
+    tranche(1n, "Senior", 10_000n * U, 1_000n * U),
+  ]),
+  pool(1n, "Full Pool", [tranche(0n, "Senior", 10_000n * U, 10_000n * U, true)]),
+  pool(2n, "Closed Pool", [tranche(0n, "Senior", 10_000n * U, 12_000n * U)]),
+];
+
+const { PoolList } = await import("./PoolList");
+
+function show() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <PoolList />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  connection.address = undefined;
+  deposited.value = {};
+});
+
+describe("PoolList (the Open strategies tab)", () => {
+  it("lists open pools only: fully subscribed and closed pools have their own tabs", () => {
+    show();
+    const cards = screen.getAllByTestId("pool-card");
+    expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual(["Open Pool"]);
+    expect(screen.queryByText("Full Pool")).toBeNull();
+    expect(screen.queryByText("Closed Pool")).toBeNull();
+  });
+
+  it("a visitor sees every tranche with room as a Lend button", () => {
+    show();
+    expect(screen.getAllByTestId("lend-button")).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: "Oversubscribed" })).toBeNull();
+  });
+
+  it("a user who used up a tranche's epoch maximum sees it Oversubscribed with the tooltip", async () => {
+    connection.address = USER;
+    deposited.value = { "0": 1_000n * U, "1": 400n * U };
+    show();
+    const oversubscribed = await screen.findByRole("button", { name: "Oversubscribed" });
+    expect(oversubscribed).toHaveProperty("disabled", true);
+    const rows = screen.getAllByTestId("tranche-row");
+    expect(within(rows[0]!).queryByTestId("lend-button")).toBeNull();
+    expect(within(rows[0]!).getByRole("tooltip", { hidden: true }).textContent).toBe(
+      "This tranche is temporarily oversubscribed. Please check again next epoch.",
+    );
+    // the tranche maximum itself is still shown; the other tranche keeps its Lend button
+    expect(within(rows[0]!).getByText("1,000.00 USDC")).toBeTruthy();
+    expect(within(rows[1]!).getByTestId("lend-button")).toBeTruthy();
+  });
+});

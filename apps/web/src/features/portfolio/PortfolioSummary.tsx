@@ -1,0 +1,241 @@
+"use client";
+
+import {
+  fill,
+  formatPercent,
+  formatUsdc,
+  formatWalletAmount,
+  portfolio as copy,
+  type PortfolioPool,
+  type PortfolioPosition,
+} from "@lending/sdk";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { useConnection } from "wagmi";
+import { preloadModal } from "@/components/modal/registry";
+import { useModal } from "@/components/modal/ModalProvider";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { useKycGate } from "@/features/kyc/useKycGate";
+import { useWalletState } from "@/features/wallet/WalletStateProvider";
+import { LendButton } from "@/features/lending/lend/LendButton";
+import { useAppChain } from "@/lib/queries/hooks";
+import { portfolioQueryOptions } from "./queries";
+
+const usdc = (v: bigint) => fill(copy.usdc, { amount: formatUsdc(v) });
+const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
+
+/** /portfolio: the connected lender's summary from on-chain reads (issue 11). */
+export function PortfolioSummary({ product }: { product: string }) {
+  const { status, address } = useConnection();
+  const { ready } = useWalletState();
+  const { open } = useModal();
+  const { chainId, client } = useAppChain();
+  const query = useQuery(portfolioQueryOptions(chainId, client, address));
+
+  // until the wallet session is restored, a skeleton (not a connect prompt that then flips)
+  if (!ready) return <PortfolioSkeleton />;
+  if (status !== "connected") {
+    return (
+      <section className={card} data-testid="portfolio-connect">
+        <h2 className="text-lg font-semibold text-slate-900">{copy.connectTitle}</h2>
+        <p className="mt-2 text-slate-600">{copy.connectText}</p>
+        <button
+          type="button"
+          onClick={() => open("connectWallet")}
+          className="mt-4 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+        >
+          {copy.connect}
+        </button>
+      </section>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className={`${card} text-red-800`}>
+        {copy.error}
+      </p>
+    );
+  }
+  if (!query.data) return <PortfolioSkeleton />;
+  const { summary, earnedRksu, loyaltyLevel } = query.data;
+  if (summary.empty) {
+    return (
+      <section className={card} data-testid="portfolio-empty">
+        <h2 className="text-lg font-semibold text-slate-900">{copy.emptyTitle}</h2>
+        <p className="mt-2 text-slate-600">{copy.emptyText}</p>
+        <Link
+          href="/lending"
+          className="mt-4 inline-block rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+        >
+          {copy.emptyAction}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <section className={card} aria-labelledby="portfolio-totals" data-testid="portfolio-totals">
+        <h2 id="portfolio-totals" className="text-lg font-semibold text-slate-900">
+          {copy.totalsLabel}
+        </h2>
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-5">
+          <Figure name={copy.totalInvested} testId="total-invested">
+            {usdc(summary.totalInvested)}
+          </Figure>
+          <Figure name={copy.balance} testId="total-balance">
+            {usdc(summary.balance)}
+          </Figure>
+          <Figure name={copy.availableToWithdraw} testId="total-available">
+            {usdc(summary.availableToWithdraw)}
+          </Figure>
+          <Figure name={copy.interestEarned} testId="total-interest">
+            {usdc(summary.interestEarned)}
+          </Figure>
+          <Figure name={copy.activeAndPending} testId="total-active-pending">
+            {usdc(summary.activeDeposits + summary.pendingDeposits)}
+          </Figure>
+          <Figure name={copy.pendingDeposits} testId="total-pending-deposits">
+            {usdc(summary.pendingDeposits)}
+          </Figure>
+          <Figure name={copy.pendingWithdrawals} testId="total-pending-withdrawals">
+            {usdc(summary.pendingWithdrawals)}
+          </Figure>
+          <Figure name={copy.loyaltyLevel} testId="loyalty-level">
+            {loyaltyLevel === null
+              ? copy.loyaltyNone
+              : fill(copy.loyaltyLevelValue, { level: loyaltyLevel })}
+          </Figure>
+          <Figure name={fill(copy.earnedRksu, { product })} testId="earned-rksu">
+            {formatWalletAmount(earnedRksu, 18)}
+          </Figure>
+        </dl>
+      </section>
+      {summary.pools.map((pool) => (
+        <PoolSection key={pool.poolId.toString()} pool={pool} />
+      ))}
+    </div>
+  );
+}
+
+function Figure({ name, testId, children }: { name: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-slate-600">{name}</dt>
+      <dd className="font-semibold break-words text-slate-900 tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function PoolSection({ pool }: { pool: PortfolioPool }) {
+  const headingId = `portfolio-pool-${pool.poolId}`;
+  return (
+    <section className={card} aria-labelledby={headingId} data-testid="portfolio-pool">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {pool.poolName}
+      </h2>
+      <ul className="mt-4 space-y-3">
+        {pool.positions.map((p) => (
+          <PositionRow key={p.trancheId.toString()} position={p} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One tranche: stacked label/value pairs (a card at 390 px, a row on desktop) and actions. */
+function PositionRow({ position: p }: { position: PortfolioPosition }) {
+  const apy = [
+    fill(copy.variableApy, { apy: formatPercent(p.variableApy) }),
+    ...p.fixedApys.map((a) => fill(copy.fixedApy, { apy: formatPercent(a) })),
+  ].join(", ");
+  return (
+    <li
+      className="rounded-xl border border-slate-200 p-3 lg:flex lg:items-center lg:gap-4"
+      data-testid="portfolio-position"
+      data-tranche={p.trancheName}
+    >
+      <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4 xl:grid-cols-8">
+        <Figure name={copy.tranche} testId="position-tranche">
+          {p.trancheName}
+        </Figure>
+        <Figure name={copy.totalInvested} testId="position-invested">
+          {usdc(p.totalInvested)}
+        </Figure>
+        <Figure name={copy.balance} testId="position-balance">
+          {usdc(p.balance)}
+        </Figure>
+        <Figure name={copy.availableToWithdraw} testId="position-available">
+          {usdc(p.availableToWithdraw)}
+        </Figure>
+        <Figure name={copy.pendingDeposits} testId="position-pending-deposits">
+          {usdc(p.pendingDeposits)}
+        </Figure>
+        <Figure name={copy.pendingWithdrawals} testId="position-pending-withdrawals">
+          {usdc(p.pendingWithdrawals)}
+        </Figure>
+        <Figure name={copy.apy} testId="position-apy">
+          {apy}
+        </Figure>
+        <Figure name={copy.interestEarned} testId="position-interest">
+          {usdc(p.interestEarned)}
+        </Figure>
+      </dl>
+      {/* actions: room on the row for the fixed-terms issue's Fix APY and withdraw at expiry */}
+      <div className="mt-3 flex flex-wrap gap-2 lg:mt-0 lg:w-56 lg:justify-end">
+        <WithdrawButton position={p} />
+        <LendButton
+          poolId={p.poolId}
+          trancheId={p.trancheId}
+          trancheName={p.trancheName}
+          oversubscribed={false}
+        />
+      </div>
+    </li>
+  );
+}
+
+function WithdrawButton({ position: p }: { position: PortfolioPosition }) {
+  const { open } = useModal();
+  const { checking, run } = useKycGate();
+  return (
+    <button
+      type="button"
+      data-testid="withdraw-button"
+      aria-label={fill(copy.withdrawFrom, { tranche: p.trancheName })}
+      disabled={checking || p.availableToWithdraw === 0n}
+      onMouseEnter={() => preloadModal("withdraw")}
+      onFocus={() => preloadModal("withdraw")}
+      onClick={() => run(() => open("withdraw", { poolId: p.poolId, trancheId: p.trancheId }))}
+      className="rounded-lg border border-emerald-700 px-3 py-1.5 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent"
+    >
+      {copy.withdraw}
+    </button>
+  );
+}
+
+function PortfolioSkeleton() {
+  return (
+    <div
+      aria-busy="true"
+      aria-label={copy.loading}
+      className="space-y-6"
+      data-testid="portfolio-loading"
+    >
+      <div className={card}>
+        <Skeleton className="block h-6 w-48" />
+        <div className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="block h-10 w-full" />
+          ))}
+        </div>
+      </div>
+      <div className={card}>
+        <Skeleton className="block h-6 w-64" />
+        <Skeleton className="mt-4 block h-20 w-full" />
+      </div>
+    </div>
+  );
+}

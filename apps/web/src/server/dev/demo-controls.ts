@@ -1,0 +1,145 @@
+/**
+ * Local demo controls (chain 31337 only): move anvil's clock to the next clearing period or to the
+ * next epoch, and fund a wallet with test USDC, KSU and ETH from the deployer. Shared by the dev
+ * panel's server route (app/api/dev/[action]) and `npm run ops -- time:clearing | time:next-epoch
+ * | fund <address>`. No relative "@/" imports: the ops script imports this file too.
+ */
+import { ksuAbi, lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
+import type { Deployment } from "@lending/sdk/deployments";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  parseEther,
+  parseUnits,
+  type Address,
+  type Hash,
+  type Hex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+
+/** The only chain the demo controls exist on. */
+export const DEMO_CONTROLS_CHAIN_ID = 31337;
+
+/** anvil account 0, the local deployer and admin (a public key: local chain only). */
+export const LOCAL_DEPLOYER_PRIVATE_KEY =
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80" as const;
+
+/** What `fund` sends to a wallet. */
+export const DEMO_FUNDING = {
+  usdc: parseUnits("10000", 6),
+  ksu: parseUnits("1000", 18),
+  eth: parseEther("10"),
+} as const;
+
+export class DemoControlsUnavailableError extends Error {
+  constructor(chainId: number) {
+    super(`The demo controls run on chain ${DEMO_CONTROLS_CHAIN_ID} only, not ${chainId}`);
+    this.name = "DemoControlsUnavailableError";
+  }
+}
+
+export type DemoControlsContext = {
+  rpcUrl: string;
+  chainId: number;
+  deployment: Deployment;
+  /** Signs funding transfers; default the local deployer. */
+  deployerPrivateKey?: Hex;
+};
+
+export type TimeMove = { secondsAdvanced: number; chainTime: number };
+
+function clients(ctx: DemoControlsContext) {
+  if (ctx.chainId !== DEMO_CONTROLS_CHAIN_ID) throw new DemoControlsUnavailableError(ctx.chainId);
+  const chain = defineChain({
+    id: ctx.chainId,
+    name: "Anvil",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [ctx.rpcUrl] } },
+  });
+  const transport = http(ctx.rpcUrl, { retryCount: 0 });
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
+  const account = privateKeyToAccount(ctx.deployerPrivateKey ?? LOCAL_DEPLOYER_PRIVATE_KEY);
+  const walletClient = createWalletClient({ account, chain, transport });
+  return { publicClient, walletClient };
+}
+
+async function advanceTo(ctx: DemoControlsContext, target: (now: bigint) => Promise<bigint>) {
+  const { publicClient } = clients(ctx);
+  const latest = await publicClient.getBlock({ blockTag: "latest" });
+  const to = await target(latest.timestamp);
+  const seconds = Number(to > latest.timestamp ? to - latest.timestamp : 0n);
+  // Lands exactly on `to` (evm_increaseTime counts from the wall clock, which has moved on since
+  // the latest block); anvil keeps later blocks' time running from there.
+  if (seconds > 0) {
+    await publicClient.request({
+      method: "evm_setNextBlockTimestamp" as never,
+      params: [Number(to)] as never,
+    });
+  }
+  await publicClient.request({ method: "evm_mine" as never, params: [] as never });
+  const mined = await publicClient.getBlock({ blockTag: "latest" });
+  return { secondsAdvanced: seconds, chainTime: Number(mined.timestamp) } satisfies TimeMove;
+}
+
+/** Moves the chain's clock to the start of the next clearing period (the manager's view). */
+export function moveToClearingPeriod(ctx: DemoControlsContext): Promise<TimeMove> {
+  const { publicClient } = clients(ctx);
+  return advanceTo(ctx, () =>
+    publicClient.readContract({
+      address: ctx.deployment.lendingPoolManager,
+      abi: lendingPoolManagerAbi,
+      functionName: "nextClearingPeriodStart",
+    }),
+  );
+}
+
+/** Moves the chain's clock to the start of the next epoch (the manager's view). */
+export function moveToNextEpoch(ctx: DemoControlsContext): Promise<TimeMove> {
+  const { publicClient } = clients(ctx);
+  return advanceTo(ctx, () =>
+    publicClient.readContract({
+      address: ctx.deployment.lendingPoolManager,
+      abi: lendingPoolManagerAbi,
+      functionName: "nextEpochStart",
+    }),
+  );
+}
+
+/** Sends {@link DEMO_FUNDING} to `to`: mints test USDC, transfers KSU and ETH from the deployer. */
+export async function fundWallet(
+  ctx: DemoControlsContext,
+  to: Address,
+): Promise<{ usdc: Hash; ksu: Hash; eth: Hash }> {
+  const { publicClient, walletClient } = clients(ctx);
+  const confirm = async (hash: Hash, what: string) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`${what} reverted (tx ${hash})`);
+    return hash;
+  };
+  // One at a time: each waits for its receipt, so the deployer's nonces stay in order.
+  const usdc = await confirm(
+    await walletClient.writeContract({
+      address: ctx.deployment.usdc,
+      abi: testUsdcAbi,
+      functionName: "mint",
+      args: [to, DEMO_FUNDING.usdc],
+    }),
+    "Minting USDC",
+  );
+  const ksu = await confirm(
+    await walletClient.writeContract({
+      address: ctx.deployment.ksu,
+      abi: ksuAbi,
+      functionName: "transfer",
+      args: [to, DEMO_FUNDING.ksu],
+    }),
+    "Sending KSU",
+  );
+  const eth = await confirm(
+    await walletClient.sendTransaction({ to, value: DEMO_FUNDING.eth }),
+    "Sending ETH",
+  );
+  return { usdc, ksu, eth };
+}

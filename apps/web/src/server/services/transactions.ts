@@ -1,0 +1,83 @@
+/**
+ * A lender's indexed transaction history, read from the indexer's HTTP API (packages/indexer).
+ * Everything here is public on-chain data: no signature needed. The indexer being down or
+ * unreachable is an {@link UpstreamError} (503); its own 4xx answers pass through.
+ */
+import type { HistoryPage } from "@lending/sdk";
+import { z } from "zod";
+import { serverConfig } from "@/config/server";
+import { HttpError, UpstreamError } from "../http/errors";
+
+const user = z
+  .string({ error: "is required" })
+  .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address")
+  .transform((v) => v.toLowerCase());
+
+/** `?user=0x..&page=1&pageSize=10`: page from 1, pageSize 1 to 100 (default 10). */
+export const TransactionsQuery = z
+  .object({
+    user,
+    page: z
+      .string()
+      .regex(/^[1-9][0-9]{0,6}$/, "must be a whole number from 1")
+      .transform(Number)
+      .default(1),
+    pageSize: z
+      .string()
+      .regex(/^[0-9]{1,3}$/, "must be a whole number from 1 to 100")
+      .transform(Number)
+      .pipe(z.number().int().min(1, "must be from 1 to 100").max(100, "must be from 1 to 100"))
+      .default(10),
+  })
+  .strict();
+
+export const TransactionsCsvQuery = z.object({ user }).strict();
+
+const INDEXER_TIMEOUT_MS = 10_000;
+
+async function fromIndexer(pathAndQuery: string): Promise<Response> {
+  const base = serverConfig().indexerUrl;
+  let res: Response;
+  try {
+    res = await fetch(`${base}${pathAndQuery}`, {
+      signal: AbortSignal.timeout(INDEXER_TIMEOUT_MS),
+      cache: "no-store",
+    });
+  } catch (error) {
+    throw new UpstreamError(
+      `indexer at ${base} unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      "The transaction history is unavailable: try again later",
+    );
+  }
+  if (res.status >= 400 && res.status < 500) {
+    const body = (await res.json().catch(() => ({}))) as { message?: unknown };
+    throw new HttpError(
+      res.status,
+      typeof body.message === "string" ? body.message : "Bad request",
+    );
+  }
+  if (!res.ok) {
+    throw new UpstreamError(
+      `indexer answered ${res.status}`,
+      "The transaction history is unavailable: try again later",
+    );
+  }
+  return res;
+}
+
+/** One page of `user`'s transactions, newest request first. */
+export async function transactionsPage(
+  q: z.output<typeof TransactionsQuery>,
+): Promise<HistoryPage> {
+  const params = new URLSearchParams({
+    user: q.user,
+    page: String(q.page),
+    pageSize: String(q.pageSize),
+  });
+  return (await (await fromIndexer(`/transactions?${params}`)).json()) as HistoryPage;
+}
+
+/** The whole history of `user` as RFC 4180 CSV text. */
+export async function transactionsCsv(q: z.output<typeof TransactionsCsvQuery>): Promise<string> {
+  return (await fromIndexer(`/transactions.csv?${new URLSearchParams({ user: q.user })}`)).text();
+}

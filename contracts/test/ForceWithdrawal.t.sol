@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
+import {InsufficientShares, ZeroAddress, ZeroAmount} from "../src/libraries/Errors.sol";
+import {ProtocolBase} from "./ProtocolBase.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+
+/// @dev Issue 11: the pool manager's forced withdrawal (`forceWithdrawal`, in the extension): the
+/// lender's shares queue as if the lender had asked, the payout goes to the lender, and the
+/// request is marked by `WithdrawalForced`.
+contract ForceWithdrawalTest is ProtocolBase {
+    /// @dev Alice's settled Junior position of `amount` USDC; returns her shares.
+    function _position(address user, uint256 amount) internal returns (uint256 shares) {
+        uint256 id = _deposit(user, JUNIOR, amount);
+        _clearAndSettle(_ids(id));
+        _nextEpoch();
+        shares = lpm.sharesOf(POOL, JUNIOR, user);
+    }
+
+    function test_force_queuesTheLendersSharesAndPaysTheLender() public {
+        uint256 shares = _position(alice, 1000e6);
+        uint256 epoch = lpm.requestEpoch();
+        uint256 expectedId = 2;
+        vm.expectEmit(address(lpm));
+        emit ILendingPoolTypes.RequestCreated(
+            expectedId,
+            alice,
+            POOL,
+            JUNIOR,
+            epoch,
+            ILendingPoolTypes.RequestKind.Withdrawal,
+            0,
+            0,
+            shares,
+            false
+        );
+        vm.expectEmit(address(lpm));
+        emit ILendingPoolTypes.WithdrawalForced(expectedId, alice, POOL, JUNIOR, shares, manager);
+        vm.prank(manager);
+        uint256 id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
+        assertEq(id, expectedId);
+        assertEq(nft.ownerOf(id), alice, "the lender owns the request NFT");
+        assertEq(lpm.sharesOf(POOL, JUNIOR, alice), 0, "the shares left the free balance");
+        ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id);
+        assertEq(v.owner, alice);
+        assertEq(uint8(v.kind), uint8(ILendingPoolTypes.RequestKind.Withdrawal));
+        assertEq(v.amount, shares);
+        uint256 managerBefore = usdc.balanceOf(manager);
+        uint256 aliceBefore = usdc.balanceOf(alice);
+        _clearAndSettle(_ids(id));
+        assertEq(usdc.balanceOf(alice) - aliceBefore, 1000e6, "paid to the lender");
+        assertEq(usdc.balanceOf(manager), managerBefore, "nothing to the manager");
+    }
+
+    function test_force_lenderCanCancelTheForcedRequest() public {
+        uint256 shares = _position(alice, 1000e6);
+        vm.prank(manager);
+        uint256 id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares / 2);
+        vm.prank(alice);
+        lpm.cancelWithdrawalRequest(POOL, id);
+        assertEq(lpm.sharesOf(POOL, JUNIOR, alice), shares);
+    }
+
+    function test_force_addsToTheLendersOpenRequestOfTheEpoch() public {
+        uint256 shares = _position(alice, 1000e6);
+        uint256 own = _withdraw(alice, JUNIOR, shares / 4);
+        vm.prank(manager);
+        uint256 id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares - shares / 4);
+        assertEq(id, own, "one request per epoch and tranche, as for the lender");
+        assertEq(lpm.requestStatus(id).amount, shares);
+    }
+
+    function test_force_onlyThePoolManager() public {
+        uint256 shares = _position(alice, 1000e6);
+        bytes32 role = lpm.POOL_MANAGER_ROLE();
+        _expectMissingRole(stranger, role);
+        vm.prank(stranger);
+        lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
+        // Not even the lender herself: her way is requestWithdrawal.
+        _expectMissingRole(alice, role);
+        vm.prank(alice);
+        lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
+        // A keeper is not a pool manager either.
+        _expectMissingRole(address(this), role);
+        lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
+        assertEq(lpm.sharesOf(POOL, JUNIOR, alice), shares, "nothing moved");
+    }
+
+    function test_force_revertsWhenPaused() public {
+        uint256 shares = _position(alice, 1000e6);
+        vm.prank(admin);
+        lpm.pause();
+        vm.prank(manager);
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
+        assertEq(lpm.sharesOf(POOL, JUNIOR, alice), shares);
+    }
+
+    function test_force_badInputRevertsAndChangesNothing() public {
+        uint256 shares = _position(alice, 1000e6);
+        vm.startPrank(manager);
+        vm.expectRevert(ZeroAmount.selector);
+        lpm.forceWithdrawal(POOL, JUNIOR, alice, 0);
+        vm.expectRevert(abi.encodeWithSelector(InsufficientShares.selector, shares, shares + 1));
+        lpm.forceWithdrawal(POOL, JUNIOR, alice, shares + 1);
+        vm.expectRevert(abi.encodeWithSelector(InsufficientShares.selector, 0, 1));
+        lpm.forceWithdrawal(POOL, JUNIOR, bob, 1);
+        vm.expectRevert(ZeroAddress.selector);
+        lpm.forceWithdrawal(POOL, JUNIOR, address(0), 1);
+        vm.stopPrank();
+        assertEq(lpm.sharesOf(POOL, JUNIOR, alice), shares);
+    }
+
+    /// @dev As in requestWithdrawal: the queued principal leaves the accepted deposits and
+    /// KsuLocking's bonus base in the same transaction.
+    function test_force_notifiesKsuLocking() public {
+        _position(alice, 10_000e6);
+        _lockKsu(alice, 1000e18);
+        (,, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 10_000e6);
+        uint256 shares = lpm.sharesOf(POOL, JUNIOR, alice);
+        vm.prank(manager);
+        lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
+        assertEq(lpm.userAcceptedDeposits(alice), 0);
+        (,, base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 0, "the bonus base dropped at once");
+    }
+
+    /// @dev The forced request takes the lender's level (her KSU lock), like her own request.
+    function test_force_usesTheLendersLoyaltyLevel() public {
+        uint256 shares = _position(alice, 10_000e6);
+        _lockKsu(alice, 1000e18);
+        assertEq(locking.loyaltyLevel(alice), 2);
+        vm.prank(manager);
+        uint256 id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
+        assertEq(lpm.requestStatus(id).level, 2, "the lender's level, not the manager's");
+    }
+
+    /// @dev Fairness: forcing Alice's withdrawal gives Bob, who asked for his own in the same
+    /// epoch, exactly what he gets when Alice asks herself. Liquidity covers half of the queue.
+    function test_force_doesNotChangeAnotherLendersOutcome() public {
+        uint256 snapshot = vm.snapshotState();
+        uint256 viaForce = _bobsPayout(true);
+        vm.revertToState(snapshot);
+        uint256 viaOwn = _bobsPayout(false);
+        assertEq(viaForce, viaOwn);
+        assertGt(viaForce, 0);
+    }
+
+    function _bobsPayout(bool forced) internal returns (uint256 paid) {
+        uint256 a = _deposit(alice, JUNIOR, 1000e6);
+        uint256 b = _deposit(bob, JUNIOR, 1000e6);
+        _clearAndSettle(_ids(a, b));
+        _nextEpoch();
+        vm.prank(manager);
+        lpm.draw(POOL, 1000e6, borrower); // half the pool lent out: the queue is rationed
+        uint256 aliceShares = lpm.sharesOf(POOL, JUNIOR, alice);
+        uint256 wa;
+        if (forced) {
+            vm.prank(manager);
+            wa = lpm.forceWithdrawal(POOL, JUNIOR, alice, aliceShares);
+        } else {
+            wa = _withdraw(alice, JUNIOR, aliceShares);
+        }
+        uint256 wb = _withdraw(bob, JUNIOR, lpm.sharesOf(POOL, JUNIOR, bob));
+        uint256 before = usdc.balanceOf(bob);
+        _clearAndSettle(_ids(wa, wb));
+        paid = usdc.balanceOf(bob) - before;
+        assertLt(paid, 1000e6, "rationed");
+    }
+}

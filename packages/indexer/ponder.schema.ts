@@ -1,0 +1,214 @@
+/**
+ * Indexed tables, designed for the reads of src/api: a lender's requests page by page (request by
+ * owner, newest first), their events, per-epoch deposit records, clearing rows, locks.
+ * Amounts are bigint smallest units (USDC 6 decimals, tranche shares 12, KSU 18).
+ */
+import { index, onchainTable, primaryKey } from "ponder";
+
+/** A pool, from PoolCreated; `lastClearedEpoch` follows EpochCleared (null before the first). */
+export const pool = onchainTable("pool", (t) => ({
+  poolId: t.bigint().primaryKey(),
+  name: t.text().notNull(),
+  subheading: t.text().notNull(),
+  requestEpochsInAdvance: t.bigint().notNull(),
+  lastClearedEpoch: t.bigint(),
+}));
+
+/** A tranche, from TrancheCreated; the rate follows TrancheRateApplied. */
+export const tranche = onchainTable(
+  "tranche",
+  (t) => ({
+    poolId: t.bigint().notNull(),
+    trancheId: t.bigint().notNull(),
+    name: t.text().notNull(),
+    epochInterestRate: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.poolId, table.trancheId] }) }),
+);
+
+/** A fixed-term config, from FixedTermConfigAdded. */
+export const fixedTermConfig = onchainTable(
+  "fixed_term_config",
+  (t) => ({
+    poolId: t.bigint().notNull(),
+    trancheId: t.bigint().notNull(),
+    configId: t.bigint().notNull(),
+    epochInterestRate: t.bigint().notNull(),
+    epochLockDuration: t.bigint().notNull(),
+    status: t.integer().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.poolId, table.trancheId, table.configId] }) }),
+);
+
+/** One request NFT: a deposit or withdrawal request, with its outcome so far. */
+export const request = onchainTable(
+  "request",
+  (t) => ({
+    nftId: t.bigint().primaryKey(),
+    owner: t.hex().notNull(),
+    kind: t.text().$type<"Deposit" | "Withdrawal">().notNull(),
+    poolId: t.bigint().notNull(),
+    trancheId: t.bigint().notNull(),
+    epoch: t.bigint().notNull(),
+    level: t.integer().notNull(),
+    fixedTermConfigId: t.bigint().notNull(),
+    /** The rate at request time (the fixed-term rate for fixed deposits), 18 decimals per epoch. */
+    epochInterestRate: t.bigint().notNull(),
+    fixedTermEpochs: t.bigint(),
+    /** Requested: USDC (deposits) or shares (withdrawals), after increases. */
+    amount: t.bigint().notNull(),
+    /** "Pending" | "Cancelled" | "Settled" (stored state; "cleared" follows from the pool). */
+    state: t.text().$type<"Pending" | "Cancelled" | "Settled">().notNull(),
+    accepted: t.bigint().notNull(),
+    acceptedShares: t.bigint().notNull(),
+    reallocated: t.bigint().notNull(),
+    rejected: t.bigint().notNull(),
+    cancelled: t.bigint().notNull(),
+    requestTimestamp: t.bigint().notNull(),
+    requestBlock: t.bigint().notNull(),
+    lastEventTimestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({
+    ownerIdx: index().on(table.owner, table.requestTimestamp, table.nftId),
+    poolEpochIdx: index().on(table.poolId, table.epoch),
+  }),
+);
+
+/** One event of a request (Request, Increase, Accepted, Rejected, Reallocated, Cancelled). */
+export const requestEvent = onchainTable(
+  "request_event",
+  (t) => ({
+    id: t.text().primaryKey(),
+    nftId: t.bigint().notNull(),
+    type: t.text().notNull(),
+    epoch: t.bigint().notNull(),
+    amount: t.bigint().notNull(),
+    shares: t.bigint(),
+    toTrancheId: t.bigint(),
+    remainingQueued: t.bigint(),
+    timestamp: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({ nftIdx: index().on(table.nftId, table.blockNumber, table.logIndex) }),
+);
+
+/** A deposit request's clearing outcome in its epoch (spec "Deposit record"), from settlement. */
+export const depositRecord = onchainTable(
+  "deposit_record",
+  (t) => ({
+    /** `${nftId}-${trancheId}`: the request's own tranche, plus one row per tranche it moved to. */
+    id: t.text().primaryKey(),
+    nftId: t.bigint().notNull(),
+    owner: t.hex().notNull(),
+    poolId: t.bigint().notNull(),
+    trancheId: t.bigint().notNull(),
+    epoch: t.bigint().notNull(),
+    requestTimestamp: t.bigint().notNull(),
+    acceptedAmount: t.bigint().notNull(),
+    rejectedAmount: t.bigint().notNull(),
+    reallocatedOutAmount: t.bigint().notNull(),
+    reallocatedInAmount: t.bigint().notNull(),
+    epochInterestRate: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({ ownerIdx: index().on(table.owner, table.requestTimestamp, table.nftId) }),
+);
+
+/** A pool's epoch clearing (EpochCleared). */
+export const epochClearing = onchainTable(
+  "epoch_clearing",
+  (t) => ({
+    poolId: t.bigint().notNull(),
+    epoch: t.bigint().notNull(),
+    interest: t.bigint().notNull(),
+    fee: t.bigint().notNull(),
+    withdrawalsPaid: t.bigint().notNull(),
+    depositsAccepted: t.bigint().notNull(),
+    shortfallDue: t.bigint(),
+    shortfallPaid: t.bigint(),
+    timestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.poolId, table.epoch] }) }),
+);
+
+/** A tranche's clearing result in an epoch: its prices and rate (read at the clearing block). */
+export const trancheClearing = onchainTable(
+  "tranche_clearing",
+  (t) => ({
+    poolId: t.bigint().notNull(),
+    epoch: t.bigint().notNull(),
+    trancheId: t.bigint().notNull(),
+    sharesPerAsset: t.bigint().notNull(),
+    assetsPerShare: t.bigint().notNull(),
+    epochInterestRate: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.poolId, table.epoch, table.trancheId] }) }),
+);
+
+/** A fixed-term lock (FixedTermLocked, FixedTermWithdrawalRequested, FixedTermReleased). */
+export const fixedTermLock = onchainTable(
+  "fixed_term_lock",
+  (t) => ({
+    lockId: t.bigint().primaryKey(),
+    owner: t.hex().notNull(),
+    poolId: t.bigint().notNull(),
+    trancheId: t.bigint().notNull(),
+    configId: t.bigint().notNull(),
+    assets: t.bigint().notNull(),
+    shares: t.bigint().notNull(),
+    endEpoch: t.bigint().notNull(),
+    withdrawAtExpiry: t.boolean().notNull(),
+    released: t.boolean().notNull(),
+    releasedAssets: t.bigint(),
+    timestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({ ownerIdx: index().on(table.owner) }),
+);
+
+/** A KSU lock (Locked, Unlocked). */
+export const ksuLock = onchainTable(
+  "ksu_lock",
+  (t) => ({
+    user: t.hex().notNull(),
+    lockId: t.bigint().notNull(),
+    lockPeriodId: t.bigint().notNull(),
+    amount: t.bigint().notNull(),
+    rKsu: t.bigint().notNull(),
+    unlockTime: t.bigint().notNull(),
+    launchBonus: t.bigint().notNull(),
+    unlockedAmount: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.user, table.lockId] }) }),
+);
+
+/**
+ * Every protocol event, as decoded (bigints as decimal strings): interest applied, fees, bonus and
+ * fee claims, deferred payouts, admin changes... `user` is the event's user/owner when it has one.
+ */
+export const protocolEvent = onchainTable(
+  "protocol_event",
+  (t) => ({
+    id: t.text().primaryKey(),
+    contract: t.text().notNull(),
+    name: t.text().notNull(),
+    user: t.hex(),
+    poolId: t.bigint(),
+    args: t.json().$type<Record<string, unknown>>().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    timestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({
+    userIdx: index().on(table.user, table.blockNumber),
+    nameIdx: index().on(table.name),
+  }),
+);

@@ -1,0 +1,172 @@
+/**
+ * Rows of the indexer's tables -> the JSON of packages/sdk/src/entities/history.ts, and the CSV
+ * export. Pure functions (the routes in ./index.ts query, these shape).
+ */
+import { epochRateToApy, toCsv } from "@lending/sdk";
+import { formatUnits } from "viem";
+import type {
+  DepositRecord,
+  HistoryEvent,
+  HistoryEventType,
+  HistoryRequestStatus,
+  HistoryTransaction,
+} from "../../../sdk/src/entities/history";
+import type {
+  depositRecord,
+  pool as poolTable,
+  request,
+  requestEvent,
+  tranche as trancheTable,
+} from "../../ponder.schema";
+
+export type RequestRow = typeof request.$inferSelect;
+export type EventRow = typeof requestEvent.$inferSelect;
+export type PoolRow = typeof poolTable.$inferSelect;
+export type TrancheRow = typeof trancheTable.$inferSelect;
+export type DepositRecordRow = typeof depositRecord.$inferSelect;
+
+/** APY fraction as a short decimal string ("0.1097"), 6 decimals at most. */
+export function apyString(epochInterestRate: bigint): string {
+  return String(Number(epochRateToApy(epochInterestRate).toFixed(6)));
+}
+
+/** Spec status from the stored state and the pool's clearing progress. */
+export function requestStatus(row: RequestRow, pool: PoolRow | undefined): HistoryRequestStatus {
+  if (row.state === "Cancelled") return "Cancelled";
+  if (row.state === "Settled") return "Processed";
+  const cleared = pool?.lastClearedEpoch;
+  if (cleared !== null && cleared !== undefined && row.epoch <= cleared) return "Processed";
+  return "Requested";
+}
+
+export type Lookup = {
+  pools: Map<string, PoolRow>;
+  tranches: Map<string, TrancheRow>;
+  chainId: number;
+};
+
+const trancheKey = (poolId: bigint, trancheId: bigint) => `${poolId}-${trancheId}`;
+
+export function makeLookup(pools: PoolRow[], tranches: TrancheRow[], chainId: number): Lookup {
+  return {
+    pools: new Map(pools.map((p) => [p.poolId.toString(), p])),
+    tranches: new Map(tranches.map((t) => [trancheKey(t.poolId, t.trancheId), t])),
+    chainId,
+  };
+}
+
+export function toHistoryEvent(e: EventRow): HistoryEvent {
+  return {
+    id: e.id,
+    type: e.type as HistoryEventType,
+    epochId: e.epoch.toString(),
+    amount: e.amount.toString(),
+    shares: e.shares === null ? null : e.shares.toString(),
+    toTrancheId: e.toTrancheId === null ? null : Number(e.toTrancheId),
+    timestamp: Number(e.timestamp),
+    blockNumber: e.blockNumber.toString(),
+    transactionHash: e.transactionHash.toLowerCase(),
+    remainingQueuedAmount: e.remainingQueued === null ? null : e.remainingQueued.toString(),
+  };
+}
+
+export function toHistoryTransaction(
+  row: RequestRow,
+  events: EventRow[],
+  lookup: Lookup,
+): HistoryTransaction {
+  const pool = lookup.pools.get(row.poolId.toString());
+  const tranche = lookup.tranches.get(trancheKey(row.poolId, row.trancheId));
+  const status = requestStatus(row, pool);
+  return {
+    id: `${lookup.chainId}-${row.nftId}`,
+    type: row.kind,
+    nftId: row.nftId.toString(),
+    owner: row.owner.toLowerCase(),
+    poolId: row.poolId.toString(),
+    poolName: pool?.name ?? "",
+    trancheId: Number(row.trancheId),
+    trancheName: tranche?.name ?? "",
+    requestedAmount: row.amount.toString(),
+    apy: apyString(row.epochInterestRate),
+    fixedTermConfigId: Number(row.fixedTermConfigId),
+    fixedTermWeeks: row.fixedTermEpochs === null ? null : Number(row.fixedTermEpochs),
+    epochId: row.epoch.toString(),
+    requestTimestamp: Number(row.requestTimestamp),
+    requestStatus: status,
+    canCancel: status === "Requested",
+    lastTransactionDate: Number(row.lastEventTimestamp),
+    events: events.map(toHistoryEvent),
+    subsequentTransactions: [],
+  };
+}
+
+export function toDepositRecord(r: DepositRecordRow, lookup: Lookup): DepositRecord {
+  return {
+    id: r.id,
+    nftId: r.nftId.toString(),
+    epochId: r.epoch.toString(),
+    requestTimestamp: Number(r.requestTimestamp),
+    acceptedAmount: r.acceptedAmount.toString(),
+    rejectedAmount: r.rejectedAmount.toString(),
+    reallocatedOutAmount: r.reallocatedOutAmount.toString(),
+    reallocatedInAmount: r.reallocatedInAmount.toString(),
+    transactionHash: r.transactionHash.toLowerCase(),
+    trancheName: lookup.tranches.get(trancheKey(r.poolId, r.trancheId))?.name ?? "",
+    apy: apyString(r.epochInterestRate),
+    poolName: lookup.pools.get(r.poolId.toString())?.name ?? "",
+  };
+}
+
+/** The CSV export's named columns, in order. */
+export const CSV_COLUMNS = [
+  "Type",
+  "NFT ID",
+  "Pool",
+  "Tranche",
+  "Requested amount",
+  "Unit",
+  "APY",
+  "Fixed term (weeks)",
+  "Epoch",
+  "Request time (UTC)",
+  "Status",
+  "Accepted (USDC)",
+  "Rejected",
+  "Reallocated (USDC)",
+  "Last transaction (UTC)",
+  "Request transaction",
+] as const;
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** One CSV row per transaction; amounts as decimals of their unit (USDC 6, shares 12). */
+export function toCsvRow(t: HistoryTransaction): string[] {
+  const deposit = t.type === "Deposit";
+  const units = deposit ? 6 : 12;
+  const sum = (type: HistoryEventType) =>
+    t.events.filter((e) => e.type === type).reduce((s, e) => s + BigInt(e.amount), 0n);
+  const requestTx = t.events.find((e) => e.type === "Request")?.transactionHash ?? "";
+  return [
+    t.type,
+    t.nftId,
+    t.poolName,
+    t.trancheName,
+    formatUnits(BigInt(t.requestedAmount), units),
+    deposit ? "USDC" : "shares",
+    `${(Number(t.apy) * 100).toFixed(2)}%`,
+    t.fixedTermWeeks === null ? "" : String(t.fixedTermWeeks),
+    t.epochId,
+    iso(t.requestTimestamp),
+    t.requestStatus,
+    formatUnits(sum("Accepted"), 6),
+    formatUnits(sum("Rejected"), units),
+    formatUnits(sum("Reallocated"), 6),
+    iso(t.lastTransactionDate),
+    requestTx,
+  ];
+}
+
+export function historyCsv(transactions: HistoryTransaction[]): string {
+  return toCsv(CSV_COLUMNS, transactions.map(toCsvRow));
+}

@@ -1,0 +1,155 @@
+/**
+ * The indexer's HTTP API (Ponder serves it next to /health, /ready and /status):
+ *   GET /transactions?user=0x..&page=1&pageSize=10   -> HistoryPage (newest request first)
+ *   GET /transactions.csv?user=0x..                   -> the whole history, RFC 4180
+ *   GET /deposit-records?user=0x..&page=&pageSize=    -> { items: DepositRecord[], page, pageSize, total }
+ * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data.
+ */
+import { db, publicClients } from "ponder:api";
+import schema from "ponder:schema";
+import { and, asc, count, desc, eq, inArray } from "ponder";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import {
+  historyCsv,
+  makeLookup,
+  toDepositRecord,
+  toHistoryTransaction,
+  type EventRow,
+  type RequestRow,
+} from "./history";
+
+const app = new Hono();
+
+const User = z
+  .string({ error: "user is required" })
+  .regex(/^0x[0-9a-fA-F]{40}$/, "user must be a 0x-prefixed 20-byte address")
+  .transform((s) => s.toLowerCase() as `0x${string}`);
+
+const PageQuery = z.object({
+  user: User,
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1" })
+    .int("page must be a whole number from 1")
+    .min(1, "page must be a whole number from 1")
+    .max(1_000_000, "page is too large")
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a whole number from 1 to 100" })
+    .int("pageSize must be a whole number from 1 to 100")
+    .min(1, "pageSize must be a whole number from 1 to 100")
+    .max(100, "pageSize must be a whole number from 1 to 100")
+    .default(10),
+});
+const UserQuery = z.object({ user: User });
+
+function badRequest(c: Context, error: z.ZodError) {
+  const message = error.issues.map((i) => i.message).join("; ");
+  return c.json({ statusCode: 400, message }, 400);
+}
+
+const query = (c: Context) => {
+  const q = c.req.query();
+  // Empty values count as absent (page= means the default).
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ""));
+};
+
+async function lookup() {
+  const [pools, tranches] = await Promise.all([
+    db.select().from(schema.pool),
+    db.select().from(schema.tranche),
+  ]);
+  return makeLookup(pools, tranches, publicClients.protocol.chain?.id ?? 0);
+}
+
+async function eventsOf(nftIds: bigint[]): Promise<Map<bigint, EventRow[]>> {
+  const byId = new Map<bigint, EventRow[]>(nftIds.map((id) => [id, []]));
+  if (nftIds.length === 0) return byId;
+  const rows = await db
+    .select()
+    .from(schema.requestEvent)
+    .where(inArray(schema.requestEvent.nftId, nftIds))
+    .orderBy(asc(schema.requestEvent.blockNumber), asc(schema.requestEvent.logIndex));
+  for (const r of rows) byId.get(r.nftId)?.push(r);
+  return byId;
+}
+
+const newestFirst = [desc(schema.request.requestTimestamp), desc(schema.request.nftId)] as const;
+
+app.get("/transactions", async (c) => {
+  const parsed = PageQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { user, page, pageSize } = parsed.data;
+  const [[totalRow], rows, names] = await Promise.all([
+    db.select({ n: count() }).from(schema.request).where(eq(schema.request.owner, user)),
+    db
+      .select()
+      .from(schema.request)
+      .where(eq(schema.request.owner, user))
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    lookup(),
+  ]);
+  const events = await eventsOf(rows.map((r: RequestRow) => r.nftId));
+  return c.json({
+    items: rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
+    page,
+    pageSize,
+    total: Number(totalRow?.n ?? 0),
+  });
+});
+
+app.get("/transactions.csv", async (c) => {
+  const parsed = UserQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { user } = parsed.data;
+  const [rows, names] = await Promise.all([
+    db
+      .select()
+      .from(schema.request)
+      .where(eq(schema.request.owner, user))
+      .orderBy(...newestFirst),
+    lookup(),
+  ]);
+  const events = await eventsOf(rows.map((r: RequestRow) => r.nftId));
+  const csv = historyCsv(
+    rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
+  );
+  return c.body(csv, 200, {
+    "content-type": "text/csv; charset=utf-8; header=present",
+    "content-disposition": `attachment; filename="transactions-${user}.csv"`,
+  });
+});
+
+app.get("/deposit-records", async (c) => {
+  const parsed = PageQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { user, page, pageSize } = parsed.data;
+  const where = and(eq(schema.depositRecord.owner, user));
+  const [[totalRow], rows, names] = await Promise.all([
+    db.select({ n: count() }).from(schema.depositRecord).where(where),
+    db
+      .select()
+      .from(schema.depositRecord)
+      .where(where)
+      .orderBy(
+        desc(schema.depositRecord.requestTimestamp),
+        desc(schema.depositRecord.nftId),
+        asc(schema.depositRecord.trancheId),
+      )
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    lookup(),
+  ]);
+  return c.json({
+    items: rows.map((r) => toDepositRecord(r, names)),
+    page,
+    pageSize,
+    total: Number(totalRow?.n ?? 0),
+  });
+});
+
+app.notFound((c) => c.json({ statusCode: 404, message: "Not found" }, 404));
+
+export default app;

@@ -1,0 +1,553 @@
+/**
+ * Indexing functions: every event of LendingPoolManager (with its extension) and KsuLocking goes
+ * into `protocol_event`; request, clearing and lock events also shape the typed tables that the
+ * API reads. Handlers only write rows derived from the event (and reads at its block), so Ponder
+ * can replay them after a crash or a reorg with the same result.
+ */
+import { ponder, type Context, type Event } from "ponder:registry";
+import {
+  depositRecord,
+  epochClearing,
+  fixedTermConfig,
+  fixedTermLock,
+  ksuLock,
+  pool,
+  protocolEvent,
+  request,
+  requestEvent,
+  tranche,
+  trancheClearing,
+} from "ponder:schema";
+import { lendingPoolManagerAbi, ksuLockingAbi } from "@lending/sdk";
+
+type AnyEvent = {
+  args: unknown;
+  log: { logIndex: number; address: `0x${string}` };
+  block: { number: bigint; timestamp: bigint };
+  transaction: { hash: `0x${string}` };
+};
+
+const eventId = (e: AnyEvent) => `${e.transaction.hash}-${e.log.logIndex}`;
+
+/** Decoded args with bigints as decimal strings (JSON-safe). */
+function plainArgs(args: unknown): Record<string, unknown> {
+  const convert = (v: unknown): unknown =>
+    typeof v === "bigint"
+      ? v.toString()
+      : Array.isArray(v)
+        ? v.map(convert)
+        : v && typeof v === "object"
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, convert(x)]))
+          : v;
+  return (convert(args ?? {}) as Record<string, unknown>) ?? {};
+}
+
+async function record(
+  contract: "LendingPoolManager" | "KsuLocking",
+  name: string,
+  event: AnyEvent,
+  context: Context,
+) {
+  const args = plainArgs(event.args);
+  const userArg = args.user ?? args.owner ?? args.from ?? args.treasury ?? args.borrower;
+  const poolArg = args.poolId;
+  await context.db
+    .insert(protocolEvent)
+    .values({
+      id: eventId(event),
+      contract,
+      name,
+      user: typeof userArg === "string" ? (userArg.toLowerCase() as `0x${string}`) : null,
+      poolId: typeof poolArg === "string" ? BigInt(poolArg) : null,
+      args,
+      blockNumber: event.block.number,
+      logIndex: event.log.logIndex,
+      timestamp: event.block.timestamp,
+      transactionHash: event.transaction.hash,
+    })
+    .onConflictDoNothing();
+}
+
+const lower = (a: `0x${string}`) => a.toLowerCase() as `0x${string}`;
+
+// ---------------------------------------------------------------- pools and tranches
+
+ponder.on("LendingPoolManager:PoolCreated", async ({ event, context }) => {
+  await record("LendingPoolManager", "PoolCreated", event, context);
+  await context.db
+    .insert(pool)
+    .values({
+      poolId: event.args.poolId,
+      name: event.args.name,
+      subheading: event.args.subheading,
+      requestEpochsInAdvance: event.args.requestEpochsInAdvance,
+      lastClearedEpoch: null,
+    })
+    .onConflictDoNothing();
+});
+
+ponder.on("LendingPoolManager:TrancheCreated", async ({ event, context }) => {
+  await record("LendingPoolManager", "TrancheCreated", event, context);
+  await context.db
+    .insert(tranche)
+    .values({
+      poolId: event.args.poolId,
+      trancheId: event.args.trancheId,
+      name: event.args.name,
+      epochInterestRate: event.args.epochInterestRate,
+    })
+    .onConflictDoNothing();
+});
+
+ponder.on("LendingPoolManager:TrancheRateApplied", async ({ event, context }) => {
+  await record("LendingPoolManager", "TrancheRateApplied", event, context);
+  await context.db
+    .update(tranche, { poolId: event.args.poolId, trancheId: event.args.trancheId })
+    .set({ epochInterestRate: event.args.rate });
+});
+
+ponder.on("LendingPoolManager:FixedTermConfigAdded", async ({ event, context }) => {
+  await record("LendingPoolManager", "FixedTermConfigAdded", event, context);
+  await context.db
+    .insert(fixedTermConfig)
+    .values({
+      poolId: event.args.poolId,
+      trancheId: event.args.trancheId,
+      configId: event.args.configId,
+      epochInterestRate: event.args.epochInterestRate,
+      epochLockDuration: event.args.epochLockDuration,
+      status: Number(event.args.status),
+    })
+    .onConflictDoNothing();
+});
+
+ponder.on("LendingPoolManager:FixedTermStatusSet", async ({ event, context }) => {
+  await record("LendingPoolManager", "FixedTermStatusSet", event, context);
+  await context.db
+    .update(fixedTermConfig, {
+      poolId: event.args.poolId,
+      trancheId: event.args.trancheId,
+      configId: event.args.configId,
+    })
+    .set({ status: Number(event.args.status) });
+});
+
+// ---------------------------------------------------------------- requests
+
+ponder.on("LendingPoolManager:RequestCreated", async ({ event, context }) => {
+  await record("LendingPoolManager", "RequestCreated", event, context);
+  const a = event.args;
+  const kind = a.kind === 0 ? ("Deposit" as const) : ("Withdrawal" as const);
+  let row = await context.db.find(request, { nftId: a.nftId });
+  if (!a.increase || !row) {
+    let rate = 0n;
+    let fixedTermEpochs: bigint | null = null;
+    if (a.fixedTermConfigId !== 0n) {
+      const config = await context.db.find(fixedTermConfig, {
+        poolId: a.poolId,
+        trancheId: a.trancheId,
+        configId: a.fixedTermConfigId,
+      });
+      rate = config?.epochInterestRate ?? 0n;
+      fixedTermEpochs = config?.epochLockDuration ?? null;
+    } else {
+      const t = await context.db.find(tranche, { poolId: a.poolId, trancheId: a.trancheId });
+      rate = t?.epochInterestRate ?? 0n;
+    }
+    row = await context.db.insert(request).values({
+      nftId: a.nftId,
+      owner: lower(a.user),
+      kind,
+      poolId: a.poolId,
+      trancheId: a.trancheId,
+      epoch: a.epoch,
+      level: Number(a.level),
+      fixedTermConfigId: a.fixedTermConfigId,
+      epochInterestRate: rate,
+      fixedTermEpochs,
+      amount: a.amount,
+      state: "Pending",
+      accepted: 0n,
+      acceptedShares: 0n,
+      reallocated: 0n,
+      rejected: 0n,
+      cancelled: 0n,
+      requestTimestamp: event.block.timestamp,
+      requestBlock: event.block.number,
+      lastEventTimestamp: event.block.timestamp,
+      transactionHash: event.transaction.hash,
+    });
+  } else {
+    row = await context.db.update(request, { nftId: a.nftId }).set((r) => ({
+      amount: r.amount + a.amount,
+      lastEventTimestamp: event.block.timestamp,
+    }));
+  }
+  await context.db
+    .insert(requestEvent)
+    .values({
+      id: eventId(event),
+      nftId: a.nftId,
+      type: a.increase ? "Increase" : "Request",
+      epoch: a.epoch,
+      amount: a.amount,
+      shares: null,
+      toTrancheId: null,
+      remainingQueued: kind === "Withdrawal" ? row.amount : null,
+      timestamp: event.block.timestamp,
+      blockNumber: event.block.number,
+      logIndex: event.log.logIndex,
+      transactionHash: event.transaction.hash,
+    })
+    .onConflictDoNothing();
+});
+
+ponder.on("LendingPoolManager:RequestRerated", async ({ event, context }) => {
+  await record("LendingPoolManager", "RequestRerated", event, context);
+  await context.db
+    .update(request, { nftId: event.args.nftId })
+    .set({ level: Number(event.args.newLevel) });
+});
+
+ponder.on("LendingPoolManager:RequestCancelled", async ({ event, context }) => {
+  await record("LendingPoolManager", "RequestCancelled", event, context);
+  const row = await context.db.update(request, { nftId: event.args.nftId }).set({
+    state: "Cancelled",
+    cancelled: event.args.amount,
+    lastEventTimestamp: event.block.timestamp,
+  });
+  await addRequestEvent(event, context, row, {
+    type: "Cancelled",
+    amount: event.args.amount,
+    remainingQueued: row.kind === "Withdrawal" ? 0n : null,
+  });
+});
+
+type RequestRow = typeof request.$inferSelect;
+
+async function addRequestEvent(
+  event: AnyEvent,
+  context: Context,
+  row: RequestRow,
+  fields: {
+    type: string;
+    amount: bigint;
+    shares?: bigint | null;
+    toTrancheId?: bigint | null;
+    remainingQueued?: bigint | null;
+  },
+) {
+  await context.db
+    .insert(requestEvent)
+    .values({
+      id: eventId(event),
+      nftId: row.nftId,
+      type: fields.type,
+      epoch: row.epoch,
+      amount: fields.amount,
+      shares: fields.shares ?? null,
+      toTrancheId: fields.toTrancheId ?? null,
+      remainingQueued: fields.remainingQueued ?? null,
+      timestamp: event.block.timestamp,
+      blockNumber: event.block.number,
+      logIndex: event.log.logIndex,
+      transactionHash: event.transaction.hash,
+    })
+    .onConflictDoNothing();
+}
+
+/** Adds to the deposit record of `nftId` in `trancheId` (created on first use). */
+async function addToDepositRecord(
+  event: AnyEvent,
+  context: Context,
+  row: RequestRow,
+  trancheId: bigint,
+  add: Partial<
+    Record<
+      "acceptedAmount" | "rejectedAmount" | "reallocatedOutAmount" | "reallocatedInAmount",
+      bigint
+    >
+  >,
+) {
+  const id = `${row.nftId}-${trancheId}`;
+  const existing = await context.db.find(depositRecord, { id });
+  if (!existing) {
+    const t = await context.db.find(tranche, { poolId: row.poolId, trancheId });
+    await context.db.insert(depositRecord).values({
+      id,
+      nftId: row.nftId,
+      owner: row.owner,
+      poolId: row.poolId,
+      trancheId,
+      epoch: row.epoch,
+      requestTimestamp: row.requestTimestamp,
+      acceptedAmount: add.acceptedAmount ?? 0n,
+      rejectedAmount: add.rejectedAmount ?? 0n,
+      reallocatedOutAmount: add.reallocatedOutAmount ?? 0n,
+      reallocatedInAmount: add.reallocatedInAmount ?? 0n,
+      epochInterestRate:
+        trancheId === row.trancheId ? row.epochInterestRate : (t?.epochInterestRate ?? 0n),
+      transactionHash: event.transaction.hash,
+      timestamp: event.block.timestamp,
+    });
+    return;
+  }
+  await context.db.update(depositRecord, { id }).set((r) => ({
+    acceptedAmount: r.acceptedAmount + (add.acceptedAmount ?? 0n),
+    rejectedAmount: r.rejectedAmount + (add.rejectedAmount ?? 0n),
+    reallocatedOutAmount: r.reallocatedOutAmount + (add.reallocatedOutAmount ?? 0n),
+    reallocatedInAmount: r.reallocatedInAmount + (add.reallocatedInAmount ?? 0n),
+    transactionHash: event.transaction.hash,
+    timestamp: event.block.timestamp,
+  }));
+}
+
+ponder.on("LendingPoolManager:RequestAccepted", async ({ event, context }) => {
+  await record("LendingPoolManager", "RequestAccepted", event, context);
+  const { nftId, assets, shares } = event.args;
+  const row = await context.db.update(request, { nftId }).set((r) => ({
+    state: "Settled" as const,
+    accepted: r.accepted + assets,
+    acceptedShares: r.acceptedShares + shares,
+    lastEventTimestamp: event.block.timestamp,
+  }));
+  if (row.kind === "Withdrawal") {
+    await addRequestEvent(event, context, row, {
+      type: "Accepted",
+      amount: assets,
+      shares,
+      remainingQueued: row.amount - row.acceptedShares - row.rejected,
+    });
+  } else {
+    await addRequestEvent(event, context, row, { type: "Accepted", amount: assets });
+    await addToDepositRecord(event, context, row, row.trancheId, { acceptedAmount: assets });
+  }
+});
+
+ponder.on("LendingPoolManager:RequestReallocated", async ({ event, context }) => {
+  await record("LendingPoolManager", "RequestReallocated", event, context);
+  const { nftId, assets, toTrancheId } = event.args;
+  const row = await context.db.update(request, { nftId }).set((r) => ({
+    state: "Settled" as const,
+    reallocated: r.reallocated + assets,
+    lastEventTimestamp: event.block.timestamp,
+  }));
+  await addRequestEvent(event, context, row, { type: "Reallocated", amount: assets, toTrancheId });
+  await addToDepositRecord(event, context, row, row.trancheId, { reallocatedOutAmount: assets });
+  await addToDepositRecord(event, context, row, toTrancheId, { reallocatedInAmount: assets });
+});
+
+ponder.on("LendingPoolManager:RequestRejected", async ({ event, context }) => {
+  await record("LendingPoolManager", "RequestRejected", event, context);
+  const { nftId, amount } = event.args;
+  const row = await context.db.update(request, { nftId }).set((r) => ({
+    state: "Settled" as const,
+    rejected: r.rejected + amount,
+    lastEventTimestamp: event.block.timestamp,
+  }));
+  if (row.kind === "Withdrawal") {
+    await addRequestEvent(event, context, row, {
+      type: "Rejected",
+      amount,
+      remainingQueued: row.amount - row.acceptedShares - row.rejected,
+    });
+  } else {
+    await addRequestEvent(event, context, row, { type: "Rejected", amount });
+    await addToDepositRecord(event, context, row, row.trancheId, { rejectedAmount: amount });
+  }
+});
+
+// ---------------------------------------------------------------- clearing
+
+ponder.on("LendingPoolManager:EpochCleared", async ({ event, context }) => {
+  await record("LendingPoolManager", "EpochCleared", event, context);
+  const { poolId, epoch } = event.args;
+  await context.db
+    .insert(epochClearing)
+    .values({
+      poolId,
+      epoch,
+      interest: event.args.interest,
+      fee: event.args.fee,
+      withdrawalsPaid: event.args.withdrawalsPaid,
+      depositsAccepted: event.args.depositsAccepted,
+      timestamp: event.block.timestamp,
+      transactionHash: event.transaction.hash,
+    })
+    .onConflictDoUpdate({
+      interest: event.args.interest,
+      fee: event.args.fee,
+      withdrawalsPaid: event.args.withdrawalsPaid,
+      depositsAccepted: event.args.depositsAccepted,
+      timestamp: event.block.timestamp,
+      transactionHash: event.transaction.hash,
+    });
+  await context.db.update(pool, { poolId }).set((p) => ({
+    lastClearedEpoch:
+      p.lastClearedEpoch === null || p.lastClearedEpoch < epoch ? epoch : p.lastClearedEpoch,
+  }));
+  // Per tranche: the epoch's prices (read at the clearing block) and the rate now in force.
+  for (let trancheId = 0n; ; trancheId++) {
+    const t = await context.db.find(tranche, { poolId, trancheId });
+    if (!t) break;
+    const prices = await context.client.readContract({
+      abi: lendingPoolManagerAbi,
+      address: event.log.address,
+      functionName: "getEpochPrices",
+      args: [poolId, epoch, trancheId],
+      blockNumber: event.block.number,
+    });
+    await context.db
+      .insert(trancheClearing)
+      .values({
+        poolId,
+        epoch,
+        trancheId,
+        sharesPerAsset: prices.sharesPerAsset,
+        assetsPerShare: prices.assetsPerShare,
+        epochInterestRate: t.epochInterestRate,
+      })
+      .onConflictDoNothing();
+  }
+});
+
+ponder.on("LendingPoolManager:InterestShortfall", async ({ event, context }) => {
+  await record("LendingPoolManager", "InterestShortfall", event, context);
+  const { poolId, epoch, due, paid } = event.args;
+  // Emitted before EpochCleared in the same clearing.
+  await context.db
+    .insert(epochClearing)
+    .values({
+      poolId,
+      epoch,
+      interest: 0n,
+      fee: 0n,
+      withdrawalsPaid: 0n,
+      depositsAccepted: 0n,
+      shortfallDue: due,
+      shortfallPaid: paid,
+      timestamp: event.block.timestamp,
+      transactionHash: event.transaction.hash,
+    })
+    .onConflictDoUpdate({ shortfallDue: due, shortfallPaid: paid });
+});
+
+// ---------------------------------------------------------------- fixed-term locks
+
+ponder.on("LendingPoolManager:FixedTermLocked", async ({ event, context }) => {
+  await record("LendingPoolManager", "FixedTermLocked", event, context);
+  const a = event.args;
+  await context.db
+    .insert(fixedTermLock)
+    .values({
+      lockId: a.lockId,
+      owner: lower(a.user),
+      poolId: a.poolId,
+      trancheId: a.trancheId,
+      configId: a.configId,
+      assets: a.assets,
+      shares: a.shares,
+      endEpoch: a.endEpoch,
+      withdrawAtExpiry: false,
+      released: false,
+      releasedAssets: null,
+      timestamp: event.block.timestamp,
+      transactionHash: event.transaction.hash,
+    })
+    .onConflictDoNothing();
+});
+
+ponder.on("LendingPoolManager:FixedTermWithdrawalRequested", async ({ event, context }) => {
+  await record("LendingPoolManager", "FixedTermWithdrawalRequested", event, context);
+  if (await context.db.find(fixedTermLock, { lockId: event.args.lockId })) {
+    await context.db
+      .update(fixedTermLock, { lockId: event.args.lockId })
+      .set({ withdrawAtExpiry: true });
+  }
+});
+
+ponder.on("LendingPoolManager:FixedTermReleased", async ({ event, context }) => {
+  await record("LendingPoolManager", "FixedTermReleased", event, context);
+  if (await context.db.find(fixedTermLock, { lockId: event.args.lockId })) {
+    await context.db
+      .update(fixedTermLock, { lockId: event.args.lockId })
+      .set({ released: true, releasedAssets: event.args.assets });
+  }
+});
+
+// ---------------------------------------------------------------- KSU locks
+
+ponder.on("KsuLocking:Locked", async ({ event, context }) => {
+  await record("KsuLocking", "Locked", event, context);
+  const a = event.args;
+  await context.db
+    .insert(ksuLock)
+    .values({
+      user: lower(a.user),
+      lockId: a.lockId,
+      lockPeriodId: a.lockPeriodId,
+      amount: a.amount,
+      rKsu: a.rKsu,
+      unlockTime: a.unlockTime,
+      launchBonus: a.launchBonus,
+      unlockedAmount: 0n,
+      timestamp: event.block.timestamp,
+      transactionHash: event.transaction.hash,
+    })
+    .onConflictDoNothing();
+});
+
+ponder.on("KsuLocking:Unlocked", async ({ event, context }) => {
+  await record("KsuLocking", "Unlocked", event, context);
+  const key = { user: lower(event.args.user), lockId: event.args.lockId };
+  if (await context.db.find(ksuLock, key)) {
+    await context.db
+      .update(ksuLock, key)
+      .set((l) => ({ unlockedAmount: l.unlockedAmount + event.args.amount }));
+  }
+});
+
+// ---------------------------------------------------------------- every other event
+
+const handled = new Set([
+  "PoolCreated",
+  "TrancheCreated",
+  "TrancheRateApplied",
+  "FixedTermConfigAdded",
+  "FixedTermStatusSet",
+  "RequestCreated",
+  "RequestRerated",
+  "RequestCancelled",
+  "RequestAccepted",
+  "RequestReallocated",
+  "RequestRejected",
+  "EpochCleared",
+  "InterestShortfall",
+  "FixedTermLocked",
+  "FixedTermWithdrawalRequested",
+  "FixedTermReleased",
+  "Locked",
+  "Unlocked",
+]);
+
+const eventNames = (abi: readonly { type: string; name?: string }[]) =>
+  abi.filter((x) => x.type === "event" && x.name && !handled.has(x.name)).map((x) => x.name!);
+
+for (const name of eventNames(lendingPoolManagerAbi)) {
+  ponder.on(
+    `LendingPoolManager:${name}` as never,
+    (async ({ event, context }: Ev) => {
+      await record("LendingPoolManager", name, event, context);
+    }) as never,
+  );
+}
+for (const name of eventNames(ksuLockingAbi)) {
+  ponder.on(
+    `KsuLocking:${name}` as never,
+    (async ({ event, context }: Ev) => {
+      await record("KsuLocking", name, event, context);
+    }) as never,
+  );
+}
+
+type Ev = { event: AnyEvent & Event; context: Context };

@@ -1,0 +1,37 @@
+/** The withdraw modal (loaded on demand, issue 11; spec sections 2, 4 and 5). */
+export const withdraw = {
+  title: "Withdraw",
+  stepsLabel: "Withdraw steps",
+  steps: { details: "Details", review: "Review", done: "Confirmed" },
+  details: {
+    pool: "Lending pool",
+    totalInvested: "Total invested",
+    trancheBalance: "Tranche balance",
+    availableToWithdraw: "Available to withdraw",
+    usdc: "{amount} USDC",
+    tranche: "Tranche",
+    amount: "Amount (USDC)",
+    max: "Max",
+    next: "Next",
+  },
+  review: {
+    pool: "Lending pool",
+    tranche: "Tranche",
+    amount: "Amount",
+    destination: "Destination wallet",
+    terms:
+      "Your withdrawal is subject to the {link}. It is paid to the wallet above, from the liquidity available when it is processed; any part that cannot be paid stays queued for the following epochs.",
+    termsLink: "Important Information Document",
+    schedule:
+      "Withdrawal requests are processed in the clearing period at the end of the current epoch. The USDC arrives in your wallet once your request is processed.",
+    adjust: "Adjust",
+    confirm: "Confirm",
+    confirming: "Confirming...",
+  },
+  done: {
+    title: "Your withdrawal request was submitted.",
+    text: "It is processed in the clearing period at the end of the current epoch; the USDC is then sent to {address}. You can follow it in My Portfolio.",
+    transaction: "Transaction: {link}",
+    close: "Close",
+  },
+} as const;

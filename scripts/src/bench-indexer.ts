@@ -1,0 +1,174 @@
+/**
+ * `npx tsx scripts/src/bench-indexer.ts`: the indexer's figures for docs/benchmarks.md, on a
+ * private anvil and a fresh indexer (its own PGlite):
+ *  1. event on chain -> visible in the API: 50 deposits (increases), from the mined receipt to the
+ *     first GET /transactions that shows it (polled every 10 ms): median and p95;
+ *  2. a lender with 1,000 requests (deposit + cancel, 2,000 transactions): GET /transactions page 1
+ *     (pageSize 10) p50/p95 over 200 sequential requests, and the CSV of all 1,000 (10 runs).
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import {
+  approve,
+  cancelDepositRequest,
+  kycAuthorizationTypedData,
+  MAX_UINT256,
+  readKycNonce,
+  requestDepositWithKyc,
+  lendingPoolManagerAbi,
+} from "@lending/sdk";
+import { createPublicClient, createWalletClient, http, parseEventLogs, parseUnits } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { anvil } from "viem/chains";
+import { startTestStack } from "./fixture";
+import { startIndexer, waitForIndexedBlock, waitForIndexerReady } from "./lib/indexer";
+import { getFreePort } from "./lib/net";
+
+const MNEMONIC = "test test test test test test test test test test test junk";
+const account = (i: number) => mnemonicToAccount(MNEMONIC, { addressIndex: i });
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+
+const stack = await startTestStack({ writeDeploymentFile: false });
+const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-indexer-"));
+const deploymentFile = path.join(tmp, "deployment.json");
+await writeFile(deploymentFile, JSON.stringify(stack.deployment));
+const indexer = await startIndexer({
+  port: await getFreePort(),
+  chainId: stack.chainId,
+  rpcUrl: stack.rpcUrl,
+  pgliteDir: path.join(tmp, "pglite"),
+  deploymentFile,
+  fresh: true,
+  log: (chunk) => {
+    if (/WARN|ERROR/.test(chunk)) process.stderr.write(`[indexer] ${chunk}`);
+  },
+});
+try {
+  const chain = { ...anvil, id: stack.chainId };
+  const client = createPublicClient({ chain, transport: http(stack.rpcUrl), pollingInterval: 10 });
+  const d = stack.deployment;
+  await waitForIndexerReady(indexer, 300_000);
+
+  async function kycDeposit(index: number, amount: bigint, nonce: bigint) {
+    const wallet = createWalletClient({
+      account: account(index),
+      chain,
+      transport: http(stack.rpcUrl),
+    });
+    const args = { poolId: 1n, trancheId: 0n, amount, fixedTermConfigId: 0n };
+    const blockExpiration = (await client.getBlockNumber({ cacheTime: 0 })) + 100_000n;
+    const signature = await account(9).signTypedData(
+      kycAuthorizationTypedData({
+        chainId: stack.chainId,
+        verifyingContract: d.lendingPoolManager,
+        user: account(index).address,
+        nonce,
+        blockExpiration,
+        ...args,
+      }),
+    );
+    const tx = requestDepositWithKyc(d, {
+      ...args,
+      acceptance: { signature: "0x01", timestamp: 1_700_000_000_000n, version: 1 },
+      kyc: { nonce, blockExpiration, signature },
+    });
+    return wallet.sendTransaction({ to: tx.to, data: tx.data });
+  }
+  async function approveUsdc(index: number) {
+    const wallet = createWalletClient({
+      account: account(index),
+      chain,
+      transport: http(stack.rpcUrl),
+    });
+    const tx = approve({ token: d.usdc, spender: d.lendingPoolManager, amount: MAX_UINT256 });
+    await client.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction({ to: tx.to, data: tx.data }),
+    });
+  }
+
+  // 1. Latency: 50 increases of one request, each timed from its receipt to the API.
+  const lender = account(2).address;
+  await approveUsdc(2);
+  const latencies: number[] = [];
+  let expected = 0n;
+  for (let i = 0; i < 50; i++) {
+    const amount = parseUnits("10", 6);
+    const nonce = await readKycNonce(client, d, lender);
+    const hash = await kycDeposit(2, amount, nonce);
+    await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    const minedAt = performance.now();
+    expected += amount;
+    for (;;) {
+      const res = await fetch(`${indexer.url}/transactions?user=${lender}&pageSize=1`);
+      const body = (await res.json()) as { items: { requestedAmount: string }[] };
+      if (body.items[0]?.requestedAmount === expected.toString()) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    latencies.push(performance.now() - minedAt);
+  }
+  console.log(
+    `event -> API: median ${pct(latencies, 50).toFixed(0)} ms, p95 ${pct(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms (n=${latencies.length})`,
+  );
+
+  // 2. A lender with REQUESTS requests: deposit + cancel each, sent with explicit nonces.
+  const big = account(3);
+  await approveUsdc(3);
+  const wallet3 = createWalletClient({ account: big, chain, transport: http(stack.rpcUrl) });
+  let kycNonce = await readKycNonce(client, d, big.address);
+  const started = performance.now();
+  for (let i = 0; i < REQUESTS; i++) {
+    const hash = await kycDeposit(3, parseUnits("10", 6), kycNonce++);
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    const created = parseEventLogs({
+      abi: lendingPoolManagerAbi,
+      logs: receipt.logs,
+      eventName: "RequestCreated",
+    });
+    const cancel = cancelDepositRequest(d, { poolId: 1n, nftId: created[0]!.args.nftId });
+    await client.waitForTransactionReceipt({
+      hash: await wallet3.sendTransaction({ to: cancel.to, data: cancel.data }),
+      pollingInterval: 5,
+    });
+    if ((i + 1) % 100 === 0) console.log(`  ${i + 1} requests`);
+  }
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  console.log(
+    `${REQUESTS} requests sent in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const t0 = performance.now();
+  await waitForIndexedBlock(indexer, head, 600_000);
+  console.log(
+    `indexer caught up ${((performance.now() - t0) / 1000).toFixed(1)} s after the last transaction`,
+  );
+
+  const firstPage: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now();
+    const res = await fetch(`${indexer.url}/transactions?user=${big.address}&page=1&pageSize=10`);
+    const body = (await res.json()) as { total: number };
+    firstPage.push(performance.now() - t);
+    if (body.total !== REQUESTS) throw new Error(`total ${body.total}, expected ${REQUESTS}`);
+  }
+  console.log(
+    `GET /transactions page 1 of ${REQUESTS}: p50 ${pct(firstPage, 50).toFixed(1)} ms, p95 ${pct(firstPage, 95).toFixed(1)} ms (n=200)`,
+  );
+  const csv: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const t = performance.now();
+    const text = await (await fetch(`${indexer.url}/transactions.csv?user=${big.address}`)).text();
+    csv.push(performance.now() - t);
+    if (text.split("\r\n").length !== REQUESTS + 2) throw new Error("CSV rows missing");
+  }
+  console.log(
+    `GET /transactions.csv of ${REQUESTS}: median ${pct(csv, 50).toFixed(0)} ms, max ${Math.max(...csv).toFixed(0)} ms (n=10)`,
+  );
+} finally {
+  await indexer.stop();
+  await stack.stop();
+  await rm(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,69 @@
+import { isHex, type Hex } from "viem";
+import { z } from "zod";
+import { devAccount } from "../lib/dev-accounts";
+
+export const LOCAL_CHAIN_ID = 31337;
+
+/**
+ * The local keeper: anvil account 7 (a well-known, funded anvil key: local chain only). Its own
+ * account, so its transactions never race the deployer's nonces (ops commands, the dev panel).
+ * The deploy script grants it KEEPER_ROLE on chain 31337.
+ */
+export const localKeeperAccount = devAccount(7);
+
+const privateKey = z
+  .string()
+  .refine((v) => isHex(v) && v.length === 66, "must be a 0x-prefixed 32-byte hex private key");
+
+export const KeeperEnvSchema = z
+  .object({
+    RPC_URL: z.url().default("http://127.0.0.1:8545"),
+    CHAIN_ID: z.coerce.number().int().positive().default(LOCAL_CHAIN_ID),
+    KEEPER_PRIVATE_KEY: privateKey.optional(),
+    /** Time between two passes (and the first backoff step). */
+    KEEPER_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+    /** Cap of the exponential backoff while the RPC is down (the issue: at most 30 s). */
+    KEEPER_MAX_BACKOFF_MS: z.coerce.number().int().min(50).max(30_000).default(30_000),
+    /** Blocks per eth_getLogs call when scanning events. */
+    KEEPER_LOG_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
+  })
+  .refine((env) => env.CHAIN_ID === LOCAL_CHAIN_ID || env.KEEPER_PRIVATE_KEY, {
+    path: ["KEEPER_PRIVATE_KEY"],
+    message: `is required when CHAIN_ID is not ${LOCAL_CHAIN_ID}`,
+  });
+
+export type KeeperConfig = {
+  rpcUrl: string;
+  chainId: number;
+  privateKey: Hex;
+  pollIntervalMs: number;
+  maxBackoffMs: number;
+  logBlockRange: number;
+};
+
+export class KeeperConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "KeeperConfigError";
+  }
+}
+
+/** Validates the keeper's environment (empty variables count as unset). */
+export function parseKeeperConfig(env: NodeJS.ProcessEnv): KeeperConfig {
+  const parsed = KeeperEnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new KeeperConfigError(`Invalid keeper configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    rpcUrl: e.RPC_URL,
+    chainId: e.CHAIN_ID,
+    privateKey: (e.KEEPER_PRIVATE_KEY ?? localKeeperAccount.privateKey) as Hex,
+    pollIntervalMs: e.KEEPER_POLL_INTERVAL_MS,
+    maxBackoffMs: e.KEEPER_MAX_BACKOFF_MS,
+    logBlockRange: e.KEEPER_LOG_BLOCK_RANGE,
+  };
+}

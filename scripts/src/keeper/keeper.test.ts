@@ -1,0 +1,298 @@
+import { createServer, connect, type Server, type Socket } from "node:net";
+import { lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  maxUint256,
+  parseAbiItem,
+  parseUnits,
+  type Hex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { moveToClearingPeriod } from "../../../apps/web/src/server/dev/demo-controls";
+import { evmRevert, evmSnapshot } from "../fixture";
+import "../fixture/types";
+import { getFreePort } from "../lib/net";
+import { demoLenderAccounts, deployerAccount } from "../lib/dev-accounts";
+import { localKeeperAccount, parseKeeperConfig, type KeeperConfig } from "./config";
+import { ActionRefused, Keeper, settleWithBisection } from "./keeper";
+import type { KeeperLogEntry } from "./log";
+
+const { rpcUrl, deployment } = inject("anvil");
+const publicClient = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
+const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+const epochCleared = parseAbiItem(
+  "event EpochCleared(uint256 indexed poolId, uint256 indexed epoch, uint256 interest, uint256 fee, uint256 withdrawalsPaid, uint256 depositsAccepted)",
+);
+
+function config(url = rpcUrl): KeeperConfig {
+  return {
+    ...parseKeeperConfig({ RPC_URL: url, CHAIN_ID: "31337" }),
+    pollIntervalMs: 100,
+    maxBackoffMs: 400,
+  };
+}
+
+function recorder() {
+  const entries: KeeperLogEntry[] = [];
+  return { entries, log: (e: KeeperLogEntry) => void entries.push(e) };
+}
+
+async function wallet(key: Hex) {
+  const client = createWalletClient({
+    account: privateKeyToAccount(key),
+    chain: foundry,
+    transport: http(rpcUrl),
+  });
+  const send = async (request: Parameters<typeof client.writeContract>[0]) => {
+    const hash = await client.writeContract(request);
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    return receipt;
+  };
+  return { client, send };
+}
+
+/** A deposit request by a demo lender (allowlisted by the admin: no KYC signature needed). */
+async function deposit(lender: number, poolId: bigint, trancheId: bigint, usdc: string) {
+  const account = demoLenderAccounts[lender]!;
+  const admin = await wallet(deployerAccount.privateKey);
+  await admin.send({ ...lpm, functionName: "setKycStatus", args: [account.address, 1] });
+  const user = await wallet(account.privateKey);
+  await user.send({
+    address: deployment.usdc,
+    abi: testUsdcAbi,
+    functionName: "approve",
+    args: [deployment.lendingPoolManager, maxUint256],
+  });
+  const receipt = await user.send({
+    ...lpm,
+    functionName: "requestDepositWithKyc",
+    args: [
+      poolId,
+      trancheId,
+      parseUnits(usdc, 6),
+      0n,
+      { signature: "0x", timestamp: BigInt(Date.now()), version: 1 },
+      { nonce: 0n, blockExpiration: 0n, signature: "0x" },
+    ],
+  });
+  const ids = receipt.logs
+    .filter((l) => l.address.toLowerCase() === deployment.requestNft.toLowerCase())
+    .map((l) => BigInt(l.topics[3]!));
+  return ids[0]!;
+}
+
+const owner = (id: bigint) =>
+  publicClient.readContract({ ...lpm, functionName: "requestOwner", args: [id] });
+const nextToClear = async (poolId: bigint) =>
+  (await publicClient.readContract({ ...lpm, functionName: "getPoolState", args: [poolId] }))
+    .nextEpochToClear;
+const poolCount = () => publicClient.readContract({ ...lpm, functionName: "poolCount" });
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - start;
+    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("keeper", () => {
+  let snapshot: string;
+  beforeEach(async () => {
+    snapshot = await evmSnapshot(rpcUrl);
+  });
+  afterEach(async () => {
+    await evmRevert(rpcUrl, snapshot);
+  });
+
+  it("clears every due pool and settles its requests within one pass", async () => {
+    const a = await deposit(0, 0n, 2n, "500");
+    const b = await deposit(1, 1n, 0n, "300");
+    const before = [await nextToClear(0n), await nextToClear(1n)];
+    const keeper = new Keeper(config(), deployment, recorder().log);
+    await keeper.tick(); // not due yet: nothing cleared
+    expect([await nextToClear(0n), await nextToClear(1n)]).toEqual(before);
+    expect(await owner(a)).not.toBe("0x0000000000000000000000000000000000000000");
+
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const { entries, log } = recorder();
+    await new Keeper(config(), deployment, log).tick();
+    expect(await nextToClear(0n)).toBe(before[0]! + 1n);
+    expect(await nextToClear(1n)).toBe(before[1]! + 1n);
+    // Settled: the NFT is burnt and the request has no owner any more.
+    expect(await owner(a)).toBe("0x0000000000000000000000000000000000000000");
+    expect(await owner(b)).toBe("0x0000000000000000000000000000000000000000");
+    const clears = entries.filter((e) => e.action === "clear");
+    expect(clears).toHaveLength(Number(await poolCount()));
+    for (const e of clears) expect(e.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const settles = entries.filter((e) => e.action === "settle" && e.txHash);
+    expect(settles.flatMap((e) => e.settled as bigint[]).sort()).toEqual([a, b].sort());
+  });
+
+  it("a failing id never blocks the rest of a batch (bisection)", async () => {
+    const sent: bigint[][] = [];
+    const failed: bigint[] = [];
+    const ids = [1n, 2n, 3n, 4n, 5n, 6n, 7n];
+    await settleWithBisection(
+      ids,
+      async (batch) => {
+        if (batch.includes(5n)) throw new ActionRefused("Boom", false);
+        sent.push(batch);
+      },
+      (id) => failed.push(id),
+    );
+    expect(failed).toEqual([5n]);
+    expect(sent.flat().sort()).toEqual([1n, 2n, 3n, 4n, 6n, 7n]);
+  });
+
+  it("leaves a cancelled request out and settles the cleared ones", async () => {
+    const a = await deposit(0, 0n, 2n, "200");
+    const cancelled = await deposit(1, 0n, 2n, "200");
+    const user = await wallet(demoLenderAccounts[1]!.privateKey);
+    await user.send({ ...lpm, functionName: "cancelDepositRequest", args: [0n, cancelled] });
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const { entries, log } = recorder();
+    await new Keeper(config(), deployment, log).tick();
+    expect(await owner(a)).toBe("0x0000000000000000000000000000000000000000");
+    expect(entries.filter((e) => e.level === "error")).toEqual([]);
+  });
+
+  it("two keepers at once: each epoch cleared once, every request settled, races logged as such", async () => {
+    const ids = [
+      await deposit(0, 0n, 2n, "100"),
+      await deposit(1, 0n, 1n, "100"),
+      await deposit(2, 1n, 0n, "100"),
+    ];
+    const before = await nextToClear(0n);
+    const fromBlock = await publicClient.getBlockNumber();
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const one = recorder();
+    const two = recorder();
+    const controller = new AbortController();
+    const runs = [
+      new Keeper(config(), deployment, one.log).run(controller.signal),
+      new Keeper(config(), deployment, two.log).run(controller.signal),
+    ];
+    try {
+      await waitFor(async () => {
+        const owners = await Promise.all(ids.map(owner));
+        return owners.every((o) => /^0x0+$/.test(o)) && (await nextToClear(0n)) === before + 1n;
+      }, 20_000);
+      await new Promise((r) => setTimeout(r, 300)); // let both finish their pass
+    } finally {
+      controller.abort();
+      await Promise.all(runs);
+    }
+    const cleared = await publicClient.getLogs({
+      address: deployment.lendingPoolManager,
+      event: epochCleared,
+      fromBlock,
+    });
+    const keys = cleared.map((l) => `${l.args.poolId}:${l.args.epoch}`);
+    expect(new Set(keys).size).toBe(keys.length); // no epoch cleared twice
+    expect(keys).toContain(`0:${before}`);
+    const all = [...one.entries, ...two.entries];
+    expect(all.filter((e) => e.level === "error")).toEqual([]);
+    expect(all.filter((e) => e.outcome === "failed" || e.outcome === "refused")).toEqual([]);
+    expect(all.filter((e) => e.action === "clear" && e.txHash)).toHaveLength(
+      Number(await poolCount()),
+    );
+  });
+
+  it("backs off while the RPC is down (at most the cap) and catches up once it is back", async () => {
+    const port = await getFreePort();
+    const target = new URL(rpcUrl);
+    const sockets = new Set<Socket>();
+    let server: Server | undefined;
+    const up = () =>
+      new Promise<void>((resolve) => {
+        server = createServer((client) => {
+          const upstream = connect(Number(target.port), target.hostname);
+          sockets.add(client).add(upstream);
+          client.pipe(upstream).pipe(client);
+          const close = () => (client.destroy(), upstream.destroy());
+          client.on("error", close).on("close", close);
+          upstream.on("error", close).on("close", close);
+        }).listen(port, "127.0.0.1", () => resolve());
+      });
+    const down = () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        sockets.clear();
+        server?.close(() => resolve());
+      });
+    await up();
+    const id = await deposit(0, 0n, 2n, "100");
+    const before = await nextToClear(0n);
+    const { entries, log } = recorder();
+    const controller = new AbortController();
+    const run = new Keeper(config(`http://127.0.0.1:${port}`), deployment, log).run(
+      controller.signal,
+    );
+    try {
+      await waitFor(async () => entries.some((e) => e.action === "start"), 5000);
+      await new Promise((r) => setTimeout(r, 300));
+      await down();
+      await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+      await waitFor(async () => entries.filter((e) => e.action === "backoff").length >= 4, 10_000);
+      expect(await nextToClear(0n)).toBe(before); // nothing could happen while it was down
+      await up();
+      const took = await waitFor(async () => (await nextToClear(0n)) === before + 1n, 5000);
+      expect(took).toBeLessThan(400 + 100 + 1500); // the backoff cap + a poll + one pass
+      await waitFor(async () => /^0x0+$/.test(await owner(id)), 5000);
+    } finally {
+      controller.abort();
+      await run;
+      await down();
+    }
+    const backoffs = entries.filter((e) => e.action === "backoff");
+    expect(Math.max(...backoffs.map((e) => e.retryInMs as number))).toBe(400);
+    expect(entries.some((e) => e.action === "rpc-recovered")).toBe(true);
+  });
+
+  it("notices a rewound chain (anvil revert) and scans it again", async () => {
+    const keeper = new Keeper(config(), deployment, recorder().log);
+    await keeper.tick();
+    const inner = await evmSnapshot(rpcUrl);
+    await deposit(0, 0n, 2n, "100"); // scanned, then reverted away
+    await keeper.tick();
+    await evmRevert(rpcUrl, inner);
+    const id = await deposit(1, 0n, 2n, "100");
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const { entries, log } = recorder();
+    Object.assign(keeper, { log });
+    await keeper.tick();
+    expect(entries.some((e) => e.action === "chain-rewound")).toBe(true);
+    expect(await owner(id)).toBe("0x0000000000000000000000000000000000000000");
+    expect(entries.filter((e) => e.level === "error" || e.outcome === "failed")).toEqual([]);
+  });
+
+  it("signs with the local keeper account, which the local deploy grants KEEPER_ROLE", async () => {
+    const keeper = new Keeper(config(), deployment, recorder().log);
+    expect(keeper.address).toBe(localKeeperAccount.address);
+    const role = await publicClient.readContract({ ...lpm, functionName: "KEEPER_ROLE" });
+    expect(
+      await publicClient.readContract({
+        ...lpm,
+        functionName: "hasRole",
+        args: [role, keeper.address],
+      }),
+    ).toBe(true);
+  });
+
+  it("refuses a configuration without a key off the local chain, or with a bad RPC URL", () => {
+    expect(() => parseKeeperConfig({ CHAIN_ID: "8453", RPC_URL: "https://example.org" })).toThrow(
+      /KEEPER_PRIVATE_KEY: is required when CHAIN_ID is not 31337/,
+    );
+    expect(() => parseKeeperConfig({ RPC_URL: "not a url" })).toThrow(/RPC_URL/);
+    expect(() => parseKeeperConfig({ KEEPER_MAX_BACKOFF_MS: "60000" })).toThrow(
+      /KEEPER_MAX_BACKOFF_MS/,
+    );
+  });
+});

@@ -1,0 +1,501 @@
+/**
+ * The keeper: clears each pool as soon as its clearing period opens, settles cleared requests in
+ * batches and checkpoints the loyalty bonus of lockers whose deposits changed. State comes from
+ * the chain only: events scanned in bounded block ranges from the deployment block (a cursor in
+ * memory; a restart scans again), and the manager's views. Every action is idempotent on chain, so
+ * two keepers at once do no harm: the loser of a race sees an expected revert (logged as such).
+ */
+import { ksuLockingAbi, lendingPoolManagerAbi, requestNftAbi } from "@lending/sdk";
+import type { Deployment } from "@lending/sdk/deployments";
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  parseEventLogs,
+  zeroAddress,
+  type Address,
+  type Hash,
+  type Log,
+  type PublicClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { KeeperConfig } from "./config";
+import type { KeeperLogger } from "./log";
+
+type PendingRequest = { poolId: bigint; epoch: bigint; user: Address };
+type Constants = {
+  genesis: bigint;
+  epochDuration: bigint;
+  clearingPeriod: bigint;
+  maxSettleBatch: number;
+};
+
+/** Reverts that mean another keeper (or anyone) got there first: expected, not errors. */
+const LOST_RACE_ERRORS = new Set(["ClearingNotOpen", "EpochAlreadyCleared"]);
+/** Nonce clashes between two keepers sharing a key: the other one's transaction went first. */
+const NONCE_CLASH =
+  /nonce too low|nonce has already been used|replacement transaction underpriced|already known/i;
+
+/** The custom error name of a contract revert, or undefined when `error` is not a revert. */
+export function revertName(error: unknown): string | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  const revert = error.walk((e) => e instanceof ContractFunctionRevertedError);
+  if (!(revert instanceof ContractFunctionRevertedError)) return undefined;
+  return revert.data?.errorName ?? revert.reason ?? "unknown revert";
+}
+
+function shortMessage(error: unknown): string {
+  if (error instanceof BaseError) return error.shortMessage;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A contract revert or a nonce clash: the chain answered, nothing to back off from. */
+class ActionRefused extends Error {
+  constructor(
+    readonly reason: string,
+    readonly lostRace: boolean,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Splits `ids` until every batch `trySettle` accepts; an id that fails alone is reported through
+ * `onFailed` and never blocks the others. Returns the batches that went through.
+ */
+export async function settleWithBisection<T>(
+  ids: bigint[],
+  trySettle: (batch: bigint[]) => Promise<T>,
+  onFailed: (id: bigint, reason: string) => void,
+): Promise<T[]> {
+  if (ids.length === 0) return [];
+  try {
+    return [await trySettle(ids)];
+  } catch (error) {
+    if (!(error instanceof ActionRefused) || error.lostRace) throw error;
+    if (ids.length === 1) {
+      onFailed(ids[0]!, error.reason);
+      return [];
+    }
+    const mid = Math.ceil(ids.length / 2);
+    const left = await settleWithBisection(ids.slice(0, mid), trySettle, onFailed);
+    const right = await settleWithBisection(ids.slice(mid), trySettle, onFailed);
+    return [...left, ...right];
+  }
+}
+
+export { ActionRefused };
+
+export class Keeper {
+  readonly address: Address;
+  private readonly publicClient: PublicClient;
+  private readonly walletClient;
+  private readonly lpm;
+  private readonly locking;
+  private constants?: Constants;
+  /** Next block to scan. */
+  private cursor: bigint;
+  /** The head of the last pass, to notice a reorg or an anvil revert. */
+  private lastScanned?: { number: bigint; hash: `0x${string}` };
+  private readonly pending = new Map<bigint, PendingRequest>();
+  private readonly lockers = new Set<Address>();
+  private readonly dirtyLockers = new Set<Address>();
+  /** id -> the (pool cursor, request epoch) at which a settle left it pending: retried on change. */
+  private readonly parked = new Map<bigint, string>();
+  private readonly incidentLogged = new Set<bigint>();
+
+  constructor(
+    private readonly config: KeeperConfig,
+    private readonly deployment: Deployment,
+    private readonly log: KeeperLogger,
+  ) {
+    const chain = defineChain({
+      id: config.chainId,
+      name: `Chain ${config.chainId}`,
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [config.rpcUrl] } },
+    });
+    const transport = http(config.rpcUrl, { retryCount: 0, timeout: 10_000 });
+    this.publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
+    const account = privateKeyToAccount(config.privateKey);
+    this.address = account.address;
+    this.walletClient = createWalletClient({ account, chain, transport });
+    this.lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+    this.locking = { address: deployment.ksuLocking, abi: ksuLockingAbi } as const;
+    this.cursor = BigInt(deployment.deployBlock);
+  }
+
+  /**
+   * Runs passes until `signal` aborts: a pass every poll interval; when a pass fails (RPC down),
+   * waits poll x 2^n, capped at the configured maximum (30 s by default), then tries again.
+   */
+  async run(signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    this.log({ level: "info", action: "start", keeper: this.address, rpcUrl: this.config.rpcUrl });
+    while (!signal.aborted) {
+      let wait = this.config.pollIntervalMs;
+      try {
+        await this.tick();
+        if (failures > 0) this.log({ level: "info", action: "rpc-recovered", failures });
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        wait = Math.min(
+          this.config.maxBackoffMs,
+          this.config.pollIntervalMs * 2 ** Math.min(failures - 1, 20),
+        );
+        this.log({
+          level: "warn",
+          action: "backoff",
+          failures,
+          retryInMs: wait,
+          error: shortMessage(error),
+        });
+      }
+      await sleep(wait, signal);
+    }
+    this.log({ level: "info", action: "stop", keeper: this.address });
+  }
+
+  /** One pass: scan new events, clear due pools, settle cleared requests, checkpoint lockers. */
+  async tick(): Promise<void> {
+    const constants = await this.loadConstants();
+    const head = await this.publicClient.getBlock({ blockTag: "latest" });
+    await this.detectRewind(head.number);
+    await this.scan(head.number);
+    this.lastScanned = { number: head.number, hash: head.hash };
+    const cursors = await this.clearDuePools(constants, head.timestamp);
+    await this.settleCleared(constants, cursors);
+    await this.checkpointLockers();
+  }
+
+  /**
+   * A reorg or an anvil revert (evm_revert) replaced the blocks already scanned: forget what they
+   * said and scan again from the deployment block.
+   */
+  private async detectRewind(head: bigint): Promise<void> {
+    const last = this.lastScanned;
+    if (!last) return;
+    const replaced =
+      head < last.number ||
+      (await this.publicClient.getBlock({ blockNumber: last.number })).hash !== last.hash;
+    if (!replaced) return;
+    this.log({ level: "warn", action: "chain-rewound", from: last.number, head });
+    this.cursor = BigInt(this.deployment.deployBlock);
+    this.lastScanned = undefined;
+    this.pending.clear();
+    this.parked.clear();
+    this.lockers.clear();
+    this.dirtyLockers.clear();
+  }
+
+  private async loadConstants(): Promise<Constants> {
+    if (this.constants) return this.constants;
+    const read = <F extends "genesis" | "EPOCH_DURATION" | "CLEARING_PERIOD" | "MAX_SETTLE_BATCH">(
+      functionName: F,
+    ) => this.publicClient.readContract({ ...this.lpm, functionName }) as Promise<bigint>;
+    const [genesis, epochDuration, clearingPeriod, maxSettleBatch] = await Promise.all([
+      read("genesis"),
+      read("EPOCH_DURATION"),
+      read("CLEARING_PERIOD"),
+      read("MAX_SETTLE_BATCH"),
+    ]);
+    this.constants = {
+      genesis,
+      epochDuration,
+      clearingPeriod,
+      maxSettleBatch: Number(maxSettleBatch),
+    };
+    return this.constants;
+  }
+
+  /** Reads the manager's, the request NFT's and the locking contract's events up to `head`. */
+  private async scan(head: bigint): Promise<void> {
+    const step = BigInt(this.config.logBlockRange);
+    while (this.cursor <= head) {
+      const toBlock = this.cursor + step - 1n < head ? this.cursor + step - 1n : head;
+      const range = { fromBlock: this.cursor, toBlock };
+      const [core, locks] = await Promise.all([
+        this.publicClient.getLogs({
+          address: [this.deployment.lendingPoolManager, this.deployment.requestNft],
+          ...range,
+        }),
+        this.publicClient.getLogs({ address: this.deployment.ksuLocking, ...range }),
+      ]);
+      const all = [...core, ...locks].sort((a, b) =>
+        a.blockNumber === b.blockNumber
+          ? (a.logIndex ?? 0) - (b.logIndex ?? 0)
+          : a.blockNumber! < b.blockNumber!
+            ? -1
+            : 1,
+      );
+      this.apply(all);
+      this.cursor = toBlock + 1n;
+    }
+  }
+
+  private apply(logs: Log[]): void {
+    const decoded = parseEventLogs({
+      abi: [...lendingPoolManagerAbi, ...requestNftAbi, ...ksuLockingAbi],
+      logs,
+      strict: false,
+    });
+    for (const log of decoded) {
+      const address = log.address.toLowerCase();
+      const args = log.args as Record<string, unknown>;
+      switch (log.eventName) {
+        case "RequestCreated":
+          if (address === this.deployment.lendingPoolManager.toLowerCase()) {
+            const id = args.nftId as bigint;
+            if (!this.pending.has(id)) {
+              this.pending.set(id, {
+                poolId: args.poolId as bigint,
+                epoch: args.epoch as bigint,
+                user: args.user as Address,
+              });
+            }
+          }
+          break;
+        case "Transfer":
+          if (address === this.deployment.requestNft.toLowerCase() && args.to === zeroAddress) {
+            this.pending.delete(args.tokenId as bigint);
+            this.parked.delete(args.tokenId as bigint);
+          }
+          break;
+        case "Locked":
+          if (address === this.deployment.ksuLocking.toLowerCase()) {
+            this.lockers.add(args.user as Address);
+          }
+          break;
+        case "LossReported":
+          for (const user of this.lockers) this.dirtyLockers.add(user);
+          break;
+        case "LockingNotificationFailed":
+        case "RequestAccepted":
+        case "RequestReallocated":
+          if (this.lockers.has(args.user as Address)) this.dirtyLockers.add(args.user as Address);
+          break;
+      }
+    }
+  }
+
+  /** Clears every pool whose oldest uncleared epoch is due; returns each pool's cursor after. */
+  private async clearDuePools(c: Constants, now: bigint): Promise<Map<bigint, bigint>> {
+    const poolCount = await this.publicClient.readContract({
+      ...this.lpm,
+      functionName: "poolCount",
+    });
+    const cursors = new Map<bigint, bigint>();
+    for (let poolId = 0n; poolId < poolCount; poolId++) {
+      const [state, incident] = await Promise.all([
+        this.publicClient.readContract({
+          ...this.lpm,
+          functionName: "getPoolState",
+          args: [poolId],
+        }),
+        this.publicClient.readContract({
+          ...this.lpm,
+          functionName: "incidentOpen",
+          args: [poolId],
+        }),
+      ]);
+      let epoch = state.nextEpochToClear;
+      const opensAt = (e: bigint) =>
+        c.genesis + e * c.epochDuration + c.epochDuration - c.clearingPeriod;
+      if (incident) {
+        if (!this.incidentLogged.has(poolId) && now >= opensAt(epoch)) {
+          this.incidentLogged.add(poolId);
+          this.log({
+            level: "warn",
+            action: "clear-skipped",
+            poolId,
+            epoch,
+            reason: "IncidentOpen",
+          });
+        }
+        cursors.set(poolId, epoch);
+        continue;
+      }
+      this.incidentLogged.delete(poolId);
+      while (now >= opensAt(epoch)) {
+        try {
+          const hash = await this.send({ ...this.lpm, functionName: "clear", args: [poolId] });
+          this.log({ level: "info", action: "clear", poolId, epoch, txHash: hash });
+        } catch (error) {
+          if (!(error instanceof ActionRefused)) throw error;
+          const after = await this.publicClient.readContract({
+            ...this.lpm,
+            functionName: "getPoolState",
+            args: [poolId],
+          });
+          // Someone else cleared this epoch meanwhile: whatever the revert said, a lost race.
+          const lostRace = error.lostRace || after.nextEpochToClear > epoch;
+          this.log({
+            level: lostRace ? "info" : "warn",
+            action: "clear",
+            outcome: lostRace ? "lost-race" : "refused",
+            poolId,
+            epoch,
+            reason: error.reason,
+          });
+          if (after.nextEpochToClear === epoch) break; // refused for good this pass
+          epoch = after.nextEpochToClear;
+          continue;
+        }
+        epoch += 1n;
+      }
+      cursors.set(poolId, epoch);
+    }
+    return cursors;
+  }
+
+  /** Settles every pending request whose epoch is cleared, in batches of MAX_SETTLE_BATCH. */
+  private async settleCleared(c: Constants, cursors: Map<bigint, bigint>): Promise<void> {
+    const requestEpoch = await this.publicClient.readContract({
+      ...this.lpm,
+      functionName: "requestEpoch",
+    });
+    const due: bigint[] = [];
+    for (const [id, r] of this.pending) {
+      const cursor = cursors.get(r.poolId);
+      if (cursor === undefined || r.epoch >= cursor) continue;
+      if (this.parked.get(id) === `${cursor}:${requestEpoch}`) continue;
+      due.push(id);
+    }
+    due.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (let i = 0; i < due.length; i += c.maxSettleBatch) {
+      const batch = due.slice(i, i + c.maxSettleBatch);
+      const parkKey = (id: bigint) =>
+        `${cursors.get(this.pending.get(id)?.poolId ?? -1n)}:${requestEpoch}`;
+      await settleWithBisection(
+        batch,
+        async (ids) => {
+          let hash: Hash;
+          try {
+            hash = await this.send({ ...this.lpm, functionName: "settle", args: [ids] });
+          } catch (error) {
+            if (error instanceof ActionRefused && error.lostRace) {
+              this.log({
+                level: "info",
+                action: "settle",
+                outcome: "lost-race",
+                ids,
+                reason: error.reason,
+              });
+              return;
+            }
+            throw error;
+          }
+          const receipt = await this.publicClient.getTransactionReceipt({ hash });
+          const burnt = new Set(
+            parseEventLogs({ abi: requestNftAbi, eventName: "Transfer", logs: receipt.logs })
+              .filter((l) => l.args.to === zeroAddress)
+              .map((l) => l.args.tokenId),
+          );
+          const skipped = ids.filter((id) => !burnt.has(id));
+          for (const id of burnt) {
+            this.pending.delete(id);
+            this.parked.delete(id);
+          }
+          for (const id of skipped) this.parked.set(id, parkKey(id));
+          this.log({
+            level: "info",
+            action: "settle",
+            ids,
+            settled: [...burnt],
+            skipped,
+            txHash: hash,
+          });
+        },
+        (id, reason) => {
+          this.parked.set(id, parkKey(id));
+          this.log({ level: "warn", action: "settle", outcome: "failed", ids: [id], reason });
+        },
+      );
+    }
+  }
+
+  /** Checkpoints the bonus of every locker whose counted deposits may have changed. */
+  private async checkpointLockers(): Promise<void> {
+    for (const user of [...this.dirtyLockers]) {
+      const rksu = await this.publicClient.readContract({
+        ...this.locking,
+        functionName: "rKsuBalance",
+        args: [user],
+      });
+      if (rksu === 0n) {
+        this.dirtyLockers.delete(user);
+        continue;
+      }
+      try {
+        const hash = await this.send({
+          ...this.locking,
+          functionName: "checkpointBonus",
+          args: [user],
+        });
+        this.log({ level: "info", action: "checkpoint-bonus", user, txHash: hash });
+      } catch (error) {
+        if (!(error instanceof ActionRefused)) throw error;
+        this.log({
+          level: "warn",
+          action: "checkpoint-bonus",
+          outcome: "refused",
+          user,
+          reason: error.reason,
+        });
+      }
+      this.dirtyLockers.delete(user);
+    }
+  }
+
+  /**
+   * Simulates, sends and waits for one transaction. A revert (in simulation or on chain) or a nonce
+   * clash throws {@link ActionRefused}; anything else (RPC down) propagates for the backoff.
+   */
+  private async send(request: {
+    address: Address;
+    abi: typeof lendingPoolManagerAbi | typeof ksuLockingAbi;
+    functionName: string;
+    args: readonly unknown[];
+  }): Promise<Hash> {
+    let hash: Hash;
+    try {
+      const { request: simulated } = await this.publicClient.simulateContract({
+        ...request,
+        account: this.walletClient.account,
+      } as Parameters<PublicClient["simulateContract"]>[0]);
+      hash = await this.walletClient.writeContract(
+        simulated as Parameters<typeof this.walletClient.writeContract>[0],
+      );
+    } catch (error) {
+      const name = revertName(error);
+      if (name) throw new ActionRefused(name, LOST_RACE_ERRORS.has(name));
+      if (NONCE_CLASH.test(shortMessage(error)) || NONCE_CLASH.test(String(error))) {
+        throw new ActionRefused("nonce clash with another keeper", true);
+      }
+      throw error;
+    }
+    const receipt = await this.publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 });
+    if (receipt.status !== "success") {
+      // Mined but reverted: another keeper's transaction of the same block went first.
+      throw new ActionRefused(`reverted on chain (tx ${hash})`, true);
+    }
+    return hash;
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

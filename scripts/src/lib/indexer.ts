@@ -1,0 +1,233 @@
+/**
+ * The indexer (packages/indexer, a Ponder 0.16 project) as a child process: started after the
+ * deploy by `npm start`, alone by `npm run indexer`, and by the indexer tests.
+ *
+ * Embedded default: Ponder keeps its own PGlite folder (INDEXER_PGLITE_DIR, default
+ * .data/indexer-pglite). With DATABASE_URL it writes to that Postgres in schema INDEXER_SCHEMA.
+ * A fresh anvil is a new chain: `fresh` wipes what an earlier run indexed (the folder, or the
+ * schema) so Ponder does not resume from blocks that no longer exist.
+ */
+import type { ChildProcess } from "node:child_process";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import { z } from "zod";
+import { stopProcessGroup } from "./anvil";
+import { isPortFree, PortInUseError } from "./net";
+import { paths } from "./paths";
+import { startService } from "./proc";
+
+export const indexerDir = path.join(paths.root, "packages", "indexer");
+export const defaultIndexerPgliteDir = path.join(paths.root, ".data", "indexer-pglite");
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** The indexer's own variables (the chain's come from CHAIN_ID / RPC_URL). */
+export const IndexerEnvSchema = z.object({
+  INDEXER_PORT: port.default(42069),
+  INDEXER_PGLITE_DIR: z.string().min(1).default(defaultIndexerPgliteDir),
+  INDEXER_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,44}$/, "must be a lowercase SQL identifier of at most 45 characters")
+    .default("indexer"),
+});
+export type IndexerEnv = z.infer<typeof IndexerEnvSchema>;
+
+export type IndexerOptions = {
+  port: number;
+  chainId: number;
+  rpcUrl: string;
+  /** Postgres; when absent Ponder uses its own PGlite folder `pgliteDir`. */
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /** Postgres schema (`ponder start --schema`). */
+  schema?: string;
+  /** Wipe what an earlier run indexed first (a fresh anvil is a new chain). */
+  fresh?: boolean;
+  /** A deployment JSON other than packages/sdk/src/deployments/<chainId>.json. */
+  deploymentFile?: string;
+  pollingMs?: number;
+  portEnvVar?: string;
+  log?: (chunk: string) => void;
+};
+
+export type Indexer = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Last lines of output (for error messages). */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+/** Deletes an earlier run's indexed data: the PGlite folder, or the Postgres schema. */
+export async function resetIndexerData(opts: {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  schema?: string;
+}): Promise<void> {
+  if (opts.databaseUrl) {
+    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    await client.connect();
+    try {
+      const schema = opts.schema ?? "indexer";
+      await client.query(`DROP SCHEMA IF EXISTS "${schema.replace(/"/g, "")}" CASCADE`);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  await rm(opts.pgliteDir ?? defaultIndexerPgliteDir, { recursive: true, force: true });
+}
+
+/** Starts `ponder start` (does not wait: see {@link waitForIndexerReady}). */
+export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
+  if (!(await isPortFree(opts.port, "127.0.0.1"))) {
+    throw new PortInUseError(opts.port, opts.portEnvVar ?? "INDEXER_PORT", "the indexer");
+  }
+  const schema = opts.schema ?? "indexer";
+  const pgliteDir = opts.pgliteDir ?? defaultIndexerPgliteDir;
+  if (opts.fresh) await resetIndexerData({ databaseUrl: opts.databaseUrl, pgliteDir, schema });
+  let output = "";
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PONDER_TELEMETRY_DISABLED: "1",
+    NODE_ENV: "production",
+    CHAIN_ID: String(opts.chainId),
+    RPC_URL: opts.rpcUrl,
+    INDEXER_PGLITE_DIR: pgliteDir,
+    ...(opts.pollingMs ? { INDEXER_POLLING_MS: String(opts.pollingMs) } : {}),
+    ...(opts.deploymentFile ? { INDEXER_DEPLOYMENT_FILE: opts.deploymentFile } : {}),
+  };
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  else delete env.DATABASE_URL;
+  delete env.DATABASE_PRIVATE_URL;
+  const child = startService(
+    paths.bin("ponder"),
+    ["start", "--port", String(opts.port), "--hostname", "127.0.0.1", "--schema", schema],
+    {
+      cwd: indexerDir,
+      env,
+      onOutput: (chunk) => {
+        output = (output + chunk).slice(-8000);
+        opts.log?.(chunk);
+      },
+    },
+  );
+  return {
+    url: `http://127.0.0.1:${opts.port}`,
+    port: opts.port,
+    child,
+    output: () => output,
+    stop: () => stopProcessGroup(child),
+  };
+}
+
+/** Waits until the indexer's `/ready` answers 200 (backfill done, serving live data). */
+export async function waitForIndexerReady(indexer: Indexer, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (indexer.child.exitCode !== null || indexer.child.signalCode !== null) {
+      throw new Error(
+        `The indexer exited (${indexer.child.exitCode ?? indexer.child.signalCode}) before it was ready\n--- ponder output ---\n${indexer.output()}`,
+      );
+    }
+    try {
+      const res = await fetch(`${indexer.url}/ready`, { signal: AbortSignal.timeout(5000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The indexer was not ready within ${timeoutMs / 1000} s\n--- ponder output ---\n${indexer.output()}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Starts the indexer and waits until it is ready; stops it again if it never gets there. */
+export async function startIndexerAndWait(opts: IndexerOptions, timeoutMs = 120_000) {
+  const indexer = await startIndexer(opts);
+  try {
+    await waitForIndexerReady(indexer, timeoutMs);
+  } catch (error) {
+    await indexer.stop();
+    throw error;
+  }
+  return indexer;
+}
+
+/** Waits until the indexer has indexed block `blockNumber` (its `/status`). */
+export async function waitForIndexedBlock(
+  indexer: Indexer,
+  blockNumber: bigint,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${indexer.url}/status`, { signal: AbortSignal.timeout(5000) });
+      const body = (await res.json()) as Record<string, { block?: { number?: number } }>;
+      const at = Object.values(body)[0]?.block?.number;
+      if (at !== undefined && BigInt(at) >= blockNumber) return;
+    } catch {
+      // not answering yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The indexer did not reach block ${blockNumber} within ${timeoutMs / 1000} s`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * `npm start`'s indexer step: reads INDEXER_PORT / INDEXER_PGLITE_DIR / INDEXER_SCHEMA (zod),
+ * wipes what an earlier run indexed (the chain is a fresh anvil) and starts Ponder. `ready()`
+ * waits until it has backfilled and caught up with the chain's head.
+ */
+export async function startStackIndexer(opts: {
+  chainId: number;
+  rpcUrl: string;
+  databaseUrl?: string;
+  log?: (chunk: string) => void;
+}): Promise<{ indexer: Indexer; url: string; ready: () => Promise<void> }> {
+  const parsed = IndexerEnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const indexer = await startIndexer({
+    port: env.INDEXER_PORT,
+    chainId: opts.chainId,
+    rpcUrl: opts.rpcUrl,
+    databaseUrl: opts.databaseUrl,
+    pgliteDir: env.INDEXER_PGLITE_DIR,
+    schema: env.INDEXER_SCHEMA,
+    fresh: opts.chainId === 31337,
+    log: opts.log && ((chunk) => opts.log!(quietPonderLog(chunk))),
+  });
+  const ready = async () => {
+    await waitForIndexerReady(indexer, 5 * 60_000);
+    const res = await fetch(opts.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+    });
+    const head = BigInt(((await res.json()) as { result: string }).result);
+    await waitForIndexedBlock(indexer, head);
+  };
+  return { indexer, url: indexer.url, ready };
+}
+
+/** Ponder's output without its per-block lines and idle-chain warnings (anvil mines on demand). */
+export function quietPonderLog(chunk: string): string {
+  return chunk
+    .split("\n")
+    .filter((line) => !/INFO\s+Indexed block|No new block received within expected time/.test(line))
+    .join("\n");
+}

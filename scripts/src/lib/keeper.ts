@@ -1,0 +1,35 @@
+import { readFile } from "node:fs/promises";
+import { parseDeployment, type Deployment } from "@lending/sdk/deployments";
+import { deploymentPath } from "../chain/deploy";
+import { paths } from "./paths";
+import { startService } from "./proc";
+import { stopProcessGroup } from "./anvil";
+
+/** The deployment record the deploy wrote (read from disk: it changes with every fresh chain). */
+export async function loadDeploymentFile(chainId: number): Promise<Deployment> {
+  const file = deploymentPath(chainId);
+  const text = await readFile(file, "utf8").catch(() => {
+    throw new Error(`No deployment for chain ${chainId} (${file}): run the deploy first.`);
+  });
+  return parseDeployment(JSON.parse(text));
+}
+
+export type KeeperProcess = { pid: number; stop: () => Promise<void> };
+
+/**
+ * Starts `npm run keeper`'s process (scripts/src/keeper.ts under tsx) against a chain, as
+ * `npm start` and the e2e global setup do. Its JSON lines go to `log`.
+ */
+export function startKeeperProcess(opts: {
+  rpcUrl: string;
+  chainId: number;
+  env?: Record<string, string | undefined>;
+  log?: (chunk: string) => void;
+}): KeeperProcess {
+  const child = startService(paths.bin("tsx"), ["scripts/src/keeper.ts"], {
+    cwd: paths.root,
+    env: { ...process.env, RPC_URL: opts.rpcUrl, CHAIN_ID: String(opts.chainId), ...opts.env },
+    onOutput: opts.log,
+  });
+  return { pid: child.pid ?? -1, stop: () => stopProcessGroup(child) };
+}

@@ -1,0 +1,229 @@
+import { lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  parseEventLogs,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { withSnapshot } from "../fixture/snapshot";
+import { devAccount } from "../lib/dev-accounts";
+import { UsageError } from "./db-commands";
+import { parseForceWithdrawalArgs, runForceWithdrawal } from "./force-withdrawal";
+
+const CASH_POOL = 1n; // the seed's one-tranche pool (10 USDC minimum)
+const LENDER = devAccount(1);
+const OTHER = devAccount(2);
+
+describe("ops withdraw:force: arguments", () => {
+  it("parses pool, tranche, user and shares (a number or all)", () => {
+    expect(
+      parseForceWithdrawalArgs([
+        "--pool",
+        "1",
+        "--tranche",
+        "0",
+        "--user",
+        LENDER.address.toLowerCase(),
+        "--shares",
+        "all",
+      ]),
+    ).toEqual({ pool: 1n, tranche: 0n, user: LENDER.address, shares: "all" });
+    expect(
+      parseForceWithdrawalArgs([
+        "--pool=0",
+        "--tranche=2",
+        `--user=${LENDER.address}`,
+        "--shares=5",
+      ]).shares,
+    ).toBe(5n);
+  });
+
+  it("names every bad or missing flag", () => {
+    const message = (args: string[]) => {
+      try {
+        parseForceWithdrawalArgs(args);
+        return "";
+      } catch (e) {
+        expect(e).toBeInstanceOf(UsageError);
+        return (e as Error).message;
+      }
+    };
+    const all = message([]);
+    for (const flag of ["--pool", "--tranche", "--user", "--shares"]) {
+      expect(all).toContain(`${flag} is required`);
+    }
+    expect(all).toContain("Usage: npm run ops -- withdraw:force");
+    const bad = message(["--pool", "-1", "--tranche", "x", "--user", "0x12", "--shares", "1.5"]);
+    expect(bad).toContain("--pool must be a whole number");
+    expect(bad).toContain("--tranche must be a whole number");
+    expect(bad).toContain("--user must be a 0x-prefixed 20-byte address");
+    expect(bad).toContain("--shares must be 'all' or a whole number");
+    expect(
+      message(["--pool", "0", "--tranche", "0", "--user", LENDER.address, "--shares", "0"]),
+    ).toContain("--shares must be above 0");
+    expect(message(["--pool"])).toContain("--pool needs a value");
+  });
+});
+
+describe("ops withdraw:force on the local chain", () => {
+  const { rpcUrl, chainId, deployment } = inject("anvil");
+  const chain = defineChain({
+    id: chainId,
+    name: "Anvil",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  const transport = http(rpcUrl, { retryCount: 0 });
+  const publicClient = createPublicClient({
+    chain,
+    transport,
+    pollingInterval: 50,
+  }) as PublicClient;
+  const wallet = (key: Hex) =>
+    createWalletClient({ account: privateKeyToAccount(key), chain, transport });
+  const admin = wallet(devAccount(0).privateKey); // the deployer: admin, pool manager, keeper
+  const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+  const rpc = (method: string, params: unknown[]) =>
+    publicClient.request({ method: method as never, params: params as never });
+
+  const send = async (
+    client: ReturnType<typeof wallet>,
+    request: Parameters<ReturnType<typeof wallet>["writeContract"]>[0],
+  ) => {
+    const hash = await client.writeContract(request);
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    return receipt;
+  };
+
+  /** A cleared and settled 100 USDC deposit of LENDER in the cash pool; returns her shares. */
+  async function settledPosition(): Promise<bigint> {
+    const lender = wallet(LENDER.privateKey);
+    await send(admin, { ...lpm, functionName: "setKycStatus", args: [LENDER.address, 1] });
+    await send(lender, {
+      address: deployment.usdc,
+      abi: testUsdcAbi,
+      functionName: "approve",
+      args: [deployment.lendingPoolManager, 100_000_000n],
+    });
+    const receipt = await send(lender, {
+      ...lpm,
+      functionName: "requestDepositWithKyc",
+      args: [
+        CASH_POOL,
+        0n,
+        100_000_000n,
+        0n,
+        { signature: "0x01", timestamp: 1n, version: 1 },
+        { nonce: 0n, blockExpiration: 0n, signature: "0x" },
+      ],
+    });
+    const [created] = parseEventLogs({
+      abi: lendingPoolManagerAbi,
+      eventName: "RequestCreated",
+      logs: receipt.logs,
+    });
+    const nftId = created!.args.nftId;
+    const epoch = created!.args.epoch;
+    const genesis = await publicClient.readContract({ ...lpm, functionName: "genesis" });
+    for (;;) {
+      const state = await publicClient.readContract({
+        ...lpm,
+        functionName: "getPoolState",
+        args: [CASH_POOL],
+      });
+      if (state.nextEpochToClear > epoch) break;
+      const opensAt = genesis + (state.nextEpochToClear + 1n) * 604_800n - 172_800n;
+      const now = (await publicClient.getBlock()).timestamp;
+      if (now < opensAt) await rpc("evm_setNextBlockTimestamp", [Number(opensAt)]);
+      await send(admin, { ...lpm, functionName: "clear", args: [CASH_POOL] });
+    }
+    await send(admin, { ...lpm, functionName: "settle", args: [[nftId]] });
+    return publicClient.readContract({
+      ...lpm,
+      functionName: "sharesOf",
+      args: [CASH_POOL, 0n, LENDER.address],
+    });
+  }
+
+  beforeAll(() => void vi.spyOn(console, "log").mockImplementation(() => {}));
+  afterAll(() => void vi.restoreAllMocks());
+
+  it("queues all of a lender's shares as a forced request owned and paid to the lender", async () => {
+    await withSnapshot(rpcUrl, async () => {
+      const shares = await settledPosition();
+      expect(shares).toBeGreaterThan(0n);
+      const result = await runForceWithdrawal(
+        { publicClient, walletClient: admin, deployment },
+        { pool: CASH_POOL, tranche: 0n, user: LENDER.address, shares: "all" },
+      );
+      expect(result.shares).toBe(shares);
+      const receipt = await publicClient.getTransactionReceipt({ hash: result.hash });
+      const [forced] = parseEventLogs({
+        abi: lendingPoolManagerAbi,
+        eventName: "WithdrawalForced",
+        logs: receipt.logs,
+      });
+      expect(forced?.args).toMatchObject({
+        nftId: result.nftId,
+        user: LENDER.address,
+        poolId: CASH_POOL,
+        trancheId: 0n,
+        shares,
+        by: admin.account.address,
+      });
+      const request = await publicClient.readContract({
+        ...lpm,
+        functionName: "requestStatus",
+        args: [result.nftId],
+      });
+      expect(request.owner).toBe(LENDER.address);
+      expect(request.amount).toBe(shares);
+      expect(
+        await publicClient.readContract({
+          ...lpm,
+          functionName: "sharesOf",
+          args: [CASH_POOL, 0n, LENDER.address],
+        }),
+      ).toBe(0n);
+    });
+  });
+
+  it("refuses a signer without the pool manager role, a lender without shares and too many shares, sending nothing", async () => {
+    await withSnapshot(rpcUrl, async () => {
+      const shares = await settledPosition();
+      const other = wallet(OTHER.privateKey);
+      const nonces = async () =>
+        Promise.all(
+          [admin.account.address, OTHER.address].map((address: Address) =>
+            publicClient.getTransactionCount({ address }),
+          ),
+        );
+      const before = await nonces();
+      const args = { pool: CASH_POOL, tranche: 0n, user: LENDER.address, shares: "all" as const };
+      await expect(
+        runForceWithdrawal({ publicClient, walletClient: other, deployment }, args),
+      ).rejects.toThrow(`${OTHER.address} does not hold POOL_MANAGER_ROLE`);
+      const ctx = { publicClient, walletClient: admin, deployment };
+      await expect(runForceWithdrawal(ctx, { ...args, user: OTHER.address })).rejects.toThrow(
+        `${OTHER.address} has no free shares in pool 1 tranche 0`,
+      );
+      await expect(runForceWithdrawal(ctx, { ...args, shares: shares + 1n })).rejects.toThrow(
+        `has ${shares} free shares in pool 1 tranche 0, fewer than the ${shares + 1n} asked`,
+      );
+      await expect(runForceWithdrawal(ctx, { ...args, tranche: 3n })).rejects.toThrow(
+        "Pool 1 has no tranche 3 (it has 1)",
+      );
+      await expect(runForceWithdrawal(ctx, { ...args, pool: 99n })).rejects.toThrow(
+        "Pool 99 does not exist",
+      );
+      expect(await nonces()).toEqual(before);
+    });
+  });
+});
