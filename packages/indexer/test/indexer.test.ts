@@ -116,12 +116,9 @@ describe("indexer", () => {
     const cancel = await chain.cancelDeposit(1, 0n, before.mezz!);
     const cancelled = await waitFor("the cancellation", async () => {
       const t = findTx(await transactions(a.url, lender(1)), before.mezz!);
-      // On PGlite the API shares the indexer's one connection and can read a block half written
-      // (see docs/decisions.md): wait for the block's whole write.
-      return t?.requestStatus === "Cancelled" && t.events.at(-1)?.type === "Cancelled"
-        ? t
-        : undefined;
+      return t?.requestStatus === "Cancelled" ? t : undefined;
     });
+    // The API never answers a block half written: the status and its event come together.
     expect(cancelled.canCancel).toBe(false);
     expect(cancelled.events.at(-1)).toMatchObject({
       type: "Cancelled",

@@ -8,8 +8,11 @@
  * schema) so Ponder does not resume from blocks that no longer exist.
  */
 import type { ChildProcess } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { z } from "zod";
 import { stopProcessGroup } from "./anvil";
@@ -80,6 +83,35 @@ export async function resetIndexerData(opts: {
   await rm(opts.pgliteDir ?? defaultIndexerPgliteDir, { recursive: true, force: true });
 }
 
+/**
+ * Creates Ponder's PGlite folder atomically: the cluster is initialised in a sibling folder and
+ * renamed into place. A process killed during PGlite's first start (its initdb) leaves a folder
+ * that no later start can open ("RuntimeError: Aborted()"); once a folder exists, Postgres' own
+ * crash recovery makes any later kill safe. A folder without PG_VERSION is such a leftover and is
+ * replaced (it holds no data: everything in it is re-read from the chain).
+ */
+export async function ensurePgliteFolder(dir: string): Promise<void> {
+  if (dir.startsWith("memory://")) return;
+  if (existsSync(path.join(dir, "PG_VERSION"))) return;
+  // Ponder's own PGlite (its pinned version writes the folder it will read).
+  const fromIndexer = createRequire(path.join(indexerDir, "package.json"));
+  const ponderDir = (fromIndexer.resolve.paths("ponder") ?? [])
+    .map((modules) => path.join(modules, "ponder"))
+    .find((dir) => existsSync(path.join(dir, "package.json")));
+  if (!ponderDir) throw new Error("ponder is not installed: run npm install");
+  const fromPonder = createRequire(path.join(ponderDir, "package.json"));
+  const entry = fromPonder.resolve("@electric-sql/pglite");
+  const { PGlite } = (await import(pathToFileURL(entry).href)) as {
+    PGlite: { create: (dir: string) => Promise<{ close: () => Promise<void> }> };
+  };
+  const staging = `${dir}.init-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  const db = await PGlite.create(staging);
+  await db.close();
+  await rm(dir, { recursive: true, force: true });
+  await rename(staging, dir);
+}
+
 /** Starts `ponder start` (does not wait: see {@link waitForIndexerReady}). */
 export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   if (!(await isPortFree(opts.port, "127.0.0.1"))) {
@@ -88,6 +120,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const schema = opts.schema ?? "indexer";
   const pgliteDir = opts.pgliteDir ?? defaultIndexerPgliteDir;
   if (opts.fresh) await resetIndexerData({ databaseUrl: opts.databaseUrl, pgliteDir, schema });
+  if (!opts.databaseUrl) await ensurePgliteFolder(pgliteDir);
   let output = "";
   const env: NodeJS.ProcessEnv = {
     ...process.env,

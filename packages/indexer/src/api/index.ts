@@ -7,7 +7,7 @@
  */
 import { db, publicClients } from "ponder:api";
 import schema from "ponder:schema";
-import { and, asc, count, desc, eq, inArray } from "ponder";
+import { and, asc, count, desc, eq, inArray, sql } from "ponder";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
@@ -74,24 +74,53 @@ async function eventsOf(nftIds: bigint[]): Promise<Map<bigint, EventRow[]>> {
   return byId;
 }
 
+type ReadState = { xact: string | null; snapshot: string };
+
+async function readState(): Promise<ReadState> {
+  const { rows } = await db.execute(
+    sql`select pg_current_xact_id_if_assigned()::text as xact, pg_current_snapshot()::text as snapshot`,
+  );
+  return rows[0] as unknown as ReadState;
+}
+
+/**
+ * Runs `read` (several queries) so that it sees one committed state of the index. On the
+ * embedded PGlite the API shares the indexer's single connection, so a read can land inside the
+ * block being written (an assigned transaction id); on Postgres a block can commit between two of
+ * the read's queries (the snapshot moves). Either way the read is done again, a few ms later.
+ */
+async function consistentRead<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const before = await readState();
+    const result = await read();
+    const after = await readState();
+    const whole = before.xact === null && after.xact === null && before.snapshot === after.snapshot;
+    if (whole || attempt >= 50) return result;
+    await new Promise((r) => setTimeout(r, 5 + attempt * 5));
+  }
+}
+
 const newestFirst = [desc(schema.request.requestTimestamp), desc(schema.request.nftId)] as const;
 
 app.get("/transactions", async (c) => {
   const parsed = PageQuery.safeParse(query(c));
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user, page, pageSize } = parsed.data;
-  const [[totalRow], rows, names] = await Promise.all([
-    db.select({ n: count() }).from(schema.request).where(eq(schema.request.owner, user)),
-    db
-      .select()
-      .from(schema.request)
-      .where(eq(schema.request.owner, user))
-      .orderBy(...newestFirst)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    lookup(),
-  ]);
-  const events = await eventsOf(rows.map((r: RequestRow) => r.nftId));
+  const { totalRow, rows, names, events } = await consistentRead(async () => {
+    const [[totalRow], rows, names] = await Promise.all([
+      db.select({ n: count() }).from(schema.request).where(eq(schema.request.owner, user)),
+      db
+        .select()
+        .from(schema.request)
+        .where(eq(schema.request.owner, user))
+        .orderBy(...newestFirst)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      lookup(),
+    ]);
+    const events = await eventsOf(rows.map((r: RequestRow) => r.nftId));
+    return { totalRow, rows, names, events };
+  });
   return c.json({
     items: rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
     page,
@@ -104,15 +133,18 @@ app.get("/transactions.csv", async (c) => {
   const parsed = UserQuery.safeParse(query(c));
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user } = parsed.data;
-  const [rows, names] = await Promise.all([
-    db
-      .select()
-      .from(schema.request)
-      .where(eq(schema.request.owner, user))
-      .orderBy(...newestFirst),
-    lookup(),
-  ]);
-  const events = await eventsOf(rows.map((r: RequestRow) => r.nftId));
+  const { rows, names, events } = await consistentRead(async () => {
+    const [rows, names] = await Promise.all([
+      db
+        .select()
+        .from(schema.request)
+        .where(eq(schema.request.owner, user))
+        .orderBy(...newestFirst),
+      lookup(),
+    ]);
+    const events = await eventsOf(rows.map((r: RequestRow) => r.nftId));
+    return { rows, names, events };
+  });
   const csv = historyCsv(
     rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
   );
@@ -127,21 +159,23 @@ app.get("/deposit-records", async (c) => {
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user, page, pageSize } = parsed.data;
   const where = and(eq(schema.depositRecord.owner, user));
-  const [[totalRow], rows, names] = await Promise.all([
-    db.select({ n: count() }).from(schema.depositRecord).where(where),
-    db
-      .select()
-      .from(schema.depositRecord)
-      .where(where)
-      .orderBy(
-        desc(schema.depositRecord.requestTimestamp),
-        desc(schema.depositRecord.nftId),
-        asc(schema.depositRecord.trancheId),
-      )
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    lookup(),
-  ]);
+  const [[totalRow], rows, names] = await consistentRead(() =>
+    Promise.all([
+      db.select({ n: count() }).from(schema.depositRecord).where(where),
+      db
+        .select()
+        .from(schema.depositRecord)
+        .where(where)
+        .orderBy(
+          desc(schema.depositRecord.requestTimestamp),
+          desc(schema.depositRecord.nftId),
+          asc(schema.depositRecord.trancheId),
+        )
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      lookup(),
+    ]),
+  );
   return c.json({
     items: rows.map((r) => toDepositRecord(r, names)),
     page,

@@ -69,6 +69,11 @@ export async function openDatabase(
     }
     const max = Number(env.DATABASE_POOL_SIZE ?? 10);
     const pool = new pg.Pool({ connectionString: url, max: Number.isFinite(max) ? max : 10 });
+    // An idle connection the server drops (restart, failover, admin kill) emits 'error' on the
+    // pool; unheard, that event would end the process. The pool replaces the connection itself.
+    pool.on("error", (error) => {
+      console.error(`[db] idle connection to ${redactDatabaseUrl(url)} lost:`, error.message);
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return { db, kind: "postgres", location: redactDatabaseUrl(url), close: () => pool.end() };
   }
