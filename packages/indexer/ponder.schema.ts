@@ -64,6 +64,8 @@ export const request = onchainTable(
     reallocated: t.bigint().notNull(),
     rejected: t.bigint().notNull(),
     cancelled: t.bigint().notNull(),
+    /** A withdrawal queued by the pool manager on the lender's behalf (`WithdrawalForced`). */
+    forced: t.boolean().notNull(),
     requestTimestamp: t.bigint().notNull(),
     requestBlock: t.bigint().notNull(),
     lastEventTimestamp: t.bigint().notNull(),
@@ -75,7 +77,7 @@ export const request = onchainTable(
   }),
 );
 
-/** One event of a request (Request, Increase, Accepted, Rejected, Reallocated, Cancelled). */
+/** One event of a request (Request, Increase, Forced, Accepted, Rejected, Reallocated, Cancelled). */
 export const requestEvent = onchainTable(
   "request_event",
   (t) => ({

@@ -4,18 +4,17 @@ import {
   readTokenBalance,
   type Deployment,
 } from "@lending/sdk";
+import type { Page } from "@playwright/test";
 import {
   createPublicClient,
-  createTestClient,
-  createWalletClient,
   http,
+  zeroAddress,
   type Address,
+  type Hex,
   type PublicClient,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
 import { seriousViolations } from "./support/axe";
-import { expect, test, type Stack } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import {
   acceptLoanContract,
   connectTestWallet,
@@ -25,72 +24,52 @@ import {
   trancheFor,
 } from "./support/journey";
 
-// The lender's round trip on the full local stack: lend through the lend modal, the epoch clears
-// and settles (what the keeper does, sent here by the deployer), /portfolio shows the position,
-// a part is withdrawn through the Withdraw modal (every validation message on the way), and
-// after the withdrawal's epoch clears and settles the USDC is back in the wallet, on chain.
+// The lender's round trip on the full local stack, as a new user does it after `npm start`: lend
+// through the lend modal, move the chain with the dev panel, the keeper (started by the global
+// setup) clears and settles on its own, /portfolio shows the position and, an epoch later, its
+// interest; a part is withdrawn through the Withdraw modal (every validation message on the way),
+// the keeper pays it, the USDC is back in the wallet on chain, and My Transactions shows every
+// event with its transaction.
 
 const USDC = 1_000_000n;
-const DAY = 86_400n;
-const WEEK = 7n * DAY;
 
-function chainOps(stack: Stack) {
-  const client = createPublicClient({ transport: http(stack.rpcUrl) }) as PublicClient;
-  const testClient = createTestClient({ mode: "anvil", transport: http(stack.rpcUrl) });
-  const deployer = createWalletClient({
-    account: privateKeyToAccount(deployerAccount.privateKey),
-    transport: http(stack.rpcUrl),
-  });
-  const manager = {
-    address: (stack.deployment as Deployment).lendingPoolManager,
-    abi: lendingPoolManagerAbi,
-  } as const;
-  const send = async (functionName: "clear" | "settle", args: readonly unknown[]) => {
-    const hash = await deployer.writeContract({
-      ...manager,
-      functionName,
-      args: args as never,
-      chain: null,
-    });
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    expect(receipt.status).toBe("success");
-  };
-  const moveTo = async (timestamp: bigint) => {
-    const now = (await client.getBlock()).timestamp;
-    if (now < timestamp) {
-      await testClient.increaseTime({ seconds: Number(timestamp - now) });
-      await testClient.mine({ blocks: 1 });
-    }
-  };
-  return {
-    client,
-    /** Into the clearing period of `epoch`, then clears the pool through it and settles `ids`. */
-    async clearAndSettle(poolId: bigint, epoch: bigint, ids: bigint[]) {
-      const genesis = await client.readContract({ ...manager, functionName: "genesis" });
-      await moveTo(genesis + epoch * WEEK + WEEK - 2n * DAY + 60n);
-      for (let i = 0; i < 60; i++) {
-        const state = await client.readContract({
-          ...manager,
-          functionName: "getPoolState",
-          args: [poolId],
-        });
-        if (state.nextEpochToClear > epoch) break;
-        await send("clear", [poolId]);
-      }
-      await send("settle", [ids]);
-      // out of the clearing period, into the next epoch: the other specs lend as usual
-      await moveTo(genesis + (epoch + 1n) * WEEK + 60n);
-    },
-  };
+/** Opens the dev panel, runs one of its actions, waits for its answer and closes it. */
+async function devPanel(
+  page: Page,
+  action: "Move to the clearing period" | "Move to the next epoch",
+) {
+  await page.getByRole("button", { name: "Demo controls" }).click();
+  const panel = page.getByRole("dialog", { name: "Demo controls (local chain)" });
+  await expect(panel).toBeVisible();
+  await panel.getByRole("button", { name: action }).click();
+  await expect(panel.getByRole("status")).toContainText("Chain time is now", { timeout: 20_000 });
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
 }
 
-test("lend, clear, see it in /portfolio, withdraw part, get the USDC back", async ({
+/** Waits until the keeper has settled request `nftId` (its NFT is burnt at settlement). */
+async function settledByKeeper(client: PublicClient, deployment: Deployment, nftId: bigint) {
+  await expect
+    .poll(
+      () =>
+        client.readContract({
+          address: deployment.lendingPoolManager,
+          abi: lendingPoolManagerAbi,
+          functionName: "requestOwner",
+          args: [nftId],
+        }),
+      { timeout: 30_000, message: `the keeper settles request ${nftId}` },
+    )
+    .toBe(zeroAddress);
+}
+
+test("lend, the keeper clears, interest, withdraw part, the USDC is back, the history shows it all", async ({
   browser,
   request,
   stack,
 }) => {
-  test.setTimeout(180_000);
-  const ops = chainOps(stack);
+  test.setTimeout(240_000);
+  const client = createPublicClient({ transport: http(stack.rpcUrl) }) as PublicClient;
   const amount = 250n * USDC;
   const lender = await freshLender(stack, { eth: 10n ** 19n, usdc: amount });
   await ensureKyc(request, lender.privateKey, {
@@ -116,16 +95,43 @@ test("lend, clear, see it in /portfolio, withdraw part, get the USDC back", asyn
   await expect(poolSection).toBeVisible();
   await expect(row.getByTestId("position-pending-deposits")).toHaveText("250.00 USDC");
   await expect(page.getByTestId("total-pending-deposits")).toHaveText("250.00 USDC");
+  await expect(row.getByTestId("position-interest")).toHaveText("0.00 USDC");
 
-  // the epoch clears and the deposit settles
-  const [deposit] = await getUserRequests(ops.client, stack.deployment, user);
+  // the dev panel moves the chain to the clearing period; the keeper clears and settles
+  const [deposit] = await getUserRequests(client, stack.deployment, user);
   expect(deposit).toMatchObject({ kind: "Deposit", amount, requestStatus: "Requested" });
-  await ops.clearAndSettle(deposit!.poolId, deposit!.epoch, [deposit!.nftId]);
+  await devPanel(page, "Move to the clearing period");
+  await settledByKeeper(client, stack.deployment, deposit!.nftId);
   await page.reload();
   await expect(row.getByTestId("position-invested")).toHaveText("250.00 USDC");
   await expect(row.getByTestId("position-pending-deposits")).toHaveText("0.00 USDC");
-  await expect(row.getByTestId("position-available")).toHaveText(/^\d{3}\.\d{2,6} USDC$/);
   await expect(page.getByTestId("total-invested")).toHaveText("250.00 USDC");
+
+  // an epoch later the clearing applies its interest: the balance grows past what was lent
+  await devPanel(page, "Move to the next epoch");
+  await devPanel(page, "Move to the clearing period");
+  const poolId = deposit!.poolId;
+  await expect
+    .poll(
+      async () =>
+        (
+          await client.readContract({
+            address: stack.deployment.lendingPoolManager,
+            abi: lendingPoolManagerAbi,
+            functionName: "getPoolState",
+            args: [poolId],
+          })
+        ).nextEpochToClear,
+      { timeout: 30_000, message: "the keeper clears the epoch after the deposit's" },
+    )
+    .toBeGreaterThan(deposit!.epoch + 1n);
+  await devPanel(page, "Move to the next epoch");
+  await page.reload();
+  await expect(row.getByTestId("position-interest")).toHaveText(
+    /^0\.(0[1-9]|[1-9]\d)\d* USDC$|^[1-9]/,
+  );
+  await expect(row.getByTestId("position-balance")).toHaveText(/^250\.(0[1-9]|[1-9]\d)\d* USDC$/);
+  await expect(row.getByTestId("position-available")).toHaveText(/^250\.\d{2,6} USDC$/);
   expect(await seriousViolations(page)).toEqual([]);
 
   // 390 px: no horizontal scrolling, the actions stay on screen
@@ -175,10 +181,7 @@ test("lend, clear, see it in /portfolio, withdraw part, get the USDC back", asyn
   await expect(input).toHaveValue("100");
   await next.click();
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
-  const usdcBefore = await readTokenBalance(ops.client, {
-    token: stack.deployment.usdc,
-    owner: user,
-  });
+  const usdcBefore = await readTokenBalance(client, { token: stack.deployment.usdc, owner: user });
   await modal.getByRole("button", { name: "Confirm" }).click();
 
   // step 3: confirmed, shortened address, the transaction, Close
@@ -189,29 +192,64 @@ test("lend, clear, see it in /portfolio, withdraw part, get the USDC back", asyn
   await expect(modal).toHaveCount(0);
 
   // the request is on chain, and the portfolio shows it pending
-  const withdrawal = (await getUserRequests(ops.client, stack.deployment, user)).find(
+  const withdrawal = (await getUserRequests(client, stack.deployment, user)).find(
     (r) => r.kind === "Withdrawal",
   );
-  expect(withdrawal).toMatchObject({ requestStatus: "Requested", poolId: deposit!.poolId });
+  expect(withdrawal).toMatchObject({ requestStatus: "Requested", poolId });
   await expect(row.getByTestId("position-pending-withdrawals")).toHaveText(
     /^(99\.99|100\.00)\d* USDC$/,
   );
 
-  // the withdrawal's epoch clears and settles: the USDC is back in the wallet
-  await ops.clearAndSettle(withdrawal!.poolId, withdrawal!.epoch, [withdrawal!.nftId]);
-  const usdcAfter = await readTokenBalance(ops.client, {
-    token: stack.deployment.usdc,
-    owner: user,
-  });
-  const received = usdcAfter - usdcBefore;
+  // the dev panel again: the keeper clears and settles the withdrawal, the USDC is back on chain
+  await devPanel(page, "Move to the clearing period");
+  await settledByKeeper(client, stack.deployment, withdrawal!.nftId);
+  const received =
+    (await readTokenBalance(client, { token: stack.deployment.usdc, owner: user })) - usdcBefore;
   // the shares of 100 USDC (rounded down), paid at the clearing's share price
   expect(received).toBeGreaterThanOrEqual(100n * USDC - 1n);
   expect(received).toBeLessThan(101n * USDC);
+  // out of the clearing period: the next specs lend as usual
+  await devPanel(page, "Move to the next epoch");
   await page.reload();
   await expect(row.getByTestId("position-pending-withdrawals")).toHaveText("0.00 USDC");
   await expect(row.getByTestId("position-invested")).toHaveText(/^1(49|50)\.\d{2,6} USDC$/);
 
-  // Lend on the row opens the lend modal for that tranche
+  // My Transactions: the deposit and the withdrawal, processed, each event with its transaction
+  await page.goto("/portfolio/my-transactions");
+  const historyRow = (nftId: bigint) =>
+    page.locator(`[data-testid="transaction-row"][data-nft-id="${nftId}"]`);
+  const connectPrompt = page.getByTestId("transactions-connect");
+  await expect(historyRow(deposit!.nftId).or(connectPrompt)).toBeVisible({ timeout: 20_000 });
+  if (await connectPrompt.isVisible()) await connectTestWallet(page);
+  for (const [nftId, type, status] of [
+    [deposit!.nftId, "Deposit", "Processed"],
+    [withdrawal!.nftId, "Withdrawal", "Fully Accepted"],
+  ] as const) {
+    const r = historyRow(nftId);
+    await expect(r).toBeVisible({ timeout: 20_000 });
+    await expect(r).toContainText(type);
+    await expect(r.getByTestId("transaction-status")).toHaveText(status, { timeout: 20_000 });
+    await r.getByTestId("transaction-details").click();
+    const details = page.getByRole("dialog", { name: "Request details" });
+    const events = details.getByTestId("request-event");
+    await expect(events.first()).toBeVisible();
+    const types = await events.evaluateAll((rows) =>
+      rows.map((el) => el.querySelector('[data-label="Type"]')?.textContent ?? ""),
+    );
+    expect(types[0]).toBe("Request");
+    expect(types).toContain("Accepted");
+    // every event's transaction is a real one of this chain
+    for (const hash of await details.getByTestId("event-tx-hash").allTextContents()) {
+      const receipt = await client.getTransactionReceipt({ hash: hash as Hex });
+      expect(receipt.status).toBe("success");
+    }
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(details).toHaveCount(0);
+  }
+
+  // Lend on the portfolio row opens the lend modal for that tranche
+  await page.goto("/portfolio");
   await row.getByRole("button", { name: `Lend into ${target.tranche.name}` }).click();
   const lendDialog = page.getByRole("dialog", { name: "Lend" });
   await expect(lendDialog.getByTestId("lend-amount")).toBeVisible();

@@ -172,6 +172,7 @@ ponder.on("LendingPoolManager:RequestCreated", async ({ event, context }) => {
       reallocated: 0n,
       rejected: 0n,
       cancelled: 0n,
+      forced: false,
       requestTimestamp: event.block.timestamp,
       requestBlock: event.block.number,
       lastEventTimestamp: event.block.timestamp,
@@ -220,6 +221,21 @@ ponder.on("LendingPoolManager:RequestCancelled", async ({ event, context }) => {
     type: "Cancelled",
     amount: event.args.amount,
     remainingQueued: row.kind === "Withdrawal" ? 0n : null,
+  });
+});
+
+// Right after the RequestCreated of the withdrawal it queued (new or increased): the whole
+// request shows Forced until it is processed, and its events are labelled delegate initiated.
+ponder.on("LendingPoolManager:WithdrawalForced", async ({ event, context }) => {
+  await record("LendingPoolManager", "WithdrawalForced", event, context);
+  const row = await context.db.update(request, { nftId: event.args.nftId }).set({
+    forced: true,
+    lastEventTimestamp: event.block.timestamp,
+  });
+  await addRequestEvent(event, context, row, {
+    type: "Forced",
+    amount: event.args.shares,
+    remainingQueued: row.amount,
   });
 });
 
@@ -518,6 +534,7 @@ const handled = new Set([
   "RequestCreated",
   "RequestRerated",
   "RequestCancelled",
+  "WithdrawalForced",
   "RequestAccepted",
   "RequestReallocated",
   "RequestRejected",

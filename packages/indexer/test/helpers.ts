@@ -9,6 +9,7 @@ import {
   approve,
   cancelDepositRequest,
   claim,
+  forceWithdrawal,
   kycAuthorizationTypedData,
   lendingPoolManagerAbi,
   MAX_UINT256,
@@ -131,6 +132,13 @@ export async function startChain() {
   const cancelDeposit = (index: number, poolId: bigint, nftId: bigint) =>
     send(index, cancelDepositRequest(deployment, { poolId, nftId }));
   const settle = (nftId: bigint) => send(0, claim(deployment, { nftId }));
+  /** The pool manager (dev account 0, the deployer) queues `shares` of `user`'s for withdrawal. */
+  const force = (args: {
+    poolId: bigint;
+    trancheId: bigint;
+    user: `0x${string}`;
+    shares: bigint;
+  }) => send(0, forceWithdrawal(deployment, args));
 
   /** Moves time into the clearing period of `epoch` and clears `poolId` through it (keeper 0). */
   async function clearThrough(poolId: bigint, epoch: bigint) {
@@ -188,9 +196,11 @@ export async function startChain() {
     deploymentFile,
     publicClient,
     testClient,
+    manager,
     deposit,
     cancelDeposit,
     settle,
+    force,
     clearThrough,
     createPool,
   };

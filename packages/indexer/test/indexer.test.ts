@@ -159,6 +159,35 @@ describe("indexer", () => {
       acceptedAmount: sum(accepted).toString(),
       poolName: "Harbour Invoice Finance",
     });
+
+    // The pool manager forces a withdrawal of some of the lender's shares: Forced, not
+    // cancellable, with its Request and Forced events in the same transaction.
+    const shares = await chain.publicClient.readContract({
+      ...chain.manager,
+      functionName: "sharesOf",
+      args: [0n, 0n, lender(1)],
+    });
+    expect(shares).toBeGreaterThan(0n);
+    const forced = await chain.force({
+      poolId: 0n,
+      trancheId: 0n,
+      user: lender(1),
+      shares: shares / 2n,
+    });
+    const forcedTx = await waitFor("the forced withdrawal", async () => {
+      const p = await transactions(a.url, lender(1));
+      return p.items.find((t) => t.type === "Withdrawal" && t.requestStatus === "Forced");
+    });
+    expect(forcedTx).toMatchObject({
+      owner: lender(1).toLowerCase(),
+      trancheName: "Junior",
+      requestedAmount: (shares / 2n).toString(),
+      canCancel: false,
+    });
+    expect(forcedTx.events.map((e) => [e.type, e.amount, e.transactionHash])).toEqual([
+      ["Request", (shares / 2n).toString(), forced.transactionHash.toLowerCase()],
+      ["Forced", (shares / 2n).toString(), forced.transactionHash.toLowerCase()],
+    ]);
   }, 120_000);
 
   it("follows anvil reorgs of 3 and 10 blocks", async () => {

@@ -36,7 +36,8 @@ export function requestStatus(row: RequestRow, pool: PoolRow | undefined): Histo
   if (row.state === "Settled") return "Processed";
   const cleared = pool?.lastClearedEpoch;
   if (cleared !== null && cleared !== undefined && row.epoch <= cleared) return "Processed";
-  return "Requested";
+  // queued by the pool manager: not the lender's request to cancel
+  return row.forced ? "Forced" : "Requested";
 }
 
 export type Lookup = {
