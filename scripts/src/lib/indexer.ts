@@ -57,10 +57,12 @@ export type IndexerOptions = {
 export type Indexer = {
   url: string;
   port: number;
-  child: ChildProcess;
+  readonly child: ChildProcess;
   /** Last lines of output (for error messages). */
   output: () => string;
   stop: () => Promise<void>;
+  /** Stops it, wipes what it indexed and starts it again (it backfills from the deployment block). */
+  rebuild: () => Promise<void>;
 };
 
 /** Deletes an earlier run's indexed data: the PGlite folder, or the Postgres schema. */
@@ -135,32 +137,57 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
   delete env.DATABASE_PRIVATE_URL;
-  const child = startService(
-    paths.bin("ponder"),
-    ["start", "--port", String(opts.port), "--hostname", "127.0.0.1", "--schema", schema],
-    {
-      cwd: indexerDir,
-      env,
-      onOutput: (chunk) => {
-        output = (output + chunk).slice(-8000);
-        opts.log?.(chunk);
+  const launch = () =>
+    startService(
+      paths.bin("ponder"),
+      ["start", "--port", String(opts.port), "--hostname", "127.0.0.1", "--schema", schema],
+      {
+        cwd: indexerDir,
+        env,
+        onOutput: (chunk) => {
+          output = (output + chunk).slice(-8000);
+          opts.log?.(chunk);
+        },
       },
-    },
-  );
+    );
+  let child = launch();
   return {
     url: `http://127.0.0.1:${opts.port}`,
     port: opts.port,
-    child,
+    get child() {
+      return child;
+    },
     output: () => output,
     stop: () => stopProcessGroup(child),
+    async rebuild() {
+      await stopProcessGroup(child);
+      await resetIndexerData({ databaseUrl: opts.databaseUrl, pgliteDir, schema });
+      if (!opts.databaseUrl) await ensurePgliteFolder(pgliteDir);
+      output = "";
+      child = launch();
+    },
   };
 }
+
+/**
+ * Ponder's first migration is not atomic on PGlite: killed between creating its tables and
+ * recording them, it never starts again ("Unable to create table ... already exists"). Everything
+ * in the index is re-read from the chain, so the index is then rebuilt from the deployment block.
+ */
+const UNRECOVERABLE_MIGRATION = /MigrationError: Unable to create table .* already exists/;
 
 /** Waits until the indexer's `/ready` answers 200 (backfill done, serving live data). */
 export async function waitForIndexerReady(indexer: Indexer, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let rebuilt = false;
   for (;;) {
     if (indexer.child.exitCode !== null || indexer.child.signalCode !== null) {
+      if (!rebuilt && UNRECOVERABLE_MIGRATION.test(indexer.output())) {
+        rebuilt = true;
+        console.warn("[indexer] its first migration was interrupted: rebuilding the index");
+        await indexer.rebuild();
+        continue;
+      }
       throw new Error(
         `The indexer exited (${indexer.child.exitCode ?? indexer.child.signalCode}) before it was ready\n--- ponder output ---\n${indexer.output()}`,
       );
