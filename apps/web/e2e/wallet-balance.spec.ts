@@ -107,8 +107,8 @@ test.describe("/portfolio/wallet-balance", () => {
       page.locator(`[data-testid="wallet-balance-row"][data-symbol="${symbol}"]`);
     await expect(rows.locator("th").nth(0)).toContainText("USDC");
     await expect(row("USDC").getByTestId("wallet-balance-amount")).toHaveText("1,234.56");
-    await expect(row("ETH").getByTestId("wallet-balance-amount")).toHaveText("2.5");
-    await expect(row("WETH").getByTestId("wallet-balance-amount")).toHaveText("0.5");
+    await expect(row("ETH").getByTestId("wallet-balance-amount")).toHaveText("2.50");
+    await expect(row("WETH").getByTestId("wallet-balance-amount")).toHaveText("0.50");
     await expect(page.getByTestId("wallet-balance-usd-header")).toHaveText("Value (USD)");
     await expect(row("USDC").getByTestId("wallet-balance-usd")).toHaveText("$1,234.56");
     await expect(row("ETH").getByTestId("wallet-balance-usd")).toHaveText(

@@ -184,23 +184,11 @@ ponder.on("LendingPoolManager:RequestCreated", async ({ event, context }) => {
       lastEventTimestamp: event.block.timestamp,
     }));
   }
-  await context.db
-    .insert(requestEvent)
-    .values({
-      id: eventId(event),
-      nftId: a.nftId,
-      type: a.increase ? "Increase" : "Request",
-      epoch: a.epoch,
-      amount: a.amount,
-      shares: null,
-      toTrancheId: null,
-      remainingQueued: kind === "Withdrawal" ? row.amount : null,
-      timestamp: event.block.timestamp,
-      blockNumber: event.block.number,
-      logIndex: event.log.logIndex,
-      transactionHash: event.transaction.hash,
-    })
-    .onConflictDoNothing();
+  await addRequestEvent(event, context, row, {
+    type: a.increase ? "Increase" : "Request",
+    amount: a.amount,
+    remainingQueued: kind === "Withdrawal" ? row.amount : null,
+  });
 });
 
 ponder.on("LendingPoolManager:RequestRerated", async ({ event, context }) => {

@@ -256,6 +256,17 @@ describe("keeper", () => {
     expect(entries.some((e) => e.action === "rpc-recovered")).toBe(true);
   });
 
+  it("logs the RPC's origin only, never the provider key in its path or credentials", async () => {
+    const { entries, log } = recorder();
+    const controller = new AbortController();
+    controller.abort();
+    const url = "http://user:pw@127.0.0.1:1/v2/SECRET-KEY";
+    await new Keeper(config(url), deployment, log).run(controller.signal);
+    const start = entries.find((e) => e.action === "start")!;
+    expect(start.rpc).toBe("http://127.0.0.1:1");
+    expect(JSON.stringify(entries)).not.toMatch(/SECRET-KEY|pw@/);
+  });
+
   it("notices a rewound chain (anvil revert) and scans it again", async () => {
     const keeper = new Keeper(config(), deployment, recorder().log);
     await keeper.tick();

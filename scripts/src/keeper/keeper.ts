@@ -134,7 +134,9 @@ export class Keeper {
    */
   async run(signal: AbortSignal): Promise<void> {
     let failures = 0;
-    this.log({ level: "info", action: "start", keeper: this.address, rpcUrl: this.config.rpcUrl });
+    // the RPC's origin only: provider URLs carry their API key in the path or the credentials
+    const rpc = new URL(this.config.rpcUrl).origin;
+    this.log({ level: "info", action: "start", keeper: this.address, rpc });
     while (!signal.aborted) {
       let wait = this.config.pollIntervalMs;
       try {

@@ -2,7 +2,14 @@
  * Rows of the indexer's tables -> the JSON of packages/sdk/src/entities/history.ts, and the CSV
  * export. Pure functions (the routes in ./index.ts query, these shape).
  */
-import { epochRateToApy, toCsv } from "@lending/sdk";
+import {
+  epochRateToApy,
+  formatPercent,
+  isUsdcEventAmount,
+  SHARE_DECIMALS,
+  toCsv,
+  USDC_DECIMALS,
+} from "@lending/sdk";
 import { formatUnits } from "viem";
 import type {
   DepositRecord,
@@ -141,28 +148,31 @@ export const CSV_COLUMNS = [
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-/** One CSV row per transaction; amounts as decimals of their unit (USDC 6, shares 12). */
+/** One CSV row per transaction; amounts as plain decimals of their unit (USDC or shares). */
 export function toCsvRow(t: HistoryTransaction): string[] {
-  const deposit = t.type === "Deposit";
-  const units = deposit ? 6 : 12;
+  const amount = (type: HistoryEventType, value: bigint) =>
+    formatUnits(value, isUsdcEventAmount(t.type, type) ? USDC_DECIMALS : SHARE_DECIMALS);
   const sum = (type: HistoryEventType) =>
-    t.events.filter((e) => e.type === type).reduce((s, e) => s + BigInt(e.amount), 0n);
+    amount(
+      type,
+      t.events.filter((e) => e.type === type).reduce((s, e) => s + BigInt(e.amount), 0n),
+    );
   const requestTx = t.events.find((e) => e.type === "Request")?.transactionHash ?? "";
   return [
     t.type,
     t.nftId,
     t.poolName,
     t.trancheName,
-    formatUnits(BigInt(t.requestedAmount), units),
-    deposit ? "USDC" : "shares",
-    `${(Number(t.apy) * 100).toFixed(2)}%`,
+    amount("Request", BigInt(t.requestedAmount)),
+    isUsdcEventAmount(t.type, "Request") ? "USDC" : "shares",
+    formatPercent(Number(t.apy)),
     t.fixedTermWeeks === null ? "" : String(t.fixedTermWeeks),
     t.epochId,
     iso(t.requestTimestamp),
     t.requestStatus,
-    formatUnits(sum("Accepted"), 6),
-    formatUnits(sum("Rejected"), units),
-    formatUnits(sum("Reallocated"), 6),
+    sum("Accepted"),
+    sum("Rejected"),
+    sum("Reallocated"),
     iso(t.lastTransactionDate),
     requestTx,
   ];

@@ -19,6 +19,17 @@ describe("CSV (RFC 4180)", () => {
     expect(parseCsv(text)).toEqual([["w", "x", "y", "z"], ...rows]);
   });
 
+  it("neutralises text a spreadsheet would run as a formula, keeps numbers as they are", () => {
+    expect(csvField('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvField("+1+cmd|' /C calc'!A0")).toBe("'+1+cmd|' /C calc'!A0");
+    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvField("-2+3")).toBe("'-2+3");
+    expect(csvField("\tx")).toBe("'\tx");
+    expect(csvField("-12.5")).toBe("-12.5");
+    expect(csvField("0.25")).toBe("0.25");
+    expect(parseCsv(toCsv(["Pool"], [["=1+1"]]))).toEqual([["Pool"], ["'=1+1"]]);
+  });
+
   it("rejects an unclosed quote", () => {
     expect(() => parseCsv('a,"b')).toThrow(/not closed/);
   });

@@ -1,13 +1,18 @@
 /**
  * CSV per RFC 4180: records end with CRLF, fields holding a comma, a double quote, CR or LF are
- * quoted, and quotes inside them are doubled.
+ * quoted, and quotes inside them are doubled. Text a spreadsheet would run as a formula (it
+ * starts with =, +, -, @, tab or CR: pool names are free on-chain strings) gets a leading
+ * apostrophe (OWASP "CSV injection"); numbers, negative ones too, are written as they are.
  */
 
 const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
-/** One field, quoted when RFC 4180 requires it. */
+/** One field: neutralised when a spreadsheet would run it, quoted when RFC 4180 requires it. */
 export function csvField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const safe = FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatUnitsDisplay,
   formatUsdc,
+  formatTokenBalance,
   formatWalletAmount,
   shortenAddress,
 } from "./format";
@@ -58,6 +59,11 @@ describe("amounts", () => {
   });
   it("truncates the wallet panel to 4 decimals without rounding up", () => {
     expect(formatWalletAmount(1_999_999_999_999_999_999n, 18)).toBe("1.9999");
+    // balances on a page: at least 2 decimals, at most 4
+    expect(formatTokenBalance(2_500_000_000_000_000_000n, 18)).toBe("2.50");
+    expect(formatTokenBalance(10n * 10n ** 18n, 18)).toBe("10.00");
+    expect(formatTokenBalance(1_999_999_999_999_999_999n, 18)).toBe("1.9999");
+    expect(formatTokenBalance(123_456n, 2)).toBe("1,234.56");
     expect(formatWalletAmount(5n * 10n ** 18n, 18)).toBe("5");
   });
   it("handles negatives and no grouping", () => {

@@ -166,6 +166,18 @@ export function formatWalletAmount(value: bigint, decimals: number): string {
 }
 
 /**
+ * A token balance on a page (spec: balances at least 2 decimals; the wallet panel's 4 at most).
+ *
+ * @example formatTokenBalance(2_500_000_000_000_000_000n, 18) // "2.50"
+ */
+export function formatTokenBalance(value: bigint, decimals: number): string {
+  return formatUnitsDisplay(value, decimals, {
+    minDecimals: 2,
+    maxDecimals: Math.max(2, Math.min(decimals, 4)),
+  });
+}
+
+/**
  * A fraction as a percent with 2 decimals.
  *
  * @example formatPercent(0.1234) // "12.34%"

@@ -52,8 +52,9 @@ function CancelRequestModal({
         : cancelWithdrawalRequest(deployment, args);
       const result = await transact(built, { title: copy.errorTitle });
       if (!result) return;
+      // spec: on a returned hash the modal closes and the history refreshes (the pipeline's
+      // Processing toast is removed on success; no toast of its own)
       onClose();
-      void showToast({ type: "success", title: copy.success });
       if (address) {
         // every read of this user (balances, positions), then the history until the indexer
         // has seen the cancellation

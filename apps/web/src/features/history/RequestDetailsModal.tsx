@@ -12,8 +12,7 @@ import type { ReactNode } from "react";
 import { Modal } from "@/components/modal/Modal";
 import { useModal } from "@/components/modal/ModalProvider";
 import type { RegistryModalProps } from "@/components/modal/registry";
-import { txHashLink } from "@/components/toast/toast";
-import { useExplorerUrl } from "@/lib/tx/useTransactor";
+import { TxHashLink } from "@/components/tx/TxDone";
 import type { Transaction, TransactionEvent } from "./api";
 import {
   fixedTermText,
@@ -50,29 +49,6 @@ function Cell({ label, children }: { label: string; children: ReactNode }) {
     >
       {children}
     </td>
-  );
-}
-
-function TxLink({ hash }: { hash: string }) {
-  const link = txHashLink({ hash, explorerUrl: useExplorerUrl() });
-  if (link.href) {
-    return (
-      <a
-        href={link.href}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="font-medium text-emerald-800 underline"
-        data-testid="event-tx-link"
-      >
-        {link.label}
-      </a>
-    );
-  }
-  // the local chain has no explorer: the hash itself, shortened for the eye, whole for copying
-  return (
-    <span className="font-mono break-all" title={hash} data-testid="event-tx-hash">
-      {hash}
-    </span>
   );
 }
 
@@ -158,7 +134,11 @@ export default function RequestDetailsModal({
                     <Cell label={d.amount}>{eventAmount(tx, e)}</Cell>
                     <Cell label={d.time}>{formatTime(e.timestamp)}</Cell>
                     <Cell label={d.transaction}>
-                      <TxLink hash={e.transactionHash} />
+                      <TxHashLink
+                        testId="event-tx"
+                        className="font-medium text-emerald-800 underline"
+                        hash={e.transactionHash}
+                      />
                     </Cell>
                     <Cell label={d.type}>
                       <EventType tx={tx} event={e} />

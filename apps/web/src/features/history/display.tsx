@@ -4,6 +4,7 @@ import {
   common,
   fill,
   formatDateTime,
+  formatEpochLockDuration,
   formatPercent,
   formatUnitsDisplay,
   formatUsdc,
@@ -38,7 +39,7 @@ export function formatShares(value: bigint): string {
 
 /** "about N weeks" of a fixed-term deposit, or Variable. */
 export function fixedTermText(weeks: number | null): string {
-  return weeks === null ? copy.variable : fill(copy.weeks, { weeks });
+  return weeks === null ? copy.variable : formatEpochLockDuration(weeks);
 }
 
 export function statusText(tx: Transaction): string {

@@ -4,7 +4,7 @@ import {
   fill,
   formatPercent,
   formatUsdc,
-  formatWalletAmount,
+  formatTokenBalance,
   portfolio as copy,
   type PortfolioPool,
   type PortfolioPosition,
@@ -107,7 +107,7 @@ export function PortfolioSummary({ product }: { product: string }) {
               : fill(copy.loyaltyLevelValue, { level: loyaltyLevel })}
           </Figure>
           <Figure name={fill(copy.earnedRksu, { product })} testId="earned-rksu">
-            {formatWalletAmount(earnedRksu, 18)}
+            {formatTokenBalance(earnedRksu, 18)}
           </Figure>
         </dl>
       </section>

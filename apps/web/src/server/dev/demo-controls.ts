@@ -65,6 +65,20 @@ function clients(ctx: DemoControlsContext) {
   return { publicClient, walletClient };
 }
 
+/**
+ * Whether the RPC really is a local anvil on chain 31337 (its `eth_chainId` and its
+ * `web3_clientVersion`), not only configured as one: a production server that forgot CHAIN_ID
+ * (which defaults to the local chain) still talks to a real chain, and gets no demo controls.
+ */
+export async function isLocalNode(ctx: DemoControlsContext): Promise<boolean> {
+  const { publicClient } = clients(ctx);
+  const [chainId, version] = await Promise.all([
+    publicClient.getChainId(),
+    publicClient.request({ method: "web3_clientVersion" }),
+  ]);
+  return chainId === DEMO_CONTROLS_CHAIN_ID && String(version).toLowerCase().startsWith("anvil");
+}
+
 async function advanceTo(ctx: DemoControlsContext, target: (now: bigint) => Promise<bigint>) {
   const { publicClient } = clients(ctx);
   const latest = await publicClient.getBlock({ blockTag: "latest" });

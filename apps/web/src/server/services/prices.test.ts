@@ -104,7 +104,7 @@ describe("price provider", () => {
         args: [0n, [weth, deployment.usdc], deployer.address, 2n ** 40n],
         value: parseEther("25"),
       });
-      await client.waitForTransactionReceipt({ hash });
+      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
       const after = await p.prices(["ETH"]);
       // 125 ETH against about 240,000 USDC: about 1,920 USDC per ETH
       expect(after.ETH).toBeGreaterThan(1800);

@@ -1,4 +1,4 @@
-import { chainTokens, PRICE_MAX_AGE_SECONDS } from "@lending/sdk";
+import { chainTokens, KSU_PRICE_DECIMALS, PRICE_MAX_AGE_SECONDS } from "@lending/sdk";
 import { getDeployment, hasDeployment } from "@lending/sdk/deployments";
 import { parseAbi, type Address, type PublicClient } from "viem";
 import { serverConfig, type ServerConfig } from "@/config/server";
@@ -143,7 +143,7 @@ export class PriceProvider {
         functionName: "isKsuPriceFresh",
       }),
     ]);
-    return fresh ? Number(price) / 1e6 : null;
+    return fresh ? Number(price) / 10 ** KSU_PRICE_DECIMALS : null;
   }
 
   /** The local AMM's mid price: the quote for 0.001 WETH, without the pool's 0.3% fee. */

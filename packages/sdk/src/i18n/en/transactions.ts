@@ -43,7 +43,6 @@ export const transactions = {
   },
   delegateInitiated: "Delegate initiated",
   variable: "Variable",
-  weeks: "{weeks} weeks",
   shares: "{amount} shares",
   approxUsdc: "≈ {amount} USDC",
   details: "Details",
@@ -93,7 +92,6 @@ export const transactions = {
     confirmDeposit: "Cancel deposit",
     confirmWithdrawal: "Cancel withdrawal",
     cancelling: "Cancelling...",
-    success: "Request cancelled",
     errorTitle: "cancellation error",
   },
 } as const;

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { ksuAbi, lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
 import { createTestClient, http, publicActions } from "viem";
 import { foundry } from "viem/chains";
@@ -87,6 +89,42 @@ describe("POST /api/dev/[action] (demo controls)", () => {
     expectError(await call(POST, "mint-everything", postRequest("/api/dev/x", {})), 404);
     expectError(await call(GET, "clearing", getRequest("/api/dev/clearing")), 405);
     expect(await chain.getBlockNumber()).toBe(block);
+  });
+
+  it("moves the clock only for a JSON request: a cross-site form post changes nothing", async () => {
+    const time = (await chain.getBlock()).timestamp;
+    const form = new Request("http://localhost/api/dev/next-epoch", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "",
+    });
+    expectError(await call(POST, "next-epoch", form), 415);
+    expect((await chain.getBlock()).timestamp).toBe(time);
+  });
+
+  it("does not exist when the RPC is not a local anvil, even with CHAIN_ID 31337", async () => {
+    // a production node behind a server that forgot CHAIN_ID (which defaults to 31337)
+    const node = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        const { id, method } = JSON.parse(body) as { id: number; method: string };
+        const result = method === "eth_chainId" ? "0x7a69" : "Geth/v1.14.0";
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ jsonrpc: "2.0", id, result }));
+      });
+    });
+    await new Promise<void>((r) => node.listen(0, "127.0.0.1", r));
+    const saved = process.env.RPC_URL;
+    process.env.RPC_URL = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    try {
+      expectError(await call(POST, "clearing", postRequest("/api/dev/clearing", {})), 404);
+      const { address } = newAccount();
+      expectError(await call(POST, "fund", postRequest("/api/dev/fund", { address })), 404);
+    } finally {
+      process.env.RPC_URL = saved;
+      await new Promise((r) => node.close(r));
+    }
   });
 
   it("does not exist off the local chain", async () => {

@@ -5,6 +5,7 @@ import { serverConfig } from "@/config/server";
 import {
   DEMO_CONTROLS_CHAIN_ID,
   fundWallet,
+  isLocalNode,
   moveToClearingPeriod,
   moveToNextEpoch,
   type DemoControlsContext,
@@ -22,6 +23,8 @@ type Action = (typeof ACTIONS)[number];
 const fundBody = z
   .object({ address: z.string().refine((v) => isAddress(v), "must be an address") })
   .strict();
+/** The clock moves take an empty JSON object: a JSON body cannot be sent cross-site without CORS. */
+const emptyBody = z.object({}).strict();
 
 /** Off the local chain the route does not exist: every method is a 404. */
 function localOnly(): DemoControlsContext {
@@ -62,10 +65,14 @@ async function onChain<T>(what: string, run: () => Promise<T>): Promise<T> {
 export const POST = apiHandler<Context>(async (request, context) => {
   const ctx = localOnly();
   const action = await actionOf(context);
+  if (!(await onChain("chain check", () => isLocalNode(ctx)))) {
+    throw notFound("No API endpoint here");
+  }
   if (action === "fund") {
     const { address } = await readJson(request, fundBody);
     return onChain("fund", () => fundWallet(ctx, address as `0x${string}`));
   }
+  await readJson(request, emptyBody);
   const move = action === "clearing" ? moveToClearingPeriod : moveToNextEpoch;
   return onChain(action, () => move(ctx));
 });

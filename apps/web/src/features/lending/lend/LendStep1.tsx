@@ -9,7 +9,6 @@ import {
   formatEpochLockDuration,
   formatPercent,
   formatUsdc,
-  isAcceptableAmountInput,
   lendMaxAmount,
   isFixedTermStatusVisible,
   isTrancheOversubscribedFor,
@@ -22,6 +21,7 @@ import {
 import Link from "next/link";
 import { useId } from "react";
 import type { LendFormUserData } from "@/lib/queries/chain";
+import { AmountField } from "@/components/ui/AmountField";
 import { Template } from "@/components/ui/Template";
 import { EarningsSimulator } from "./EarningsSimulator";
 import {
@@ -126,30 +126,17 @@ export function LendStep1({
           </select>
         </div>
         <div>
-          <label htmlFor={`${ids}-amount`} className={label}>
-            {copy.amount}
-          </label>
-          <div className="flex gap-2">
-            <input
-              id={`${ids}-amount`}
-              data-testid="lend-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              aria-invalid={v.status === "error"}
-              aria-describedby={`${ids}-amount-msg`}
-              className={field}
-              value={form.amountText}
-              onChange={(e) => {
-                const text = e.target.value;
-                if (!isAcceptableAmountInput(text, token.decimals)) return;
-                setForm((f) => ({ ...f, amountText: text, touched: true }));
-              }}
-            />
-            <button
-              type="button"
-              disabled={!limits || !user || balance === undefined}
-              onClick={async () => {
+          <AmountField
+            id={ids}
+            testId="lend"
+            label={copy.amount}
+            value={form.amountText}
+            decimals={token.decimals}
+            onText={(text) => setForm((f) => ({ ...f, amountText: text, touched: true }))}
+            max={{
+              label: copy.max,
+              disabled: !limits || !user || balance === undefined,
+              onClick: async () => {
                 if (!limits || !user || balance === undefined) return;
                 let max: bigint;
                 if (isSwap) {
@@ -175,19 +162,11 @@ export function LendStep1({
                   amountText: amountToInput(max, token.decimals),
                   touched: true,
                 }));
-              }}
-              className="mt-1 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50"
-            >
-              {copy.max}
-            </button>
-          </div>
-          <p
-            id={`${ids}-amount-msg`}
-            data-testid="lend-amount-message"
-            role={v.error ? "alert" : undefined}
-            className={`mt-1 min-h-5 text-sm ${v.error ? "text-red-700" : "text-slate-600"}`}
-          >
-            {v.error ??
+              },
+            }}
+            error={Boolean(v.error)}
+            message={
+              v.error ??
               (balance !== undefined
                 ? fill(copy.walletBalance, {
                     balance: isSwap
@@ -195,8 +174,9 @@ export function LendStep1({
                       : formatUsdc(balance),
                     symbol: token.symbol,
                   })
-                : "")}
-          </p>
+                : "")
+            }
+          />
           {isSwap ? (
             <p data-testid="lend-usdc-estimate" className="text-sm text-slate-700">
               {v.amountUsdc !== undefined && v.status === "success"

@@ -4,7 +4,7 @@ import {
   fill,
   formatUnitsDisplay,
   formatUsdc,
-  formatWalletAmount,
+  formatTokenBalance,
   usdValueCents,
   walletBalance as copy,
   wallet as walletCopy,
@@ -19,7 +19,7 @@ import { useAppChain } from "@/lib/queries/hooks";
 import { useTokenPrices, useWalletBalances, type TokenPrices } from "./useWalletBalances";
 
 function formatBalance(token: ChainToken, value: bigint): string {
-  return token.decimals === 6 ? formatUsdc(value) : formatWalletAmount(value, token.decimals);
+  return token.decimals === 6 ? formatUsdc(value) : formatTokenBalance(value, token.decimals);
 }
 
 /** Every token has a price: otherwise the USD column is hidden (spec: never a partial column). */

@@ -4,7 +4,6 @@ import {
   amountToInput,
   fill,
   formatUsdc,
-  isAcceptableAmountInput,
   isMaxWithdrawal,
   parseAmountInput,
   shortenAddress,
@@ -22,14 +21,16 @@ import type { Address, Hex } from "viem";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
 import type { RegistryModalProps } from "@/components/modal/registry";
-import { showToast, txHashLink } from "@/components/toast/toast";
+import { showToast } from "@/components/toast/toast";
+import { AmountField } from "@/components/ui/AmountField";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { StepIndicator } from "@/components/ui/StepIndicator";
 import { Template } from "@/components/ui/Template";
+import { TxDone } from "@/components/tx/TxDone";
 import { useAppChain } from "@/lib/queries/hooks";
 import { queryKeys } from "@/lib/queries/keys";
 import { logClientError } from "@/lib/tx/pipeline";
-import { useExplorerUrl, useTransactor } from "@/lib/tx/useTransactor";
+import { useTransactor } from "@/lib/tx/useTransactor";
 import { portfolioQueryOptions } from "../queries";
 
 export interface WithdrawModalProps {
@@ -205,53 +206,32 @@ export function WithdrawStep1({
         </select>
       </div>
       <div>
-        <label htmlFor={`${ids}-amount`} className={label}>
-          {copy.amount}
-        </label>
-        <div className="flex gap-2">
-          <input
-            id={`${ids}-amount`}
-            data-testid="withdraw-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            aria-invalid={validation.status === "error"}
-            aria-describedby={`${ids}-amount-msg`}
-            className={field}
-            value={state.amount}
-            onFocus={() => setFocused(true)}
-            onChange={(e) => {
-              const text = e.target.value;
-              if (!isAcceptableAmountInput(text, USDC_DECIMALS)) return;
-              setState((s) => ({ ...s, amount: text }));
-              setValidation(runWithdrawValidation(text, available));
-            }}
-            onBlur={() => {
-              setFocused(false);
-              setValidation(runWithdrawValidation(state.amount, available, true));
-            }}
-          />
-          <button
-            type="button"
-            data-testid="withdraw-max"
-            className={`${secondary} mt-1`}
-            onClick={() => {
+        <AmountField
+          id={ids}
+          testId="withdraw"
+          label={copy.amount}
+          value={state.amount}
+          decimals={USDC_DECIMALS}
+          onFocus={() => setFocused(true)}
+          onText={(text) => {
+            setState((s) => ({ ...s, amount: text }));
+            setValidation(runWithdrawValidation(text, available));
+          }}
+          onBlur={() => {
+            setFocused(false);
+            setValidation(runWithdrawValidation(state.amount, available, true));
+          }}
+          max={{
+            label: copy.max,
+            onClick: () => {
               const text = amountToInput(available, USDC_DECIMALS);
               setState((s) => ({ ...s, amount: text }));
               setValidation(runWithdrawValidation(text, available, true));
-            }}
-          >
-            {copy.max}
-          </button>
-        </div>
-        <p
-          id={`${ids}-amount-msg`}
-          data-testid="withdraw-amount-message"
-          role={validation.status === "error" ? "alert" : undefined}
-          className={`mt-1 min-h-5 text-sm ${validation.status === "error" ? "text-red-700" : "text-slate-600"}`}
-        >
-          {validation.message ?? ""}
-        </p>
+            },
+          }}
+          error={validation.status === "error"}
+          message={validation.message ?? ""}
+        />
       </div>
       <div className="flex justify-end">
         <button type="submit" className={primary} disabled={!canContinue}>
@@ -410,33 +390,13 @@ function WithdrawStep3({
   address: string;
   onClose: () => void;
 }) {
-  const copy = withdraw.done;
-  const link = txHashLink({ hash, explorerUrl: useExplorerUrl() });
   return (
-    <div className="space-y-4 text-sm text-slate-700" data-testid="withdraw-done">
-      <p className="text-base font-semibold text-slate-900">{copy.title}</p>
-      <p>{fill(copy.text, { address: shortenAddress(address) })}</p>
-      <p>
-        <Template
-          text={copy.transaction}
-          values={{
-            link: link.href ? (
-              <a className="underline" href={link.href} target="_blank" rel="noopener noreferrer">
-                {link.label}
-              </a>
-            ) : (
-              <span className="font-mono break-all" data-testid="withdraw-tx-hash">
-                {link.label}
-              </span>
-            ),
-          }}
-        />
-      </p>
-      <div className="flex justify-end">
-        <button type="button" onClick={onClose} className={primary}>
-          {copy.close}
-        </button>
-      </div>
-    </div>
+    <TxDone
+      testId="withdraw"
+      copy={withdraw.done}
+      text={fill(withdraw.done.text, { address: shortenAddress(address) })}
+      hash={hash}
+      onClose={onClose}
+    />
   );
 }
