@@ -9,7 +9,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -108,6 +108,7 @@ export async function ensurePgliteFolder(dir: string): Promise<void> {
   };
   const staging = `${dir}.init-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
+  await mkdir(path.dirname(dir), { recursive: true });
   const db = await PGlite.create(staging);
   await db.close();
   await rm(dir, { recursive: true, force: true });
