@@ -218,6 +218,9 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 configId
     ) external whenNotPaused returns (uint256 lockId) {
         if (amount == 0) revert E.ZeroAmount();
+        if (EpochMath.isClearing(genesis, block.timestamp)) {
+            revert E.FixedTermLockClosed(EpochMath.nextEpochStart(genesis, block.timestamp));
+        }
         Pool storage pool = _pools[poolId];
         Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
         _checkFixedTermUsable(tranche, poolId, trancheId, configId);

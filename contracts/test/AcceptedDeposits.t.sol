@@ -130,6 +130,7 @@ contract AcceptedDepositsTest is ProtocolBase {
         lpm.addFixedTermConfig(
             POOL, JUNIOR, 0.003e18, 2, ILendingPoolTypes.FixedTermDepositStatus.Everyone
         );
+        _nextEpoch(); // Fix APY is closed in the clearing period
         vm.prank(alice);
         lpm.lockDepositForFixedTerm(POOL, JUNIOR, 4000e6, 1);
         assertEq(lpm.userAcceptedDeposits(alice), 10_000e6, "a lock is still held");

@@ -3,6 +3,7 @@ pragma solidity ^0.8.30;
 
 import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
 import {
+    FixedTermLockClosed,
     FixedTermNotAvailable,
     LockNotReleasable,
     NotOwner,
@@ -62,6 +63,7 @@ contract FixedTermTest is ProtocolBase {
         _deposit(alice, SENIOR, 10_000e6);
         _clear();
         lpm.claim(1);
+        _nextEpoch(); // Fix APY is closed in the clearing period
         vm.prank(alice);
         uint256 lockId = lpm.lockDepositForFixedTerm(POOL, SENIOR, 4000e6, config);
         assertApproxEqAbs(lpm.getUserFixedTermLocks(alice)[0].assets, 4000e6, 1);
@@ -88,6 +90,7 @@ contract FixedTermTest is ProtocolBase {
         _deposit(alice, SENIOR, 10_000e6);
         _clear();
         lpm.claim(1);
+        _nextEpoch(); // Fix APY is closed in the clearing period
         vm.prank(alice);
         uint256 lockId = lpm.lockDepositForFixedTerm(POOL, SENIOR, 10_000e6 - 1, config); // 1..3
         vm.prank(stranger);
@@ -114,6 +117,7 @@ contract FixedTermTest is ProtocolBase {
         _deposit(alice, SENIOR, 10_000e6);
         _clear();
         lpm.claim(1);
+        _nextEpoch(); // Fix APY is closed in the clearing period
         vm.prank(alice);
         uint256 lockId = lpm.lockDepositForFixedTerm(POOL, SENIOR, 1000e6, config); // ends 3
         _clear(); // epoch 1

@@ -79,6 +79,7 @@ interface ILendingPoolCore is ILendingPoolTypes {
     function settle(uint256[] calldata nftIds) external;
 
     /// @notice Locks free shares worth `amount` USDC into a fixed-term lock of `configId`.
+    /// Closed during the clearing period (`FixedTermLockClosed`), as the app's Fix APY form is.
     function lockDepositForFixedTerm(
         uint256 poolId,
         uint256 trancheId,

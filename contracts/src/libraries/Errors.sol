@@ -63,6 +63,10 @@ error DepositAboveMaximum(uint256 total, uint256 maximum);
 /// @dev The fixed-term config is disabled, or allowlist-only and the user is not on it.
 error FixedTermNotAvailable(uint256 poolId, uint256 trancheId, uint256 configId);
 
+/// @dev Fix APY is closed during the clearing period (the last 2 days of an epoch); it reopens
+/// when the next epoch starts, at `reopensAt`.
+error FixedTermLockClosed(uint256 reopensAt);
+
 /// @dev An increase of a deposit request must use the request's fixed-term config.
 error FixedTermConfigMismatch(uint256 nftId, uint256 configId);
 

@@ -157,6 +157,11 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         uint256 value = lpm.convertToAssets(POOL, trancheId, lpm.sharesOf(POOL, trancheId, user));
         if (value < 2) return;
         amount = bound(amount, 1, value - 1);
+        // Fix APY is closed in the clearing period: once the epoch is cleared, wait for the next.
+        if (lpm.isClearingPeriod()) {
+            if (lpm.getPoolState(POOL).nextEpochToClear <= lpm.currentEpoch()) return;
+            vm.warp(lpm.nextEpochStart());
+        }
         vm.prank(user);
         lpm.lockDepositForFixedTerm(POOL, trancheId, amount, configId);
         calls["lockFixedTerm"]++;

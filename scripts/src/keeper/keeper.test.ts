@@ -6,13 +6,17 @@ import {
   http,
   maxUint256,
   parseAbiItem,
+  parseEventLogs,
   parseUnits,
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import { moveToClearingPeriod } from "../../../apps/web/src/server/dev/demo-controls";
+import {
+  moveToClearingPeriod,
+  moveToNextEpoch,
+} from "../../../apps/web/src/server/dev/demo-controls";
 import { evmRevert, evmSnapshot } from "../fixture";
 import "../fixture/types";
 import { getFreePort } from "../lib/net";
@@ -133,6 +137,86 @@ describe("keeper", () => {
     for (const e of clears) expect(e.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     const settles = entries.filter((e) => e.action === "settle" && e.txHash);
     expect(settles.flatMap((e) => e.settled as bigint[]).sort()).toEqual([a, b].sort());
+  });
+
+  it("releases matured fixed-term locks: one to the variable balance, one withdrawn at expiry paid in USDC", async () => {
+    const ctx = { rpcUrl, chainId: 31337, deployment };
+    const admin = await wallet(deployerAccount.privateKey);
+    // a 2-epoch fixed term on pool 0's Senior tranche, open to everyone
+    const added = await admin.send({
+      ...lpm,
+      functionName: "addFixedTermConfig",
+      args: [0n, 2n, 2_000_000_000_000_000n, 2n, 1],
+    });
+    expect(added.status).toBe("success");
+    const configs = (
+      await publicClient.readContract({ ...lpm, functionName: "getPool", args: [0n] })
+    ).tranches[2]!.fixedTermConfigs;
+    const configId = configs[configs.length - 1]!.configId;
+    await deposit(0, 0n, 2n, "1000");
+    const keeper = new Keeper(config(), deployment, recorder().log);
+    await moveToClearingPeriod(ctx);
+    await keeper.tick(); // cleared and settled: 1,000 USDC of free shares
+    await moveToNextEpoch(ctx); // Fix APY is closed in the clearing period
+    const lender = demoLenderAccounts[0]!.address;
+    const user = await wallet(demoLenderAccounts[0]!.privateKey);
+    const lock = async (usdc: string) => {
+      const receipt = await user.send({
+        ...lpm,
+        functionName: "lockDepositForFixedTerm",
+        args: [0n, 2n, parseUnits(usdc, 6), configId],
+      });
+      const [locked] = parseEventLogs({
+        abi: lendingPoolManagerAbi,
+        eventName: "FixedTermLocked",
+        logs: receipt.logs,
+      });
+      return locked!.args.lockId;
+    };
+    const variable = await lock("300");
+    const atExpiry = await lock("200");
+    await user.send({ ...lpm, functionName: "withdrawAtExpiry", args: [0n, atExpiry] });
+    const locks = async () =>
+      new Map(
+        (
+          await publicClient.readContract({
+            ...lpm,
+            functionName: "getUserFixedTermLocks",
+            args: [lender],
+          })
+        ).map((l) => [l.lockId, l]),
+      );
+    const usdcBalance = () =>
+      publicClient.readContract({
+        address: deployment.usdc,
+        abi: testUsdcAbi,
+        functionName: "balanceOf",
+        args: [lender],
+      });
+
+    const { entries, log } = recorder();
+    const watcher = new Keeper(config(), deployment, log);
+    await moveToClearingPeriod(ctx);
+    await watcher.tick(); // the lock's first fixed epoch: nothing to release
+    expect(entries.filter((e) => e.action === "release-lock")).toEqual([]);
+
+    await moveToNextEpoch(ctx);
+    await moveToClearingPeriod(ctx);
+    await watcher.tick(); // its last fixed epoch is cleared: the variable one is released
+    let released = entries.filter((e) => e.action === "release-lock" && e.txHash);
+    expect(released.map((e) => e.lockId)).toEqual([variable]);
+    expect((await locks()).get(variable)!.released).toBe(true);
+    expect((await locks()).get(atExpiry)!.released).toBe(false);
+
+    const before = await usdcBalance();
+    await moveToNextEpoch(ctx);
+    await moveToClearingPeriod(ctx);
+    await watcher.tick(); // the epoch after the term pays the withdrawal at expiry
+    released = entries.filter((e) => e.action === "release-lock" && e.txHash);
+    expect(released.map((e) => e.lockId)).toEqual([variable, atExpiry]);
+    expect((await locks()).get(atExpiry)!.released).toBe(true);
+    expect(await usdcBalance()).toBeGreaterThan(before + parseUnits("200", 6));
+    expect(entries.filter((e) => e.level !== "info")).toEqual([]);
   });
 
   it("a failing id never blocks the rest of a batch (bisection)", async () => {

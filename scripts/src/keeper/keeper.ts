@@ -1,6 +1,7 @@
 /**
  * The keeper: clears each pool as soon as its clearing period opens, settles cleared requests in
- * batches and checkpoints the loyalty bonus of lockers whose deposits changed. State comes from
+ * batches, releases matured fixed-term locks (to the variable balance, or paid out when withdrawn
+ * at expiry) and checkpoints the loyalty bonus of lockers whose deposits changed. State comes from
  * the chain only: events scanned in bounded block ranges from the deployment block (a cursor in
  * memory; a restart scans again), and the manager's views. Every action is idempotent on chain, so
  * two keepers at once do no harm: the loser of a race sees an expected revert (logged as such).
@@ -26,6 +27,8 @@ import type { KeeperConfig } from "./config";
 import type { KeeperLogger } from "./log";
 
 type PendingRequest = { poolId: bigint; epoch: bigint; user: Address };
+/** A fixed-term lock not released yet: due once its pool has cleared past its end. */
+type OpenLock = { poolId: bigint; endEpoch: bigint; withdrawAtExpiry: boolean };
 type Constants = {
   genesis: bigint;
   epochDuration: bigint;
@@ -34,7 +37,7 @@ type Constants = {
 };
 
 /** Reverts that mean another keeper (or anyone) got there first: expected, not errors. */
-const LOST_RACE_ERRORS = new Set(["ClearingNotOpen", "EpochAlreadyCleared"]);
+const LOST_RACE_ERRORS = new Set(["ClearingNotOpen", "EpochAlreadyCleared", "LockNotReleasable"]);
 /** Nonce clashes between two keepers sharing a key: the other one's transaction went first. */
 const NONCE_CLASH =
   /nonce too low|nonce has already been used|replacement transaction underpriced|already known/i;
@@ -101,6 +104,9 @@ export class Keeper {
   /** The head of the last pass, to notice a reorg or an anvil revert. */
   private lastScanned?: { number: bigint; hash: `0x${string}` };
   private readonly pending = new Map<bigint, PendingRequest>();
+  private readonly openLocks = new Map<bigint, OpenLock>();
+  /** lock id -> the pool cursor at which a release was refused: retried when it moves. */
+  private readonly parkedLocks = new Map<bigint, bigint>();
   private readonly lockers = new Set<Address>();
   private readonly dirtyLockers = new Set<Address>();
   /** id -> the (pool cursor, request epoch) at which a settle left it pending: retried on change. */
@@ -162,7 +168,10 @@ export class Keeper {
     this.log({ level: "info", action: "stop", keeper: this.address });
   }
 
-  /** One pass: scan new events, clear due pools, settle cleared requests, checkpoint lockers. */
+  /**
+   * One pass: scan new events, clear due pools, settle cleared requests, release matured locks,
+   * checkpoint lockers.
+   */
   async tick(): Promise<void> {
     const constants = await this.loadConstants();
     const head = await this.publicClient.getBlock({ blockTag: "latest" });
@@ -171,6 +180,7 @@ export class Keeper {
     this.lastScanned = { number: head.number, hash: head.hash };
     const cursors = await this.clearDuePools(constants, head.timestamp);
     await this.settleCleared(constants, cursors);
+    await this.releaseMaturedLocks(cursors);
     await this.checkpointLockers();
   }
 
@@ -190,6 +200,8 @@ export class Keeper {
     this.lastScanned = undefined;
     this.pending.clear();
     this.parked.clear();
+    this.openLocks.clear();
+    this.parkedLocks.clear();
     this.lockers.clear();
     this.dirtyLockers.clear();
   }
@@ -265,6 +277,28 @@ export class Keeper {
           if (address === this.deployment.requestNft.toLowerCase() && args.to === zeroAddress) {
             this.pending.delete(args.tokenId as bigint);
             this.parked.delete(args.tokenId as bigint);
+          }
+          break;
+        case "FixedTermLocked":
+          if (address === this.deployment.lendingPoolManager.toLowerCase()) {
+            this.openLocks.set(args.lockId as bigint, {
+              poolId: args.poolId as bigint,
+              endEpoch: args.endEpoch as bigint,
+              withdrawAtExpiry: false,
+            });
+          }
+          break;
+        case "FixedTermWithdrawalRequested": {
+          const lock = this.openLocks.get(args.lockId as bigint);
+          if (lock && address === this.deployment.lendingPoolManager.toLowerCase()) {
+            lock.withdrawAtExpiry = true;
+          }
+          break;
+        }
+        case "FixedTermReleased":
+          if (address === this.deployment.lendingPoolManager.toLowerCase()) {
+            this.openLocks.delete(args.lockId as bigint);
+            this.parkedLocks.delete(args.lockId as bigint);
           }
           break;
         case "Locked":
@@ -417,6 +451,45 @@ export class Keeper {
           this.log({ level: "warn", action: "settle", outcome: "failed", ids: [id], reason });
         },
       );
+    }
+  }
+
+  /**
+   * Releases every lock whose term is over (`releaseFixedTermLock`, anyone may call it; the value
+   * goes to the owner): after its last fixed epoch is cleared it becomes variable balance; one
+   * withdrawn at expiry waits for the clearing of the epoch after, which pays it. One
+   * transaction per lock; a refused one is logged and retried when its pool's cursor moves.
+   */
+  private async releaseMaturedLocks(cursors: Map<bigint, bigint>): Promise<void> {
+    const due = [...this.openLocks]
+      .filter(([id, l]) => {
+        const cursor = cursors.get(l.poolId);
+        if (cursor === undefined) return false;
+        if (this.parkedLocks.get(id) === cursor) return false;
+        return l.withdrawAtExpiry ? cursor > l.endEpoch + 1n : cursor > l.endEpoch;
+      })
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [lockId, lock] of due) {
+      try {
+        const hash = await this.send({
+          ...this.lpm,
+          functionName: "releaseFixedTermLock",
+          args: [lockId],
+        });
+        this.openLocks.delete(lockId);
+        this.parkedLocks.delete(lockId);
+        this.log({ level: "info", action: "release-lock", lockId, txHash: hash });
+      } catch (error) {
+        if (!(error instanceof ActionRefused)) throw error;
+        this.parkedLocks.set(lockId, cursors.get(lock.poolId)!);
+        this.log({
+          level: error.lostRace ? "info" : "warn",
+          action: "release-lock",
+          outcome: error.lostRace ? "lost-race" : "refused",
+          lockId,
+          reason: error.reason,
+        });
+      }
     }
   }
 

@@ -1916,6 +1916,11 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "error",
+    inputs: [{ name: "reopensAt", internalType: "uint256", type: "uint256" }],
+    name: "FixedTermLockClosed",
+  },
+  {
+    type: "error",
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256" },
       { name: "trancheId", internalType: "uint256", type: "uint256" },

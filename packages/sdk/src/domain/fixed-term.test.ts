@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isFixedTermConfigVisible, isFixedTermStatusVisible } from "./fixed-term";
+import {
+  canWithdrawAtExpiry,
+  fixedLoanOutcome,
+  isFixedTermConfigVisible,
+  isFixedTermStatusVisible,
+  usableFixedTermConfigs,
+} from "./fixed-term";
 
 describe("fixed-APY visibility", () => {
   const allow = ["0xAbC0000000000000000000000000000000000001"];
@@ -25,5 +31,59 @@ describe("fixed-APY visibility", () => {
         allow[0],
       ),
     ).toBe(false);
+  });
+});
+
+describe("withdraw at expiry: which fixed loans the modal lists", () => {
+  const loan = {
+    endEpoch: 5n,
+    endTime: 1_000,
+    withdrawAtExpiry: false,
+    matured: false,
+    released: false,
+  };
+  it("lists a loan while a request now is at least requestEpochsInAdvance epochs ahead of its end", () => {
+    expect(canWithdrawAtExpiry(loan, 4n, 1n)).toBe(true);
+    expect(canWithdrawAtExpiry(loan, 3n, 2n)).toBe(true);
+  });
+  it("drops it once the request would be too late (the contract refuses it too)", () => {
+    expect(canWithdrawAtExpiry(loan, 5n, 1n)).toBe(false);
+    expect(canWithdrawAtExpiry(loan, 4n, 2n)).toBe(false);
+  });
+  it("drops loans already requested, matured or released", () => {
+    expect(canWithdrawAtExpiry({ ...loan, withdrawAtExpiry: true }, 0n, 1n)).toBe(false);
+    expect(canWithdrawAtExpiry({ ...loan, matured: true }, 0n, 1n)).toBe(false);
+    expect(canWithdrawAtExpiry({ ...loan, released: true }, 0n, 1n)).toBe(false);
+  });
+});
+
+describe("the end of a fixed loan", () => {
+  const loan = {
+    endEpoch: 5n,
+    endTime: 1_000,
+    withdrawAtExpiry: false,
+    matured: false,
+    released: false,
+  };
+  it("converts to variable when its term ends", () => {
+    expect(fixedLoanOutcome(loan)).toEqual({ kind: "converts", at: 1_000 });
+  });
+  it("is paid after the epoch following its last fixed epoch when withdrawn at expiry", () => {
+    expect(fixedLoanOutcome({ ...loan, withdrawAtExpiry: true })).toEqual({
+      kind: "withdrawal",
+      paidAfterEpoch: 6n,
+    });
+  });
+});
+
+describe("the fixed terms a wallet may fix its APY with", () => {
+  const configs = [
+    { configId: 1n, fixedTermDepositStatus: "Everyone" as const },
+    { configId: 2n, fixedTermDepositStatus: "Allowlist" as const },
+    { configId: 3n, fixedTermDepositStatus: "Disabled" as const },
+  ];
+  it("offers 'Everyone' configs and allowlisted ones, never disabled ones", () => {
+    expect(usableFixedTermConfigs(configs, []).map((c) => c.configId)).toEqual([1n]);
+    expect(usableFixedTermConfigs(configs, [2n, 3n]).map((c) => c.configId)).toEqual([1n, 2n]);
   });
 });

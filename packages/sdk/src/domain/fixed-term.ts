@@ -33,3 +33,67 @@ export function isFixedTermConfigVisible(
     (config.fixedTermDepositAllowlist ?? []).some((a) => a.toLowerCase() === wallet);
   return isFixedTermStatusVisible(config.fixedTermDepositStatus, listed);
 }
+
+/** The fixed-loan fields the portfolio's rules need (the SDK's `FixedLoan` has them all). */
+export interface FixedLoanState {
+  endEpoch: bigint;
+  /** end of the last fixed epoch, unix seconds */
+  endTime: number;
+  withdrawAtExpiry: boolean;
+  matured: boolean;
+  released: boolean;
+}
+
+/**
+ * Whether a fixed loan may still be withdrawn at expiry (the withdraw funds at expiry modal lists
+ * only these): not already requested, not matured or released, and a request made now (in
+ * `requestEpoch`) is at least `requestEpochsInAdvance` epochs before its last fixed epoch. The
+ * contract's `withdrawAtExpiry` applies the same rule.
+ *
+ * @example canWithdrawAtExpiry({ endEpoch: 5n, endTime: 0, withdrawAtExpiry: false, matured: false, released: false }, 4n, 1n) // true
+ */
+export function canWithdrawAtExpiry(
+  loan: FixedLoanState,
+  requestEpoch: bigint,
+  requestEpochsInAdvance: bigint,
+): boolean {
+  return (
+    !loan.withdrawAtExpiry &&
+    !loan.matured &&
+    !loan.released &&
+    requestEpoch + requestEpochsInAdvance <= loan.endEpoch
+  );
+}
+
+/** What happens when a fixed loan's term ends. */
+export type FixedLoanOutcome =
+  /** it converts to the variable balance of its tranche at `at` (unix seconds) */
+  | { kind: "converts"; at: number }
+  /** its withdrawal at expiry is paid with the clearing of `paidAfterEpoch` */
+  | { kind: "withdrawal"; paidAfterEpoch: bigint };
+
+/**
+ * The end of a fixed loan: a withdrawal at expiry is paid with the clearing of the epoch after
+ * its last fixed epoch; otherwise it converts to variable when its term ends.
+ *
+ * @example fixedLoanOutcome({ endEpoch: 5n, endTime: 100, withdrawAtExpiry: true, matured: false, released: false }) // { kind: "withdrawal", paidAfterEpoch: 6n }
+ */
+export function fixedLoanOutcome(loan: FixedLoanState): FixedLoanOutcome {
+  return loan.withdrawAtExpiry
+    ? { kind: "withdrawal", paidAfterEpoch: loan.endEpoch + 1n }
+    : { kind: "converts", at: loan.endTime };
+}
+
+/**
+ * The fixed-term configs of a tranche a wallet may fix its APY with: 'Everyone', or
+ * 'Allowlist' with the wallet on the list (`allowlistedIds`, from `isFixedTermAllowlisted`).
+ *
+ * @example usableFixedTermConfigs([{ configId: 1n, fixedTermDepositStatus: "Allowlist" }], [1n]).length // 1
+ */
+export function usableFixedTermConfigs<
+  C extends { configId: bigint; fixedTermDepositStatus: FixedTermDepositStatus },
+>(configs: readonly C[], allowlistedIds: readonly bigint[]): C[] {
+  return configs.filter((c) =>
+    isFixedTermStatusVisible(c.fixedTermDepositStatus, allowlistedIds.includes(c.configId)),
+  );
+}

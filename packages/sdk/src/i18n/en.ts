@@ -20,5 +20,6 @@ export { loanContract } from "./en/loanContract";
 export { pages } from "./en/pages";
 export { portfolio } from "./en/portfolio";
 export { withdraw } from "./en/withdraw";
+export { fixedTerm } from "./en/fixedTerm";
 export { devPanel } from "./en/devPanel";
 export { transactions } from "./en/transactions";

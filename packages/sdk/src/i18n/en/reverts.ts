@@ -14,6 +14,10 @@ export const reverts = {
   DepositBelowMinimum: "The amount is below the tranche's minimum deposit.",
   DepositAboveMaximum: "The amount is above the tranche's maximum deposit.",
   FixedTermNotAvailable: "This fixed term is not available.",
+  FixedTermLockClosed:
+    "Fix APY is closed during the last 2 days of an epoch. Please try again when the next epoch starts.",
+  WithdrawAtExpiryNotAllowed:
+    "This fixed loan can no longer be withdrawn at expiry: the request must be made earlier.",
   InsufficientShares: "The amount is more than your available balance.",
   RequestNotFound: "This request can no longer be changed: it was processed or cancelled.",
   NotOwner: "This request belongs to another wallet.",

@@ -14,6 +14,7 @@ export const tx = {
     deposit: "deposit error",
     withdraw: "withdraw error",
     withdrawAtExpiry: "withdraw at expiry error",
+    fixApy: "fix APY error",
     approve: "approve error",
     swap: "swap error",
   },
