@@ -1,26 +1,15 @@
-import {
-  getUserRequests,
-  lendingPoolManagerAbi,
-  readTokenBalance,
-  type Deployment,
-} from "@lending/sdk";
-import type { Page } from "@playwright/test";
-import {
-  createPublicClient,
-  http,
-  zeroAddress,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from "viem";
+import { getUserRequests, lendingPoolManagerAbi, readTokenBalance } from "@lending/sdk";
+import { createPublicClient, http, type Address, type Hex, type PublicClient } from "viem";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
   acceptLoanContract,
   connectTestWallet,
+  devPanel,
   ensureKyc,
   freshLender,
   pageWithWallet,
+  settledByKeeper,
   trancheFor,
 } from "./support/journey";
 
@@ -32,36 +21,6 @@ import {
 // event with its transaction.
 
 const USDC = 1_000_000n;
-
-/** Opens the dev panel, runs one of its actions, waits for its answer and closes it. */
-async function devPanel(
-  page: Page,
-  action: "Move to the clearing period" | "Move to the next epoch",
-) {
-  await page.getByRole("button", { name: "Demo controls" }).click();
-  const panel = page.getByRole("dialog", { name: "Demo controls (local chain)" });
-  await expect(panel).toBeVisible();
-  await panel.getByRole("button", { name: action }).click();
-  await expect(panel.getByRole("status")).toContainText("Chain time is now", { timeout: 20_000 });
-  await page.keyboard.press("Escape");
-  await expect(panel).toHaveCount(0);
-}
-
-/** Waits until the keeper has settled request `nftId` (its NFT is burnt at settlement). */
-async function settledByKeeper(client: PublicClient, deployment: Deployment, nftId: bigint) {
-  await expect
-    .poll(
-      () =>
-        client.readContract({
-          address: deployment.lendingPoolManager,
-          abi: lendingPoolManagerAbi,
-          functionName: "requestOwner",
-          args: [nftId],
-        }),
-      { timeout: 30_000, message: `the keeper settles request ${nftId}` },
-    )
-    .toBe(zeroAddress);
-}
 
 test("lend, the keeper clears, interest, withdraw part, the USDC is back, the history shows it all", async ({
   browser,

@@ -400,7 +400,8 @@ export const DEMO_POOLS: readonly PoolSeed[] = [
         capacity: usdc("10000000"),
       },
     ],
-    fixedTerms: [],
+    // A short term, so a demo lender sees a fixed loan end within minutes (dev panel).
+    fixedTerms: [{ trancheId: 0n, apy: 0.08, epochLockDuration: 2n, status: "Everyone" }],
   },
 ];
 

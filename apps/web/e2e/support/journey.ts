@@ -1,6 +1,7 @@
 import {
   buildKycChallengeMessage,
   getCurrentEpochDepositedAmount,
+  lendingPoolManagerAbi,
   readPools,
   trancheDepositLimits,
   type Deployment,
@@ -17,6 +18,7 @@ import {
   type Address,
   type Hex,
   type PublicClient,
+  zeroAddress,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { deployerAccount } from "../../../../scripts/src/lib/dev-accounts";
@@ -223,4 +225,34 @@ export async function verifiedLenderPage(
   const target = await trancheFor(stack, lender.address, funds.usdc);
   const { context, page, wallet } = await pageWithWallet(browser, stack, lender.privateKey);
   return { lender, target, context, page, wallet };
+}
+
+/** Opens the dev panel, runs one of its actions, waits for its answer and closes it. */
+export async function devPanel(
+  page: Page,
+  action: "Move to the clearing period" | "Move to the next epoch",
+) {
+  await page.getByRole("button", { name: "Demo controls" }).click();
+  const panel = page.getByRole("dialog", { name: "Demo controls (local chain)" });
+  await expect(panel).toBeVisible();
+  await panel.getByRole("button", { name: action }).click();
+  await expect(panel.getByRole("status")).toContainText("Chain time is now", { timeout: 20_000 });
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
+}
+
+/** Waits until the keeper has settled request `nftId` (its NFT is burnt at settlement). */
+export async function settledByKeeper(client: PublicClient, deployment: Deployment, nftId: bigint) {
+  await expect
+    .poll(
+      () =>
+        client.readContract({
+          address: deployment.lendingPoolManager,
+          abi: lendingPoolManagerAbi,
+          functionName: "requestOwner",
+          args: [nftId],
+        }),
+      { timeout: 30_000, message: `the keeper settles request ${nftId}` },
+    )
+    .toBe(zeroAddress);
 }

@@ -1,5 +1,5 @@
 import type { Client } from "viem";
-import { getBlockNumber, readContract } from "viem/actions";
+import { getBlock, readContract } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 
@@ -11,6 +11,11 @@ export type EpochTimes = {
   /** Start of the next clearing period (last 48 h of an epoch), unix seconds, in the future. */
   nextClearingPeriodStart: number;
   isClearingPeriod: boolean;
+  /**
+   * Timestamp of the block read, unix seconds: the chain's "now". On a local chain whose clock
+   * was moved (dev panel) it runs ahead of the wall clock; countdowns add the difference.
+   */
+  chainTime: number;
 };
 
 /**
@@ -23,7 +28,7 @@ export type EpochTimes = {
  * formatDateTime(new Date(nextClearingPeriodStart * 1000));
  */
 export async function readEpochTimes(client: Client, deployment: Deployment): Promise<EpochTimes> {
-  const blockNumber = await getBlockNumber(client, { cacheTime: 0 });
+  const { number: blockNumber, timestamp } = await getBlock(client, { blockTag: "latest" });
   const contract = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
   const [currentEpoch, nextEpochStart, nextClearingPeriodStart, isClearingPeriod] =
     await Promise.all([
@@ -37,5 +42,20 @@ export async function readEpochTimes(client: Client, deployment: Deployment): Pr
     nextEpochStart: Number(nextEpochStart),
     nextClearingPeriodStart: Number(nextClearingPeriodStart),
     isClearingPeriod,
+    chainTime: Number(timestamp),
   };
+}
+
+/**
+ * The epoch a request made now belongs to (`requestEpoch`): the current epoch, or the next one
+ * during the clearing period. Withdraw at expiry compares it with a lock's end epoch.
+ *
+ * @example const epoch = await readRequestEpoch(client, getDeployment(31337));
+ */
+export function readRequestEpoch(client: Client, deployment: Deployment): Promise<bigint> {
+  return readContract(client, {
+    address: deployment.lendingPoolManager,
+    abi: lendingPoolManagerAbi,
+    functionName: "requestEpoch",
+  });
 }

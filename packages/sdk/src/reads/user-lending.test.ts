@@ -16,6 +16,7 @@ import { approve, MAX_UINT256 } from "../actions/tokens";
 import { canOfferCancel } from "../domain/requests";
 import { InvalidAmountError, RequestNotFoundError } from "../errors";
 import { devAccount, useChain } from "../test/chain";
+import { readEpochTimes } from "./epochs";
 import { readTokenBalance } from "./tokens";
 import {
   getCurrentEpochDepositedAmount,
@@ -228,6 +229,21 @@ describe("user lending against the seeded anvil", () => {
       expect(senior()?.availableToWithdraw).toBeGreaterThanOrEqual(usdc("2000") - 1n); // rounded down
       expect(senior()?.availableToWithdraw).toBeLessThanOrEqual(usdc("2000"));
       expect(position.activeDeposits).toBe(usdc("2000"));
+
+      // Fix APY is closed in the clearing period (the contract, like the form): it reopens with
+      // the next epoch.
+      const fix = lockDepositForFixedTerm(deployment, {
+        poolId: 0n,
+        trancheId: 2n,
+        amount: usdc("500"),
+        configId: 1n,
+      });
+      const times = await readEpochTimes(client, deployment);
+      expect(times.isClearingPeriod).toBe(true);
+      await expect(chain.send(2, fix)).rejects.toThrow(/FixedTermLockClosed|0x56d20d43/);
+      await chain.testClient.increaseTime({ seconds: times.nextEpochStart - times.chainTime });
+      await chain.testClient.mine({ blocks: 1 });
+      expect((await readEpochTimes(client, deployment)).isClearingPeriod).toBe(false);
 
       // Fix APY on 500 USDC: a fixed loan of 26 epochs.
       await chain.send(

@@ -4,6 +4,12 @@ import type { CancelRequestModalProps } from "@/features/history/CancelRequestMo
 import type { RequestDetailsModalProps } from "@/features/history/RequestDetailsModal";
 import type { LoanContractModalProps } from "@/features/lending/lend/LoanContractModal";
 import type { WithdrawModalProps } from "@/features/portfolio/withdraw/WithdrawModal";
+import type { FixApyModalProps } from "@/features/portfolio/fixed-term/FixApyModal";
+import type {
+  AutoConversionModalProps,
+  FixedLoanModalProps,
+} from "@/features/portfolio/fixed-term/FixedLoanModals";
+import type { WithdrawAtExpiryModalProps } from "@/features/portfolio/fixed-term/WithdrawAtExpiryModal";
 
 /** Every registry modal receives `onClose` plus the props it was opened with. */
 export type RegistryModalProps<P = object> = P & { onClose: () => void };
@@ -19,6 +25,10 @@ export interface ModalPropsByName {
   requestDetails: RequestDetailsModalProps;
   cancelDeposit: CancelRequestModalProps;
   cancelWithdrawal: CancelRequestModalProps;
+  fixApy: FixApyModalProps;
+  withdrawAtExpiry: WithdrawAtExpiryModalProps;
+  fixedLoan: FixedLoanModalProps;
+  autoConversion: AutoConversionModalProps;
 }
 
 export type ModalName = keyof ModalPropsByName;
@@ -37,6 +47,10 @@ const LOADERS = {
   requestDetails: () => import("@/features/history/RequestDetailsModal"),
   cancelDeposit: () => import("@/features/history/CancelRequestModal"),
   cancelWithdrawal: () => import("@/features/history/CancelRequestModal"),
+  fixApy: () => import("@/features/portfolio/fixed-term/FixApyModal"),
+  withdrawAtExpiry: () => import("@/features/portfolio/fixed-term/WithdrawAtExpiryModal"),
+  fixedLoan: () => import("@/features/portfolio/fixed-term/FixedLoanModals"),
+  autoConversion: () => import("@/features/portfolio/fixed-term/FixedLoanModals"),
 } satisfies Record<ModalName, () => Promise<unknown>>;
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
@@ -58,6 +72,22 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
     ),
     cancelWithdrawal: dynamic(
       () => import("@/features/history/CancelRequestModal").then((m) => m.CancelWithdrawalModal),
+      { ssr: false },
+    ),
+    fixApy: dynamic(() => import("@/features/portfolio/fixed-term/FixApyModal"), { ssr: false }),
+    withdrawAtExpiry: dynamic(
+      () => import("@/features/portfolio/fixed-term/WithdrawAtExpiryModal"),
+      { ssr: false },
+    ),
+    fixedLoan: dynamic(
+      () => import("@/features/portfolio/fixed-term/FixedLoanModals").then((m) => m.FixedLoanModal),
+      { ssr: false },
+    ),
+    autoConversion: dynamic(
+      () =>
+        import("@/features/portfolio/fixed-term/FixedLoanModals").then(
+          (m) => m.AutoConversionModal,
+        ),
       { ssr: false },
     ),
   };

@@ -1,11 +1,15 @@
 "use client";
 
 import {
+  canWithdrawAtExpiry,
   fill,
+  fixedTerm,
   formatPercent,
   formatUsdc,
   formatTokenBalance,
   portfolio as copy,
+  type FixedLoan,
+  type Pool,
   type PortfolioPool,
   type PortfolioPosition,
 } from "@lending/sdk";
@@ -20,7 +24,8 @@ import { useKycGate } from "@/features/kyc/useKycGate";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { LendButton } from "@/features/lending/lend/LendButton";
 import { useAppChain } from "@/lib/queries/hooks";
-import { portfolioQueryOptions } from "./queries";
+import { fixedLoanDate, fixedLoanOutcomeText } from "./fixed-term/outcome";
+import { portfolioQueryOptions, type PortfolioData } from "./queries";
 
 const usdc = (v: bigint) => fill(copy.usdc, { amount: formatUsdc(v) });
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
@@ -112,7 +117,7 @@ export function PortfolioSummary({ product }: { product: string }) {
         </dl>
       </section>
       {summary.pools.map((pool) => (
-        <PoolSection key={pool.poolId.toString()} pool={pool} />
+        <PoolSection key={pool.poolId.toString()} pool={pool} data={query.data} />
       ))}
     </div>
   );
@@ -129,8 +134,9 @@ function Figure({ name, testId, children }: { name: string; testId: string; chil
   );
 }
 
-function PoolSection({ pool }: { pool: PortfolioPool }) {
+function PoolSection({ pool, data }: { pool: PortfolioPool; data: PortfolioData }) {
   const headingId = `portfolio-pool-${pool.poolId}`;
+  const chainPool = data.pools.find((p) => p.id === pool.poolId);
   return (
     <section className={card} aria-labelledby={headingId} data-testid="portfolio-pool">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -138,7 +144,15 @@ function PoolSection({ pool }: { pool: PortfolioPool }) {
       </h2>
       <ul className="mt-4 space-y-3">
         {pool.positions.map((p) => (
-          <PositionRow key={p.trancheId.toString()} position={p} />
+          <PositionRow
+            key={p.trancheId.toString()}
+            position={p}
+            pool={chainPool}
+            loans={data.fixedLoans.filter(
+              (l) => l.poolId === p.poolId && l.trancheId === p.trancheId,
+            )}
+            requestEpoch={data.requestEpoch}
+          />
         ))}
       </ul>
     </section>
@@ -146,7 +160,22 @@ function PoolSection({ pool }: { pool: PortfolioPool }) {
 }
 
 /** One tranche: stacked label/value pairs (a card at 390 px, a row on desktop) and actions. */
-function PositionRow({ position: p }: { position: PortfolioPosition }) {
+function PositionRow({
+  position: p,
+  pool,
+  loans,
+  requestEpoch,
+}: {
+  position: PortfolioPosition;
+  pool: Pool | undefined;
+  loans: FixedLoan[];
+  requestEpoch: bigint;
+}) {
+  const { open } = useModal();
+  const configs = pool?.tranches.find((t) => t.id === p.trancheId)?.fixedTermConfig ?? [];
+  const advance = pool?.requestEpochsInAdvance ?? 1n;
+  const canFix = configs.some((c) => c.fixedTermDepositStatus !== "Disabled");
+  const atExpiry = loans.some((l) => canWithdrawAtExpiry(l, requestEpoch, advance));
   const apy = [
     fill(copy.variableApy, { apy: formatPercent(p.variableApy) }),
     ...p.fixedApys.map((a) => fill(copy.fixedApy, { apy: formatPercent(a) })),
@@ -182,10 +211,44 @@ function PositionRow({ position: p }: { position: PortfolioPosition }) {
         <Figure name={copy.interestEarned} testId="position-interest">
           {usdc(p.interestEarned)}
         </Figure>
+        {loans.length > 0 ? (
+          <FixedLoans
+            loans={loans}
+            configs={configs}
+            onDetails={(loan, apy) => open("fixedLoan", { loan, apy })}
+            onExplain={() => open("autoConversion", { requestEpochsInAdvance: advance })}
+          />
+        ) : null}
       </dl>
-      {/* actions: room on the row for the fixed-terms issue's Fix APY and withdraw at expiry */}
       <div className="mt-3 flex flex-wrap gap-2 lg:mt-0 lg:w-56 lg:justify-end">
         <WithdrawButton position={p} />
+        {canFix ? (
+          <button
+            type="button"
+            data-testid="fix-apy-button"
+            aria-label={fill(fixedTerm.fixApy.openFor, { tranche: p.trancheName })}
+            disabled={p.availableToWithdraw === 0n}
+            onMouseEnter={() => preloadModal("fixApy")}
+            onFocus={() => preloadModal("fixApy")}
+            onClick={() => open("fixApy", { poolId: p.poolId, trancheId: p.trancheId })}
+            className={secondaryAction}
+          >
+            {fixedTerm.fixApy.open}
+          </button>
+        ) : null}
+        {atExpiry ? (
+          <button
+            type="button"
+            data-testid="withdraw-at-expiry-button"
+            aria-label={fill(fixedTerm.atExpiry.openFor, { tranche: p.trancheName })}
+            onMouseEnter={() => preloadModal("withdrawAtExpiry")}
+            onFocus={() => preloadModal("withdrawAtExpiry")}
+            onClick={() => open("withdrawAtExpiry", { poolId: p.poolId, trancheId: p.trancheId })}
+            className={secondaryAction}
+          >
+            {fixedTerm.atExpiry.open}
+          </button>
+        ) : null}
         <LendButton
           poolId={p.poolId}
           trancheId={p.trancheId}
@@ -194,6 +257,71 @@ function PositionRow({ position: p }: { position: PortfolioPosition }) {
         />
       </div>
     </li>
+  );
+}
+
+const secondaryAction =
+  "rounded-lg border border-emerald-700 px-3 py-1.5 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent";
+
+/** A position's fixed loans: amount, fixed APY, end date and what happens then (issue 12). */
+function FixedLoans({
+  loans,
+  configs,
+  onDetails,
+  onExplain,
+}: {
+  loans: FixedLoan[];
+  configs: readonly { configId: bigint; apy: number }[];
+  onDetails: (loan: FixedLoan, apy: number) => void;
+  onExplain: () => void;
+}) {
+  const copy = fixedTerm.loans;
+  return (
+    <div className="col-span-full" data-testid="fixed-loans">
+      <dt className="text-xs font-medium text-slate-600">{copy.heading}</dt>
+      <dd>
+        <ul className="mt-1 space-y-1 text-sm">
+          {loans.map((l) => {
+            const apy = configs.find((c) => c.configId === l.configId)?.apy ?? 0;
+            const amount = formatUsdc(l.amount);
+            return (
+              <li
+                key={l.lockId.toString()}
+                className="flex flex-wrap items-baseline gap-x-3"
+                data-testid="fixed-loan"
+              >
+                <span className="font-semibold text-slate-900 tabular-nums">
+                  {fill(copy.item, {
+                    amount,
+                    apy: formatPercent(apy),
+                    date: fixedLoanDate(l.endTime),
+                  })}
+                </span>
+                <span className="text-slate-600" data-testid="fixed-loan-status">
+                  {fixedLoanOutcomeText(l)}
+                </span>
+                <button
+                  type="button"
+                  className="text-emerald-800 underline"
+                  aria-label={fill(copy.detailsOf, { amount })}
+                  onClick={() => onDetails(l, apy)}
+                >
+                  {copy.details}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <button
+          type="button"
+          className="mt-1 text-sm text-emerald-800 underline"
+          onClick={onExplain}
+          data-testid="auto-conversion-open"
+        >
+          {copy.whatHappens}
+        </button>
+      </dd>
+    </div>
   );
 }
 

@@ -11,9 +11,10 @@ export const portfolioKey = (chainId: number, user: string) =>
   [...queryKeys.user(chainId, user), "portfolio"] as const;
 
 /**
- * The lender's portfolio from on-chain reads, three calls in parallel (`getUserPosition`,
- * `getPools`, the locking `getUserSummary`): the SDK's `buildPortfolioSummary` plus the loyalty
- * level and earned rKSU. Refreshed like the wallet balances (60 s).
+ * The lender's portfolio from on-chain reads in parallel (`getUserPosition`, `getPools`, the
+ * locking `getUserSummary`, the fixed-term locks, `requestEpoch`): the SDK's
+ * `buildPortfolioSummary` plus the loyalty level, earned rKSU, the pools (fixed-term configs)
+ * and the fixed loans not released yet. Refreshed like the wallet balances (60 s).
  */
 export function portfolioQueryOptions(
   chainId: number,
@@ -25,13 +26,19 @@ export function portfolioQueryOptions(
     queryFn: async () => {
       const sdk = await loadSdk();
       const deployment = sdk.getDeployment(chainId);
-      const [position, pools, locking] = await Promise.all([
+      const [position, pools, locking, fixedLoans, requestEpoch] = await Promise.all([
         sdk.readUserPosition(client!, deployment, user!),
         sdk.readPools(client!, deployment),
         sdk.readUserLockingSummary(client!, deployment, user!),
+        sdk.getUserFixedLoans(client!, deployment, user!),
+        sdk.readRequestEpoch(client!, deployment),
       ]);
       return {
         summary: sdk.buildPortfolioSummary(position, pools),
+        pools,
+        /** the lender's fixed-term locks not released yet (released ones became variable) */
+        fixedLoans: fixedLoans.filter((l) => !l.released),
+        requestEpoch,
         earnedRksu: locking.earnedRksu,
         /** none without deposits (spec: empty gives none) */
         loyaltyLevel:

@@ -25,9 +25,13 @@ export const fixedTerm = {
     lockedOutTitle: "Fix APY opens with the next epoch",
     lockedOut:
       "Fix APY is closed during the last 2 days of an epoch, while the epoch is cleared. It opens again in {countdown}.",
+    done: {
+      title: "Your APY is fixed.",
+      transaction: "Transaction: {link}",
+      close: "Close",
+    },
     doneText:
-      "{amount} USDC of your balance in {tranche} now earns a fixed {apy} APY until {date}.",
-    close: "Close",
+      "{amount} USDC of your balance in {tranche} now earns a fixed {apy} APY, {duration} from the current epoch. Follow it in My Portfolio.",
   },
   atExpiry: {
     title: "Withdraw funds at expiry",
@@ -49,9 +53,13 @@ export const fixedTerm = {
     cancel: "Cancel",
     confirm: "Confirm",
     confirming: "Confirming...",
+    done: {
+      title: "Your withdrawal at expiry was requested.",
+      transaction: "Transaction: {link}",
+      close: "Close",
+    },
     doneText:
-      "Your withdrawal at expiry is requested. The fixed loan's USDC will be sent to your wallet after epoch {epoch} is cleared.",
-    close: "Close",
+      "The fixed loan's USDC is sent to your wallet after epoch {epoch} is cleared, at the end of its term.",
   },
   loans: {
     heading: "Fixed loans",
