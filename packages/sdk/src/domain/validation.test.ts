@@ -171,3 +171,19 @@ describe("trancheDepositLimits", () => {
     expect(lendMaxAmount(30n, 40n)).toBe(30n);
   });
 });
+
+describe("email challenge inputs", () => {
+  it("accepts an email address and refuses what the server would refuse", async () => {
+    const { isValidEmail } = await import("./validation");
+    expect(isValidEmail(" ada@example.com ")).toBe(true);
+    expect(isValidEmail("ada@example")).toBe(false);
+    expect(isValidEmail("ada example.com")).toBe(false);
+    expect(isValidEmail(`${"a".repeat(190)}@example.com`)).toBe(false);
+  });
+  it("takes the mailed code as exactly 6 digits", async () => {
+    const { isConfirmationCode } = await import("./validation");
+    expect(isConfirmationCode("012345")).toBe(true);
+    expect(isConfirmationCode("12345")).toBe(false);
+    expect(isConfirmationCode("12345a")).toBe(false);
+  });
+});

@@ -162,3 +162,25 @@ export function isTrancheOversubscribedFor(
 export function lendMaxAmount(maximum: bigint, balance: bigint): bigint {
   return maximum < balance ? maximum : balance;
 }
+
+/** An email address the email challenge accepts: one "@", a dotted domain, at most 200 chars. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Whether `text` (trimmed) looks like an email address the server accepts (it checks again).
+ *
+ * @example isValidEmail(" ada@example.com ") // true
+ */
+export function isValidEmail(text: string): boolean {
+  const email = text.trim();
+  return email.length <= 200 && EMAIL.test(email);
+}
+
+/**
+ * Whether `text` is the 6-digit confirmation code of the email challenge.
+ *
+ * @example isConfirmationCode("012345") // true
+ */
+export function isConfirmationCode(text: string): boolean {
+  return /^\d{6}$/.test(text.trim());
+}

@@ -21,5 +21,6 @@ export { pages } from "./en/pages";
 export { portfolio } from "./en/portfolio";
 export { withdraw } from "./en/withdraw";
 export { fixedTerm } from "./en/fixedTerm";
+export { email } from "./en/email";
 export { devPanel } from "./en/devPanel";
 export { transactions } from "./en/transactions";

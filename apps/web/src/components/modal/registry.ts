@@ -29,6 +29,7 @@ export interface ModalPropsByName {
   withdrawAtExpiry: WithdrawAtExpiryModalProps;
   fixedLoan: FixedLoanModalProps;
   autoConversion: AutoConversionModalProps;
+  missingEmail: object;
 }
 
 export type ModalName = keyof ModalPropsByName;
@@ -51,6 +52,7 @@ const LOADERS = {
   withdrawAtExpiry: () => import("@/features/portfolio/fixed-term/WithdrawAtExpiryModal"),
   fixedLoan: () => import("@/features/portfolio/fixed-term/FixedLoanModals"),
   autoConversion: () => import("@/features/portfolio/fixed-term/FixedLoanModals"),
+  missingEmail: () => import("@/features/kyc/MissingEmailModal"),
 } satisfies Record<ModalName, () => Promise<unknown>>;
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
@@ -90,6 +92,7 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
         ),
       { ssr: false },
     ),
+    missingEmail: dynamic(() => import("@/features/kyc/MissingEmailModal"), { ssr: false }),
   };
 
 /** Starts loading a modal's code ahead of a click (e.g. on hover). */

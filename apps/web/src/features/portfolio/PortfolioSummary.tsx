@@ -2,6 +2,7 @@
 
 import {
   canWithdrawAtExpiry,
+  email as emailCopy,
   fill,
   fixedTerm,
   formatPercent,
@@ -20,6 +21,7 @@ import { useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { useKycState } from "@/features/kyc/kycState";
 import { useKycGate } from "@/features/kyc/useKycGate";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { LendButton } from "@/features/lending/lend/LendButton";
@@ -66,20 +68,24 @@ export function PortfolioSummary({ product }: { product: string }) {
   const { summary, earnedRksu, loyaltyLevel } = query.data;
   if (summary.empty) {
     return (
-      <section className={card} data-testid="portfolio-empty">
-        <h2 className="text-lg font-semibold text-slate-900">{copy.emptyTitle}</h2>
-        <p className="mt-2 text-slate-600">{copy.emptyText}</p>
-        <Link
-          href="/lending"
-          className="mt-4 inline-block rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
-        >
-          {copy.emptyAction}
-        </Link>
-      </section>
+      <div className="space-y-6">
+        <MissingEmailNotice address={address} />
+        <section className={card} data-testid="portfolio-empty">
+          <h2 className="text-lg font-semibold text-slate-900">{copy.emptyTitle}</h2>
+          <p className="mt-2 text-slate-600">{copy.emptyText}</p>
+          <Link
+            href="/lending"
+            className="mt-4 inline-block rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+          >
+            {copy.emptyAction}
+          </Link>
+        </section>
+      </div>
     );
   }
   return (
     <div className="space-y-6">
+      <MissingEmailNotice address={address} />
       <section className={card} aria-labelledby="portfolio-totals" data-testid="portfolio-totals">
         <h2 id="portfolio-totals" className="text-lg font-semibold text-slate-900">
           {copy.totalsLabel}
@@ -120,6 +126,31 @@ export function PortfolioSummary({ product }: { product: string }) {
         <PoolSection key={pool.poolId.toString()} pool={pool} data={query.data} />
       ))}
     </div>
+  );
+}
+
+/** A verified lender without an email ('No Email') is asked to add one (issue 12). */
+function MissingEmailNotice({ address }: { address: string | undefined }) {
+  const { kycInfo } = useKycState();
+  const { open } = useModal();
+  if (!address || kycInfo?.status !== "No Email") return null;
+  if (kycInfo.address.toLowerCase() !== address.toLowerCase()) return null;
+  return (
+    <section
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="missing-email-notice"
+    >
+      <p>{emailCopy.notice}</p>
+      <button
+        type="button"
+        onMouseEnter={() => preloadModal("missingEmail")}
+        onFocus={() => preloadModal("missingEmail")}
+        onClick={() => open("missingEmail", {})}
+        className="rounded-lg border border-amber-700 px-3 py-1.5 font-semibold text-amber-900 hover:bg-amber-100"
+      >
+        {emailCopy.open}
+      </button>
+    </section>
   );
 }
 
