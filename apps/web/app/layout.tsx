@@ -13,7 +13,7 @@ import { initialEpochTimes } from "@/server/services/initial-reads";
 import { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
 import { Providers } from "@/providers/Providers";
 import { DevPanelLauncher } from "@/features/dev/DevPanelLauncher";
-import { DEMO_CONTROLS_CHAIN_ID } from "@/server/dev/demo-controls";
+import { demoControlsOffered } from "@/server/dev/demo-controls";
 
 export async function generateMetadata(): Promise<Metadata> {
   await connection();
@@ -28,7 +28,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Read the environment per request, so one build serves any chain / RPC.
   await connection();
   const config = serverConfig();
-  const epochTimes = await initialEpochTimes(config);
+  const [epochTimes, demoControls] = await Promise.all([
+    initialEpochTimes(config),
+    // on 31337 only, and only when the RPC really is anvil (the demo routes answer 404 otherwise)
+    demoControlsOffered({ rpcUrl: config.rpcUrl, chainId: config.chainId }),
+  ]);
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
@@ -38,7 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <ClearingBanner initial={epochTimes} />
           <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">{children}</main>
           <Footer appName={config.appName} />
-          {config.chainId === DEMO_CONTROLS_CHAIN_ID ? <DevPanelLauncher /> : null}
+          {demoControls ? <DevPanelLauncher /> : null}
         </Providers>
         <LazyToaster />
       </body>

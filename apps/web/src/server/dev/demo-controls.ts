@@ -50,7 +50,7 @@ export type DemoControlsContext = {
 
 export type TimeMove = { secondsAdvanced: number; chainTime: number };
 
-function clients(ctx: DemoControlsContext) {
+function clients(ctx: Pick<DemoControlsContext, "rpcUrl" | "chainId" | "deployerPrivateKey">) {
   if (ctx.chainId !== DEMO_CONTROLS_CHAIN_ID) throw new DemoControlsUnavailableError(ctx.chainId);
   const chain = defineChain({
     id: ctx.chainId,
@@ -70,7 +70,9 @@ function clients(ctx: DemoControlsContext) {
  * `web3_clientVersion`), not only configured as one: a production server that forgot CHAIN_ID
  * (which defaults to the local chain) still talks to a real chain, and gets no demo controls.
  */
-export async function isLocalNode(ctx: DemoControlsContext): Promise<boolean> {
+export async function isLocalNode(
+  ctx: Pick<DemoControlsContext, "rpcUrl" | "chainId">,
+): Promise<boolean> {
   const { publicClient } = clients(ctx);
   const [chainId, version] = await Promise.all([
     publicClient.getChainId(),
@@ -156,4 +158,33 @@ export async function fundWallet(
     "Sending ETH",
   );
   return { usdc, ksu, eth };
+}
+
+type NodeContext = Pick<DemoControlsContext, "rpcUrl" | "chainId">;
+
+const offered = new Map<string, { at: number; answer: Promise<boolean>; yes: boolean }>();
+
+/**
+ * Whether pages offer the dev panel: configured for chain 31337 and its RPC really is anvil
+ * ({@link isLocalNode}), as the demo routes require. Asked once per RPC URL and process; a "no"
+ * (or an RPC that did not answer within 2 s) is asked again after a minute, so a chain started
+ * after the server still gets its panel.
+ */
+export function demoControlsOffered(ctx: NodeContext, now = Date.now()): Promise<boolean> {
+  if (ctx.chainId !== DEMO_CONTROLS_CHAIN_ID) return Promise.resolve(false);
+  const hit = offered.get(ctx.rpcUrl);
+  if (hit && (hit.yes || now - hit.at < 60_000)) return hit.answer;
+  const entry = {
+    at: now,
+    yes: false,
+    answer: Promise.race([
+      isLocalNode(ctx).catch(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
+    ]),
+  };
+  void entry.answer.then((yes) => {
+    entry.yes = yes;
+  });
+  offered.set(ctx.rpcUrl, entry);
+  return entry.answer;
 }

@@ -5,7 +5,7 @@ import { ksuAbi, lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
 import { createTestClient, http, publicActions } from "viem";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEMO_FUNDING } from "@/server/dev/demo-controls";
+import { DEMO_FUNDING, demoControlsOffered } from "@/server/dev/demo-controls";
 import {
   expectError,
   getRequest,
@@ -118,6 +118,12 @@ describe("POST /api/dev/[action] (demo controls)", () => {
     const saved = process.env.RPC_URL;
     process.env.RPC_URL = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
     try {
+      // pages do not offer the dev panel either; a real anvil does get it
+      expect(await demoControlsOffered({ rpcUrl: process.env.RPC_URL, chainId: 31337 })).toBe(
+        false,
+      );
+      expect(await demoControlsOffered({ rpcUrl, chainId: 31337 })).toBe(true);
+      expect(await demoControlsOffered({ rpcUrl, chainId: 84532 })).toBe(false);
       expectError(await call(POST, "clearing", postRequest("/api/dev/clearing", {})), 404);
       const { address } = newAccount();
       expectError(await call(POST, "fund", postRequest("/api/dev/fund", { address })), 404);
