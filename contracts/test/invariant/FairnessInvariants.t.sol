@@ -65,7 +65,7 @@ contract FairnessInvariantsTest is ProtocolBase {
         vm.createDir(DIR, true);
         vm.writeFile(TALLY, "");
         targetContract(address(handler));
-        bytes4[] memory selectors = new bytes4[](20);
+        bytes4[] memory selectors = new bytes4[](21);
         selectors[0] = FairnessHandler.deposit.selector;
         selectors[1] = FairnessHandler.withdraw.selector;
         selectors[2] = FairnessHandler.cancel.selector;
@@ -87,6 +87,7 @@ contract FairnessInvariantsTest is ProtocolBase {
         selectors[17] = FairnessHandler.releaseLock.selector;
         selectors[18] = FairnessHandler.releaseLock.selector;
         selectors[19] = FairnessHandler.reportLoss.selector;
+        selectors[20] = FairnessHandler.payAtExpiry.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
     }
 
