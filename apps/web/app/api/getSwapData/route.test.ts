@@ -89,6 +89,26 @@ describe("/api/getSwapData on the local Uniswap V2", () => {
     expect("dstAmount" in quote && BigInt(quote.dstAmount) > 0n).toBe(true);
   });
 
+  it("a chain whose clock runs weeks ahead (the dev panel) still gets a swap that is not expired", async () => {
+    const id = await test.snapshot();
+    try {
+      await test.increaseTime({ seconds: 30 * 86_400 });
+      await test.mine({ blocks: 1 });
+      const r = await call(GET, getRequest(query({ fromAmount: parseEther("0.1").toString() })));
+      expect(r.status).toBe(200);
+      const tx = r.body.tx as { to: `0x${string}`; data: `0x${string}`; value: string };
+      const wallet = createWalletClient({ account: user, chain: foundry, transport: http(rpcUrl) });
+      const hash = await wallet.sendTransaction({
+        to: tx.to,
+        data: tx.data,
+        value: BigInt(tx.value),
+      });
+      expect((await test.waitForTransactionReceipt({ hash })).status).toBe("success");
+    } finally {
+      await test.revert({ id });
+    }
+  });
+
   it("refuses bad queries with a 400 and unquotable pairs with a 422 {error}", async () => {
     const bad: Record<string, string>[] = [
       { fromAmount: "0" },

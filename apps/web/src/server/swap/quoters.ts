@@ -25,11 +25,10 @@ export class UniswapV2Quoter implements SwapQuoter {
   async quote(r: SwapRequest): Promise<SwapData> {
     if (r.fromToken.toLowerCase() === r.toToken.toLowerCase())
       throw new SwapQuoteError("fromToken and toToken are the same");
-    const weth = await this.client.readContract({
-      address: this.router,
-      abi: routerAbi,
-      functionName: "WETH",
-    });
+    const [weth, latest] = await Promise.all([
+      this.client.readContract({ address: this.router, abi: routerAbi, functionName: "WETH" }),
+      this.client.getBlock({ blockTag: "latest" }),
+    ]);
     const path = [
       isNative(r.fromToken) ? weth : r.fromToken,
       isNative(r.toToken) ? weth : r.toToken,
@@ -48,7 +47,10 @@ export class UniswapV2Quoter implements SwapQuoter {
     const dst = amounts[amounts.length - 1] ?? 0n;
     if (dst === 0n) throw new SwapQuoteError("The amount is too small to swap");
     const min = (dst * (10_000n - slippageBps(r.slippage))) / 10_000n;
-    const deadline = BigInt(Math.floor(this.now() / 1000) + 20 * 60);
+    // 20 minutes from now by the later of this server's clock and the chain's: a local chain whose
+    // clock the dev panel moved weeks ahead would otherwise see every swap as expired
+    const now = BigInt(Math.floor(this.now() / 1000));
+    const deadline = (latest.timestamp > now ? latest.timestamp : now) + 20n * 60n;
     const data = isNative(r.fromToken)
       ? encodeFunctionData({
           abi: routerAbi,
