@@ -20,3 +20,4 @@ export * from "./strategies";
 export * from "./lend-flow";
 export * from "./portfolio";
 export * from "./history";
+export * from "./gas";

@@ -3,7 +3,7 @@ import { anvil } from "viem/chains";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { createConfig, http, mock, type Config } from "wagmi";
-import { connect, disconnect } from "wagmi/actions";
+import { connect, disconnect, getBlockNumber } from "wagmi/actions";
 import { runTransaction } from "./pipeline";
 
 // The toasts are the UI boundary: record them instead of mounting sonner.
@@ -17,6 +17,19 @@ vi.mock("@/components/toast/toast", () => ({
   dismissToast: () => Promise.resolve(),
 }));
 
+// The real estimate, unless a test stands in a fixed one (a revert that only shows when mined).
+const fixedEstimate = vi.hoisted(() => ({ gas: undefined as bigint | undefined }));
+vi.mock("wagmi/actions", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("wagmi/actions")>();
+  return {
+    ...actual,
+    estimateGas: ((...args: Parameters<typeof actual.estimateGas>) =>
+      fixedEstimate.gas === undefined
+        ? actual.estimateGas(...args)
+        : Promise.resolve(fixedEstimate.gas)) as typeof actual.estimateGas,
+  };
+});
+
 // anvil dev account 6: not used by the seed or other tests.
 const user = mnemonicToAccount("test test test test test test test test test test test junk", {
   addressIndex: 6,
@@ -28,6 +41,7 @@ describe("runTransaction (on the shared anvil fixture)", () => {
 
   beforeEach(() => {
     toasts.length = 0;
+    fixedEstimate.gas = undefined;
     const chain = { ...anvil, id: chainId, rpcUrls: { default: { http: [rpcUrl] } } };
     config = createConfig({
       chains: [chain],
@@ -53,6 +67,39 @@ describe("runTransaction (on the shared anvil fixture)", () => {
     expect(toasts.map((t) => [t.type, t.title])).toEqual([["info", "Processing"]]);
   });
 
+  it("sends the gas estimate plus a fifth, so a dearer mined block does not run out of gas", async () => {
+    await connect(config, { connector: config.connectors[0]! });
+    const tx = approve({
+      token: deployment.usdc,
+      spender: deployment.lendingPoolManager,
+      amount: 2n,
+    });
+    const { getTransaction, estimateGas } = await import("wagmi/actions");
+    const estimate = await estimateGas(config, { account: user, chainId, ...tx });
+    const result = await runTransaction({ config, chainId }, tx, { title: "approve error" });
+    const sent = await getTransaction(config, { hash: result!.hash, chainId });
+    expect(sent.gas).toBe((estimate * 120n + 99n) / 100n);
+  });
+
+  it("shows a revert found by the estimate before the wallet is asked, with its reason", async () => {
+    await connect(config, { connector: config.connectors[0]! });
+    const tx = requestDepositWithKyc(deployment, {
+      poolId: 999n,
+      trancheId: 0n,
+      amount: 1n,
+      fixedTermConfigId: 0n,
+      acceptance: { signature: "0x", timestamp: 1n, version: 1 },
+      kyc: { nonce: 0n, blockExpiration: 0n, signature: "0x" },
+    });
+    const before = await getBlockNumber(config, { chainId });
+    const result = await runTransaction({ config, chainId }, tx, { title: "deposit error" });
+    expect(result).toBeNull();
+    expect(toasts).toEqual([
+      expect.objectContaining({ type: "error", title: "transaction reverted", txHash: undefined }),
+    ]);
+    expect(await getBlockNumber(config, { chainId })).toBe(before); // nothing was sent
+  });
+
   it("maps a mined, reverted transaction to 'transaction reverted' with its hash", async () => {
     await connect(config, { connector: config.connectors[0]! });
     const tx = requestDepositWithKyc(deployment, {
@@ -63,7 +110,8 @@ describe("runTransaction (on the shared anvil fixture)", () => {
       acceptance: { signature: "0x", timestamp: 1n, version: 1 },
       kyc: { nonce: 0n, blockExpiration: 0n, signature: "0x" },
     });
-    // anvil mines it without estimating gas first: the receipt says reverted.
+    // the estimate passes (state can change before the block is mined); the receipt says reverted
+    fixedEstimate.gas = 500_000n;
     const explorerUrl = "https://explorer.example";
     const result = await runTransaction({ config, chainId, explorerUrl }, tx, {
       title: "deposit error",

@@ -1,9 +1,10 @@
 /**
  * The one transaction pipeline (spec section 8, STYLE "one transaction pipeline"): every write of
  * the app goes through `runTransaction`. It checks the wallet is connected, on the app's chain and
- * that the contracts are deployed there, sends the built `{to, data, value}` with wagmi's wallet
- * client, shows the non-closable 'Processing' toast, waits for the receipt and removes the toast
- * on success. Failures are mapped once (./errorMapping) to a toast; unknown ones are logged.
+ * that the contracts are deployed there, estimates the gas (a revert shows before the wallet asks),
+ * sends the built `{to, data, value}` with the estimate plus the SDK's margin through wagmi's
+ * wallet client, shows the non-closable 'Processing' toast, waits for the receipt and removes the
+ * toast on success. Failures are mapped once (./errorMapping) to a toast; unknown ones are logged.
  */
 import { tx as copyTx } from "@lending/sdk";
 import type { Config } from "wagmi";
@@ -72,7 +73,7 @@ export async function runTransaction(
   tx: BuiltTransaction,
   copy: TxCopy,
 ): Promise<TxResult | null> {
-  const { getConnection, getWalletClient, switchChain, waitForTransactionReceipt } =
+  const { estimateGas, getConnection, getWalletClient, switchChain, waitForTransactionReceipt } =
     await import("wagmi/actions");
   const connection = getConnection(ctx.config);
   const address = connection.address;
@@ -83,7 +84,7 @@ export async function runTransaction(
     });
     return null;
   }
-  const { hasDeployment, decodeProtocolRevert } = await import("@lending/sdk");
+  const { hasDeployment, decodeProtocolRevert, gasLimitWithMargin } = await import("@lending/sdk");
   if (!hasDeployment(ctx.chainId)) {
     await logClientError(new Error(`no deployment on chain ${ctx.chainId}`), {
       chainId: ctx.chainId,
@@ -99,11 +100,20 @@ export async function runTransaction(
       await switchChain(ctx.config, { chainId: ctx.chainId });
     }
     const wallet = await getWalletClient(ctx.config, { chainId: ctx.chainId });
+    // a revert shows here, before the wallet asks; the margin covers a dearer mined block
+    const estimate = await estimateGas(ctx.config, {
+      account: address,
+      chainId: ctx.chainId,
+      to: tx.to,
+      data: tx.data,
+      value: tx.value,
+    });
     hash = await wallet.sendTransaction({
       account: address,
       to: tx.to,
       data: tx.data,
       value: tx.value,
+      gas: gasLimitWithMargin(estimate),
     });
     void showToast({
       id: PROCESSING_TOAST_ID,
