@@ -76,9 +76,17 @@ export async function startChain() {
   /** A KYC-authorised deposit from dev account `index`; returns the request's nftId. */
   async function deposit(
     index: number,
-    args: { poolId: bigint; trancheId: bigint; amount: bigint; fixedTermConfigId?: bigint },
+    args: {
+      poolId: bigint;
+      trancheId: bigint;
+      amount: bigint;
+      fixedTermConfigId?: bigint;
+      /** the loan contract acceptance the deposit carries (LoanContractAccepted) */
+      acceptanceSignature?: `0x${string}`;
+    },
   ): Promise<{ nftId: bigint; receipt: TransactionReceipt }> {
-    const full = { fixedTermConfigId: 0n, ...args };
+    const { acceptanceSignature = "0x01", ...rest } = args;
+    const full = { fixedTermConfigId: 0n, ...rest };
     const user = devAccount(index).address;
     if (!approved.has(index)) {
       await send(
@@ -110,7 +118,7 @@ export async function startChain() {
       index,
       requestDepositWithKyc(deployment, {
         ...full,
-        acceptance: { signature: "0x01", timestamp: 1_700_000_000_000n, version: 1 },
+        acceptance: { signature: acceptanceSignature, timestamp: 1_700_000_000_000n, version: 1 },
         kyc: { nonce, blockExpiration, signature },
       }),
     );

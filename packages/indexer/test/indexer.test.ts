@@ -57,13 +57,28 @@ describe("indexer", () => {
 
   it("backfills requests made before it started, from the deployment block", async () => {
     before.junior = (
-      await chain.deposit(1, { poolId: 0n, trancheId: 0n, amount: usdc("1000") })
+      await chain.deposit(1, {
+        poolId: 0n,
+        trancheId: 0n,
+        amount: usdc("1000"),
+        acceptanceSignature: "0xaa01",
+      })
     ).nftId;
     before.mezz = (
-      await chain.deposit(1, { poolId: 0n, trancheId: 1n, amount: usdc("250.5") })
+      await chain.deposit(1, {
+        poolId: 0n,
+        trancheId: 1n,
+        amount: usdc("250.5"),
+        acceptanceSignature: "0xaa02",
+      })
     ).nftId;
-    // An increase of the same request (same pool, tranche and epoch).
-    await chain.deposit(1, { poolId: 0n, trancheId: 0n, amount: usdc("500") });
+    // An increase of the same request (same pool, tranche and epoch), under its own contract.
+    await chain.deposit(1, {
+      poolId: 0n,
+      trancheId: 0n,
+      amount: usdc("500"),
+      acceptanceSignature: "0xAA03",
+    });
     before.other = (
       await chain.deposit(2, { poolId: 1n, trancheId: 0n, amount: usdc("42") })
     ).nftId;
@@ -161,6 +176,48 @@ describe("indexer", () => {
       acceptedAmount: sum(accepted).toString(),
       poolName: "Harbour Invoice Finance",
     });
+
+    // The loan contracts the deposits carried, newest first: each contract's own deposit, and
+    // its pro-rata share of what clearing accepted for the request (in its tranche or
+    // reallocated); a cancelled deposit accepted nothing; an uncleared one is still null.
+    const contracts = await getJson<{
+      items: {
+        nftId: string;
+        signature: string;
+        depositAmount: string;
+        acceptedAmount: string | null;
+        poolName: string;
+        trancheName: string;
+      }[];
+      total: number;
+    }>(`${a.url}/loan-contracts?user=${lender(1)}&pageSize=100`);
+    expect(contracts.status).toBe(200);
+    const taken = sum(accepted) + sum(reallocated);
+    expect(contracts.body.total).toBe(4);
+    expect(
+      contracts.body.items.map((c) => [c.signature, c.nftId, c.depositAmount, c.acceptedAmount]),
+    ).toEqual([
+      ["0x01", String(senior), usdc("300").toString(), null],
+      [
+        "0xaa03",
+        String(before.junior),
+        usdc("500").toString(),
+        ((taken * 500n) / 1500n).toString(),
+      ],
+      ["0xaa02", String(before.mezz), usdc("250.5").toString(), "0"],
+      [
+        "0xaa01",
+        String(before.junior),
+        usdc("1000").toString(),
+        ((taken * 1000n) / 1500n).toString(),
+      ],
+    ]);
+    expect(contracts.body.items[1]).toMatchObject({
+      poolName: "Harbour Invoice Finance",
+      trancheName: "Junior",
+    });
+    const other = await getJson<{ total: number }>(`${a.url}/loan-contracts?user=${lender(2)}`);
+    expect(other.body.total).toBe(1); // lender 2's own deposit only
 
     // The pool manager forces a withdrawal of some of the lender's shares: Forced, not
     // cancellable, with its Request and Forced events in the same transaction.
@@ -325,6 +382,8 @@ describe("indexer", () => {
     expect((await getJson(`${a.url}/deposit-records?user=${lender(4)}&pageSize=101`)).status).toBe(
       400,
     );
+    expect((await getJson(`${a.url}/loan-contracts?user=nope`)).status).toBe(400);
+    expect((await getJson(`${a.url}/loan-contracts?user=${lender(4)}&page=0`)).status).toBe(400);
   });
 
   it("exports the whole history as RFC 4180 CSV that parses back to the same fields", async () => {

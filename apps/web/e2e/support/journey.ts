@@ -146,12 +146,19 @@ export async function trancheFor(stack: Stack, user: Address, amount: bigint) {
 type Target = { pool: Pool; tranche: Pool["tranches"][number] };
 
 /**
- * From /lending to step 2 of the lend modal: connects the test wallet, opens the lend modal of
+ * From /lending to step 2 of the lend modal: connects the test wallet (unless `connected`), opens the lend modal of
  * the tranche, enters `amount` (USDC units), ticks the terms and clicks Next. Answers the dialog.
  */
-export async function openReviewStep(page: Page, target: Target, amount: bigint) {
+export async function openReviewStep(
+  page: Page,
+  target: Target,
+  amount: bigint,
+  opts: { connected?: boolean } = {},
+) {
   await page.goto("/lending");
-  await connectTestWallet(page);
+  if (!opts.connected) await connectTestWallet(page);
+  // reconnected on this page load before the Lend button is used (else it asks to connect)
+  else await expect(page.getByTestId("wallet-button")).toContainText("Connected");
   const card = page.getByTestId("pool-card").filter({ hasText: target.pool.poolName });
   await card.getByRole("button", { name: `Lend into ${target.tranche.name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Lend" });
@@ -167,8 +174,13 @@ export async function openReviewStep(page: Page, target: Target, amount: bigint)
  * {@link openReviewStep}, then generates the contract. Answers both dialogs and the server's
  * generated contract.
  */
-export async function generateLoanContract(page: Page, target: Target, amount: bigint) {
-  const dialog = await openReviewStep(page, target, amount);
+export async function generateLoanContract(
+  page: Page,
+  target: Target,
+  amount: bigint,
+  opts: { connected?: boolean } = {},
+) {
+  const dialog = await openReviewStep(page, target, amount, opts);
   const generated = page.waitForResponse(
     (r) => r.request().method() === "POST" && r.url().includes("/api/lender-agreements"),
   );
@@ -189,8 +201,13 @@ export async function generateLoanContract(page: Page, target: Target, amount: b
 }
 
 /** Generates and accepts the Loan Contract: step 2 with the approve-then-act button. */
-export async function acceptLoanContract(page: Page, target: Target, amount: bigint) {
-  const { dialog, contract } = await generateLoanContract(page, target, amount);
+export async function acceptLoanContract(
+  page: Page,
+  target: Target,
+  amount: bigint,
+  opts: { connected?: boolean } = {},
+) {
+  const { dialog, contract } = await generateLoanContract(page, target, amount, opts);
   await contract.getByRole("button", { name: "Accept" }).click();
   await expect(contract).toHaveCount(0);
   await expect(dialog.getByTestId("loan-contract-status")).toHaveText("Accepted");

@@ -53,7 +53,7 @@ export type Lookup = {
   chainId: number;
 };
 
-const trancheKey = (poolId: bigint, trancheId: bigint) => `${poolId}-${trancheId}`;
+export const trancheKey = (poolId: bigint, trancheId: bigint) => `${poolId}-${trancheId}`;
 
 export function makeLookup(pools: PoolRow[], tranches: TrancheRow[], chainId: number): Lookup {
   return {

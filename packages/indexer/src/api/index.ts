@@ -3,6 +3,7 @@
  *   GET /transactions?user=0x..&page=1&pageSize=10   -> HistoryPage (newest request first)
  *   GET /transactions.csv?user=0x..                   -> the whole history, RFC 4180
  *   GET /deposit-records?user=0x..&page=&pageSize=    -> { items: DepositRecord[], page, pageSize, total }
+ *   GET /loan-contracts?user=0x..&page=&pageSize=     -> { items: IndexedLoanContract[], page, pageSize, total }
  * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data.
  */
 import { db, publicClients } from "ponder:api";
@@ -13,6 +14,7 @@ import { z } from "zod";
 import {
   historyCsv,
   makeLookup,
+  trancheKey,
   toDepositRecord,
   toHistoryTransaction,
   type EventRow,
@@ -182,6 +184,81 @@ app.get("/deposit-records", async (c) => {
     pageSize,
     total: Number(totalRow?.n ?? 0),
   });
+});
+
+/**
+ * The loan contracts a lender accepted on chain (LoanContractAccepted, emitted with the deposit
+ * that carries the acceptance), newest first. `depositAmount` is what that deposit added to its
+ * request (a request can grow by several deposits in its epoch, each with its own contract);
+ * `acceptedAmount` is the contract's share of what clearing accepted for the request (in its
+ * tranche, or reallocated to and accepted in a more senior one), pro rata and rounded down,
+ * once the request is settled; "0" once cancelled; null while it waits for its epoch to clear.
+ */
+app.get("/loan-contracts", async (c) => {
+  const parsed = PageQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { user, page, pageSize } = parsed.data;
+  const where = and(
+    eq(schema.protocolEvent.user, user),
+    eq(schema.protocolEvent.name, "LoanContractAccepted"),
+  );
+  const result = await consistentRead(async () => {
+    const [[totalRow], accepted, names] = await Promise.all([
+      db.select({ n: count() }).from(schema.protocolEvent).where(where),
+      db
+        .select()
+        .from(schema.protocolEvent)
+        .where(where)
+        .orderBy(desc(schema.protocolEvent.blockNumber), desc(schema.protocolEvent.logIndex))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      lookup(),
+    ]);
+    const nftIds = accepted.map((e) => BigInt(String(e.args.nftId)));
+    const [requests, events] =
+      nftIds.length === 0
+        ? [[], []]
+        : await Promise.all([
+            db.select().from(schema.request).where(inArray(schema.request.nftId, nftIds)),
+            db
+              .select()
+              .from(schema.requestEvent)
+              .where(
+                and(
+                  inArray(schema.requestEvent.nftId, nftIds),
+                  inArray(schema.requestEvent.type, ["Request", "Increase"]),
+                ),
+              ),
+          ]);
+    return { total: Number(totalRow?.n ?? 0), accepted, names, nftIds, requests, events };
+  });
+  const requestOf = new Map(result.requests.map((r) => [r.nftId, r]));
+  const items = result.accepted.map((e, i) => {
+    const nftId = result.nftIds[i]!;
+    const r = requestOf.get(nftId);
+    const added = result.events.find(
+      (x) => x.nftId === nftId && x.transactionHash === e.transactionHash,
+    )?.amount;
+    let acceptedAmount: string | null = null;
+    if (r?.state === "Cancelled") acceptedAmount = "0";
+    else if (r?.state === "Settled" && added !== undefined && r.amount > 0n) {
+      acceptedAmount = (((r.accepted + r.reallocated) * added) / r.amount).toString();
+    }
+    return {
+      nftId: nftId.toString(),
+      signature: String(e.args.signature).toLowerCase(),
+      acceptanceTimestamp: String(e.args.timestamp),
+      poolName: r ? (result.names.pools.get(r.poolId.toString())?.name ?? "") : "",
+      trancheName: r
+        ? (result.names.tranches.get(trancheKey(r.poolId, r.trancheId))?.name ?? "")
+        : "",
+      depositAmount: added?.toString() ?? null,
+      acceptedAmount,
+      timestamp: e.timestamp.toString(),
+      transactionHash: e.transactionHash,
+    };
+  });
+  return c.json({ items, page, pageSize, total: result.total });
 });
 
 app.notFound((c) => c.json({ statusCode: 404, message: "Not found" }, 404));

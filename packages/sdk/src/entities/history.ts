@@ -95,3 +95,28 @@ export type HistoryPage = {
   pageSize: number;
   total: number;
 };
+
+/**
+ * A signed loan contract (spec "Loan contract list item"): `id` names the stored contract (its
+ * download is signed as "{address}/{id}"), `timestamp` is its signed request time (ms) and names
+ * the PDF. Amounts are USDC in smallest units as decimal strings: `depositAmount` is what the
+ * deposit that carried the acceptance added on chain; `acceptedAmount` its share of what clearing
+ * accepted, null until the epoch is cleared and settled ("0" after a cancellation).
+ */
+export type LoanContractListItem = {
+  id: number;
+  timestamp: number;
+  depositAmount: string;
+  acceptedAmount: string | null;
+  nftId: string;
+  poolName: string;
+  trancheName: string;
+};
+
+/** A page of a user's signed loan contracts, newest first. */
+export type LoanContractPage = {
+  items: LoanContractListItem[];
+  page: number;
+  pageSize: number;
+  total: number;
+};

@@ -24,3 +24,4 @@ export { fixedTerm } from "./en/fixedTerm";
 export { email } from "./en/email";
 export { devPanel } from "./en/devPanel";
 export { transactions } from "./en/transactions";
+export { repayments } from "./en/repayments";

@@ -4,3 +4,4 @@ export * from "./user-lending";
 export * from "./locking";
 export * from "./tokens";
 export * from "./fees";
+export * from "./repayments";

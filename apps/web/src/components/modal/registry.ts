@@ -9,6 +9,7 @@ import type {
   AutoConversionModalProps,
   FixedLoanModalProps,
 } from "@/features/portfolio/fixed-term/FixedLoanModals";
+import type { HistoricalRepaymentsModalProps } from "@/features/lending/repayments/HistoricalRepaymentsModal";
 import type { WithdrawAtExpiryModalProps } from "@/features/portfolio/fixed-term/WithdrawAtExpiryModal";
 
 /** Every registry modal receives `onClose` plus the props it was opened with. */
@@ -30,6 +31,8 @@ export interface ModalPropsByName {
   fixedLoan: FixedLoanModalProps;
   autoConversion: AutoConversionModalProps;
   missingEmail: object;
+  viewLoanContracts: object;
+  historicalRepayments: HistoricalRepaymentsModalProps;
 }
 
 export type ModalName = keyof ModalPropsByName;
@@ -53,6 +56,8 @@ const LOADERS = {
   fixedLoan: () => import("@/features/portfolio/fixed-term/FixedLoanModals"),
   autoConversion: () => import("@/features/portfolio/fixed-term/FixedLoanModals"),
   missingEmail: () => import("@/features/kyc/MissingEmailModal"),
+  viewLoanContracts: () => import("@/features/portfolio/loan-contracts/ViewLoanContractsModal"),
+  historicalRepayments: () => import("@/features/lending/repayments/HistoricalRepaymentsModal"),
 } satisfies Record<ModalName, () => Promise<unknown>>;
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
@@ -93,6 +98,14 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
       { ssr: false },
     ),
     missingEmail: dynamic(() => import("@/features/kyc/MissingEmailModal"), { ssr: false }),
+    viewLoanContracts: dynamic(
+      () => import("@/features/portfolio/loan-contracts/ViewLoanContractsModal"),
+      { ssr: false },
+    ),
+    historicalRepayments: dynamic(
+      () => import("@/features/lending/repayments/HistoricalRepaymentsModal"),
+      { ssr: false },
+    ),
   };
 
 /** Starts loading a modal's code ahead of a click (e.g. on hover). */

@@ -28,8 +28,11 @@ export function PoolTable({
   columns,
   testId,
   rowTestId,
+  headerAction,
 }: {
   pool: Pool;
+  /** shown at the header's end (the historical repayments button) */
+  headerAction?: ReactNode;
   /** the columns after the first one (the tranche name) */
   columns: PoolColumn[];
   testId: string;
@@ -40,9 +43,14 @@ export function PoolTable({
       data-testid={testId}
       className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <header className="border-b border-slate-100 px-4 py-4 sm:px-6 sm:py-5">
-        <h2 className="text-lg font-semibold text-slate-900">{pool.poolName}</h2>
-        {pool.subheading ? <p className="mt-1 text-sm text-slate-600">{pool.subheading}</p> : null}
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-4 sm:px-6 sm:py-5">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold text-slate-900">{pool.poolName}</h2>
+          {pool.subheading ? (
+            <p className="mt-1 text-sm text-slate-600">{pool.subheading}</p>
+          ) : null}
+        </div>
+        {headerAction}
       </header>
       <div className="sm:overflow-x-auto">
         <table className="w-full text-sm max-sm:block sm:whitespace-nowrap">

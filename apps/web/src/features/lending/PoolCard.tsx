@@ -15,6 +15,7 @@ import { PoolTable } from "@/components/ui/PoolTable";
 import { lendFormQueryOptions } from "@/lib/queries/chain";
 import { useAppChain } from "@/lib/queries/hooks";
 import { LendButton } from "./lend/LendButton";
+import { RepaymentsButton } from "./repayments/RepaymentsButton";
 
 const copy = pools;
 const usdc = (amount: bigint) => fill(common.usdcAmount, { amount: formatUsdc(amount) });
@@ -44,6 +45,7 @@ export function PoolCard({ pool }: { pool: Pool }) {
       pool={pool}
       testId="pool-card"
       rowTestId="tranche-row"
+      headerAction={<RepaymentsButton poolId={pool.id} poolName={pool.poolName} />}
       columns={[
         {
           label: copy.variableApy,

@@ -27,6 +27,7 @@ import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { LendButton } from "@/features/lending/lend/LendButton";
 import { useAppChain } from "@/lib/queries/hooks";
 import { fixedLoanDate, fixedLoanOutcomeText } from "./fixed-term/outcome";
+import { RepaymentsButton } from "@/features/lending/repayments/RepaymentsButton";
 import { portfolioQueryOptions, type PortfolioData } from "./queries";
 
 const usdc = (v: bigint) => fill(copy.usdc, { amount: formatUsdc(v) });
@@ -70,6 +71,7 @@ export function PortfolioSummary({ product }: { product: string }) {
     return (
       <div className="space-y-6">
         <MissingEmailNotice address={address} />
+        <PortfolioActions />
         <section className={card} data-testid="portfolio-empty">
           <h2 className="text-lg font-semibold text-slate-900">{copy.emptyTitle}</h2>
           <p className="mt-2 text-slate-600">{copy.emptyText}</p>
@@ -86,6 +88,7 @@ export function PortfolioSummary({ product }: { product: string }) {
   return (
     <div className="space-y-6">
       <MissingEmailNotice address={address} />
+      <PortfolioActions />
       <section className={card} aria-labelledby="portfolio-totals" data-testid="portfolio-totals">
         <h2 id="portfolio-totals" className="text-lg font-semibold text-slate-900">
           {copy.totalsLabel}
@@ -125,6 +128,25 @@ export function PortfolioSummary({ product }: { product: string }) {
       {summary.pools.map((pool) => (
         <PoolSection key={pool.poolId.toString()} pool={pool} data={query.data} />
       ))}
+    </div>
+  );
+}
+
+/** The lender's documents: its signed loan contracts (issue 12). */
+function PortfolioActions() {
+  const { open } = useModal();
+  return (
+    <div className="flex flex-wrap justify-end gap-3">
+      <button
+        type="button"
+        onMouseEnter={() => preloadModal("viewLoanContracts")}
+        onFocus={() => preloadModal("viewLoanContracts")}
+        onClick={() => open("viewLoanContracts", {})}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        data-testid="view-loan-contracts"
+      >
+        {copy.viewLoanContracts}
+      </button>
     </div>
   );
 }
@@ -170,9 +192,12 @@ function PoolSection({ pool, data }: { pool: PortfolioPool; data: PortfolioData 
   const chainPool = data.pools.find((p) => p.id === pool.poolId);
   return (
     <section className={card} aria-labelledby={headingId} data-testid="portfolio-pool">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {pool.poolName}
-      </h2>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {pool.poolName}
+        </h2>
+        <RepaymentsButton poolId={pool.poolId} poolName={pool.poolName} />
+      </div>
       <ul className="mt-4 space-y-3">
         {pool.positions.map((p) => (
           <PositionRow

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../db/types";
 import { lenderAgreements } from "../db/schema";
 
@@ -57,4 +57,31 @@ export async function markLenderAgreementAccepted(
     .where(eq(lenderAgreements.id, id))
     .returning();
   return row!;
+}
+
+/** The address's contracts whose recorded acceptance signature is one of `signatures`. */
+export async function agreementsBySignature(
+  db: Executor,
+  chainId: number,
+  address: string,
+  signatures: string[],
+) {
+  if (signatures.length === 0) return [];
+  return db
+    .select({
+      id: lenderAgreements.id,
+      timestamp: lenderAgreements.timestamp,
+      acceptanceSignature: lenderAgreements.acceptanceSignature,
+    })
+    .from(lenderAgreements)
+    .where(
+      and(
+        eq(lenderAgreements.chainId, chainId),
+        eq(lenderAgreements.address, address.toLowerCase()),
+        inArray(
+          sql`lower(${lenderAgreements.acceptanceSignature})`,
+          signatures.map((s) => s.toLowerCase()),
+        ),
+      ),
+    );
 }

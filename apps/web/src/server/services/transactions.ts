@@ -35,7 +35,16 @@ export const TransactionsCsvQuery = z.object({ user }).strict();
 
 const INDEXER_TIMEOUT_MS = 10_000;
 
-async function fromIndexer(pathAndQuery: string): Promise<Response> {
+const HISTORY_UNAVAILABLE = "The transaction history is unavailable: try again later";
+
+/**
+ * GET `pathAndQuery` from the indexer's API: its 4xx answers pass through as HttpErrors; down,
+ * slow or failing, an UpstreamError (503) with `unavailable` as the public message.
+ */
+export async function fromIndexer(
+  pathAndQuery: string,
+  unavailable: string = HISTORY_UNAVAILABLE,
+): Promise<Response> {
   const base = serverConfig().indexerUrl;
   let res: Response;
   try {
@@ -46,7 +55,7 @@ async function fromIndexer(pathAndQuery: string): Promise<Response> {
   } catch (error) {
     throw new UpstreamError(
       `indexer at ${base} unreachable: ${error instanceof Error ? error.message : String(error)}`,
-      "The transaction history is unavailable: try again later",
+      unavailable,
     );
   }
   if (res.status >= 400 && res.status < 500) {
@@ -57,10 +66,7 @@ async function fromIndexer(pathAndQuery: string): Promise<Response> {
     );
   }
   if (!res.ok) {
-    throw new UpstreamError(
-      `indexer answered ${res.status}`,
-      "The transaction history is unavailable: try again later",
-    );
+    throw new UpstreamError(`indexer answered ${res.status}`, unavailable);
   }
   return res;
 }

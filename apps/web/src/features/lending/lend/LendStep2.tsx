@@ -26,11 +26,11 @@ import { useConfig, useConnection } from "wagmi";
 import { useModal } from "@/components/modal/ModalProvider";
 import { showToast } from "@/components/toast/toast";
 import { ApiError, apiPost } from "@/lib/api";
-import { isUserRejection } from "@/lib/errors";
 import { queryKeys } from "@/lib/queries/keys";
 import { useAppChain } from "@/lib/queries/hooks";
 import { ApproveThenActButton } from "@/lib/tx/ApproveThenActButton";
 import { logClientError } from "@/lib/tx/pipeline";
+import { signOrDecline } from "@/lib/tx/signMessage";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { getKycSignatureParams } from "@/server/actions/kyc";
 import { acceptLoanContract } from "@/server/actions/loan-contracts";
@@ -54,7 +54,6 @@ export interface ContractAcceptance {
 const copy = lend.review;
 const GENERATE_ERROR = copy.generateError;
 const ACCEPT_ERROR = copy.acceptError;
-const SIGNATURE_DECLINED = copy.signatureDeclined;
 const { deposit: DEPOSIT_ERROR, swap: SWAP_ERROR, approve: APPROVE_ERROR } = txCopy.errors;
 
 /** Step 2: review, generate and accept the loan contract, approve, confirm. */
@@ -100,19 +99,12 @@ export function LendStep2(props: {
     const timestamp = Date.now();
     const depositAmount = amountToInput(usdcAmount, LEND_TOKEN.decimals);
     try {
-      const { signMessage } = await import("wagmi/actions");
-      let signature: Hex;
-      try {
-        signature = await signMessage(config, {
-          message: buildLenderAgreementMessage({ address, depositAmount, timestamp, chainId }),
-        });
-      } catch (error) {
-        if (isUserRejection(error)) {
-          void showToast({ type: "error", title: SIGNATURE_DECLINED, message: GENERATE_ERROR });
-          return;
-        }
-        throw error;
-      }
+      const signature = await signOrDecline(
+        config,
+        buildLenderAgreementMessage({ address, depositAmount, timestamp, chainId }),
+        GENERATE_ERROR,
+      );
+      if (!signature) return;
       const generated = await apiPost<GeneratedContract>(
         `/api/lender-agreements?chainId=${chainId}`,
         { address, signature, timestamp, depositAmount },
@@ -148,24 +140,12 @@ export function LendStep2(props: {
     if (!address) return false;
     const timestamp = Date.now();
     try {
-      const { signMessage } = await import("wagmi/actions");
-      let signature: Hex;
-      try {
-        signature = await signMessage(config, {
-          message: buildLoanContractAcceptanceMessage({
-            address,
-            id: signed.contract.id,
-            timestamp,
-            chainId,
-          }),
-        });
-      } catch (error) {
-        if (isUserRejection(error)) {
-          void showToast({ type: "error", title: SIGNATURE_DECLINED, message: ACCEPT_ERROR });
-          return false;
-        }
-        throw error;
-      }
+      const signature = await signOrDecline(
+        config,
+        buildLoanContractAcceptanceMessage({ address, id: signed.contract.id, timestamp, chainId }),
+        ACCEPT_ERROR,
+      );
+      if (!signature) return false;
       const recorded = await acceptLoanContract({
         address,
         id: signed.contract.id,
