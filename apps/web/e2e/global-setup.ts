@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startTestStack } from "../../../scripts/src/fixture/index";
 import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
-import { migratePglite } from "../../../scripts/src/lib/db";
+import { serveAndMigratePglite } from "../../../scripts/src/lib/db";
 import { startIndexerAndWait, type Indexer } from "../../../scripts/src/lib/indexer";
 import { startKeeperProcess } from "../../../scripts/src/lib/keeper";
 import { getFreePort } from "../../../scripts/src/lib/net";
@@ -20,8 +20,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopWeb: (() => Promise<void>) | undefined;
   let stopKeeper: (() => Promise<void>) | undefined;
   let indexer: Indexer | undefined;
+  let served: Awaited<ReturnType<typeof serveAndMigratePglite>> | undefined;
   try {
-    await migratePglite(pgliteDir);
+    // The app's database served as `npm start` serves it, so ops commands (loan tickets, KYC)
+    // can run against it while the web server is up.
+    served = await serveAndMigratePglite(path.join(pgliteDir, "web"), await getFreePort());
     // After the protocol, so its deterministic addresses are unchanged.
     const amm = await deployLocalAmm({
       rpcUrl: stack.rpcUrl,
@@ -59,8 +62,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       port: await getFreePort(),
       chainId: stack.chainId,
       rpcUrl: stack.rpcUrl,
-      pgliteDir,
-      extra: { LOCAL_AMM_ROUTER: amm.router, INDEXER_URL: indexer.url },
+      extra: { LOCAL_AMM_ROUTER: amm.router, INDEXER_URL: indexer.url, DATABASE_URL: served.url },
       log: process.env.E2E_WEB_LOG ? (chunk) => process.stdout.write(`[web] ${chunk}`) : undefined,
     });
     stopWeb = web.stop;
@@ -68,10 +70,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_RPC_URL = stack.rpcUrl;
     process.env.E2E_CHAIN_ID = String(stack.chainId);
     process.env.E2E_DEPLOYMENT = JSON.stringify(stack.deployment);
+    process.env.E2E_DATABASE_URL = served.url;
     console.log(`[e2e] web ${web.url} against anvil ${stack.rpcUrl}`);
   } catch (error) {
     await stopKeeper?.();
     await indexer?.stop();
+    await served?.close();
     await stack.stop();
     rmSync(pgliteDir, { recursive: true, force: true });
     throw error;
@@ -80,6 +84,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await stopWeb?.();
     await stopKeeper?.();
     await indexer?.stop();
+    await served?.close();
     await stack.stop();
     rmSync(pgliteDir, { recursive: true, force: true });
   };

@@ -1,10 +1,7 @@
-import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { promisify } from "node:util";
 import { getUserRequests, readEpochTimes } from "@lending/sdk";
 import type { Page } from "@playwright/test";
 import { createPublicClient, http, type PublicClient } from "viem";
-import { paths } from "../../../scripts/src/lib/paths";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { toasts } from "./support/toast";
@@ -12,6 +9,7 @@ import {
   acceptLoanContract,
   connectTestWallet,
   devPanel,
+  runOps,
   settledByKeeper,
   verifiedLenderPage,
 } from "./support/journey";
@@ -24,7 +22,6 @@ import {
 
 const USDC = 1_000_000n;
 const PHONE = { width: 390, height: 844 };
-const run = promisify(execFile);
 
 async function fitsThePhone(page: Page) {
   const overflow = await page.evaluate(() => {
@@ -125,20 +122,12 @@ test("signed loan contracts in the portfolio, their PDF, and a pool's historical
   // the pool manager publishes this epoch's repayment figures with the ops command
   const { currentEpoch } = await readEpochTimes(client, stack.deployment);
   const poolId = target.pool.id.toString();
-  await run(
-    paths.bin("tsx"),
-    [
-      "scripts/src/ops.ts",
-      "publish-repayments",
-      ...["--pool", poolId, "--epoch", currentEpoch.toString()],
-      ...["--opening", "250000", "--drawdowns", "40000.5", "--repayments", "32000"],
-      ...["--closing", "258000.5", "--interest", "2100", "--arrears", "150", "--losses", "0"],
-    ],
-    {
-      cwd: paths.root,
-      env: { ...process.env, RPC_URL: stack.rpcUrl, CHAIN_ID: String(stack.chainId) },
-    },
-  );
+  await runOps(stack, [
+    "publish-repayments",
+    ...["--pool", poolId, "--epoch", currentEpoch.toString()],
+    ...["--opening", "250000", "--drawdowns", "40000.5", "--repayments", "32000"],
+    ...["--closing", "258000.5", "--interest", "2100", "--arrears", "150", "--losses", "0"],
+  ]);
   const expectFigures = async (dialog: ReturnType<Page["getByRole"]>) => {
     const line = dialog.getByTestId("repayment-row").filter({
       has: page.getByRole("rowheader", { name: new RegExp(`^${currentEpoch}\\b`) }),

@@ -60,6 +60,21 @@ describe("ops database commands", () => {
     expect(out.join("\n")).toMatch(/Loan ticket 1 created \(Acme Ltd, 25000 USDC/);
     await dbCommands["loan-tickets:list"]!.run([]);
     expect(out.join("\n")).toMatch(/b-1 Acme Ltd\t25000 USDC/);
+    // a ticket dated in the past (its window already closed): the demo of "counts as opted in"
+    const base = ["--pool", "0", "--tranche", "1", "--borrower-id", "b-2"];
+    const more = ["--borrower-name", "Old Co", "--assets", "10"];
+    await dbCommands["loan-tickets:create"]!.run([
+      ...base,
+      ...more,
+      "--created-on",
+      "2026-01-01T09:00:00Z",
+    ]);
+    expect(out.join("\n")).toMatch(/Loan ticket 2 created .* closes 2026-01-03T09:00:00.000Z/);
+    for (const bad of ["yesterday", new Date(Date.now() + 3_600_000).toISOString()]) {
+      await expect(
+        dbCommands["loan-tickets:create"]!.run([...base, ...more, "--created-on", bad]),
+      ).rejects.toBeInstanceOf(UsageError);
+    }
   }, 120_000); // each command boots PGlite's WASM: seconds, a minute on a loaded machine
 
   it("lists the KYC review queue and approves or rejects", async () => {

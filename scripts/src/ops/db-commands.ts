@@ -67,7 +67,7 @@ export const dbCommands: Record<string, DbCommand> = {
   "loan-tickets:create": {
     description: "Create a loan ticket lenders opt in or out of within 2 days",
     usage:
-      "loan-tickets:create --pool <id> --tranche <id> --borrower-id <id> --borrower-name <name> --assets <USDC> [--user <address>] [--chain <id>]",
+      "loan-tickets:create --pool <id> --tranche <id> --borrower-id <id> --borrower-name <name> --assets <USDC> [--user <address>] [--chain <id>] [--created-on <ISO time, e.g. 2026-11-20T09:00:00Z>]",
     async run(args) {
       const { flags } = parseArgs(args);
       const assets = required(flags, "assets");
@@ -76,6 +76,11 @@ export const dbCommands: Record<string, DbCommand> = {
       const user = flags.user;
       if (user !== undefined && !ADDRESS.test(user))
         throw new UsageError("--user must be an address");
+      const createdOn =
+        flags["created-on"] === undefined ? undefined : new Date(flags["created-on"]);
+      if (createdOn && (Number.isNaN(createdOn.getTime()) || createdOn.getTime() > Date.now())) {
+        throw new UsageError("--created-on must be an ISO time, not in the future");
+      }
       const ticket = await withDatabase(({ db }) =>
         insertLoanTicket(db, {
           chainId: chainIdOf(flags),
@@ -85,6 +90,7 @@ export const dbCommands: Record<string, DbCommand> = {
           endBorrowerName: required(flags, "borrower-name"),
           assets,
           userAddress: user ?? null,
+          createdOn,
         }),
       );
       console.log(

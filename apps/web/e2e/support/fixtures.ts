@@ -2,11 +2,18 @@ import { test as base, expect } from "@playwright/test";
 import type { Deployment } from "@lending/sdk/deployments";
 import { installTestWallet, type TestWallet } from "./test-wallet";
 
-export type Stack = { baseUrl: string; rpcUrl: string; chainId: number; deployment: Deployment };
+export type Stack = {
+  baseUrl: string;
+  rpcUrl: string;
+  chainId: number;
+  deployment: Deployment;
+  /** the app's database, served as `npm start` serves it (for ops commands) */
+  databaseUrl: string;
+};
 
 function readStack(): Stack {
-  const { E2E_BASE_URL, E2E_RPC_URL, E2E_CHAIN_ID, E2E_DEPLOYMENT } = process.env;
-  if (!E2E_BASE_URL || !E2E_RPC_URL || !E2E_CHAIN_ID || !E2E_DEPLOYMENT) {
+  const { E2E_BASE_URL, E2E_RPC_URL, E2E_CHAIN_ID, E2E_DEPLOYMENT, E2E_DATABASE_URL } = process.env;
+  if (!E2E_BASE_URL || !E2E_RPC_URL || !E2E_CHAIN_ID || !E2E_DEPLOYMENT || !E2E_DATABASE_URL) {
     throw new Error(
       "E2E_* env missing: run through playwright.config.ts (its globalSetup starts the stack)",
     );
@@ -16,6 +23,7 @@ function readStack(): Stack {
     rpcUrl: E2E_RPC_URL,
     chainId: Number(E2E_CHAIN_ID),
     deployment: JSON.parse(E2E_DEPLOYMENT) as Deployment,
+    databaseUrl: E2E_DATABASE_URL,
   };
 }
 

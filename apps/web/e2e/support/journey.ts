@@ -21,7 +21,10 @@ import {
   zeroAddress,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { deployerAccount } from "../../../../scripts/src/lib/dev-accounts";
+import { paths } from "../../../../scripts/src/lib/paths";
 import { expect, type Stack } from "./fixtures";
 import { installTestWallet, TEST_WALLET_NAME, type TestWallet } from "./test-wallet";
 
@@ -272,4 +275,18 @@ export async function settledByKeeper(client: PublicClient, deployment: Deployme
       { timeout: 30_000, message: `the keeper settles request ${nftId}` },
     )
     .toBe(zeroAddress);
+}
+
+/** Runs `npm run ops -- <args>` against the test stack (chain and served database), as an operator. */
+export async function runOps(stack: Stack, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(paths.bin("tsx"), ["scripts/src/ops.ts", ...args], {
+    cwd: paths.root,
+    env: {
+      ...process.env,
+      RPC_URL: stack.rpcUrl,
+      CHAIN_ID: String(stack.chainId),
+      DATABASE_URL: stack.databaseUrl,
+    },
+  });
+  return stdout;
 }

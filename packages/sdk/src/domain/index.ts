@@ -21,3 +21,4 @@ export * from "./lend-flow";
 export * from "./portfolio";
 export * from "./history";
 export * from "./gas";
+export * from "./decisions";

@@ -120,3 +120,24 @@ export type LoanContractPage = {
   pageSize: number;
   total: number;
 };
+
+/**
+ * A loan ticket as GET/POST /api/loan-tickets answer it (spec "Loan ticket"): a borrower the pool
+ * manager identified for a tranche's funds. `status` is pending until decided; after the 2-day
+ * window an undecided ticket counts as opted in. Times are ISO strings, `dailyGroupID` ms.
+ */
+export type LoanTicket = {
+  id: number;
+  createdOn: string;
+  /** start of the UTC day of createdOn (ms): tickets of one day are shown together */
+  dailyGroupID: number;
+  /** USDC as a decimal string */
+  assets: string;
+  endBorrowerName: string;
+  endBorrowerID: string;
+  poolID: string;
+  trancheID: string;
+  status: "pending" | "optedIn" | "optedOut";
+  decisionTimeLeftMs: number;
+  decidedOn: string | null;
+};

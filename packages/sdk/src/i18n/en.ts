@@ -25,3 +25,4 @@ export { email } from "./en/email";
 export { devPanel } from "./en/devPanel";
 export { transactions } from "./en/transactions";
 export { repayments } from "./en/repayments";
+export { decisions } from "./en/decisions";

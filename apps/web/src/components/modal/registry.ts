@@ -10,6 +10,8 @@ import type {
   FixedLoanModalProps,
 } from "@/features/portfolio/fixed-term/FixedLoanModals";
 import type { HistoricalRepaymentsModalProps } from "@/features/lending/repayments/HistoricalRepaymentsModal";
+import type { BorrowerIdentifiedModalProps } from "@/features/decisions/BorrowerIdentifiedModal";
+import type { DecisionDoneModalProps } from "@/features/decisions/DecisionDoneModal";
 import type { WithdrawAtExpiryModalProps } from "@/features/portfolio/fixed-term/WithdrawAtExpiryModal";
 
 /** Every registry modal receives `onClose` plus the props it was opened with. */
@@ -33,6 +35,10 @@ export interface ModalPropsByName {
   missingEmail: object;
   viewLoanContracts: object;
   historicalRepayments: HistoricalRepaymentsModalProps;
+  pendingDecisions: object;
+  borrowerIdentified: BorrowerIdentifiedModalProps;
+  optedIn: DecisionDoneModalProps;
+  optedOut: DecisionDoneModalProps;
 }
 
 export type ModalName = keyof ModalPropsByName;
@@ -58,6 +64,10 @@ const LOADERS = {
   missingEmail: () => import("@/features/kyc/MissingEmailModal"),
   viewLoanContracts: () => import("@/features/portfolio/loan-contracts/ViewLoanContractsModal"),
   historicalRepayments: () => import("@/features/lending/repayments/HistoricalRepaymentsModal"),
+  pendingDecisions: () => import("@/features/decisions/PendingDecisionsModal"),
+  borrowerIdentified: () => import("@/features/decisions/BorrowerIdentifiedModal"),
+  optedIn: () => import("@/features/decisions/DecisionDoneModal"),
+  optedOut: () => import("@/features/decisions/DecisionDoneModal"),
 } satisfies Record<ModalName, () => Promise<unknown>>;
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
@@ -104,6 +114,20 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
     ),
     historicalRepayments: dynamic(
       () => import("@/features/lending/repayments/HistoricalRepaymentsModal"),
+      { ssr: false },
+    ),
+    pendingDecisions: dynamic(() => import("@/features/decisions/PendingDecisionsModal"), {
+      ssr: false,
+    }),
+    borrowerIdentified: dynamic(() => import("@/features/decisions/BorrowerIdentifiedModal"), {
+      ssr: false,
+    }),
+    optedIn: dynamic(
+      () => import("@/features/decisions/DecisionDoneModal").then((m) => m.OptedInModal),
+      { ssr: false },
+    ),
+    optedOut: dynamic(
+      () => import("@/features/decisions/DecisionDoneModal").then((m) => m.OptedOutModal),
       { ssr: false },
     ),
   };

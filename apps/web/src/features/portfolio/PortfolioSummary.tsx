@@ -2,6 +2,7 @@
 
 import {
   canWithdrawAtExpiry,
+  decisions as decisionsCopy,
   email as emailCopy,
   fill,
   fixedTerm,
@@ -16,8 +17,8 @@ import {
 } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ReactNode } from "react";
-import { useConnection } from "wagmi";
+import { useState, type ReactNode } from "react";
+import { useConfig, useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -132,11 +133,38 @@ export function PortfolioSummary({ product }: { product: string }) {
   );
 }
 
-/** The lender's documents: its signed loan contracts (issue 12). */
+/** The lender's documents and answers: signed loan contracts, pending decisions (issue 12). */
 function PortfolioActions() {
   const { open } = useModal();
+  const config = useConfig();
+  const { address } = useConnection();
+  const { chainId } = useAppChain();
+  const [signingIn, setSigningIn] = useState(false);
+
+  async function openDecisions() {
+    if (!address) return;
+    setSigningIn(true);
+    try {
+      const { withDecisionsSession } = await import("@/features/decisions/openDecisions");
+      if (await withDecisionsSession({ config, address, chainId })) open("pendingDecisions");
+    } finally {
+      setSigningIn(false);
+    }
+  }
+
   return (
     <div className="flex flex-wrap justify-end gap-3">
+      <button
+        type="button"
+        onMouseEnter={() => preloadModal("pendingDecisions")}
+        onFocus={() => preloadModal("pendingDecisions")}
+        onClick={() => void openDecisions()}
+        disabled={signingIn}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50"
+        data-testid="open-pending-decisions"
+      >
+        {decisionsCopy.open}
+      </button>
       <button
         type="button"
         onMouseEnter={() => preloadModal("viewLoanContracts")}

@@ -2,6 +2,7 @@ import {
   buildLoanTicketMessage,
   dailyGroupId,
   decisionTimeLeftMs,
+  type LoanTicket,
   type LoanTicketDecision,
 } from "@lending/sdk";
 import type { Address, Hex } from "viem";
@@ -10,22 +11,8 @@ import { conflict, notFound } from "../http/errors";
 import { insertDecisions, ticketsForUser } from "../repositories/loan-tickets";
 import { consumeSignature, verifySignedRequest } from "./signatures";
 
-/** A loan ticket as GET/POST /api/loan-tickets return it. */
-export type LoanTicketView = {
-  id: number;
-  createdOn: string;
-  /** start of the UTC day of createdOn (ms): tickets of one day are shown together */
-  dailyGroupID: number;
-  assets: string;
-  endBorrowerName: string;
-  endBorrowerID: string;
-  poolID: string;
-  trancheID: string;
-  /** pending until decided; after the 2-day window an undecided ticket counts as opted in */
-  status: "pending" | "optedIn" | "optedOut";
-  decisionTimeLeftMs: number;
-  decidedOn: string | null;
-};
+/** A loan ticket as GET/POST /api/loan-tickets return it (the SDK's `LoanTicket`). */
+export type LoanTicketView = LoanTicket;
 
 export async function listLoanTickets(
   db: Database,

@@ -1,0 +1,52 @@
+"use client";
+
+import { isAwaitingDecision } from "@lending/sdk";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useConnection } from "wagmi";
+import { useModal } from "@/components/modal/ModalProvider";
+import { getWalletSession } from "@/features/auth/walletSession";
+import { usePublicConfig } from "@/providers/PublicConfigContext";
+import { fetchTickets, ticketsKey } from "./tickets";
+
+/** Wallets whose pending decisions were already shown in this page load. */
+const shown = new Set<string>();
+
+/**
+ * Opens the pending decisions modal once per page load while the connected wallet has a ticket
+ * inside its 2-day window. Reads only with the session the wallet already has (no sign-in prompt
+ * on page load; /portfolio's Pending decisions button signs in).
+ */
+export default function DecisionsWatcher() {
+  const { address, status } = useConnection();
+  const { chainId } = usePublicConfig();
+  const { push } = useModal();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (status !== "connected" || !address) return;
+    const key = `${chainId}:${address.toLowerCase()}`;
+    if (shown.has(key)) return;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const session = await getWalletSession();
+        if (cancelled || session?.address !== address.toLowerCase()) return;
+        const tickets = await fetchTickets(chainId, address);
+        if (cancelled || shown.has(key)) return;
+        queryClient.setQueryData(ticketsKey(chainId, address), tickets);
+        if (tickets.some((t) => isAwaitingDecision(t, Date.now()))) {
+          shown.add(key);
+          push("pendingDecisions");
+        }
+      } catch {
+        // a background check: the Pending decisions button shows errors
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [address, status, chainId, push, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,42 @@
+/** Borrower decisions (issue 12): pending decisions, borrower identified, opt in and opt out. */
+export const decisions = {
+  open: "Pending decisions",
+  pendingTitle: "Pending decisions",
+  pendingLead:
+    "A borrower was identified for funds you lent. Opt in to keep your funds in the loan or opt out to have them returned. Without an answer within 2 days you count as opted in.",
+  loading: "Loading your pending decisions",
+  error: "Your pending decisions could not be loaded. Please try again later.",
+  signInDeclined: "Message signature request declined.",
+  signInError: "Unable to show your pending decisions.",
+  empty: "No decisions are waiting for you.",
+  day: "Identified on {date}",
+  trancheOf: "{pool}, {tranche} tranche",
+  borrower: "Borrower",
+  amount: "Amount",
+  timeLeft: "Time left",
+  decide: "Decide",
+  decideFor: "Decide on {borrower}",
+  borrowerTitle: "Borrower identified",
+  borrowerLead:
+    "Your funds in {pool}, {tranche} tranche are about to be lent to this borrower. Choose whether to take part in this loan.",
+  borrowerName: "Borrower",
+  borrowerId: "Borrower ID",
+  assets: "Loan amount",
+  identifiedOn: "Identified on",
+  decideWithin: "Time left to decide",
+  closed: "The 2-day window has closed: you count as opted in.",
+  optIn: "Opt in",
+  optOut: "Opt out",
+  signing: "Waiting for your signature",
+  signNote: "Your answer is signed with your wallet. It costs nothing and sends no transaction.",
+  decisionDeclined: "Message signature request declined.",
+  decisionError: "Unable to record your decision.",
+  optedInTitle: "You opted in",
+  optedInText:
+    "Your funds stay in the loan to {borrower}. You keep earning the tranche's interest as before.",
+  optedOutTitle: "You opted out",
+  optedOutText:
+    "Your share of the loan to {borrower} will not be lent to this borrower. The pool manager returns the funds to your tranche balance.",
+  close: "Close",
+  usdc: "{amount} USDC",
+} as const;
