@@ -25,7 +25,10 @@ import { foundry } from "viem/chains";
 import { openDatabase } from "../../apps/web/src/server/db/client";
 import { migrateDatabase } from "../../apps/web/src/server/db/migrate";
 import { referrals } from "../../apps/web/src/server/db/schema";
-import { insertLoanTicket } from "../../apps/web/src/server/repositories/loan-tickets";
+import {
+  insertLoanTicket,
+  insertNotices,
+} from "../../apps/web/src/server/repositories/loan-tickets";
 import { createSession, SESSION_COOKIE } from "../../apps/web/src/server/services/sessions";
 import { startTestStack } from "./fixture/index";
 import { demoLenderAccounts } from "./lib/dev-accounts";
@@ -131,7 +134,7 @@ async function main() {
     await migrateDatabase(handle);
     const user = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8" as const;
     for (let i = 0; i < 20; i++) {
-      await insertLoanTicket(handle.db, {
+      const ticket = await insertLoanTicket(handle.db, {
         chainId: 31337,
         poolId: String(i % 2),
         trancheId: String(i % 3),
@@ -140,6 +143,9 @@ async function main() {
         assets: String(1000 * (i + 1)),
         userAddress: i % 4 === 0 ? user : null,
       });
+      // the user was told of every other ticket (as the ops command tells a tranche's holders)
+      if (i % 2 === 0)
+        await insertNotices(handle.db, ticket.id, [{ address: user, emailSentAt: null }]);
     }
     // a referrer with 1,000 referred users; the 4 demo lenders (one per page 1, 4, 7, 10) deposit
     const referrer = privateKeyToAccount(

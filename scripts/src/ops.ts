@@ -22,70 +22,34 @@
  * (required unless CHAIN_ID is 31337, where anvil's account 0, the local admin, signs).
  * Database commands (kyc:approve, loan-tickets:create, ...): DATABASE_URL, else the database
  * `npm start` serves on 127.0.0.1:DB_PORT (default 5488), else the PGLITE_DIR folder directly.
+ * The loan-ticket commands also use the chain and the web server's variables (MAIL_FROM,
+ * SMTP_URL, the KYC provider, APP_URL, INDEXER_URL): see scripts/src/ops/loan-tickets.ts.
  */
 import { readFile } from "node:fs/promises";
-import {
-  apyToEpochRate,
-  epochRateToApy,
-  lendingPoolManagerAbi,
-  testUsdcAbi,
-  type Deployment,
-} from "@lending/sdk";
-import { parseDeployment } from "@lending/sdk/deployments";
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  formatUnits,
-  http,
-  isAddress,
-  isHex,
-  parseUnits,
-  type Abi,
-  type Address,
-  type Hex,
-} from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { z } from "zod";
+import { apyToEpochRate, epochRateToApy, lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
+import { formatUnits, isAddress, parseUnits, type Abi, type Address, type Hex } from "viem";
 import {
   fundWallet,
   moveToClearingPeriod,
   moveToNextEpoch,
 } from "../../apps/web/src/server/dev/demo-controls";
-import { deploymentPath } from "./chain/deploy";
 import { loadRootDotenv } from "./lib/db";
 import { deployerAccount } from "./lib/dev-accounts";
-import { dbCommands } from "./ops/db-commands";
+import { dbCommands as tableCommands } from "./ops/db-commands";
+import { ticketCommands } from "./ops/loan-tickets";
+
 import {
   FORCE_WITHDRAWAL_USAGE,
   parseForceWithdrawalArgs,
   runForceWithdrawal,
 } from "./ops/force-withdrawal";
 import { paths } from "./lib/paths";
+import { LOCAL_CHAIN_ID, loadDeployment, OpsError, opsChain, opsEnv } from "./ops/chain";
 
-const LOCAL_CHAIN_ID = 31337;
+/** Commands on the database (loan tickets also on the chain), run before the chain env is read. */
+const dbCommands = { ...tableCommands, ...ticketCommands };
 
-/** Thrown for a bad command line or an ops step that cannot run. */
-export class OpsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "OpsError";
-  }
-}
-
-const EnvSchema = z
-  .object({
-    RPC_URL: z.url().default("http://127.0.0.1:8545"),
-    CHAIN_ID: z.coerce.number().int().positive().default(LOCAL_CHAIN_ID),
-    OPS_PRIVATE_KEY: z
-      .string()
-      .refine((v) => isHex(v) && v.length === 66, "must be a 0x-prefixed 32-byte hex key")
-      .optional(),
-  })
-  .refine((env) => env.CHAIN_ID === LOCAL_CHAIN_ID || env.OPS_PRIVATE_KEY, {
-    path: ["OPS_PRIVATE_KEY"],
-    message: `is required when CHAIN_ID is not ${LOCAL_CHAIN_ID}`,
-  });
+export { OpsError };
 
 type Flags = Record<string, string | true>;
 
@@ -123,13 +87,6 @@ function usdcFlag(flags: Flags, name: string): bigint {
   return parseUnits(value, 6);
 }
 
-async function loadDeployment(chainId: number): Promise<Deployment> {
-  const text = await readFile(deploymentPath(chainId), "utf8").catch(() => {
-    throw new OpsError(`No deployment for chain ${chainId}: run the deploy first.`);
-  });
-  return parseDeployment(JSON.parse(text));
-}
-
 async function lockingAbi(): Promise<Abi> {
   const file = `${paths.contractsOut}/KsuLocking.sol/KsuLocking.json`;
   return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
@@ -151,14 +108,7 @@ async function main() {
     await dbCommand.run(dbArgs);
     return;
   }
-  const parsed = EnvSchema.safeParse(
-    Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== "")),
-  );
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new OpsError(`Invalid environment:\n${lines.join("\n")}`);
-  }
-  const env = parsed.data;
+  const env = opsEnv();
   const [command, ...rest] = process.argv.slice(2);
   if (command === "time:clearing" || command === "time:next-epoch" || command === "fund") {
     if (env.CHAIN_ID !== LOCAL_CHAIN_ID) throw new OpsError(`${command} runs on anvil only`);
@@ -187,17 +137,7 @@ async function main() {
   // Checked before any network call: a bad command line changes nothing.
   const forceArgs = command === "withdraw:force" ? parseForceWithdrawalArgs(rest) : undefined;
   const flags = forceArgs ? {} : parseFlags(rest);
-  const chain = defineChain({
-    id: env.CHAIN_ID,
-    name: env.CHAIN_ID === LOCAL_CHAIN_ID ? "Anvil" : `Chain ${env.CHAIN_ID}`,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [env.RPC_URL] } },
-  });
-  const transport = http(env.RPC_URL, { retryCount: 0 });
-  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
-  const key = (env.OPS_PRIVATE_KEY ?? deployerAccount.privateKey) as Hex;
-  const walletClient = createWalletClient({ account: privateKeyToAccount(key), chain, transport });
-  const deployment = await loadDeployment(env.CHAIN_ID);
+  const { publicClient, walletClient, deployment } = await opsChain(env);
   const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
 
   const send = async (what: string, request: Parameters<typeof walletClient.writeContract>[0]) => {

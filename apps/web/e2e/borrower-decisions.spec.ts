@@ -1,12 +1,17 @@
-import type { LoanTicket } from "@lending/sdk";
+import { getUserRequests, readTokenBalance, type HistoryPage, type LoanTicket } from "@lending/sdk";
+import { createPublicClient, http, type PublicClient } from "viem";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
+  acceptLoanContract,
   connectTestWallet,
+  devPanel,
   ensureKyc,
   freshLender,
   pageWithWallet,
   runOps,
+  settledByKeeper,
+  verifiedLenderPage,
 } from "./support/journey";
 import { toasts } from "./support/toast";
 
@@ -115,5 +120,141 @@ test("loan tickets: pending decisions, borrower identified, opt out, opted in af
   await expect(page).toHaveURL(/\/portfolio\/my-transactions/);
   await page.waitForTimeout(1000); // the watcher would have asked again by now
   await expect(pending).toHaveCount(0);
+  await context.close();
+});
+
+test("a borrower for a tranche the lender funds: mail, Queued, opt out, the funds returned", async ({
+  browser,
+  request,
+  stack,
+}) => {
+  test.setTimeout(300_000);
+  const amount = 200n * 1_000_000n;
+  const email = `katherine.${Date.now()}@example.com`;
+  const { lender, target, context, page } = await verifiedLenderPage(
+    browser,
+    request,
+    stack,
+    { eth: 10n ** 19n, usdc: amount },
+    { fullName: "Katherine Johnson", email },
+  );
+  const client = createPublicClient({ transport: http(stack.rpcUrl) }) as PublicClient;
+  const usdcOf = () =>
+    readTokenBalance(client, { token: stack.deployment.usdc, owner: lender.address });
+
+  // lend 200 USDC; the keeper clears and settles it
+  const { dialog, action } = await acceptLoanContract(page, target, amount);
+  await action.click();
+  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
+  await action.click();
+  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
+  await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
+  const [deposit] = await getUserRequests(client, stack.deployment, lender.address);
+  await page.goto("/portfolio");
+  await devPanel(page, "Move to the clearing period");
+  await settledByKeeper(client, stack.deployment, deposit!.nftId);
+  // the indexer has seen the clearing (the ops command asks it for the tranche's lenders)
+  const history = `/api/transactions?user=${lender.address}`;
+  await expect
+    .poll(
+      async () =>
+        ((await (await context.request.get(history)).json()) as HistoryPage).items[0]
+          ?.requestStatus,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe("Processed");
+
+  // the pool manager records a borrower for that tranche: every lender in it is told and mailed
+  const pool = String(target.pool.id);
+  const tranche = String(target.tranche.id);
+  const created = await runOps(stack, [
+    "loan-tickets:create",
+    ...["--pool", pool, "--tranche", tranche, "--borrower-id", "b-harbour"],
+    ...["--borrower-name", "Harbour Freight Ltd", "--assets", "100"],
+  ]);
+  const ticketId = /Loan ticket (\d+) created/.exec(created)?.[1];
+  expect(ticketId).toBeDefined();
+  expect(created).toMatch(/\d+ lenders? told, \d+ mailed/);
+  const outbox = await context.newPage();
+  await outbox.goto("/dev/outbox");
+  const mail = outbox.getByTestId("outbox-mail").filter({ hasText: `to ${email}` });
+  await expect(mail).toContainText("a borrower was identified for your funds");
+  await expect(mail).toContainText("Harbour Freight Ltd (b-harbour), 100.00 USDC");
+  await expect(mail).toContainText(/sent from \S+@\S+, a no-reply address/);
+  await outbox.close();
+
+  // signed in (the portfolio's button), the history shows the deposit Queued until the decision
+  await page.goto("/portfolio");
+  await expect(page.getByTestId("wallet-button")).toContainText("Connected");
+  await page.getByRole("button", { name: "Pending decisions" }).click();
+  const pending = page.getByRole("dialog", { name: "Pending decisions" });
+  await expect(pending.getByTestId("pending-decision")).toContainText("Harbour Freight Ltd");
+  await pending.getByRole("button", { name: "Close" }).last().click();
+  await page.getByRole("link", { name: "My transactions" }).click();
+  const row = page
+    .getByTestId("transaction-row")
+    .filter({ has: page.getByTestId("transaction-status") })
+    .first();
+  await expect(row.getByTestId("transaction-status")).toHaveText("Queued");
+  await row.getByTestId("transaction-details").click();
+  const details = page.getByRole("dialog", { name: "Request details" });
+  await expect(details.getByTestId("subsequent-action")).toHaveCount(1);
+  await expect(details.getByTestId("subsequent-action")).toContainText("Decision pending");
+  await expect(details.getByTestId("subsequent-action")).toContainText("Pending");
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await page.keyboard.press("Escape");
+
+  // opt out from the pending decisions (with the session, they open by themselves on a page load)
+  await page.goto("/portfolio");
+  await pending
+    .getByTestId("pending-decision")
+    .filter({ hasText: "Harbour Freight Ltd" })
+    .getByRole("button", { name: "Decide on Harbour Freight Ltd" })
+    .click();
+  await page
+    .getByRole("dialog", { name: "Borrower identified" })
+    .getByRole("button", { name: "Opt out" })
+    .click();
+  await expect(page.getByRole("dialog", { name: "You opted out" })).toContainText(
+    "Harbour Freight Ltd",
+  );
+
+  // the pool manager returns the funds of those who opted out: a forced withdrawal, paid at the
+  // next clearing
+  const returned = await runOps(stack, ["loan-tickets:return-funds", "--ticket", ticketId!]);
+  const forcedId = new RegExp(
+    `${lender.address.toLowerCase()}: \\d+ shares returned through forced withdrawal request (\\d+)`,
+  ).exec(returned)?.[1];
+  expect(forcedId, returned).toBeDefined();
+  const before = await usdcOf();
+  await page.goto("/portfolio/my-transactions");
+  await devPanel(page, "Move to the next epoch");
+  await devPanel(page, "Move to the clearing period");
+  await settledByKeeper(client, stack.deployment, BigInt(forcedId!));
+  // about half of the 200 USDC (the loan is 100 USDC of the tranche), paid to the lender
+  expect(await usdcOf()).toBeGreaterThan(before);
+
+  await expect
+    .poll(
+      async () => {
+        const page1 = (await (await context.request.get(history)).json()) as HistoryPage;
+        const tx = page1.items.find((t) => t.nftId === String(deposit!.nftId));
+        return tx?.subsequentTransactions.map((a) => `${a.action} ${a.status}`);
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(["emailSent Completed", "optedOut Completed", "fundsReturned Completed"]);
+  await page.reload();
+  const depositRow = page.getByTestId("transaction-row").filter({ hasText: "Deposit" }).first();
+  await expect(depositRow.getByTestId("transaction-status")).toHaveText("Processed");
+  await depositRow.getByTestId("transaction-details").click();
+  const actions = details.getByTestId("subsequent-action");
+  await expect(actions).toHaveCount(3);
+  await expect(actions.nth(1)).toContainText("Opted out");
+  await expect(actions.nth(2)).toContainText("Funds returned");
+  await expect(actions.nth(2)).toContainText("Completed");
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await context.close();
 });

@@ -71,6 +71,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_CHAIN_ID = String(stack.chainId);
     process.env.E2E_DEPLOYMENT = JSON.stringify(stack.deployment);
     process.env.E2E_DATABASE_URL = served.url;
+    process.env.E2E_INDEXER_URL = indexer.url;
     console.log(`[e2e] web ${web.url} against anvil ${stack.rpcUrl}`);
   } catch (error) {
     await stopKeeper?.();

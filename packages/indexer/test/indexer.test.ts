@@ -249,6 +249,45 @@ describe("indexer", () => {
       ["Request", (shares / 2n).toString(), forced.transactionHash.toLowerCase()],
       ["Forced", (shares / 2n).toString(), forced.transactionHash.toLowerCase()],
     ]);
+
+    // A few known requests of one lender by id (another lender's ids are not answered).
+    const byId = await getJson<{ items: { nftId: string; type: string }[] }>(
+      `${a.url}/requests?user=${lender(1)}&ids=${forcedTx.nftId},${before.junior},999999`,
+    );
+    expect(byId.body.items.map((t) => [t.nftId, t.type]).sort()).toEqual(
+      [
+        [forcedTx.nftId, "Withdrawal"],
+        [String(before.junior), "Deposit"],
+      ].sort(),
+    );
+    expect(
+      (
+        await getJson<{ items: unknown[] }>(
+          `${a.url}/requests?user=${lender(2)}&ids=${forcedTx.nftId}`,
+        )
+      ).body.items,
+    ).toEqual([]);
+    for (const bad of [
+      "",
+      "&ids=",
+      "&ids=1,x",
+      `&ids=${Array.from({ length: 101 }, (_, i) => i).join(",")}`,
+    ]) {
+      expect((await getJson(`${a.url}/requests?user=${lender(1)}${bad}`)).status).toBe(400);
+    }
+    // The lenders accepted into a tranche (its own deposits or reallocated into it), a page at a time.
+    const lenders = await getJson<{ items: string[]; hasMore: boolean }>(
+      `${a.url}/tranche-lenders?pool=0&tranche=0`,
+    );
+    expect(lenders.status).toBe(200);
+    expect(lenders.body.items).toContain(lender(1).toLowerCase());
+    const paged = await getJson<{ items: string[]; hasMore: boolean }>(
+      `${a.url}/tranche-lenders?pool=0&tranche=0&page=1&pageSize=1`,
+    );
+    expect(paged.body.items).toHaveLength(1);
+    expect(paged.body.hasMore).toBe(lenders.body.items.length > 1);
+    expect((await getJson(`${a.url}/tranche-lenders?pool=0`)).status).toBe(400);
+    expect((await getJson(`${a.url}/tranche-lenders?pool=x&tranche=0`)).status).toBe(400);
   }, 120_000);
 
   it("follows anvil reorgs of 3 and 10 blocks", async () => {

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../../apps/web/src/server/db/client";
+import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
 import { kycRecords } from "../../../apps/web/src/server/db/schema";
+import {
+  insertLoanTicket,
+  insertNotices,
+} from "../../../apps/web/src/server/repositories/loan-tickets";
 import { getFreePort } from "../lib/net";
 import { dbCommands, parseArgs, UsageError } from "./db-commands";
 
@@ -41,40 +46,30 @@ describe("ops database commands", () => {
     expect(() => parseArgs(["--pool"])).toThrow(UsageError);
   });
 
-  it("creates and lists loan tickets, and refuses missing flags", async () => {
-    await expect(dbCommands["loan-tickets:create"]!.run(["--pool", "0"])).rejects.toBeInstanceOf(
-      UsageError,
-    );
-    await dbCommands["loan-tickets:create"]!.run([
-      "--pool",
-      "0",
-      "--tranche",
-      "1",
-      "--borrower-id",
-      "b-1",
-      "--borrower-name",
-      "Acme Ltd",
-      "--assets",
-      "25000",
-    ]);
-    expect(out.join("\n")).toMatch(/Loan ticket 1 created \(Acme Ltd, 25000 USDC/);
+  it("lists loan tickets with how many lenders were told of each", async () => {
     await dbCommands["loan-tickets:list"]!.run([]);
-    expect(out.join("\n")).toMatch(/b-1 Acme Ltd\t25000 USDC/);
-    // a ticket dated in the past (its window already closed): the demo of "counts as opted in"
-    const base = ["--pool", "0", "--tranche", "1", "--borrower-id", "b-2"];
-    const more = ["--borrower-name", "Old Co", "--assets", "10"];
-    await dbCommands["loan-tickets:create"]!.run([
-      ...base,
-      ...more,
-      "--created-on",
-      "2026-01-01T09:00:00Z",
-    ]);
-    expect(out.join("\n")).toMatch(/Loan ticket 2 created .* closes 2026-01-03T09:00:00.000Z/);
-    for (const bad of ["yesterday", new Date(Date.now() + 3_600_000).toISOString()]) {
-      await expect(
-        dbCommands["loan-tickets:create"]!.run([...base, ...more, "--created-on", bad]),
-      ).rejects.toBeInstanceOf(UsageError);
+    expect(out.join("\n")).toBe("No loan tickets.");
+    out.length = 0;
+    const handle = await openDatabase({ pgliteDir: dir });
+    try {
+      await migrateDatabase(handle);
+      const ticket = await insertLoanTicket(handle.db, {
+        chainId: 31337,
+        poolId: "0",
+        trancheId: "1",
+        endBorrowerId: "b-1",
+        endBorrowerName: "Acme Ltd",
+        assets: "25000",
+      });
+      await insertNotices(handle.db, ticket.id, [
+        { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", emailSentAt: new Date() },
+        { address: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", emailSentAt: null },
+      ]);
+    } finally {
+      await handle.close();
     }
+    await dbCommands["loan-tickets:list"]!.run([]);
+    expect(out.join("\n")).toMatch(/b-1 Acme Ltd\t25000 USDC\t.*\t2 lender\(s\) told$/);
   }, 120_000); // each command boots PGlite's WASM: seconds, a minute on a loaded machine
 
   it("lists the KYC review queue and approves or rejects", async () => {

@@ -8,10 +8,7 @@ import { count, desc } from "drizzle-orm";
 import type { DatabaseHandle } from "../../../apps/web/src/server/db/client";
 import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
 import * as schema from "../../../apps/web/src/server/db/schema";
-import {
-  allTickets,
-  insertLoanTicket,
-} from "../../../apps/web/src/server/repositories/loan-tickets";
+import { allTickets, noticeCounts } from "../../../apps/web/src/server/repositories/loan-tickets";
 import { LocalKycProvider } from "../../../apps/web/src/server/services/kyc/local";
 import { KYC_STATUSES, type KycStatus } from "../../../apps/web/src/server/db/schema";
 import { openToolDatabase } from "../lib/db";
@@ -41,16 +38,10 @@ export function parseArgs(args: string[]): { flags: Record<string, string>; posi
   return { flags, positional };
 }
 
-const required = (flags: Record<string, string>, name: string) => {
-  const v = flags[name]?.trim();
-  if (!v) throw new UsageError(`--${name} is required`);
-  return v;
-};
-
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Opens and migrates the configured database for one command. */
-async function withDatabase<T>(fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = await openToolDatabase();
   try {
     await migrateDatabase(handle);
@@ -60,56 +51,26 @@ async function withDatabase<T>(fn: (handle: DatabaseHandle) => Promise<T>): Prom
   }
 }
 
-const chainIdOf = (flags: Record<string, string>) =>
-  Number(flags.chain ?? process.env.CHAIN_ID ?? 31337);
-
 export const dbCommands: Record<string, DbCommand> = {
-  "loan-tickets:create": {
-    description: "Create a loan ticket lenders opt in or out of within 2 days",
-    usage:
-      "loan-tickets:create --pool <id> --tranche <id> --borrower-id <id> --borrower-name <name> --assets <USDC> [--user <address>] [--chain <id>] [--created-on <ISO time, e.g. 2026-11-20T09:00:00Z>]",
-    async run(args) {
-      const { flags } = parseArgs(args);
-      const assets = required(flags, "assets");
-      if (!/^\d{1,15}(\.\d{1,6})?$/.test(assets))
-        throw new UsageError("--assets must be a USDC amount");
-      const user = flags.user;
-      if (user !== undefined && !ADDRESS.test(user))
-        throw new UsageError("--user must be an address");
-      const createdOn =
-        flags["created-on"] === undefined ? undefined : new Date(flags["created-on"]);
-      if (createdOn && (Number.isNaN(createdOn.getTime()) || createdOn.getTime() > Date.now())) {
-        throw new UsageError("--created-on must be an ISO time, not in the future");
-      }
-      const ticket = await withDatabase(({ db }) =>
-        insertLoanTicket(db, {
-          chainId: chainIdOf(flags),
-          poolId: required(flags, "pool"),
-          trancheId: required(flags, "tranche"),
-          endBorrowerId: required(flags, "borrower-id"),
-          endBorrowerName: required(flags, "borrower-name"),
-          assets,
-          userAddress: user ?? null,
-          createdOn,
-        }),
-      );
-      console.log(
-        `Loan ticket ${ticket.id} created (${ticket.endBorrowerName}, ${ticket.assets} USDC, pool ${ticket.poolId}, tranche ${ticket.trancheId}); the decision window closes ${new Date(ticket.createdOn.getTime() + 2 * 86_400_000).toISOString()}.`,
-      );
-    },
-  },
   "loan-tickets:list": {
     description: "List loan tickets",
     usage: "loan-tickets:list [--chain <id>]",
     async run(args) {
       const { flags } = parseArgs(args);
-      const rows = await withDatabase(({ db }) =>
-        allTickets(db, flags.chain ? Number(flags.chain) : undefined),
-      );
+      const { rows, told } = await withDatabase(async ({ db }) => {
+        const rows = await allTickets(db, flags.chain ? Number(flags.chain) : undefined);
+        return {
+          rows,
+          told: await noticeCounts(
+            db,
+            rows.map((t) => t.id),
+          ),
+        };
+      });
       if (rows.length === 0) console.log("No loan tickets.");
       for (const t of rows) {
         console.log(
-          `${t.id}\tchain ${t.chainId}\tpool ${t.poolId}/tranche ${t.trancheId}\t${t.endBorrowerId} ${t.endBorrowerName}\t${t.assets} USDC\t${t.createdOn.toISOString()}\t${t.userAddress ?? "all lenders"}`,
+          `${t.id}\tchain ${t.chainId}\tpool ${t.poolId}/tranche ${t.trancheId}\t${t.endBorrowerId} ${t.endBorrowerName}\t${t.assets} USDC\t${t.createdOn.toISOString()}\t${told.get(t.id) ?? 0} lender(s) told${t.userAddress ? ` (addressed to ${t.userAddress})` : ""}`,
         );
       }
     },

@@ -1,20 +1,11 @@
-import { lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  http,
-  parseEventLogs,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { lendingPoolManagerAbi } from "@lending/sdk";
+import { parseEventLogs, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { withSnapshot } from "../fixture/snapshot";
 import { devAccount } from "../lib/dev-accounts";
 import { UsageError } from "./db-commands";
 import { parseForceWithdrawalArgs, runForceWithdrawal } from "./force-withdrawal";
+import { testChain } from "./test-chain";
 
 const CASH_POOL = 1n; // the seed's one-tranche pool (10 USDC minimum)
 const LENDER = devAccount(1);
@@ -72,85 +63,11 @@ describe("ops withdraw:force: arguments", () => {
 });
 
 describe("ops withdraw:force on the local chain", () => {
-  const { rpcUrl, chainId, deployment } = inject("anvil");
-  const chain = defineChain({
-    id: chainId,
-    name: "Anvil",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
-  const transport = http(rpcUrl, { retryCount: 0 });
-  const publicClient = createPublicClient({
-    chain,
-    transport,
-    pollingInterval: 50,
-  }) as PublicClient;
-  const wallet = (key: Hex) =>
-    createWalletClient({ account: privateKeyToAccount(key), chain, transport });
-  const admin = wallet(devAccount(0).privateKey); // the deployer: admin, pool manager, keeper
-  const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
-  const rpc = (method: string, params: unknown[]) =>
-    publicClient.request({ method: method as never, params: params as never });
-
-  const send = async (
-    client: ReturnType<typeof wallet>,
-    request: Parameters<ReturnType<typeof wallet>["writeContract"]>[0],
-  ) => {
-    const hash = await client.writeContract(request);
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
-    expect(receipt.status).toBe("success");
-    return receipt;
-  };
-
+  const anvil = inject("anvil");
+  const { rpcUrl, deployment } = anvil;
+  const { publicClient, wallet, admin, lpm, settledPosition: settled } = testChain(anvil);
   /** A cleared and settled 100 USDC deposit of LENDER in the cash pool; returns her shares. */
-  async function settledPosition(): Promise<bigint> {
-    const lender = wallet(LENDER.privateKey);
-    await send(admin, { ...lpm, functionName: "setKycStatus", args: [LENDER.address, 1] });
-    await send(lender, {
-      address: deployment.usdc,
-      abi: testUsdcAbi,
-      functionName: "approve",
-      args: [deployment.lendingPoolManager, 100_000_000n],
-    });
-    const receipt = await send(lender, {
-      ...lpm,
-      functionName: "requestDepositWithKyc",
-      args: [
-        CASH_POOL,
-        0n,
-        100_000_000n,
-        0n,
-        { signature: "0x01", timestamp: 1n, version: 1 },
-        { nonce: 0n, blockExpiration: 0n, signature: "0x" },
-      ],
-    });
-    const [created] = parseEventLogs({
-      abi: lendingPoolManagerAbi,
-      eventName: "RequestCreated",
-      logs: receipt.logs,
-    });
-    const nftId = created!.args.nftId;
-    const epoch = created!.args.epoch;
-    const genesis = await publicClient.readContract({ ...lpm, functionName: "genesis" });
-    for (;;) {
-      const state = await publicClient.readContract({
-        ...lpm,
-        functionName: "getPoolState",
-        args: [CASH_POOL],
-      });
-      if (state.nextEpochToClear > epoch) break;
-      const opensAt = genesis + (state.nextEpochToClear + 1n) * 604_800n - 172_800n;
-      const now = (await publicClient.getBlock()).timestamp;
-      if (now < opensAt) await rpc("evm_setNextBlockTimestamp", [Number(opensAt)]);
-      await send(admin, { ...lpm, functionName: "clear", args: [CASH_POOL] });
-    }
-    await send(admin, { ...lpm, functionName: "settle", args: [[nftId]] });
-    return publicClient.readContract({
-      ...lpm,
-      functionName: "sharesOf",
-      args: [CASH_POOL, 0n, LENDER.address],
-    });
-  }
+  const settledPosition = () => settled(LENDER, { pool: CASH_POOL });
 
   beforeAll(() => void vi.spyOn(console, "log").mockImplementation(() => {}));
   afterAll(() => void vi.restoreAllMocks());

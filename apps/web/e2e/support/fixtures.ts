@@ -9,11 +9,27 @@ export type Stack = {
   deployment: Deployment;
   /** the app's database, served as `npm start` serves it (for ops commands) */
   databaseUrl: string;
+  /** the indexer's HTTP API (for ops commands that list a tranche's lenders) */
+  indexerUrl: string;
 };
 
 function readStack(): Stack {
-  const { E2E_BASE_URL, E2E_RPC_URL, E2E_CHAIN_ID, E2E_DEPLOYMENT, E2E_DATABASE_URL } = process.env;
-  if (!E2E_BASE_URL || !E2E_RPC_URL || !E2E_CHAIN_ID || !E2E_DEPLOYMENT || !E2E_DATABASE_URL) {
+  const {
+    E2E_BASE_URL,
+    E2E_RPC_URL,
+    E2E_CHAIN_ID,
+    E2E_DEPLOYMENT,
+    E2E_DATABASE_URL,
+    E2E_INDEXER_URL,
+  } = process.env;
+  if (
+    !E2E_BASE_URL ||
+    !E2E_RPC_URL ||
+    !E2E_CHAIN_ID ||
+    !E2E_DEPLOYMENT ||
+    !E2E_DATABASE_URL ||
+    !E2E_INDEXER_URL
+  ) {
     throw new Error(
       "E2E_* env missing: run through playwright.config.ts (its globalSetup starts the stack)",
     );
@@ -24,6 +40,7 @@ function readStack(): Stack {
     chainId: Number(E2E_CHAIN_ID),
     deployment: JSON.parse(E2E_DEPLOYMENT) as Deployment,
     databaseUrl: E2E_DATABASE_URL,
+    indexerUrl: E2E_INDEXER_URL,
   };
 }
 

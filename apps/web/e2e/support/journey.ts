@@ -286,6 +286,8 @@ export async function runOps(stack: Stack, args: string[]): Promise<string> {
       RPC_URL: stack.rpcUrl,
       CHAIN_ID: String(stack.chainId),
       DATABASE_URL: stack.databaseUrl,
+      INDEXER_URL: stack.indexerUrl,
+      APP_URL: stack.baseUrl,
     },
   });
   return stdout;

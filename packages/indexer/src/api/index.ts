@@ -4,6 +4,8 @@
  *   GET /transactions.csv?user=0x..                   -> the whole history, RFC 4180
  *   GET /deposit-records?user=0x..&page=&pageSize=    -> { items: DepositRecord[], page, pageSize, total }
  *   GET /loan-contracts?user=0x..&page=&pageSize=     -> { items: IndexedLoanContract[], page, pageSize, total }
+ *   GET /requests?user=0x..&ids=1,2                   -> { items: HistoryTransaction[] } (at most 100 ids)
+ *   GET /tranche-lenders?pool=0&tranche=1&page=       -> { items: address[], page, pageSize, hasMore }
  * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data.
  */
 import { db, publicClients } from "ponder:api";
@@ -128,6 +130,84 @@ app.get("/transactions", async (c) => {
     page,
     pageSize,
     total: Number(totalRow?.n ?? 0),
+  });
+});
+
+const IdsQuery = z.object({
+  user: User,
+  ids: z
+    .string({ error: "ids is required" })
+    .regex(/^\d{1,30}(,\d{1,30}){0,99}$/, "ids must be 1 to 100 request ids, comma separated")
+    .transform((s) => [...new Set(s.split(",").map(BigInt))]),
+});
+
+/** Requests of `user` by id (at most 100): the server's read of a few known requests. */
+app.get("/requests", async (c) => {
+  const parsed = IdsQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { user, ids } = parsed.data;
+  const { rows, names, events } = await consistentRead(async () => {
+    const [rows, names] = await Promise.all([
+      db
+        .select()
+        .from(schema.request)
+        .where(and(eq(schema.request.owner, user), inArray(schema.request.nftId, ids)))
+        .orderBy(...newestFirst),
+      lookup(),
+    ]);
+    const events = await eventsOf(rows.map((r: RequestRow) => r.nftId));
+    return { rows, names, events };
+  });
+  return c.json({
+    items: rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
+  });
+});
+
+const TrancheLendersQuery = z.object({
+  pool: z
+    .string({ error: "pool is required" })
+    .regex(/^\d{1,30}$/, "pool must be a pool id")
+    .transform(BigInt),
+  tranche: z
+    .string({ error: "tranche is required" })
+    .regex(/^\d{1,3}$/, "tranche must be a tranche id")
+    .transform(BigInt),
+  page: PageQuery.shape.page,
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a whole number from 1 to 1000" })
+    .int("pageSize must be a whole number from 1 to 1000")
+    .min(1, "pageSize must be a whole number from 1 to 1000")
+    .max(1000, "pageSize must be a whole number from 1 to 1000")
+    .default(1000),
+});
+
+/**
+ * Every lender a deposit of which was ever accepted into a tranche (its own, or reallocated into
+ * it), by address, a page at a time: who may hold the tranche's funds (the ops command that
+ * records a loan ticket keeps those whose shares on chain are above 0).
+ */
+app.get("/tranche-lenders", async (c) => {
+  const parsed = TrancheLendersQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { pool, tranche, page, pageSize } = parsed.data;
+  const rows = await db
+    .selectDistinct({ owner: schema.depositRecord.owner })
+    .from(schema.depositRecord)
+    .where(
+      and(
+        eq(schema.depositRecord.poolId, pool),
+        eq(schema.depositRecord.trancheId, tranche),
+        sql`(${schema.depositRecord.acceptedAmount} > 0 or ${schema.depositRecord.reallocatedInAmount} > 0)`,
+      ),
+    )
+    .orderBy(asc(schema.depositRecord.owner))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return c.json({
+    items: rows.slice(0, pageSize).map((r) => r.owner),
+    page,
+    pageSize,
+    hasMore: rows.length > pageSize,
   });
 });
 

@@ -1,4 +1,4 @@
-import type { LoanTicket } from "../entities/history";
+import type { HistoryTransaction, LoanTicket } from "../entities/history";
 import { BORROWER_DECISION_WINDOW_MS, dailyGroupId } from "./time";
 
 /** When a ticket's 2-day decision window closes (ms). */
@@ -61,4 +61,116 @@ export function groupPendingDecisions(
     group.tickets.push(t);
   }
   return pools;
+}
+
+/**
+ * What the server knows of one loan ticket for one lender, for the lender's history (times in
+ * ms): when the lender was told (`noticeMs`: the "emailSent" action), the decision if any, and the
+ * fund return after an opt-out (`shares` of the `holderShares` the lender held were withdrawn on
+ * the lender's behalf; `processedAtMs` once that withdrawal was paid).
+ */
+export type TicketHistoryFacts = {
+  poolId: string;
+  trancheId: number;
+  createdOnMs: number;
+  /** the chain's block when the ticket was recorded (null for tickets recorded without one) */
+  createdAtBlock: bigint | null;
+  noticeMs: number;
+  decision: { status: "optedIn" | "optedOut"; atMs: number } | null;
+  fundsReturn: {
+    shares: bigint;
+    holderShares: bigint;
+    requestedAtMs: number;
+    processedAtMs: number | null;
+  } | null;
+};
+
+/** Spec "subsequentTransactions" status: the action is waiting (decision, payout) or done. */
+export type SubsequentActionStatus = "Pending" | "Completed";
+
+/**
+ * USDC of a deposit request that was in tranche `trancheId` of its pool when a ticket was
+ * recorded: what clearing accepted into its own tranche, or reallocated into `trancheId`, in a
+ * block up to `ticket.block` (the chain's own order: a local chain moved ahead by the demo
+ * controls has a clock of its own), or before `ticket.ms` for a ticket without a block.
+ */
+export function depositBackingAmount(
+  tx: Pick<HistoryTransaction, "type" | "trancheId" | "events">,
+  trancheId: number,
+  ticket: { ms: number; block: bigint | null },
+): bigint {
+  if (tx.type !== "Deposit") return 0n;
+  let total = 0n;
+  for (const e of tx.events) {
+    const before =
+      ticket.block === null
+        ? e.timestamp * 1000 < ticket.ms
+        : BigInt(e.blockNumber) <= ticket.block;
+    if (!before) continue;
+    const own = e.type === "Accepted" && tx.trancheId === trancheId;
+    const moved = e.type === "Reallocated" && e.toTrancheId === trancheId;
+    if (own || moved) total += BigInt(e.amount);
+  }
+  return total;
+}
+
+/**
+ * A deposit request as its owner sees it once borrower decisions are known (spec "Subsequent
+ * actions" and request status Queued): for every ticket its accepted USDC backed (in the ticket's
+ * pool and tranche when the ticket was recorded), the actions emailSent (when the lender was
+ * told), optedIn or optedOut (an undecided ticket counts as opted in when its 2-day window
+ * closes) and fundsReturned (its share of the returned funds, pro rata to the shares withdrawn);
+ * a processed request backing a ticket that still awaits the lender's answer is Queued.
+ * Amounts are USDC (6 decimals) strings, times unix seconds, as in {@link HistoryTransaction}.
+ */
+export function withBorrowerDecisions(
+  tx: HistoryTransaction,
+  tickets: readonly TicketHistoryFacts[],
+  nowMs: number,
+): HistoryTransaction {
+  if (tx.type !== "Deposit" || tickets.length === 0) return tx;
+  const s = (ms: number) => Math.floor(ms / 1000);
+  const actions: HistoryTransaction["subsequentTransactions"] = [];
+  let awaiting = false;
+  for (const t of tickets) {
+    if (t.poolId !== tx.poolId) continue;
+    const backed = depositBackingAmount(tx, t.trancheId, {
+      ms: t.createdOnMs,
+      block: t.createdAtBlock,
+    });
+    if (backed === 0n) continue;
+    const deadline = t.createdOnMs + BORROWER_DECISION_WINDOW_MS;
+    const decision =
+      t.decision ?? (nowMs >= deadline ? { status: "optedIn" as const, atMs: deadline } : null);
+    if (!decision) awaiting = true;
+    const amount = backed.toString();
+    const done: SubsequentActionStatus = "Completed";
+    actions.push({
+      timestamp: s(t.noticeMs),
+      action: "emailSent",
+      amount,
+      status: decision ? done : ("Pending" satisfies SubsequentActionStatus),
+    });
+    if (decision) {
+      actions.push({ timestamp: s(decision.atMs), action: decision.status, amount, status: done });
+    }
+    const r = t.fundsReturn;
+    if (decision?.status === "optedOut" && r && r.holderShares > 0n) {
+      const processed = r.processedAtMs !== null;
+      actions.push({
+        timestamp: s(r.processedAtMs ?? r.requestedAtMs),
+        action: "fundsReturned",
+        amount: ((backed * r.shares) / r.holderShares).toString(),
+        status: processed ? done : ("Pending" satisfies SubsequentActionStatus),
+      });
+    }
+  }
+  if (actions.length === 0) return tx;
+  return {
+    ...tx,
+    requestStatus: awaiting && tx.requestStatus === "Processed" ? "Queued" : tx.requestStatus,
+    subsequentTransactions: [...tx.subsequentTransactions, ...actions].sort(
+      (a, b) => a.timestamp - b.timestamp,
+    ),
+  };
 }

@@ -6,7 +6,11 @@ import {
 } from "@lending/sdk";
 import { describe, expect, it } from "vitest";
 import { loanTicketDecisions, usedSignatures } from "@/server/db/schema";
-import { insertLoanTicket } from "@/server/repositories/loan-tickets";
+import {
+  insertLoanTicket,
+  insertNotices,
+  type NewLoanTicket,
+} from "@/server/repositories/loan-tickets";
 import {
   call,
   expectError,
@@ -47,6 +51,17 @@ describe("/api/loan-tickets", () => {
     };
   }
 
+  /** A ticket the ops command recorded and told `told` of (only they may see it). */
+  async function ticketFor(ticket: NewLoanTicket, told: { address: string }[]) {
+    const row = await insertLoanTicket(t.db(), ticket);
+    await insertNotices(
+      t.db(),
+      row.id,
+      told.map((a) => ({ address: a.address, emailSentAt: new Date() })),
+    );
+    return row;
+  }
+
   const rowCounts = async () => ({
     decisions: (await t.db().select().from(loanTicketDecisions)).length,
     signatures: (await t.db().select().from(usedSignatures)).length,
@@ -54,34 +69,55 @@ describe("/api/loan-tickets", () => {
 
   it("lists the user's tickets with createdOn, dailyGroupID and a pending status", async () => {
     const created = new Date(Date.now() - 3600_000);
-    await insertLoanTicket(t.db(), {
-      chainId: 31337,
-      poolId: "0",
-      trancheId: "1",
-      endBorrowerId: "borrower-1",
-      endBorrowerName: "Acme Invoices Ltd",
-      assets: "25000",
-      createdOn: created,
-    });
-    await insertLoanTicket(t.db(), {
-      chainId: 31337,
-      poolId: "0",
-      trancheId: "2",
-      endBorrowerId: "borrower-2",
-      endBorrowerName: "Other Co",
-      assets: "100",
-      userAddress: other.address,
-    });
+    await ticketFor(
+      {
+        chainId: 31337,
+        poolId: "0",
+        trancheId: "1",
+        endBorrowerId: "borrower-1",
+        endBorrowerName: "Acme Invoices Ltd",
+        assets: "25000",
+        createdOn: created,
+      },
+      [user, other],
+    );
+    await ticketFor(
+      {
+        chainId: 31337,
+        poolId: "0",
+        trancheId: "2",
+        endBorrowerId: "borrower-2",
+        endBorrowerName: "Other Co",
+        assets: "100",
+        userAddress: other.address,
+      },
+      [other],
+    );
+    // recorded, but the user's funds do not back it: the user was not told and does not see it
+    await ticketFor(
+      {
+        chainId: 31337,
+        poolId: "0",
+        trancheId: "0",
+        endBorrowerId: "borrower-4",
+        endBorrowerName: "Unseen Co",
+        assets: "100",
+      },
+      [other],
+    );
     // past the 2-day window and undecided: counts as opted in
-    await insertLoanTicket(t.db(), {
-      chainId: 31337,
-      poolId: "1",
-      trancheId: "0",
-      endBorrowerId: "borrower-3",
-      endBorrowerName: "Old Co",
-      assets: "5",
-      createdOn: new Date(Date.now() - BORROWER_DECISION_WINDOW_MS - 1000),
-    });
+    await ticketFor(
+      {
+        chainId: 31337,
+        poolId: "1",
+        trancheId: "0",
+        endBorrowerId: "borrower-3",
+        endBorrowerName: "Old Co",
+        assets: "5",
+        createdOn: new Date(Date.now() - BORROWER_DECISION_WINDOW_MS - 1000),
+      },
+      [user],
+    );
     const r = await call(
       GET,
       getWithCookie(
@@ -195,15 +231,18 @@ describe("/api/loan-tickets", () => {
 
   it("POST refuses a signature for chain 31337 sent with chainId=8453 (400), writing nothing", async () => {
     // a ticket on chain 8453 that the replayed signature would decide
-    await insertLoanTicket(t.db(), {
-      chainId: 8453,
-      poolId: "0",
-      trancheId: "1",
-      endBorrowerId: "borrower-1",
-      endBorrowerName: "Acme Invoices Ltd",
-      assets: "25000",
-      userAddress: user.address,
-    });
+    await ticketFor(
+      {
+        chainId: 8453,
+        poolId: "0",
+        trancheId: "1",
+        endBorrowerId: "borrower-1",
+        endBorrowerName: "Acme Invoices Ltd",
+        assets: "25000",
+        userAddress: user.address,
+      },
+      [user],
+    );
     const body = await signed([decision]);
     expect(
       buildLoanTicketMessage({

@@ -2,14 +2,33 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, expectError, getRequest, setupApiTestDatabase } from "@/server/test/harness";
+import type { HistoryTransaction } from "@lending/sdk";
+import {
+  insertDecisions,
+  insertLoanTicket,
+  insertNotices,
+  insertReturn,
+} from "@/server/repositories/loan-tickets";
+import {
+  call,
+  expectError,
+  getRequest,
+  newAccount,
+  setupApiTestDatabase,
+} from "@/server/test/harness";
+import { getWithCookie, signIn } from "@/server/test/session";
 import { GET as csv } from "./csv/route";
 import { GET } from "./route";
 
 const USER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
 /** A stand-in for the indexer's API that records what it was asked. */
-function stubIndexer() {
+function stubIndexer(
+  data: { items: HistoryTransaction[]; requests: HistoryTransaction[] } = {
+    items: [],
+    requests: [],
+  },
+) {
   const seen: string[] = [];
   const server: Server = createServer((req, res) => {
     seen.push(req.url ?? "");
@@ -18,12 +37,16 @@ function stubIndexer() {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
         JSON.stringify({
-          items: [],
+          items: data.items,
           page: Number(url.searchParams.get("page")),
           pageSize: Number(url.searchParams.get("pageSize")),
-          total: 0,
+          total: data.items.length,
         }),
       );
+    } else if (url.pathname === "/requests") {
+      const ids = url.searchParams.get("ids")?.split(",") ?? [];
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ items: data.requests.filter((r) => ids.includes(r.nftId)) }));
     } else if (url.pathname === "/transactions.csv") {
       res.writeHead(200, { "content-type": "text/csv" });
       res.end('Type,Pool\r\nDeposit,"a,b"\r\n');
@@ -46,7 +69,8 @@ describe("/api/transactions (forwarding to the indexer)", () => {
     process.env.INDEXER_URL = `http://127.0.0.1:${port}`;
   });
   afterAll(async () => {
-    process.env.INDEXER_URL = previous;
+    if (previous === undefined) delete process.env.INDEXER_URL;
+    else process.env.INDEXER_URL = previous;
     await new Promise((r) => stub.server.close(r));
   });
 
@@ -99,5 +123,131 @@ describe("/api/transactions (forwarding to the indexer)", () => {
     expect(String(r.body.message)).toMatch(/unavailable/);
     const c = await call(csv, getRequest(`/api/transactions/csv?user=${USER}`));
     expect(c.status).toBe(503);
+  });
+});
+
+describe("/api/transactions with the owner's session: borrower decisions", () => {
+  const t = setupApiTestDatabase();
+  const lender = newAccount();
+  const stranger = newAccount();
+  const hour = 3_600_000;
+  const created = new Date(Date.now() - 20 * hour);
+  const sec = (ms: number) => Math.floor(ms / 1000);
+  const acceptedAt = sec(created.getTime() - 5 * 24 * hour);
+  const event = (type: "Request" | "Accepted", amount: string, timestamp: number) => ({
+    id: `0x${"cd".repeat(32)}-${type}`,
+    type,
+    epochId: "4",
+    amount,
+    shares: null,
+    toTrancheId: null,
+    timestamp,
+    blockNumber: "10",
+    transactionHash: `0x${"cd".repeat(32)}`,
+    remainingQueuedAmount: null,
+  });
+  const deposit: HistoryTransaction = {
+    id: "31337-11",
+    type: "Deposit",
+    nftId: "11",
+    owner: lender.address.toLowerCase(),
+    poolId: "0",
+    poolName: "Harbour Invoice Finance",
+    trancheId: 1,
+    trancheName: "Mezzanine",
+    requestedAmount: "400000000",
+    apy: "0.1",
+    fixedTermConfigId: 0,
+    fixedTermWeeks: null,
+    epochId: "4",
+    requestTimestamp: acceptedAt - 86_400,
+    requestStatus: "Processed",
+    canCancel: false,
+    lastTransactionDate: acceptedAt,
+    events: [
+      event("Request", "400000000", acceptedAt - 86_400),
+      event("Accepted", "400000000", acceptedAt),
+    ],
+    subsequentTransactions: [],
+  };
+  const forced: HistoryTransaction = {
+    ...deposit,
+    id: "31337-12",
+    type: "Withdrawal",
+    nftId: "12",
+    requestStatus: "Processed",
+    lastTransactionDate: sec(Date.now()) + 60, // paid after the opt-out below
+  };
+  const stub = stubIndexer({ items: [deposit], requests: [forced] });
+  const previous = process.env.INDEXER_URL;
+  const path = `/api/transactions?user=${lender.address}`;
+
+  beforeAll(async () => {
+    await new Promise<void>((r) => stub.server.listen(0, "127.0.0.1", r));
+    const { port } = stub.server.address() as AddressInfo;
+    process.env.INDEXER_URL = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    if (previous === undefined) delete process.env.INDEXER_URL;
+    else process.env.INDEXER_URL = previous;
+    await new Promise((r) => stub.server.close(r));
+  });
+
+  it("shows a deposit backing an undecided ticket as Queued, to its owner only", async () => {
+    const ticket = await insertLoanTicket(t.db(), {
+      chainId: 31337,
+      poolId: "0",
+      trancheId: "1",
+      endBorrowerId: "b-1",
+      endBorrowerName: "Acme Ltd",
+      assets: "1000",
+      createdOn: created,
+    });
+    const noticeAt = new Date(created.getTime() + 1000);
+    await insertNotices(t.db(), ticket.id, [{ address: lender.address, emailSentAt: noticeAt }]);
+
+    const own = await call(GET, getWithCookie(path, await signIn(lender)));
+    expect(own.status).toBe(200);
+    const [tx] = own.body.items as HistoryTransaction[];
+    expect(tx!.requestStatus).toBe("Queued");
+    expect(tx!.subsequentTransactions).toEqual([
+      {
+        timestamp: sec(noticeAt.getTime()),
+        action: "emailSent",
+        amount: "400000000",
+        status: "Pending",
+      },
+    ]);
+    // public: without a session, or with another wallet's, the chain's view only
+    for (const r of [
+      await call(GET, getRequest(path)),
+      await call(GET, getWithCookie(path, await signIn(stranger))),
+    ]) {
+      expect(r.status).toBe(200);
+      expect(r.body.items).toEqual([deposit]);
+    }
+
+    // opted out, funds returned by a forced withdrawal the indexer shows paid
+    await insertDecisions(t.db(), [
+      { ticketId: ticket.id, userAddress: lender.address.toLowerCase(), status: "optedOut" },
+    ]);
+    await insertReturn(t.db(), {
+      ticketId: ticket.id,
+      userAddress: lender.address,
+      nftId: "12",
+      shares: "250",
+      holderShares: "1000",
+      transactionHash: `0x${"ef".repeat(32)}`,
+    });
+    const after = await call(GET, getWithCookie(path, await signIn(lender)));
+    const [decided] = after.body.items as HistoryTransaction[];
+    expect(decided!.requestStatus).toBe("Processed");
+    expect(decided!.subsequentTransactions.map((a) => [a.action, a.amount, a.status])).toEqual([
+      ["emailSent", "400000000", "Completed"],
+      ["optedOut", "400000000", "Completed"],
+      ["fundsReturned", "100000000", "Completed"],
+    ]);
+    expect(decided!.subsequentTransactions.at(-1)!.timestamp).toBe(forced.lastTransactionDate);
+    expect(stub.seen.at(-1)).toBe(`/requests?user=${lender.address.toLowerCase()}&ids=12`);
   });
 });

@@ -25,7 +25,11 @@ export default async function OutboxPage() {
       ) : (
         <ul className="space-y-4">
           {mails.map((m) => (
-            <li key={m.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li
+              key={m.id}
+              data-testid="outbox-mail"
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
               <p className="text-sm text-slate-500">
                 {formatDateTime(m.createdAt)} - from {m.from} to {m.to} ({m.transport})
               </p>

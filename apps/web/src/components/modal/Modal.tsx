@@ -89,7 +89,13 @@ export function Modal({
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}
-          <div className="overflow-y-auto px-6 py-5">{children}</div>
+          {/* focusable, so a body taller than the screen scrolls from the keyboard too */}
+          <div
+            tabIndex={0}
+            className="overflow-y-auto px-6 py-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600/40 focus-visible:ring-inset"
+          >
+            {children}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

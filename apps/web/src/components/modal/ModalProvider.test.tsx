@@ -32,11 +32,14 @@ vi.mock("./registry", () => {
 });
 
 function Opener() {
-  const { open, dismiss, current } = useModal();
+  const { open, push, dismiss, current } = useModal();
   return (
     <>
       <button type="button" onClick={() => open("lend")}>
         Open lend
+      </button>
+      <button type="button" onClick={() => push("lend")}>
+        Push lend
       </button>
       <button type="button" onClick={() => dismiss("loanContract")}>
         Expire contract
@@ -84,5 +87,21 @@ describe("ModalProvider", () => {
     fireEvent.click(screen.getByText("Expire contract", { selector: "button" }));
     expect(screen.queryByRole("dialog", { name: "Loan Contract" })).toBeNull();
     expect(screen.getByRole("dialog", { name: "Lend" })).toBeTruthy();
+  });
+
+  it("does not stack a modal without props over itself (a watcher and a click at once)", async () => {
+    render(
+      <ModalProvider>
+        <Opener />
+      </ModalProvider>,
+    );
+    fireEvent.click(screen.getByText("Open lend"));
+    await screen.findByRole("dialog", { name: "Lend" });
+    fireEvent.click(screen.getByText("Push lend", { selector: "button" }));
+    expect(screen.getAllByRole("dialog", { name: "Lend", hidden: true })).toHaveLength(1);
+    // with props it is another modal: stacked
+    fireEvent.click(screen.getByRole("button", { name: "Read contract" }));
+    await screen.findByRole("dialog", { name: "Loan Contract" });
+    expect(screen.getAllByRole("dialog", { hidden: true })).toHaveLength(2);
   });
 });

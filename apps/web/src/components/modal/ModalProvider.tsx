@@ -20,7 +20,10 @@ type PropsArg<N extends ModalName> = object extends ModalPropsByName[N]
 export interface ModalApi {
   /** Opens a modal by name in place of any open one (its code loads on first open). */
   open: <N extends ModalName>(name: N, ...props: PropsArg<N>) => void;
-  /** Opens a modal over the current one, which stays mounted with its state (e.g. lend). */
+  /**
+   * Opens a modal over the current one, which stays mounted with its state (e.g. lend); a modal
+   * without props that is already on top is not opened twice.
+   */
   push: <N extends ModalName>(name: N, ...props: PropsArg<N>) => void;
   /** Closes the top modal. */
   close: () => void;
@@ -57,7 +60,12 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     setStack([entry(name, props)]);
   }, []);
   const push = useCallback((name: ModalName, props?: object) => {
-    setStack((s) => [...s, entry(name, props)]);
+    // the same modal, with no props, already on top (a watcher and a click at once): once is enough
+    setStack((s) => {
+      const top = s.at(-1);
+      const same = top?.name === name && !props && Object.keys(top.props).length === 0;
+      return same ? s : [...s, entry(name, props)];
+    });
   }, []);
   const close = useCallback(() => setStack((s) => s.slice(0, -1)), []);
   const dismiss = useCallback(

@@ -189,7 +189,10 @@ export default function RequestDetailsModal({
                         s.action}
                     </Cell>
                     <Cell label={d.amount}>{formatUsdcAmount(s.amount)}</Cell>
-                    <Cell label={d.status}>{s.status}</Cell>
+                    <Cell label={d.status}>
+                      {d.subsequentStatuses[s.status as keyof typeof d.subsequentStatuses] ??
+                        s.status}
+                    </Cell>
                   </tr>
                 ))}
               </tbody>

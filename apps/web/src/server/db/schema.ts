@@ -58,7 +58,8 @@ export const usedSignatures = pgTable(
 
 /**
  * Loan tickets (spec "Loan ticket"): a new loan to an end borrower funded by a tranche, on which
- * lenders opt in or out within 2 days. `userAddress` null means every lender of the chain.
+ * lenders opt in or out within 2 days. `userAddress` set: addressed to that lender only (else to
+ * the tranche's holders); who may see it is in `loan_ticket_notices`.
  */
 export const loanTickets = pgTable(
   "loan_tickets",
@@ -73,6 +74,8 @@ export const loanTickets = pgTable(
     assets: text("assets").notNull(),
     userAddress: text("user_address"),
     createdOn: timestamp("created_on", { withTimezone: true }).notNull().defaultNow(),
+    /** the chain's block when the ticket was recorded: deposits accepted up to it back the loan */
+    blockNumber: bigint("block_number", { mode: "bigint" }),
   },
   (t) => [index("loan_tickets_chain_idx").on(t.chainId, t.userAddress)],
 );
@@ -90,6 +93,51 @@ export const loanTicketDecisions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("loan_ticket_decisions_ticket_user_idx").on(t.ticketId, t.userAddress)],
+);
+
+/**
+ * Who was told of a loan ticket: one row per lender whose funds back it (holders of the tranche
+ * when the pool manager recorded it, or the one lender it was addressed to). A ticket is visible
+ * to these lenders only. `emailSentAt` is when the mail went out (null without an email on file):
+ * the subsequent action "emailSent" of the spec.
+ */
+export const loanTicketNotices = pgTable(
+  "loan_ticket_notices",
+  {
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => loanTickets.id, { onDelete: "cascade" }),
+    userAddress: text("user_address").notNull(),
+    emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.userAddress] }),
+    index("loan_ticket_notices_user_idx").on(t.userAddress),
+  ],
+);
+
+/**
+ * Funds returned to a lender who opted out of a ticket: the pool manager's forced withdrawal of
+ * the lender's share of the loan (`shares` of `holderShares` the lender held), request `nftId`.
+ */
+export const loanTicketReturns = pgTable(
+  "loan_ticket_returns",
+  {
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => loanTickets.id, { onDelete: "cascade" }),
+    userAddress: text("user_address").notNull(),
+    nftId: text("nft_id").notNull(),
+    shares: text("shares").notNull(),
+    holderShares: text("holder_shares").notNull(),
+    transactionHash: text("transaction_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.userAddress] }),
+    index("loan_ticket_returns_user_idx").on(t.userAddress),
+  ],
 );
 
 /** Generated loan contracts (spec "Generated loan contract"). */

@@ -1,6 +1,11 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, count, eq, exists, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "../db/types";
-import { loanTicketDecisions, loanTickets } from "../db/schema";
+import {
+  loanTicketDecisions,
+  loanTicketNotices,
+  loanTicketReturns,
+  loanTickets,
+} from "../db/schema";
 
 export type NewLoanTicket = {
   chainId: number;
@@ -11,7 +16,11 @@ export type NewLoanTicket = {
   assets: string;
   userAddress?: string | null;
   createdOn?: Date;
+  /** the chain's block when it was recorded */
+  blockNumber?: bigint | null;
 };
+
+export type LoanTicketRow = typeof loanTickets.$inferSelect;
 
 export async function insertLoanTicket(db: Executor, ticket: NewLoanTicket) {
   const [row] = await db
@@ -21,11 +30,40 @@ export async function insertLoanTicket(db: Executor, ticket: NewLoanTicket) {
   return row!;
 }
 
-/** Tickets visible to `user` on a chain (addressed to them or to every lender) with their decision. */
+/** Records that `users` were told of `ticketId` (once each; a repeat changes nothing). */
+export async function insertNotices(
+  db: Executor,
+  ticketId: number,
+  users: readonly { address: string; emailSentAt: Date | null }[],
+) {
+  if (users.length === 0) return [];
+  return db
+    .insert(loanTicketNotices)
+    .values(
+      users.map((u) => ({
+        ticketId,
+        userAddress: u.address.toLowerCase(),
+        emailSentAt: u.emailSentAt,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+}
+
+/** Tickets `user` was told of on a chain, with the user's decision and fund return. */
 export async function ticketsForUser(db: Executor, chainId: number, user: string) {
   return db
-    .select({ ticket: loanTickets, decision: loanTicketDecisions })
+    .select({
+      ticket: loanTickets,
+      notice: loanTicketNotices,
+      decision: loanTicketDecisions,
+      fundsReturn: loanTicketReturns,
+    })
     .from(loanTickets)
+    .innerJoin(
+      loanTicketNotices,
+      and(eq(loanTicketNotices.ticketId, loanTickets.id), eq(loanTicketNotices.userAddress, user)),
+    )
     .leftJoin(
       loanTicketDecisions,
       and(
@@ -33,12 +71,11 @@ export async function ticketsForUser(db: Executor, chainId: number, user: string
         eq(loanTicketDecisions.userAddress, user),
       ),
     )
-    .where(
-      and(
-        eq(loanTickets.chainId, chainId),
-        or(isNull(loanTickets.userAddress), eq(loanTickets.userAddress, user)),
-      ),
+    .leftJoin(
+      loanTicketReturns,
+      and(eq(loanTicketReturns.ticketId, loanTickets.id), eq(loanTicketReturns.userAddress, user)),
     )
+    .where(eq(loanTickets.chainId, chainId))
     .orderBy(asc(loanTickets.createdOn), asc(loanTickets.id));
 }
 
@@ -50,9 +87,69 @@ export async function insertDecisions(
   return db.insert(loanTicketDecisions).values(rows).onConflictDoNothing().returning();
 }
 
+export async function ticketById(db: Executor, id: number): Promise<LoanTicketRow | undefined> {
+  const [row] = await db.select().from(loanTickets).where(eq(loanTickets.id, id));
+  return row;
+}
+
+/** Lenders who opted out of `ticketId` and whose funds were not returned yet. */
+export async function optedOutWithoutReturn(db: Executor, ticketId: number): Promise<string[]> {
+  const rows = await db
+    .select({ user: loanTicketDecisions.userAddress })
+    .from(loanTicketDecisions)
+    .leftJoin(
+      loanTicketReturns,
+      and(
+        eq(loanTicketReturns.ticketId, loanTicketDecisions.ticketId),
+        eq(loanTicketReturns.userAddress, loanTicketDecisions.userAddress),
+      ),
+    )
+    .where(
+      and(
+        eq(loanTicketDecisions.ticketId, ticketId),
+        eq(loanTicketDecisions.status, "optedOut"),
+        isNull(loanTicketReturns.ticketId),
+        // only lenders who were told of it can have decided, but say so
+        exists(
+          db
+            .select({ one: loanTicketNotices.ticketId })
+            .from(loanTicketNotices)
+            .where(
+              and(
+                eq(loanTicketNotices.ticketId, ticketId),
+                eq(loanTicketNotices.userAddress, loanTicketDecisions.userAddress),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(loanTicketDecisions.userAddress));
+  return rows.map((r) => r.user);
+}
+
+export async function insertReturn(db: Executor, row: typeof loanTicketReturns.$inferInsert) {
+  const [inserted] = await db
+    .insert(loanTicketReturns)
+    .values({ ...row, userAddress: row.userAddress.toLowerCase() })
+    .onConflictDoNothing()
+    .returning();
+  return inserted;
+}
+
 export async function allTickets(db: Executor, chainId?: number) {
   const q = db.select().from(loanTickets);
   return chainId === undefined
     ? q.orderBy(asc(loanTickets.id))
     : q.where(eq(loanTickets.chainId, chainId)).orderBy(asc(loanTickets.id));
+}
+
+/** How many lenders were told of each ticket (ops listing). */
+export async function noticeCounts(db: Executor, ticketIds: number[]) {
+  if (ticketIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ ticketId: loanTicketNotices.ticketId, n: count() })
+    .from(loanTicketNotices)
+    .where(inArray(loanTicketNotices.ticketId, ticketIds))
+    .groupBy(loanTicketNotices.ticketId);
+  return new Map(rows.map((r) => [r.ticketId, r.n]));
 }

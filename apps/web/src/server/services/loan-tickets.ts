@@ -4,9 +4,11 @@ import {
   decisionTimeLeftMs,
   type LoanTicket,
   type LoanTicketDecision,
+  type TicketHistoryFacts,
 } from "@lending/sdk";
 import type { Address, Hex } from "viem";
 import type { Database } from "../db/client";
+import type { Executor } from "../db/types";
 import { conflict, notFound } from "../http/errors";
 import { insertDecisions, ticketsForUser } from "../repositories/loan-tickets";
 import { consumeSignature, verifySignedRequest } from "./signatures";
@@ -105,4 +107,35 @@ export async function decideLoanTickets(
     await consumeSignature(tx, { address: user, message, purpose: "loan-tickets" });
   });
   return listLoanTickets(db, args.chainId, user, now);
+}
+
+/**
+ * What the lender's history needs of each ticket the lender was told of (see
+ * `withBorrowerDecisions` in the SDK): `returnNftId` names the forced withdrawal that returned
+ * the lender's funds after an opt-out; `processedAtMs` is filled in by the caller from the
+ * indexer.
+ */
+export async function ticketHistoryOf(
+  db: Executor,
+  chainId: number,
+  user: Address,
+): Promise<(TicketHistoryFacts & { returnNftId: string | null })[]> {
+  const rows = await ticketsForUser(db, chainId, user.toLowerCase());
+  return rows.map(({ ticket, notice, decision, fundsReturn }) => ({
+    poolId: ticket.poolId,
+    trancheId: Number(ticket.trancheId),
+    createdOnMs: ticket.createdOn.getTime(),
+    createdAtBlock: ticket.blockNumber,
+    noticeMs: (notice.emailSentAt ?? notice.createdAt).getTime(),
+    decision: decision ? { status: decision.status, atMs: decision.createdAt.getTime() } : null,
+    fundsReturn: fundsReturn
+      ? {
+          shares: BigInt(fundsReturn.shares),
+          holderShares: BigInt(fundsReturn.holderShares),
+          requestedAtMs: fundsReturn.createdAt.getTime(),
+          processedAtMs: null,
+        }
+      : null,
+    returnNftId: fundsReturn?.nftId ?? null,
+  }));
 }

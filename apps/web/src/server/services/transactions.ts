@@ -3,10 +3,13 @@
  * Everything here is public on-chain data: no signature needed. The indexer being down or
  * unreachable is an {@link UpstreamError} (503); its own 4xx answers pass through.
  */
-import type { HistoryPage } from "@lending/sdk";
+import { withBorrowerDecisions, type HistoryPage, type HistoryTransaction } from "@lending/sdk";
+import type { Address } from "viem";
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
+import type { Executor } from "../db/types";
 import { HttpError, UpstreamError } from "../http/errors";
+import { ticketHistoryOf } from "./loan-tickets";
 
 const user = z
   .string({ error: "is required" })
@@ -86,4 +89,45 @@ export async function transactionsPage(
 /** The whole history of `user` as RFC 4180 CSV text. */
 export async function transactionsCsv(q: z.output<typeof TransactionsCsvQuery>): Promise<string> {
   return (await fromIndexer(`/transactions.csv?${new URLSearchParams({ user: q.user })}`)).text();
+}
+
+/** Requests of `user` by id (at most 100), as the history shows them. */
+export async function requestsByIds(
+  user: string,
+  ids: readonly string[],
+): Promise<HistoryTransaction[]> {
+  if (ids.length === 0) return [];
+  const params = new URLSearchParams({
+    user: user.toLowerCase(),
+    ids: ids.slice(0, 100).join(","),
+  });
+  const body = (await (await fromIndexer(`/requests?${params}`)).json()) as {
+    items: HistoryTransaction[];
+  };
+  return body.items;
+}
+
+/**
+ * The page as its owner sees it (only with the wallet's session: decisions are personal):
+ * deposits backing a loan ticket the lender was told of get the subsequent actions emailSent,
+ * optedIn/optedOut and fundsReturned, and show Queued while the lender's answer is awaited.
+ */
+export async function withLenderDecisions(
+  db: Executor,
+  chainId: number,
+  user: Address,
+  page: HistoryPage,
+  now: number = Date.now(),
+): Promise<HistoryPage> {
+  const tickets = await ticketHistoryOf(db, chainId, user);
+  if (tickets.length === 0) return page;
+  const returnIds = tickets.flatMap((t) => (t.returnNftId ? [t.returnNftId] : []));
+  const returns = new Map((await requestsByIds(user, returnIds)).map((r) => [r.nftId, r]));
+  const facts = tickets.map(({ returnNftId, ...t }) => {
+    const paid = returnNftId ? returns.get(returnNftId) : undefined;
+    return !t.fundsReturn || paid?.requestStatus !== "Processed"
+      ? t
+      : { ...t, fundsReturn: { ...t.fundsReturn, processedAtMs: paid.lastTransactionDate * 1000 } };
+  });
+  return { ...page, items: page.items.map((tx) => withBorrowerDecisions(tx, facts, now)) };
 }

@@ -80,6 +80,10 @@ export const transactions = {
       optedOut: "Opted out",
       fundsReturned: "Funds returned",
     },
+    subsequentStatuses: {
+      Pending: "Pending",
+      Completed: "Completed",
+    },
   },
   cancelModal: {
     depositTitle: "Cancel deposit",

@@ -1,0 +1,373 @@
+/**
+ * The pool manager's loan-ticket commands (`npm run ops -- loan-tickets:...`):
+ *
+ * - `loan-tickets:create`: records a borrower identified for a tranche's funds and tells every
+ *   lender whose funds back it (the tranche's holders: lenders the indexer saw accepted into it
+ *   whose shares on chain are above 0, or the one `--user`): a notice each (the ticket shows in
+ *   their portfolio) and a mail through the mailer (the local outbox on `npm start`).
+ * - `loan-tickets:return-funds`: for every lender who opted out of a ticket, queues a forced
+ *   withdrawal of the lender's share of the loan (`forceWithdrawal`, paid to the lender at the
+ *   next clearing), recorded so the lender's history shows "Funds returned".
+ *
+ * Both need the chain (RPC_URL, CHAIN_ID, OPS_PRIVATE_KEY off anvil), the database (as the other
+ * database commands) and the web server's configuration (MAIL_FROM, SMTP_URL, KYC provider,
+ * APP_URL, INDEXER_URL: the same environment as the web server).
+ */
+import { BORROWER_DECISION_WINDOW_MS, lendingPoolManagerAbi, type Deployment } from "@lending/sdk";
+import { parseUnits, type Address, type PublicClient, type WalletClient } from "viem";
+import type { Database } from "../../../apps/web/src/server/db/client";
+import {
+  insertLoanTicket,
+  insertReturn,
+  optedOutWithoutReturn,
+  ticketById,
+  type LoanTicketRow,
+} from "../../../apps/web/src/server/repositories/loan-tickets";
+import {
+  loanTicketMail,
+  notifyLoanTicket,
+} from "../../../apps/web/src/server/services/loan-ticket-notices";
+import { parseServerConfig } from "../../../apps/web/src/config/server";
+import type { EnvInput } from "../../../apps/web/src/config/schema";
+import { CompilotKycProvider } from "../../../apps/web/src/server/services/kyc/compilot";
+import { LocalKycProvider } from "../../../apps/web/src/server/services/kyc/local";
+import { paths } from "../lib/paths";
+import { opsChain, opsEnv } from "./chain";
+import { parseArgs, UsageError, withDatabase, type DbCommand } from "./db-commands";
+import { runForceWithdrawal } from "./force-withdrawal";
+
+/** Shares are 12 decimals: the ratio of a loan to a tranche is kept to 1e-18. */
+const RATIO_SCALE = 10n ** 18n;
+/** Holders are read from the indexer this many addresses a page, their shares this many at once. */
+const HOLDERS_PAGE = 1000;
+const READS_AT_ONCE = 20;
+
+export type TicketChain = {
+  publicClient: PublicClient;
+  deployment: Deployment;
+  /** the indexer's HTTP API (INDEXER_URL), no trailing slash */
+  indexerUrl: string;
+};
+
+const lpmOf = (deployment: Deployment) =>
+  ({ address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi }) as const;
+
+/** The pool's and the tranche's names; a clear error when either does not exist. */
+export async function trancheNames(
+  chain: Pick<TicketChain, "publicClient" | "deployment">,
+  poolId: bigint,
+  trancheId: bigint,
+): Promise<{ poolName: string; trancheName: string }> {
+  const pool = await chain.publicClient
+    .readContract({ ...lpmOf(chain.deployment), functionName: "getPool", args: [poolId] })
+    .catch(() => {
+      throw new UsageError(`Pool ${poolId} does not exist.`);
+    });
+  const tranche = pool.tranches[Number(trancheId)];
+  if (!tranche) {
+    throw new UsageError(
+      `Pool ${poolId} has no tranche ${trancheId} (it has ${pool.tranches.length}).`,
+    );
+  }
+  return { poolName: pool.name, trancheName: tranche.name };
+}
+
+/**
+ * Lenders whose funds are in the tranche now: every address the indexer saw accepted into it
+ * (page by page), kept when its shares there are above 0 at one block.
+ */
+export async function trancheHolders(
+  chain: TicketChain,
+  poolId: bigint,
+  trancheId: bigint,
+  blockNumber: bigint,
+): Promise<{ address: Address; shares: bigint }[]> {
+  const candidates: Address[] = [];
+  for (let page = 1; ; page++) {
+    const params = new URLSearchParams({
+      pool: String(poolId),
+      tranche: String(trancheId),
+      page: String(page),
+      pageSize: String(HOLDERS_PAGE),
+    });
+    const url = `${chain.indexerUrl}/tranche-lenders?${params}`;
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch((e: unknown) => {
+      throw new UsageError(
+        `The indexer at ${chain.indexerUrl} (INDEXER_URL) is unreachable: ${e instanceof Error ? e.message : String(e)}. It lists the tranche's lenders; start it (npm start does) or name one lender with --user.`,
+      );
+    });
+    if (!res.ok) throw new UsageError(`The indexer answered ${res.status} for ${url}.`);
+    const body = (await res.json()) as { items: Address[]; hasMore: boolean };
+    candidates.push(...body.items);
+    if (!body.hasMore) break;
+  }
+  const holders: { address: Address; shares: bigint }[] = [];
+  for (let i = 0; i < candidates.length; i += READS_AT_ONCE) {
+    const batch = candidates.slice(i, i + READS_AT_ONCE);
+    const shares = await Promise.all(
+      batch.map((user) =>
+        chain.publicClient.readContract({
+          ...lpmOf(chain.deployment),
+          functionName: "sharesOf",
+          args: [poolId, trancheId, user],
+          blockNumber,
+        }),
+      ),
+    );
+    batch.forEach((address, j) => {
+      if (shares[j]! > 0n) holders.push({ address, shares: shares[j]! });
+    });
+  }
+  return holders;
+}
+
+export type CreateTicketArgs = {
+  chainId: number;
+  poolId: bigint;
+  trancheId: bigint;
+  endBorrowerId: string;
+  endBorrowerName: string;
+  /** USDC as a decimal string */
+  assets: string;
+  user?: Address;
+  createdOn?: Date;
+};
+
+export type TicketMailSetup = {
+  mail: { smtpUrl?: string; from: string };
+  appName: string;
+  portfolioUrl: string;
+  emailOf: (address: Address) => Promise<string | null | undefined>;
+};
+
+/**
+ * Records the ticket and tells the lenders whose funds back it (or `args.user` alone). Checks the
+ * pool and tranche on chain first: a bad id records nothing.
+ */
+export async function createLoanTicket(
+  db: Database,
+  chain: TicketChain,
+  args: CreateTicketArgs,
+  setup: TicketMailSetup,
+): Promise<{ ticket: LoanTicketRow; notified: number; mailed: number }> {
+  const names = await trancheNames(chain, args.poolId, args.trancheId);
+  // one block for the holders and the ticket: deposits accepted up to it back the loan
+  const blockNumber = await chain.publicClient.getBlockNumber();
+  const lenders = args.user
+    ? [args.user]
+    : (await trancheHolders(chain, args.poolId, args.trancheId, blockNumber)).map((h) => h.address);
+  const ticket = await insertLoanTicket(db, {
+    chainId: args.chainId,
+    poolId: String(args.poolId),
+    trancheId: String(args.trancheId),
+    endBorrowerId: args.endBorrowerId,
+    endBorrowerName: args.endBorrowerName,
+    assets: args.assets,
+    userAddress: args.user ?? null,
+    createdOn: args.createdOn,
+    blockNumber,
+  });
+  const told = await notifyLoanTicket(db, {
+    ticket,
+    lenders,
+    emailOf: setup.emailOf,
+    mail: setup.mail,
+    compose: (to) =>
+      loanTicketMail({
+        to,
+        ticket,
+        ...names,
+        appName: setup.appName,
+        portfolioUrl: setup.portfolioUrl,
+        from: setup.mail.from,
+      }),
+  });
+  return { ticket, ...told };
+}
+
+/**
+ * The shares of a lender's `holderShares` that back a loan of `loanAssets` in a tranche of
+ * `trancheAssets`: the lender's pro-rata part of the loan (all of them when the loan is the
+ * whole tranche or more), rounded down.
+ */
+export function sharesBackingLoan(
+  holderShares: bigint,
+  loanAssets: bigint,
+  trancheAssets: bigint,
+): bigint {
+  if (trancheAssets === 0n || loanAssets >= trancheAssets) return holderShares;
+  return (holderShares * ((loanAssets * RATIO_SCALE) / trancheAssets)) / RATIO_SCALE;
+}
+
+export type ReturnedFunds = {
+  user: string;
+  nftId?: bigint;
+  shares?: bigint;
+  skipped?: string;
+};
+
+/**
+ * Returns the funds of every lender who opted out of `ticketId` and has none returned yet: a
+ * forced withdrawal of the lender's part of the loan ({@link sharesBackingLoan} of the lender's
+ * free shares), recorded with its request id. A lender with nothing left to return is reported
+ * and skipped; running it again sends nothing for lenders already served.
+ */
+export async function returnOptedOutFunds(
+  db: Database,
+  chain: TicketChain & { walletClient: WalletClient },
+  ticketId: number,
+): Promise<ReturnedFunds[]> {
+  const ticket = await ticketById(db, ticketId);
+  if (!ticket) throw new UsageError(`No loan ticket ${ticketId}.`);
+  const poolId = BigInt(ticket.poolId);
+  const trancheId = BigInt(ticket.trancheId);
+  await trancheNames(chain, poolId, trancheId);
+  const lpm = lpmOf(chain.deployment);
+  const state = await chain.publicClient.readContract({
+    ...lpm,
+    functionName: "getTrancheState",
+    args: [poolId, trancheId],
+  });
+  const loan = parseUnits(ticket.assets, 6);
+  const results: ReturnedFunds[] = [];
+  for (const user of await optedOutWithoutReturn(db, ticketId)) {
+    const holderShares = await chain.publicClient.readContract({
+      ...lpm,
+      functionName: "sharesOf",
+      args: [poolId, trancheId, user as Address],
+    });
+    const shares = sharesBackingLoan(holderShares, loan, state.totalAssets);
+    if (shares === 0n) {
+      results.push({ user, skipped: "no free shares in the tranche" });
+      continue;
+    }
+    const sent = await runForceWithdrawal(chain, {
+      pool: poolId,
+      tranche: trancheId,
+      user: user as Address,
+      shares,
+    });
+    await insertReturn(db, {
+      ticketId,
+      userAddress: user,
+      nftId: String(sent.nftId),
+      shares: String(shares),
+      holderShares: String(holderShares),
+      transactionHash: sent.hash,
+    });
+    results.push({ user, nftId: sent.nftId, shares });
+  }
+  return results;
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const required = (flags: Record<string, string>, name: string) => {
+  const v = flags[name]?.trim();
+  if (!v) throw new UsageError(`--${name} is required`);
+  return v;
+};
+const wholeId = (flags: Record<string, string>, name: string) => {
+  const v = required(flags, name);
+  if (!/^\d{1,30}$/.test(v)) {
+    throw new UsageError(`--${name} must be a whole number (ids start at 0)`);
+  }
+  return BigInt(v);
+};
+
+/** Parses `loan-tickets:create`'s flags; a UsageError names the first bad one. */
+export function parseCreateTicketArgs(args: string[], chainId: number): CreateTicketArgs {
+  const { flags, positional } = parseArgs(args);
+  if (positional.length) throw new UsageError(`Unexpected argument ${positional[0]}`);
+  const poolId = wholeId(flags, "pool");
+  const trancheId = wholeId(flags, "tranche");
+  const endBorrowerId = required(flags, "borrower-id");
+  const endBorrowerName = required(flags, "borrower-name");
+  const assets = required(flags, "assets");
+  if (!/^\d{1,15}(\.\d{1,6})?$/.test(assets) || parseUnits(assets, 6) === 0n) {
+    throw new UsageError("--assets must be a USDC amount above 0");
+  }
+  const user = flags.user;
+  if (user !== undefined && !ADDRESS.test(user)) throw new UsageError("--user must be an address");
+  const createdOn = flags["created-on"] === undefined ? undefined : new Date(flags["created-on"]);
+  if (createdOn && (Number.isNaN(createdOn.getTime()) || createdOn.getTime() > Date.now())) {
+    throw new UsageError("--created-on must be an ISO time, not in the future");
+  }
+  if (flags.chain !== undefined && Number(flags.chain) !== chainId) {
+    throw new UsageError(`--chain ${flags.chain} is not CHAIN_ID ${chainId}`);
+  }
+  return {
+    chainId,
+    poolId,
+    trancheId,
+    endBorrowerId,
+    endBorrowerName,
+    assets,
+    user: user?.toLowerCase() as Address | undefined,
+    createdOn,
+  };
+}
+
+/** What the ticket commands need besides their arguments: chain, indexer, mail and KYC setup. */
+async function ticketContext(db: Database) {
+  const env = opsEnv();
+  const config = parseServerConfig(process.env as EnvInput, paths.root);
+  const chain = await opsChain(env);
+  const kyc =
+    config.kyc.provider === "compilot" && config.kyc.compilot
+      ? new CompilotKycProvider(config.kyc.compilot)
+      : new LocalKycProvider(db);
+  const origin = config.appUrl ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  return {
+    env,
+    chain: { ...chain, indexerUrl: config.indexerUrl },
+    setup: {
+      mail: config.mail,
+      appName: config.appName,
+      portfolioUrl: `${origin.replace(/\/+$/, "")}/portfolio`,
+      emailOf: async (address: Address) => (await kyc.getCustomer(address)).email ?? null,
+    } satisfies TicketMailSetup,
+  };
+}
+
+export const ticketCommands: Record<string, DbCommand> = {
+  "loan-tickets:create": {
+    description:
+      "Record a borrower identified for a tranche's funds; tell (and mail) each lender whose funds back it",
+    usage:
+      "loan-tickets:create --pool <id> --tranche <id> --borrower-id <id> --borrower-name <name> --assets <USDC> [--user <address>] [--created-on <ISO time>]",
+    async run(args) {
+      const chainId = opsEnv().CHAIN_ID;
+      const parsed = parseCreateTicketArgs(args, chainId);
+      const { ticket, notified, mailed } = await withDatabase(async ({ db }) => {
+        const ctx = await ticketContext(db);
+        return createLoanTicket(db, ctx.chain, parsed, ctx.setup);
+      });
+      console.log(
+        `Loan ticket ${ticket.id} created (${ticket.endBorrowerName}, ${ticket.assets} USDC, pool ${ticket.poolId}, tranche ${ticket.trancheId}); ${notified} lender${notified === 1 ? "" : "s"} told, ${mailed} mailed; the decision window closes ${new Date(ticket.createdOn.getTime() + BORROWER_DECISION_WINDOW_MS).toISOString()}.`,
+      );
+    },
+  },
+  "loan-tickets:return-funds": {
+    description:
+      "Return the funds of lenders who opted out of a ticket (forced withdrawals of their part of the loan)",
+    usage: "loan-tickets:return-funds --ticket <id>",
+    async run(args) {
+      const { flags, positional } = parseArgs(args);
+      if (positional.length) throw new UsageError(`Unexpected argument ${positional[0]}`);
+      const ticketId = Number(wholeId(flags, "ticket"));
+      const results = await withDatabase(async ({ db }) => {
+        const ctx = await ticketContext(db);
+        return returnOptedOutFunds(db, ctx.chain, ticketId);
+      });
+      if (results.length === 0)
+        console.log(`Ticket ${ticketId}: no opted-out lender waits for a return.`);
+      for (const r of results) {
+        console.log(
+          r.skipped
+            ? `${r.user}: skipped (${r.skipped})`
+            : `${r.user}: ${r.shares} shares returned through forced withdrawal request ${r.nftId}`,
+        );
+      }
+    },
+  },
+};
