@@ -9,6 +9,8 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "**/.next/**",
+      "**/playwright-report/**",
+      "**/test-results/**",
       "contracts/out/**",
       "contracts/cache/**",
       "packages/sdk/src/abi/generated.ts",

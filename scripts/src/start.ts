@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Hex } from "viem";
 import { z } from "zod";
 import { deployLocalAmm } from "../../apps/web/src/server/swap/local-amm";
-import { deployProtocol, seedDemo, writeDeployment } from "./chain/deploy";
+import { deployProtocol, deployTestNft, seedDemo, writeDeployment } from "./chain/deploy";
 import { startAnvil, type AnvilInstance } from "./lib/anvil";
 import type { ServedDatabase } from "../../apps/web/src/server/db/serve";
 import { DbPortSchema, migratePostgres, redactDatabaseUrl, serveAndMigratePglite } from "./lib/db";
@@ -150,6 +150,13 @@ async function main() {
     usdc: deployment.usdc,
   });
   info(`local AMM (Uniswap V2) router ${amm.router}`);
+  // A partner NFT collection with a token for lender 1: the NFT detected modal.
+  const nft = await deployTestNft({
+    rpcUrl: anvil.rpcUrl,
+    deployerPrivateKey,
+    holders: [demoLenderAccounts[0]!.address],
+  });
+  info(`test partner NFT collection ${nft} (lender 1 holds a token)`);
   const prefixKeeper = (c: string) =>
     process.stdout.write(c.replace(/^(?=.)/gm, "      [keeper] "));
   startKeeperProcess({ rpcUrl: anvil.rpcUrl, chainId: config.CHAIN_ID, log: prefixKeeper });
@@ -197,6 +204,7 @@ async function main() {
     extra: {
       PRODUCT_SYMBOL: config.PRODUCT_SYMBOL,
       LOCAL_AMM_ROUTER: amm.router,
+      NFT_COLLECTION_ADDRESS: process.env.NFT_COLLECTION_ADDRESS?.trim() || nft,
       DATABASE_URL: databaseUrl,
       INDEXER_URL: indexer.url,
     },

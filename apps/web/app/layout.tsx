@@ -12,7 +12,7 @@ import { serverConfig, toPublicConfig } from "@/config/server";
 import { initialEpochTimes } from "@/server/services/initial-reads";
 import { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
 import { Providers } from "@/providers/Providers";
-import { DecisionsLauncher } from "@/features/decisions/DecisionsLauncher";
+import { WalletWatchers } from "@/features/wallet/WalletWatchers";
 import { DevPanelLauncher } from "@/features/dev/DevPanelLauncher";
 import { demoControlsOffered } from "@/server/dev/demo-controls";
 
@@ -44,7 +44,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">{children}</main>
           <Footer appName={config.appName} />
           {demoControls ? <DevPanelLauncher /> : null}
-          <DecisionsLauncher />
+          <WalletWatchers />
         </Providers>
         <LazyToaster />
       </body>

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startTestStack } from "../../../scripts/src/fixture/index";
+import { deployTestNft } from "../../../scripts/src/chain/deploy";
 import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
 import { serveAndMigratePglite } from "../../../scripts/src/lib/db";
 import { startIndexerAndWait, type Indexer } from "../../../scripts/src/lib/indexer";
@@ -30,6 +31,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       rpcUrl: stack.rpcUrl,
       deployerPrivateKey: deployerAccount.privateKey,
       usdc: stack.deployment.usdc,
+    });
+    // A partner NFT collection with no holder yet: the default test wallet (dev account 1, which
+    // holds one on `npm start`) must not see the NFT detected modal in every test; the NFT test
+    // mints one to its own lender.
+    const nft = await deployTestNft({
+      rpcUrl: stack.rpcUrl,
+      deployerPrivateKey: deployerAccount.privateKey,
+      holders: [],
     });
     // The keeper, as `npm start` runs it: clears pools when their clearing period opens.
     stopKeeper = startKeeperProcess({
@@ -62,7 +71,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       port: await getFreePort(),
       chainId: stack.chainId,
       rpcUrl: stack.rpcUrl,
-      extra: { LOCAL_AMM_ROUTER: amm.router, INDEXER_URL: indexer.url, DATABASE_URL: served.url },
+      extra: {
+        LOCAL_AMM_ROUTER: amm.router,
+        INDEXER_URL: indexer.url,
+        DATABASE_URL: served.url,
+        NFT_COLLECTION_ADDRESS: nft,
+      },
       log: process.env.E2E_WEB_LOG ? (chunk) => process.stdout.write(`[web] ${chunk}`) : undefined,
     });
     stopWeb = web.stop;
@@ -72,6 +86,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_DEPLOYMENT = JSON.stringify(stack.deployment);
     process.env.E2E_DATABASE_URL = served.url;
     process.env.E2E_INDEXER_URL = indexer.url;
+    process.env.E2E_NFT_COLLECTION = nft;
     console.log(`[e2e] web ${web.url} against anvil ${stack.rpcUrl}`);
   } catch (error) {
     await stopKeeper?.();

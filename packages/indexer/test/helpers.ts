@@ -205,6 +205,7 @@ export async function startChain() {
     publicClient,
     testClient,
     manager,
+    send,
     deposit,
     cancelDeposit,
     settle,

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseCsv } from "@lending/sdk";
+import { approve, lock, parseCsv } from "@lending/sdk";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
@@ -287,6 +287,37 @@ describe("indexer", () => {
     expect(paged.body.items).toHaveLength(1);
     expect(paged.body.hasMore).toBe(lenders.body.items.length > 1);
     expect((await getJson(`${a.url}/tranche-lenders?pool=0`)).status).toBe(400);
+
+    // Rewards: a lock's launch bonus (KSU), newest first, with the totals of every kind.
+    const ksu = parseUnits("1000", 18);
+    await chain.send(
+      1,
+      approve({ token: chain.deployment.ksu, spender: chain.deployment.ksuLocking, amount: ksu }),
+    );
+    const locked = await chain.send(1, lock(chain.deployment, { amount: ksu, lockPeriodId: 2n }));
+    const rewards = await waitFor("the launch bonus", async () => {
+      const r = await getJson<{
+        totals: Record<string, string>;
+        items: { kind: string; token: string; amount: string; transactionHash: string }[];
+        total: number;
+      }>(`${a.url}/rewards?user=${lender(1)}`);
+      return r.body.total > 0 ? r.body : undefined;
+    });
+    expect(rewards.items).toEqual([
+      expect.objectContaining({
+        kind: "launchBonus",
+        token: "KSU",
+        amount: parseUnits("100", 18).toString(),
+        transactionHash: locked.transactionHash.toLowerCase(),
+      }),
+    ]);
+    expect(rewards.totals).toEqual({
+      feesClaimed: "0",
+      bonusClaimed: "0",
+      launchBonus: parseUnits("100", 18).toString(),
+      referralPaid: "0",
+    });
+    expect((await getJson(`${a.url}/rewards?user=nope`)).status).toBe(400);
     expect((await getJson(`${a.url}/tranche-lenders?pool=x&tranche=0`)).status).toBe(400);
   }, 120_000);
 

@@ -558,3 +558,44 @@ async function fundReserves(
     args: [SEED_BONUS_POOL],
   });
 }
+
+/**
+ * Local chain only: deploys the test partner NFT collection (`TestNft`) and mints one token to
+ * each of `holders` (the NFT detected modal: `NFT_COLLECTION_ADDRESS`). Deployed after the
+ * protocol, so the protocol's deterministic addresses are unchanged.
+ */
+export async function deployTestNft(args: {
+  rpcUrl: string;
+  chainId?: number;
+  deployerPrivateKey: Hex;
+  holders: readonly Address[];
+}): Promise<Address> {
+  const { publicClient, walletClient, account } = clients(
+    args.rpcUrl,
+    args.chainId ?? 31337,
+    args.deployerPrivateKey,
+  );
+  const art = await readArtifact("TestNft");
+  const hash = await walletClient.deployContract({
+    abi: art.abi,
+    bytecode: art.bytecode,
+    account,
+    chain: walletClient.chain,
+  });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  const address = receipt.contractAddress;
+  if (!address) throw new DeployError("TestNft deployment failed");
+  for (const holder of args.holders) {
+    const minted = await walletClient.writeContract({
+      address,
+      abi: art.abi,
+      functionName: "mint",
+      args: [holder],
+      account,
+      chain: walletClient.chain,
+    });
+    const r = await publicClient.waitForTransactionReceipt({ hash: minted });
+    if (r.status !== "success") throw new DeployError(`Minting a test NFT to ${holder} reverted`);
+  }
+  return address;
+}

@@ -1,13 +1,21 @@
-import { fill, pages } from "@lending/sdk";
+import { fill, locking, pages } from "@lending/sdk";
 import type { Metadata } from "next";
-import { ComingLater } from "@/components/layout/Page";
+import { PageHeader } from "@/components/layout/Page";
 import { serverConfig } from "@/config/server";
+import { ComingSoonGate } from "@/features/flags/ComingSoonGate";
+import { LockingOverview } from "@/features/locking/LockingOverview";
 
 const copy = pages.locking;
 
 export const metadata: Metadata = { title: copy.title };
 
 export default function LockingPage() {
-  const { productSymbol: product } = serverConfig();
-  return <ComingLater title={copy.title}>{fill(copy.text, { product })}</ComingLater>;
+  const { productSymbol: product, features } = serverConfig();
+  return (
+    <>
+      <PageHeader title={copy.title} lead={fill(locking.lead, { product })} />
+      {/* FEATURE_TOKEN_LAUNCH off: the Coming Soon modal over the page, nothing to lock */}
+      {features.tokenLaunch ? <LockingOverview product={product} /> : <ComingSoonGate />}
+    </>
+  );
 }

@@ -12,6 +12,7 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  erc20Abi,
   formatUnits,
   http,
   parseAbi,
@@ -109,7 +110,10 @@ const mintAbi = parseAbi(["function mint(address to, uint256 amount)"]);
  * TestUSDC minter, as the seed does for the dev accounts): tests that need their own lender do
  * not depend on the order of the suite.
  */
-export async function freshLender(stack: Stack, funds: { eth: bigint; usdc: bigint }) {
+export async function freshLender(
+  stack: Stack,
+  funds: { eth: bigint; usdc: bigint; ksu?: bigint },
+) {
   const privateKey = generatePrivateKey();
   const address = privateKeyToAccount(privateKey).address;
   const client = createPublicClient({ transport: http(stack.rpcUrl) });
@@ -127,6 +131,20 @@ export async function freshLender(stack: Stack, funds: { eth: bigint; usdc: bigi
       abi: mintAbi,
       functionName: "mint",
       args: [address, funds.usdc],
+      chain: null,
+    });
+    await client.waitForTransactionReceipt({ hash });
+  }
+  if (funds.ksu) {
+    const deployer = createWalletClient({
+      account: privateKeyToAccount(deployerAccount.privateKey),
+      transport: http(stack.rpcUrl),
+    });
+    const hash = await deployer.writeContract({
+      address: stack.deployment.ksu,
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [address, funds.ksu],
       chain: null,
     });
     await client.waitForTransactionReceipt({ hash });
@@ -237,7 +255,7 @@ export async function verifiedLenderPage(
   browser: Browser,
   request: APIRequestContext,
   stack: Stack,
-  funds: { eth: bigint; usdc: bigint },
+  funds: { eth: bigint; usdc: bigint; ksu?: bigint },
   person: { fullName: string; email: string },
 ) {
   const lender = await freshLender(stack, funds);

@@ -1,4 +1,4 @@
-import type { SupportedChainId } from "./schema";
+import type { FeatureName, SupportedChainId } from "./schema";
 
 /** Configuration the server hands to the browser at request time (no secrets). */
 export interface PublicConfig {
@@ -12,4 +12,10 @@ export interface PublicConfig {
   /** utility token symbol, `KSU` by default (`rKSU` derived) */
   productSymbol: string;
   subordinationDocsUrl: string;
+  /** a partner NFT collection: its holders see the NFT detected modal once */
+  nftCollection?: `0x${string}`;
+  /** FEATURE_TOKEN_LAUNCH (locking open) and FEATURE_UNRELEASED (entries that are not yet) */
+  features: { tokenLaunch: boolean; unreleased: FeatureName[] };
+  /** REFERRAL_FEE_SHARE: a referrer's share of the protocol fee of its referred users */
+  referralFeeShare: number;
 }

@@ -6,6 +6,19 @@ export type SupportedChainId = (typeof SUPPORTED_CHAIN_IDS)[number];
 
 export const DEFAULT_SUBORDINATION_DOCS_URL = "/docs#subordination-of-loans";
 
+/** Features FEATURE_UNRELEASED may name: their entries open the unreleased feature modal. */
+export const FEATURE_NAMES = [
+  "lock",
+  "unlock",
+  "referral",
+  "rewards",
+  "fixApy",
+  "withdrawAtExpiry",
+  "loanContracts",
+  "historicalRepayments",
+] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
 /** Empty strings count as unset, so `FOO=` in a .env file behaves like no FOO. */
 const optionalText = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
@@ -149,6 +162,47 @@ export const envSchema = z.object({
         return feeds;
       })
       .optional(),
+  ),
+  /** A partner NFT collection (ERC-721): holders see the NFT detected modal once. */
+  NFT_COLLECTION_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address")
+      .optional(),
+  ),
+  /** The token launch (/locking); default on for 31337, off for 84532 and 8453. */
+  FEATURE_TOKEN_LAUNCH: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  /** Features whose entries open the unreleased feature modal instead, comma separated. */
+  FEATURE_UNRELEASED: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.enum(FEATURE_NAMES, {
+            error: `must be feature names separated by commas, from: ${FEATURE_NAMES.join(", ")}`,
+          }),
+        ),
+      )
+      .default([]),
+  ),
+  /** The referrer's share of the protocol fee its referred users' interest generates (0 to 1). */
+  REFERRAL_FEE_SHARE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number from 0 to 1" })
+      .min(0, "must be a number from 0 to 1")
+      .max(1, "must be a number from 0 to 1")
+      .default(0.1),
   ),
   MAIL_FROM: z.preprocess(
     emptyToUndefined,

@@ -66,6 +66,55 @@ describe("parseServerConfig", () => {
     expect(() => parseServerConfig({ CONTACT_EMAIL: "nope" }, repoRoot)).toThrow(/CONTACT_EMAIL/);
   });
 
+  it("reads the feature flags: the token launch on by default on 31337 only, unreleased features by name", () => {
+    expect(parseServerConfig({}, repoRoot).features).toEqual({ tokenLaunch: true, unreleased: [] });
+    const sepolia = {
+      CHAIN_ID: "84532",
+      RPC_URL: "https://sepolia.base.org",
+      APP_URL: "https://app.example.org",
+      INDEXER_URL: "https://indexer.example.org",
+      KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+    };
+    expect(parseServerConfig(sepolia, repoRoot).features.tokenLaunch).toBe(false);
+    expect(parseServerConfig({ ...sepolia, CHAIN_ID: "8453" }, repoRoot).features.tokenLaunch).toBe(
+      false,
+    );
+    expect(
+      parseServerConfig({ ...sepolia, FEATURE_TOKEN_LAUNCH: "true" }, repoRoot).features
+        .tokenLaunch,
+    ).toBe(true);
+    expect(
+      parseServerConfig({ FEATURE_TOKEN_LAUNCH: "false" }, repoRoot).features.tokenLaunch,
+    ).toBe(false);
+    expect(
+      parseServerConfig({ FEATURE_UNRELEASED: "referral, lock" }, repoRoot).features.unreleased,
+    ).toEqual(["referral", "lock"]);
+    expect(() => parseServerConfig({ FEATURE_UNRELEASED: "referral,teleport" }, repoRoot)).toThrow(
+      /FEATURE_UNRELEASED/,
+    );
+    expect(() => parseServerConfig({ FEATURE_TOKEN_LAUNCH: "yes" }, repoRoot)).toThrow(
+      /FEATURE_TOKEN_LAUNCH/,
+    );
+  });
+
+  it("reads REFERRAL_FEE_SHARE (default 10%) and NFT_COLLECTION_ADDRESS", () => {
+    const c = parseServerConfig({}, repoRoot);
+    expect(c.referralFeeShare).toBe(0.1);
+    expect(c.nftCollection).toBeUndefined();
+    const nft = "0x00000000000000000000000000000000000000aa";
+    expect(
+      parseServerConfig({ REFERRAL_FEE_SHARE: "0.25", NFT_COLLECTION_ADDRESS: nft }, repoRoot),
+    ).toMatchObject({ referralFeeShare: 0.25, nftCollection: nft });
+    for (const bad of ["1.5", "-0.1", "ten"]) {
+      expect(() => parseServerConfig({ REFERRAL_FEE_SHARE: bad }, repoRoot)).toThrow(
+        /REFERRAL_FEE_SHARE/,
+      );
+    }
+    expect(() => parseServerConfig({ NFT_COLLECTION_ADDRESS: "0x12" }, repoRoot)).toThrow(
+      /NFT_COLLECTION_ADDRESS/,
+    );
+  });
+
   it("needs INDEXER_URL off the local chain; defaults to the local indexer on 31337", () => {
     expect(parseServerConfig({}, repoRoot).indexerUrl).toBe("http://127.0.0.1:42069");
     const sepolia = {
@@ -214,6 +263,8 @@ describe("toPublicConfig", () => {
       coinbaseAppName: "Tranche",
       productSymbol: "KSU",
       subordinationDocsUrl: "/docs#subordination-of-loans",
+      features: { tokenLaunch: true, unreleased: [] },
+      referralFeeShare: 0.1,
     });
     expect(JSON.stringify(pc)).not.toContain("secret");
   });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError } from "./errors";
-import { envSchema, type EnvInput, type SupportedChainId } from "./schema";
+import { envSchema, type EnvInput, type FeatureName, type SupportedChainId } from "./schema";
 import type { PublicConfig } from "./public";
 
 /** Validated configuration for server code. Never send this object to the browser. */
@@ -40,6 +40,11 @@ export interface ServerConfig {
     | { provider: "aggregator"; apiUrl: string; apiKey?: string; spender?: `0x${string}` };
   /** USD price feeds by upper-case symbol (PRICE_FEEDS) */
   priceFeeds: Record<string, `0x${string}`>;
+  /** a partner NFT collection whose holders see the NFT detected modal */
+  nftCollection?: `0x${string}`;
+  features: { tokenLaunch: boolean; unreleased: FeatureName[] };
+  /** the referrer's share of the protocol fee of its referred users' interest */
+  referralFeeShare: number;
 }
 
 /** The indexer's default address on the local chain (INDEXER_PORT's default). */
@@ -143,6 +148,14 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
           }
         : { provider: "local", router: e.LOCAL_AMM_ROUTER as `0x${string}` | undefined },
     priceFeeds: e.PRICE_FEEDS ?? {},
+    ...(e.NFT_COLLECTION_ADDRESS
+      ? { nftCollection: e.NFT_COLLECTION_ADDRESS as `0x${string}` }
+      : {}),
+    features: {
+      tokenLaunch: e.FEATURE_TOKEN_LAUNCH ? e.FEATURE_TOKEN_LAUNCH === "true" : local,
+      unreleased: e.FEATURE_UNRELEASED,
+    },
+    referralFeeShare: e.REFERRAL_FEE_SHARE,
   };
 }
 
@@ -157,35 +170,8 @@ let cached: { key: string; config: ServerConfig } | undefined;
 /** The server configuration from `process.env`, read at request time and cached per env. */
 export function serverConfig(): ServerConfig {
   const env = process.env as EnvInput;
-  const key = JSON.stringify([
-    env.CHAIN_ID,
-    env.RPC_URL,
-    env.PUBLIC_RPC_URL,
-    env.INDEXER_URL,
-    env.WALLETCONNECT_PROJECT_ID,
-    env.PRODUCT_SYMBOL,
-    env.APP_NAME,
-    env.SUBORDINATION_DOCS_URL,
-    env.DATABASE_URL,
-    env.PGLITE_DIR,
-    env.DATABASE_POOL_SIZE,
-    env.KYC_PROVIDER,
-    env.LOCAL_KYC_AUTO_APPROVE,
-    env.COMPILOT_API_URL,
-    env.COMPILOT_API_KEY,
-    env.KYC_SIGNER_PRIVATE_KEY,
-    env.KYC_SIGNATURE_BLOCKS,
-    env.SMTP_URL,
-    env.MAIL_FROM,
-    env.SWAP_PROVIDER,
-    env.LOCAL_AMM_ROUTER,
-    env.SWAP_API_URL,
-    env.SWAP_API_KEY,
-    env.SWAP_SPENDER,
-    env.PRICE_FEEDS,
-    env.APP_URL,
-    env.TRUST_PROXY,
-  ]);
+  // every variable the schema reads: a change of any of them is a new configuration
+  const key = JSON.stringify(Object.keys(envSchema.shape).map((name) => env[name]));
   if (cached?.key !== key) cached = { key, config: parseServerConfig(env) };
   return cached.config;
 }
@@ -200,5 +186,8 @@ export function toPublicConfig(c: ServerConfig): PublicConfig {
     coinbaseAppName: c.appName,
     productSymbol: c.productSymbol,
     subordinationDocsUrl: c.subordinationDocsUrl,
+    ...(c.nftCollection ? { nftCollection: c.nftCollection } : {}),
+    features: c.features,
+    referralFeeShare: c.referralFeeShare,
   };
 }

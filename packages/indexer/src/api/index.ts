@@ -6,6 +6,7 @@
  *   GET /loan-contracts?user=0x..&page=&pageSize=     -> { items: IndexedLoanContract[], page, pageSize, total }
  *   GET /requests?user=0x..&ids=1,2                   -> { items: HistoryTransaction[] } (at most 100 ids)
  *   GET /tranche-lenders?pool=0&tranche=1&page=       -> { items: address[], page, pageSize, hasMore }
+ *   GET /rewards?user=0x..&page=&pageSize=            -> { totals, items: RewardItem[], page, pageSize, total }
  * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data.
  */
 import { db, publicClients } from "ponder:api";
@@ -160,6 +161,79 @@ app.get("/requests", async (c) => {
   });
   return c.json({
     items: rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
+  });
+});
+
+/** What a user received from locking and referrals, as GET /rewards lists it. */
+const REWARD_EVENTS = ["FeesClaimed", "BonusClaimed", "Locked", "ReferralRewardPaid"] as const;
+
+/**
+ * A user's rewards, newest first: fee shares claimed (USDC), bonus claimed (KSU), launch bonuses
+ * received with a lock (KSU) and referral rewards paid (USDC), with the totals of each.
+ */
+app.get("/rewards", async (c) => {
+  const parsed = PageQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { user, page, pageSize } = parsed.data;
+  const pe = schema.protocolEvent;
+  const where = and(
+    eq(pe.user, user),
+    inArray(pe.name, [...REWARD_EVENTS]),
+    // a lock without a launch bonus received nothing
+    sql`(${pe.name} <> 'Locked' or (${pe.args}->>'launchBonus')::numeric > 0)`,
+  );
+  const amountOf = sql<string>`case when ${pe.name} = 'Locked' then ${pe.args}->>'launchBonus' else ${pe.args}->>'amount' end`;
+  const result = await consistentRead(() =>
+    Promise.all([
+      db
+        .select({
+          name: pe.name,
+          total: sql<string>`coalesce(sum((${amountOf})::numeric), 0)::text`,
+        })
+        .from(pe)
+        .where(where)
+        .groupBy(pe.name),
+      db.select({ n: count() }).from(pe).where(where),
+      db
+        .select()
+        .from(pe)
+        .where(where)
+        .orderBy(desc(pe.blockNumber), desc(pe.logIndex))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    ]),
+  );
+  const [sums, [totalRow], rows] = result;
+  const total = (name: (typeof REWARD_EVENTS)[number]) =>
+    sums.find((r) => r.name === name)?.total ?? "0";
+  const kind = {
+    FeesClaimed: "feeShare",
+    BonusClaimed: "bonus",
+    Locked: "launchBonus",
+    ReferralRewardPaid: "referral",
+  } as const;
+  return c.json({
+    totals: {
+      feesClaimed: total("FeesClaimed"),
+      bonusClaimed: total("BonusClaimed"),
+      launchBonus: total("Locked"),
+      referralPaid: total("ReferralRewardPaid"),
+    },
+    items: rows.map((r) => {
+      const args = r.args as Record<string, unknown>;
+      const name = r.name as (typeof REWARD_EVENTS)[number];
+      return {
+        id: r.id,
+        kind: kind[name],
+        token: name === "FeesClaimed" || name === "ReferralRewardPaid" ? "USDC" : "KSU",
+        amount: String(name === "Locked" ? args.launchBonus : args.amount),
+        timestamp: Number(r.timestamp),
+        transactionHash: r.transactionHash,
+      };
+    }),
+    page,
+    pageSize,
+    total: Number(totalRow?.n ?? 0),
   });
 });
 

@@ -8,7 +8,9 @@ import {
   formatPercent,
   formatUnitsDisplay,
   formatUsdc,
+  formatTokenAmountUp,
   formatTokenBalance,
+  lockPeriodDays,
   formatWalletAmount,
   shortenAddress,
 } from "./format";
@@ -77,5 +79,19 @@ describe("amounts", () => {
 describe("shortenAddress", () => {
   it("keeps 6 leading and 4 trailing characters", () => {
     expect(shortenAddress("0x1234567890abcdef1234567890abcdef12345678")).toBe("0x1234...5678");
+  });
+});
+
+describe("formatTokenAmountUp and lockPeriodDays", () => {
+  it("rounds an amount to reach up, never down", () => {
+    expect(formatTokenAmountUp(1_000_049_000_000_000_000n, 18)).toBe("1.0001");
+    expect(formatTokenAmountUp(60n * 10n ** 18n, 18)).toBe("60.00");
+    expect(formatTokenAmountUp(1n, 18)).toBe("0.0001");
+    expect(formatTokenAmountUp(1_234_567_890_000_000_000_000n, 18)).toBe("1,234.5679");
+  });
+
+  it("turns a lock period's seconds into days", () => {
+    expect(lockPeriodDays("2592000")).toBe(30);
+    expect(lockPeriodDays(62_208_000n)).toBe(720);
   });
 });

@@ -185,3 +185,24 @@ export function formatTokenBalance(value: bigint, decimals: number): string {
 export function formatPercent(fraction: number, digits = 2): string {
   return `${(fraction * 100).toFixed(digits)}%`;
 }
+
+/**
+ * A token amount rounded up to `keep` decimals, for amounts a user must reach (the KSU to lock
+ * for the next level): shown as at least what is needed, never less.
+ *
+ * @example formatTokenAmountUp(1_000_049_000_000_000_000n, 18, 4) // "1.0001"
+ */
+export function formatTokenAmountUp(value: bigint, decimals: number, keep = 4): string {
+  const unit = 10n ** BigInt(Math.max(0, decimals - keep));
+  const up = ((value + unit - 1n) / unit) * unit;
+  return formatUnitsDisplay(up, decimals, { minDecimals: 2, maxDecimals: keep });
+}
+
+/**
+ * A lock period in days, from its length in seconds (the spec's `lockPeriod` string).
+ *
+ * @example lockPeriodDays("15552000") // 180
+ */
+export function lockPeriodDays(lockPeriodSeconds: string | bigint): number {
+  return Number(BigInt(lockPeriodSeconds) / 86_400n);
+}

@@ -22,3 +22,4 @@ export * from "./portfolio";
 export * from "./history";
 export * from "./gas";
 export * from "./decisions";
+export * from "./locks";

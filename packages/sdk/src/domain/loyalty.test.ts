@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   isLoyal,
   loyaltyLevelFromPercentage,
+  bonusPerEpochKsu,
+  ksuToNextLevel,
   loyaltyLevelFromPosition,
   rksuValueUsdc,
   stakedPercentage,
@@ -57,5 +59,81 @@ describe("position-based level", () => {
     expect(
       loyaltyLevelFromPosition({ rksu: 1n, ksuPriceUsdc: price, totalDepositsUsdc: 0n }),
     ).toBeNull();
+  });
+});
+
+describe("ksuToNextLevel: the KSU to lock for the next level at today's price", () => {
+  const KSU = 10n ** 18n;
+  const deposits = 10_000_000_000n; // 10,000 USDC
+  const price = 500_000n; // 0.50 USDC per KSU
+  const mult = { d30: KSU / 20n, d180: KSU / 4n, d360: KSU / 2n, d720: KSU };
+  /** rKSU worth `percent` % of the deposits at the price (percent in hundredths). */
+  const rksuAt = (hundredths: bigint) => (deposits * hundredths * KSU) / (10_000n * price);
+  const levelAfter = (rksu: bigint, ksu: bigint, multiplier: bigint) =>
+    loyaltyLevelFromPosition({
+      rksu: rksu + (ksu * multiplier) / KSU, // the contract mints amount x multiplier, rounded down
+      ksuPriceUsdc: price,
+      totalDepositsUsdc: deposits,
+    });
+
+  it.each([
+    ["0.99%", 99n, mult.d180, 1, 8n * KSU], // 198 rKSU: 2 rKSU short of 1%, at 0.25x
+    ["1%", 100n, mult.d720, 2, 800n * KSU], // 200 rKSU, level 1: 800 rKSU short of 5%
+    ["4.99%", 499n, mult.d30, 2, 40n * KSU], // 998 rKSU: 2 short of 5%, at 0.05x
+  ])("at %s staked: level %#", (_, hundredths, multiplier, level, ksu) => {
+    const rksu = rksuAt(hundredths);
+    const next = ksuToNextLevel({
+      rksu,
+      ksuPriceUsdc: price,
+      totalDepositsUsdc: deposits,
+      rksuMultiplierWad: multiplier,
+    });
+    expect(next).toEqual({ level, ksu });
+    // enough, and one unit less is not: the screen says what the chain will decide
+    expect(levelAfter(rksu, next!.ksu, multiplier)).toBe(level);
+    expect(levelAfter(rksu, next!.ksu - 1n, multiplier)).toBe(level - 1);
+  });
+
+  it("has no next level at 5% (level 2), without deposits, or without a price", () => {
+    const base = { ksuPriceUsdc: price, totalDepositsUsdc: deposits, rksuMultiplierWad: KSU };
+    expect(ksuToNextLevel({ ...base, rksu: rksuAt(500n) })).toBeNull();
+    expect(ksuToNextLevel({ ...base, rksu: 0n, totalDepositsUsdc: 0n })).toBeNull();
+    expect(ksuToNextLevel({ ...base, rksu: 0n, ksuPriceUsdc: 0n })).toBeNull();
+  });
+
+  it("rounds up where the amounts do not divide evenly", () => {
+    // 333.333333 USDC of deposits at 0.30 USDC: 1% is 3.333334 USDC (rounded up) = 11.11111333.. rKSU
+    const next = ksuToNextLevel({
+      rksu: 0n,
+      ksuPriceUsdc: 300_000n,
+      totalDepositsUsdc: 333_333_333n,
+      rksuMultiplierWad: mult.d360,
+    })!;
+    const after = (ksu: bigint) =>
+      loyaltyLevelFromPosition({
+        rksu: (ksu * mult.d360) / KSU,
+        ksuPriceUsdc: 300_000n,
+        totalDepositsUsdc: 333_333_333n,
+      });
+    expect(next.level).toBe(1);
+    expect(after(next.ksu)).toBe(1);
+    expect(after(next.ksu - 1n)).toBe(0);
+  });
+});
+
+describe("bonusPerEpochKsu", () => {
+  const rates = { 1: 19_164_956_034_632n, 2: 38_329_912_069_265n } as const;
+  it("is base x the level's epoch rate / price, as the contract accrues it", () => {
+    // 0.1% a year on 10,000 USDC is 0.19165 USDC an epoch: 0.3833 KSU at 0.50 USDC
+    expect(
+      bonusPerEpochKsu({ baseUsdc: 10_000_000_000n, level: 1, rates, ksuPriceUsdc: 500_000n }),
+    ).toBe(383_299_120_692_640_000n);
+    expect(
+      bonusPerEpochKsu({ baseUsdc: 10_000_000_000n, level: 2, rates, ksuPriceUsdc: 500_000n }),
+    ).toBe(766_598_241_385_300_000n);
+    expect(
+      bonusPerEpochKsu({ baseUsdc: 10_000_000_000n, level: 0, rates, ksuPriceUsdc: 500_000n }),
+    ).toBe(0n);
+    expect(bonusPerEpochKsu({ baseUsdc: 1n, level: 2, rates, ksuPriceUsdc: 0n })).toBe(0n);
   });
 });

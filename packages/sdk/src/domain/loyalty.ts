@@ -83,3 +83,58 @@ export function loyaltyLevelFromPosition(args: {
 
 /** Minimum KSU to lock shown in the loyalty levels modal (static display). */
 export const MIN_LOCK_DISPLAY: Readonly<Record<1 | 2, number>> = { 1: 500, 2: 1000 };
+
+const WAD = 10n ** 18n;
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+/**
+ * How far the next loyalty level is: the KSU (18 decimals) to lock now, for a lock period with
+ * rKSU multiplier `rksuMultiplierWad` (1e18 = 1.00x), so that the level the chain decides
+ * (`KsuLocking.loyaltyLevel`: floor(rKSU x price / 1e18) x 100 against 1% and 5% of the
+ * deposits) reaches `level + 1`, at today's price. Rounded up at every step, so locking exactly
+ * this amount is enough and one unit less is not (when the multiplier does not round it away).
+ * Null at level 2 (there is no next level), without deposits (no level) or without a price.
+ *
+ * @example ksuToNextLevel({ rksu: 0n, ksuPriceUsdc: 1_000_000n, totalDepositsUsdc: 100_000_000n, rksuMultiplierWad: 10n ** 18n })
+ * // { level: 1, ksu: 10n ** 18n } (1 KSU for 1 rKSU = 1 USDC = 1% of 100 USDC)
+ */
+export function ksuToNextLevel(args: {
+  rksu: bigint;
+  ksuPriceUsdc: bigint;
+  totalDepositsUsdc: bigint;
+  rksuMultiplierWad: bigint;
+}): { level: 1 | 2; ksu: bigint } | null {
+  const { rksu, ksuPriceUsdc: price, totalDepositsUsdc: deposits, rksuMultiplierWad } = args;
+  if (deposits === 0n || price === 0n || rksuMultiplierWad === 0n) return null;
+  const current = loyaltyLevelFromPosition({
+    rksu,
+    ksuPriceUsdc: price,
+    totalDepositsUsdc: deposits,
+  });
+  if (current === null || current === 2) return null;
+  const level = (current + 1) as 1 | 2;
+  const percent = BigInt(level === 2 ? LOYALTY_LEVEL_2_PERCENT : LOYALTY_LEVEL_1_PERCENT);
+  // the USDC value the rKSU must reach, then the rKSU, then the KSU that mints it
+  const value = ceilDiv(percent * deposits, 100n);
+  const rksuNeeded = ceilDiv(value * WAD, price);
+  const missing = rksuNeeded > rksu ? rksuNeeded - rksu : 0n;
+  return { level, ksu: ceilDiv(missing * WAD, rksuMultiplierWad) };
+}
+
+/**
+ * KSU (18 decimals) of bonus interest one epoch earns at a checkpoint's level and base, as the
+ * locking contract accrues it: base (USDC units) x rate (the level's per-epoch rate, 1e18 = 100%)
+ * / price (USDC units per KSU), rounded down; 0 at level 0 or without a price.
+ *
+ * @example bonusPerEpochKsu({ baseUsdc: 10_000_000_000n, level: 1, rates: { 1: 19_164_956_034_632n, 2: 38_329_912_069_265n }, ksuPriceUsdc: 500_000n })
+ * // 383_299_120_692_640_000n (0.3833 KSU a week: 0.1% a year of 10,000 USDC at 0.50 USDC)
+ */
+export function bonusPerEpochKsu(args: {
+  baseUsdc: bigint;
+  level: LoyaltyLevel;
+  rates: Readonly<Record<1 | 2, bigint>>;
+  ksuPriceUsdc: bigint;
+}): bigint {
+  if (args.level === 0 || args.ksuPriceUsdc === 0n) return 0n;
+  return (args.baseUsdc * args.rates[args.level]) / args.ksuPriceUsdc;
+}

@@ -141,3 +141,26 @@ export type LoanTicket = {
   decisionTimeLeftMs: number;
   decidedOn: string | null;
 };
+
+/**
+ * One reward a user received (GET /api/rewards): a fee share claimed (USDC), bonus interest
+ * claimed (KSU), a launch bonus paid with a lock (KSU) or a referral reward paid (USDC).
+ * `amount` is in the token's smallest units as a decimal string.
+ */
+export type RewardItem = {
+  id: string;
+  kind: "feeShare" | "bonus" | "launchBonus" | "referral";
+  token: "USDC" | "KSU";
+  amount: string;
+  timestamp: number;
+  transactionHash: string;
+};
+
+/** A page of a user's rewards, newest first, with the totals of every kind. */
+export type RewardsPage = {
+  totals: { feesClaimed: string; bonusClaimed: string; launchBonus: string; referralPaid: string };
+  items: RewardItem[];
+  page: number;
+  pageSize: number;
+  total: number;
+};

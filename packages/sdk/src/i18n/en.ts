@@ -26,3 +26,6 @@ export { devPanel } from "./en/devPanel";
 export { transactions } from "./en/transactions";
 export { repayments } from "./en/repayments";
 export { decisions } from "./en/decisions";
+export { locking } from "./en/locking";
+export { rewards } from "./en/rewards";
+export { features } from "./en/features";

@@ -2,7 +2,8 @@ import { parseUnits } from "viem";
 import { describe, expect, it } from "vitest";
 import { lock, unlock } from "../actions/locking";
 import { approve } from "../actions/tokens";
-import { calculateBonusInterestEarnings, calculateCompounding } from "../index";
+import { calculateBonusInterestEarnings, calculateCompounding, ksuToNextLevel } from "../index";
+import { ksuLockingAbi } from "../abi/generated";
 import { devAccount, useChain } from "../test/chain";
 import { getPerformanceFee } from "./fees";
 import {
@@ -17,6 +18,7 @@ import {
   getUserStakedKsu,
   getUserTotalBonusAmount,
   readAvailableBonus,
+  readLockingOverview,
   readProjectedUsdc,
   readUserLockingSummary,
   readUserTotals,
@@ -138,6 +140,61 @@ describe("locking reads and builders against the seeded anvil", () => {
       expect(await readTokenBalance(client, { token: deployment.ksu, owner: lender })).toBe(
         before + bonus,
       );
+    });
+  }, 30_000);
+
+  it("overview: the staked percentage and level on the chain's basis, and the KSU to the next level", async () => {
+    await chain.inSnapshot(async () => {
+      const user = devAccount(4).address;
+      const levelOnChain = () =>
+        client.readContract({
+          address: deployment.ksuLocking,
+          abi: ksuLockingAbi,
+          functionName: "loyaltyLevel",
+          args: [user],
+        });
+      // 1,000 USDC pending counts (active + pending deposits)
+      await chain.deposit(4, {
+        poolId: 1n,
+        trancheId: 0n,
+        amount: parseUnits("1000", 6),
+        fixedTermConfigId: 0n,
+      });
+      await chain.send(
+        4,
+        approve({ token: deployment.ksu, spender: deployment.ksuLocking, amount: ksu("1000") }),
+      );
+      // 40 KSU for 720 days: 40 rKSU x 0.50 USDC = 20 USDC = 2% of 1,000 USDC: level 1
+      await chain.send(4, lock(deployment, { amount: ksu("40"), lockPeriodId: 4n }));
+      const o = await readLockingOverview(client, deployment, user);
+      expect(o).toMatchObject({
+        earnedRksu: ksu("40"),
+        stakedKsu: ksu("40"),
+        totalDeposits: parseUnits("1000", 6),
+        stakedPercentage: 2,
+        loyaltyLevel: 1,
+        ksuPrice: { priceUsdc: 500_000n, fresh: true },
+      });
+      expect(o.loyaltyLevel).toBe(await levelOnChain());
+      expect(o.locks.map((l) => [l.id, l.lockedAmount, l.rKSUAmount])).toEqual([
+        [0n, ksu("40"), ksu("40")],
+      ]);
+      expect(o.lockPeriods.map((p) => p.rKSUMultiplier)).toEqual([0.05, 0.25, 0.5, 1]);
+
+      // what the overview says is missing for level 2 is exactly what the chain needs
+      const next = ksuToNextLevel({
+        rksu: o.earnedRksu,
+        ksuPriceUsdc: o.ksuPrice.priceUsdc,
+        totalDepositsUsdc: o.totalDeposits,
+        rksuMultiplierWad: o.lockPeriods[3]!.rKSUMultiplierWad,
+      });
+      expect(next).toEqual({ level: 2, ksu: ksu("60") });
+      await chain.send(4, lock(deployment, { amount: next!.ksu - 1n, lockPeriodId: 4n }));
+      expect(await levelOnChain()).toBe(1);
+      await chain.send(4, lock(deployment, { amount: 1n, lockPeriodId: 4n }));
+      expect(await levelOnChain()).toBe(2);
+      const after = await readLockingOverview(client, deployment, user);
+      expect(after).toMatchObject({ loyaltyLevel: 2, stakedPercentage: 5 });
     });
   }, 30_000);
 });

@@ -1,8 +1,8 @@
-import { formatUnits, type Address, type Client } from "viem";
-import { readContract } from "viem/actions";
+import { erc20Abi, formatUnits, type Address, type Client } from "viem";
+import { getBlock, getBlockNumber, readContract } from "viem/actions";
 import { ksuLockingAbi, lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
-import type { LoyaltyLevel } from "../domain/loyalty";
+import { bonusPerEpochKsu, stakedPercentage, type LoyaltyLevel } from "../domain/loyalty";
 import type { LockPeriod, UserLock, UserLockingSummary, UserTotals } from "../entities";
 import { readUserPosition } from "./user-lending";
 
@@ -172,14 +172,23 @@ export async function getLockPeriods(
     ...locking(deployment),
     functionName: "getLockPeriods",
   });
-  return periods.map((p) => ({
+  return periods.map(toLockPeriod);
+}
+
+function toLockPeriod(p: {
+  id: bigint;
+  lockPeriod: bigint;
+  rKSUMultiplier: bigint;
+  ksuBonusMultiplier: bigint;
+}): LockPeriod {
+  return {
     id: p.id,
     lockPeriod: p.lockPeriod.toString(),
     rKSUMultiplier: Number(formatUnits(p.rKSUMultiplier, 18)),
     ksuBonusMultiplier: Number(formatUnits(p.ksuBonusMultiplier, 18)),
     rKSUMultiplierWad: p.rKSUMultiplier,
     ksuBonusMultiplierWad: p.ksuBonusMultiplier,
-  }));
+  };
 }
 
 /**
@@ -274,3 +283,118 @@ export async function readUserTotals(
     locks: summary.locks,
   };
 }
+
+/**
+ * Everything the locking overview shows, read at one block so the figures agree with each other
+ * and with the chain's own decision: the user's locks, earned rKSU and staked KSU, fee share and
+ * bonus claimable, the loyalty level the chain decides (`loyaltyLevel`) with the staked
+ * percentage on the same basis (rKSU value at the contract's KSU price over the manager's
+ * `userTotalDeposits`, active plus pending), the KSU price and whether it is fresh, the lock
+ * periods, the KSU in the wallet and the bonus pool.
+ *
+ * @example const o = await readLockingOverview(client, deployment, user); o.stakedPercentage // 1.25
+ */
+export async function readLockingOverview(client: Client, deployment: Deployment, user: Address) {
+  const block = await getBlock(client, { blockTag: "latest" });
+  const blockNumber = block.number;
+  const at = { blockNumber } as const;
+  const lk = locking(deployment);
+  const [summary, periods, [priceUsdc, priceUpdatedAt], priceFresh, deposits, ksuBalance, pool] =
+    await Promise.all([
+      readContract(client, { ...lk, functionName: "getUserSummary", args: [user], ...at }),
+      readContract(client, { ...lk, functionName: "getLockPeriods", ...at }),
+      readContract(client, { ...lk, functionName: "ksuPrice", ...at }),
+      readContract(client, { ...lk, functionName: "isKsuPriceFresh", ...at }),
+      readContract(client, {
+        address: deployment.lendingPoolManager,
+        abi: lendingPoolManagerAbi,
+        functionName: "userTotalDeposits",
+        args: [user],
+        ...at,
+      }),
+      readContract(client, {
+        address: deployment.ksu,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [user],
+        ...at,
+      }),
+      readContract(client, { ...lk, functionName: "bonusPool", ...at }),
+    ]);
+  const price = priceFresh ? priceUsdc : 0n;
+  return {
+    blockNumber,
+    /** the block's timestamp (unix seconds): the clock `unlock` is decided by */
+    chainTime: Number(block.timestamp),
+    earnedRksu: summary.rKsu,
+    stakedKsu: summary.stakedKsu,
+    claimableFees: summary.claimableFees,
+    bonusAmount: summary.bonusAmount,
+    /** the chain's decision (0 while the price is stale); null without deposits (spec: none) */
+    loyaltyLevel: deposits === 0n ? null : (Math.min(summary.loyaltyLevel, 2) as LoyaltyLevel),
+    /** rKSU value over active + pending deposits x 100; null without deposits or a fresh price */
+    stakedPercentage:
+      price === 0n
+        ? null
+        : stakedPercentage({
+            rksu: summary.rKsu,
+            ksuPriceUsdc: price,
+            totalDepositsUsdc: deposits,
+          }),
+    totalDeposits: deposits,
+    ksuPrice: { priceUsdc, updatedAt: Number(priceUpdatedAt), fresh: priceFresh },
+    ksuBalance,
+    bonusPool: pool,
+    locks: summary.locks.map(toUserLock),
+    lockPeriods: periods.map(toLockPeriod),
+  };
+}
+
+export type LockingOverview = Awaited<ReturnType<typeof readLockingOverview>>;
+
+/**
+ * What the rewards page shows, at one block: the bonus interest claimable (`getUserTotalBonusAmount`,
+ * paid at most up to the bonus pool) and what an epoch earns at the current checkpoint's level and
+ * base (`bonusPerEpochKsu`, rates read from the contract), and the USDC fee share claimable, with
+ * whether the user shares fees now (`feeEligible`: a locker with an active deposit).
+ *
+ * @example const r = await readRewardsOverview(client, deployment, user); r.bonusPerEpoch
+ */
+export async function readRewardsOverview(client: Client, deployment: Deployment, user: Address) {
+  const blockNumber = await getBlockNumber(client, { cacheTime: 0 });
+  const at = { blockNumber } as const;
+  const lk = locking(deployment);
+  const [checkpoint, rate1, rate2, [priceUsdc], bonus, pool, fees, eligible, rksu] =
+    await Promise.all([
+      readContract(client, { ...lk, functionName: "bonusCheckpoint", args: [user], ...at }),
+      readContract(client, { ...lk, functionName: "BONUS_RATE_LEVEL_1", ...at }),
+      readContract(client, { ...lk, functionName: "BONUS_RATE_LEVEL_2", ...at }),
+      readContract(client, { ...lk, functionName: "ksuPrice", ...at }),
+      readContract(client, { ...lk, functionName: "getUserTotalBonusAmount", args: [user], ...at }),
+      readContract(client, { ...lk, functionName: "bonusPool", ...at }),
+      readContract(client, { ...lk, functionName: "claimableFees", args: [user], ...at }),
+      readContract(client, { ...lk, functionName: "feeEligible", args: [user], ...at }),
+      readContract(client, { ...lk, functionName: "rKsuBalance", args: [user], ...at }),
+    ]);
+  const [, level, base] = checkpoint;
+  const bonusLevel = Math.min(level, 2) as LoyaltyLevel;
+  return {
+    blockNumber,
+    /** KSU bonus interest owed now; a claim pays at most the bonus pool */
+    bonusClaimable: bonus < pool ? bonus : pool,
+    bonusOwed: bonus,
+    bonusPerEpoch: bonusPerEpochKsu({
+      baseUsdc: base,
+      level: bonusLevel,
+      rates: { 1: rate1, 2: rate2 },
+      ksuPriceUsdc: priceUsdc,
+    }),
+    bonusLevel,
+    bonusBase: base,
+    feesClaimable: fees,
+    feeEligible: eligible,
+    earnedRksu: rksu,
+  };
+}
+
+export type RewardsOverview = Awaited<ReturnType<typeof readRewardsOverview>>;

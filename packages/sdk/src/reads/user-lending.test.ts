@@ -1,18 +1,15 @@
 import { decodeFunctionData, parseUnits } from "viem";
 import { describe, expect, it } from "vitest";
 import { lendingPoolManagerAbi } from "../abi/generated";
-import { kycAuthorizationTypedData } from "../actions/kyc";
 import {
   cancelDepositRequest,
   cancelWithdrawalRequest,
   claim,
   lockDepositForFixedTerm,
-  requestDepositWithKyc,
   requestWithdrawalMax,
   withdrawAtExpiry,
 } from "../actions/lending";
 import { requestWithdrawalInUSDC } from "../actions/prepare";
-import { approve, MAX_UINT256 } from "../actions/tokens";
 import { canOfferCancel } from "../domain/requests";
 import { InvalidAmountError, RequestNotFoundError } from "../errors";
 import { devAccount, useChain } from "../test/chain";
@@ -39,44 +36,8 @@ describe("user lending against the seeded anvil", () => {
   const chain = useChain();
   const { deployment, publicClient: client } = chain;
   const lender = devAccount(1).address;
-  const kycSigner = devAccount(9);
 
-  /** Approves USDC and sends a KYC-authorised deposit from dev account `index`. */
-  async function deposit(
-    index: number,
-    args: { poolId: bigint; trancheId: bigint; amount: bigint; fixedTermConfigId: bigint },
-  ) {
-    const user = devAccount(index).address;
-    const [nonce, block] = await Promise.all([
-      readKycNonce(client, deployment, user),
-      client.getBlockNumber({ cacheTime: 0 }),
-    ]);
-    const blockExpiration = block + 100n;
-    const signature = await kycSigner.signTypedData(
-      kycAuthorizationTypedData({
-        chainId: chain.chainId,
-        verifyingContract: deployment.lendingPoolManager,
-        user,
-        nonce,
-        blockExpiration,
-        ...args,
-      }),
-    );
-    await chain.send(
-      index,
-      approve({
-        token: deployment.usdc,
-        spender: deployment.lendingPoolManager,
-        amount: MAX_UINT256,
-      }),
-    );
-    const tx = requestDepositWithKyc(deployment, {
-      ...args,
-      acceptance: { signature: "0x01", timestamp: 1_700_000_000_000n, version: 1 },
-      kyc: { nonce, blockExpiration, signature },
-    });
-    return chain.send(index, tx);
-  }
+  const { deposit } = chain;
 
   /** Moves time into the clearing period of `epoch` and clears the pool until it is cleared. */
   async function clearThrough(poolId: bigint, epoch: bigint) {

@@ -13,7 +13,11 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { expect, inject } from "vitest";
+import { kycAuthorizationTypedData } from "../actions/kyc";
+import { requestDepositWithKyc } from "../actions/lending";
+import { approve, MAX_UINT256 } from "../actions/tokens";
 import type { TransactionRequest } from "../actions/types";
+import { readKycNonce } from "../reads/user-lending";
 
 /** anvil's default mnemonic: public, local chain only. */
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
@@ -53,5 +57,52 @@ export function useChain() {
     }
   }
 
-  return { rpcUrl, chainId, deployment, publicClient, testClient, wallet, send, inSnapshot };
+  /** Approves USDC and sends a deposit from dev account `index`, authorised by the KYC signer. */
+  async function deposit(
+    index: number,
+    args: { poolId: bigint; trancheId: bigint; amount: bigint; fixedTermConfigId: bigint },
+  ) {
+    const user = devAccount(index).address;
+    const [nonce, block] = await Promise.all([
+      readKycNonce(publicClient, deployment, user),
+      publicClient.getBlockNumber({ cacheTime: 0 }),
+    ]);
+    const blockExpiration = block + 100n;
+    const signature = await devAccount(9).signTypedData(
+      kycAuthorizationTypedData({
+        chainId,
+        verifyingContract: deployment.lendingPoolManager,
+        user,
+        nonce,
+        blockExpiration,
+        ...args,
+      }),
+    );
+    await send(
+      index,
+      approve({
+        token: deployment.usdc,
+        spender: deployment.lendingPoolManager,
+        amount: MAX_UINT256,
+      }),
+    );
+    const tx = requestDepositWithKyc(deployment, {
+      ...args,
+      acceptance: { signature: "0x01", timestamp: 1_700_000_000_000n, version: 1 },
+      kyc: { nonce, blockExpiration, signature },
+    });
+    return send(index, tx);
+  }
+
+  return {
+    rpcUrl,
+    chainId,
+    deployment,
+    publicClient,
+    testClient,
+    wallet,
+    send,
+    inSnapshot,
+    deposit,
+  };
 }

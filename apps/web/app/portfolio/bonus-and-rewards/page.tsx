@@ -1,7 +1,8 @@
-import { fill, pages } from "@lending/sdk";
+import { fill, pages, rewards } from "@lending/sdk";
 import type { Metadata } from "next";
-import { ComingLater } from "@/components/layout/Page";
+import { PageHeader } from "@/components/layout/Page";
 import { serverConfig } from "@/config/server";
+import { RewardsPage } from "@/features/rewards/RewardsPage";
 
 const copy = pages.bonusAndRewards;
 
@@ -9,5 +10,10 @@ export const metadata: Metadata = { title: copy.title };
 
 export default function BonusAndRewardsPage() {
   const { productSymbol: product } = serverConfig();
-  return <ComingLater title={copy.title}>{fill(copy.text, { product })}</ComingLater>;
+  return (
+    <>
+      <PageHeader title={copy.title} lead={fill(rewards.lead, { product })} />
+      <RewardsPage product={product} />
+    </>
+  );
 }

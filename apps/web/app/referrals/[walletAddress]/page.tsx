@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { isAddress } from "viem";
 import { PageHeader } from "@/components/layout/Page";
 import { Template } from "@/components/ui/Template";
+import { ReferralCapture } from "@/features/referrals/ReferralCapture";
 
 const copy = pages.referral;
 
@@ -41,6 +42,7 @@ export default async function ReferralPage({
           }}
         />
       </p>
+      <ReferralCapture referrer={address} />
     </>
   );
 }

@@ -13,6 +13,9 @@ import type { HistoricalRepaymentsModalProps } from "@/features/lending/repaymen
 import type { BorrowerIdentifiedModalProps } from "@/features/decisions/BorrowerIdentifiedModal";
 import type { DecisionDoneModalProps } from "@/features/decisions/DecisionDoneModal";
 import type { WithdrawAtExpiryModalProps } from "@/features/portfolio/fixed-term/WithdrawAtExpiryModal";
+import type { UnlockModalProps } from "@/features/locking/UnlockModal";
+import type { UnreleasedFeatureModalProps } from "@/features/flags/UnreleasedFeatureModal";
+import type { ReferralDetectedModalProps } from "@/features/referrals/ReferralDetectedModal";
 
 /** Every registry modal receives `onClose` plus the props it was opened with. */
 export type RegistryModalProps<P = object> = P & { onClose: () => void };
@@ -39,6 +42,15 @@ export interface ModalPropsByName {
   borrowerIdentified: BorrowerIdentifiedModalProps;
   optedIn: DecisionDoneModalProps;
   optedOut: DecisionDoneModalProps;
+  lock: object;
+  unlock: UnlockModalProps;
+  loyaltyLevels: object;
+  comingSoon: object;
+  unreleasedFeature: UnreleasedFeatureModalProps;
+  nftDetected: object;
+  referral: object;
+  referredUsers: object;
+  referralDetected: ReferralDetectedModalProps;
 }
 
 export type ModalName = keyof ModalPropsByName;
@@ -68,6 +80,15 @@ const LOADERS = {
   borrowerIdentified: () => import("@/features/decisions/BorrowerIdentifiedModal"),
   optedIn: () => import("@/features/decisions/DecisionDoneModal"),
   optedOut: () => import("@/features/decisions/DecisionDoneModal"),
+  lock: () => import("@/features/locking/LockModal"),
+  unlock: () => import("@/features/locking/UnlockModal"),
+  loyaltyLevels: () => import("@/features/locking/LoyaltyLevelsModal"),
+  comingSoon: () => import("@/features/flags/ComingSoonModal"),
+  unreleasedFeature: () => import("@/features/flags/UnreleasedFeatureModal"),
+  nftDetected: () => import("@/features/rewards/NftDetectedModal"),
+  referral: () => import("@/features/referrals/ReferralModal"),
+  referredUsers: () => import("@/features/referrals/ReferredUsersModal"),
+  referralDetected: () => import("@/features/referrals/ReferralDetectedModal"),
 } satisfies Record<ModalName, () => Promise<unknown>>;
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
@@ -130,6 +151,21 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
       () => import("@/features/decisions/DecisionDoneModal").then((m) => m.OptedOutModal),
       { ssr: false },
     ),
+    lock: dynamic(() => import("@/features/locking/LockModal"), { ssr: false }),
+    unlock: dynamic(() => import("@/features/locking/UnlockModal"), { ssr: false }),
+    loyaltyLevels: dynamic(() => import("@/features/locking/LoyaltyLevelsModal"), { ssr: false }),
+    comingSoon: dynamic(() => import("@/features/flags/ComingSoonModal"), { ssr: false }),
+    unreleasedFeature: dynamic(() => import("@/features/flags/UnreleasedFeatureModal"), {
+      ssr: false,
+    }),
+    nftDetected: dynamic(() => import("@/features/rewards/NftDetectedModal"), { ssr: false }),
+    referral: dynamic(() => import("@/features/referrals/ReferralModal"), { ssr: false }),
+    referredUsers: dynamic(() => import("@/features/referrals/ReferredUsersModal"), {
+      ssr: false,
+    }),
+    referralDetected: dynamic(() => import("@/features/referrals/ReferralDetectedModal"), {
+      ssr: false,
+    }),
   };
 
 /** Starts loading a modal's code ahead of a click (e.g. on hover). */

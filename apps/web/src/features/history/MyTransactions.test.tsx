@@ -47,6 +47,8 @@ const publicConfig: PublicConfig = {
   coinbaseAppName: "Test",
   productSymbol: "KSU",
   subordinationDocsUrl: "/docs",
+  features: { tokenLaunch: true, unreleased: [] },
+  referralFeeShare: 0.1,
 };
 
 let items: HistoryTransaction[] | Response = [];

@@ -19,7 +19,7 @@ import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import type { Transaction } from "./api";
 import { fixedTermText, formatApy, formatTime, RequestedAmount, statusText } from "./display";
-import { Pagination } from "./Pagination";
+import { Pagination } from "@/components/ui/Pagination";
 import { transactionsCsvUrl } from "./urls";
 
 const col = copy.columns;

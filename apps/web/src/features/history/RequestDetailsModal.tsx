@@ -10,6 +10,7 @@ import {
 } from "@lending/sdk";
 import type { ReactNode } from "react";
 import { Modal } from "@/components/modal/Modal";
+import { StackedCell } from "@/components/ui/Figures";
 import { useModal } from "@/components/modal/ModalProvider";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { TxHashLink } from "@/components/tx/TxDone";
@@ -37,18 +38,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-slate-500">{label}</dt>
       <dd className="text-right font-medium text-slate-900 sm:text-left">{children}</dd>
     </div>
-  );
-}
-
-/** A cell of a table that stacks into labelled rows on narrow screens. */
-function Cell({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <td
-      data-label={label}
-      className="px-3 py-2 align-top max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1 max-md:text-right max-md:before:shrink-0 max-md:before:text-left max-md:before:font-medium max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]"
-    >
-      {children}
-    </td>
   );
 }
 
@@ -130,29 +119,29 @@ export default function RequestDetailsModal({
               <tbody className="max-md:block">
                 {tx.events.map((e) => (
                   <tr key={e.id} className={rowClass} data-testid="request-event">
-                    <Cell label={d.epoch}>{e.epochId.toString()}</Cell>
-                    <Cell label={d.amount}>{eventAmount(tx, e)}</Cell>
-                    <Cell label={d.time}>{formatTime(e.timestamp)}</Cell>
-                    <Cell label={d.transaction}>
+                    <StackedCell label={d.epoch}>{e.epochId.toString()}</StackedCell>
+                    <StackedCell label={d.amount}>{eventAmount(tx, e)}</StackedCell>
+                    <StackedCell label={d.time}>{formatTime(e.timestamp)}</StackedCell>
+                    <StackedCell label={d.transaction}>
                       <TxHashLink
                         testId="event-tx"
                         className="font-medium text-emerald-800 underline"
                         hash={e.transactionHash}
                       />
-                    </Cell>
-                    <Cell label={d.type}>
+                    </StackedCell>
+                    <StackedCell label={d.type}>
                       <EventType tx={tx} event={e} />
-                    </Cell>
-                    <Cell label={d.status}>
+                    </StackedCell>
+                    <StackedCell label={d.status}>
                       {copy.statuses[
                         historyEventStatusLabel(tx.type, e) as keyof typeof copy.statuses
                       ] ?? copy.eventTypes[e.type]}
-                    </Cell>
-                    <Cell label={d.remaining}>
+                    </StackedCell>
+                    <StackedCell label={d.remaining}>
                       {e.remainingQueuedAmount === null
                         ? "–"
                         : formatShares(e.remainingQueuedAmount)}
-                    </Cell>
+                    </StackedCell>
                   </tr>
                 ))}
               </tbody>
@@ -183,16 +172,16 @@ export default function RequestDetailsModal({
               <tbody className="max-md:block">
                 {tx.subsequentTransactions.map((s, i) => (
                   <tr key={i} className={rowClass} data-testid="subsequent-action">
-                    <Cell label={d.time}>{formatTime(s.timestamp)}</Cell>
-                    <Cell label={d.action}>
+                    <StackedCell label={d.time}>{formatTime(s.timestamp)}</StackedCell>
+                    <StackedCell label={d.action}>
                       {d.subsequentActions[s.action as keyof typeof d.subsequentActions] ??
                         s.action}
-                    </Cell>
-                    <Cell label={d.amount}>{formatUsdcAmount(s.amount)}</Cell>
-                    <Cell label={d.status}>
+                    </StackedCell>
+                    <StackedCell label={d.amount}>{formatUsdcAmount(s.amount)}</StackedCell>
+                    <StackedCell label={d.status}>
                       {d.subsequentStatuses[s.status as keyof typeof d.subsequentStatuses] ??
                         s.status}
-                    </Cell>
+                    </StackedCell>
                   </tr>
                 ))}
               </tbody>

@@ -16,6 +16,9 @@ vi.mock("wagmi", () => ({
   }),
 }));
 vi.mock("@/components/modal/ModalProvider", () => ({ useModal: () => ({ open: vi.fn() }) }));
+vi.mock("@/features/flags/useFeature", () => ({
+  useFeature: () => (proceed: () => void) => proceed(),
+}));
 vi.mock("@/lib/queries/hooks", () => ({
   useAppChain: () => ({ chainId: 31337, chainName: "Anvil", client: {} }),
   usePools: () => ({ data: POOLS, error: null, isPending: false, isFetching: false }),

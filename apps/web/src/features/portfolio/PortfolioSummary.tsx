@@ -17,12 +17,14 @@ import {
 } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useConfig, useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
+import { Figure } from "@/components/ui/Figures";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useKycState } from "@/features/kyc/kycState";
+import { useFeature } from "@/features/flags/useFeature";
 import { useKycGate } from "@/features/kyc/useKycGate";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { LendButton } from "@/features/lending/lend/LendButton";
@@ -133,9 +135,11 @@ export function PortfolioSummary({ product }: { product: string }) {
   );
 }
 
-/** The lender's documents and answers: signed loan contracts, pending decisions (issue 12). */
+/** The lender's documents and answers: loan contracts, pending decisions, loyalty levels. */
 function PortfolioActions() {
   const { open } = useModal();
+  const loanContracts = useFeature("loanContracts");
+  const referralFeature = useFeature("referral");
   const config = useConfig();
   const { address } = useConnection();
   const { chainId } = useAppChain();
@@ -145,8 +149,9 @@ function PortfolioActions() {
     if (!address) return;
     setSigningIn(true);
     try {
-      const { withDecisionsSession } = await import("@/features/decisions/openDecisions");
-      if (await withDecisionsSession({ config, address, chainId })) open("pendingDecisions");
+      const { withWalletSession } = await import("@/features/auth/withWalletSession");
+      const copy = { declined: decisionsCopy.signInDeclined, error: decisionsCopy.signInError };
+      if (await withWalletSession({ config, address, chainId }, copy)) open("pendingDecisions");
     } finally {
       setSigningIn(false);
     }
@@ -169,11 +174,31 @@ function PortfolioActions() {
         type="button"
         onMouseEnter={() => preloadModal("viewLoanContracts")}
         onFocus={() => preloadModal("viewLoanContracts")}
-        onClick={() => open("viewLoanContracts", {})}
+        onClick={() => loanContracts(() => open("viewLoanContracts", {}))}
         className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
         data-testid="view-loan-contracts"
       >
         {copy.viewLoanContracts}
+      </button>
+      <button
+        type="button"
+        onMouseEnter={() => preloadModal("loyaltyLevels")}
+        onFocus={() => preloadModal("loyaltyLevels")}
+        onClick={() => open("loyaltyLevels")}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        data-testid="open-loyalty-levels"
+      >
+        {copy.loyaltyLevels}
+      </button>
+      <button
+        type="button"
+        onMouseEnter={() => preloadModal("referral")}
+        onFocus={() => preloadModal("referral")}
+        onClick={() => referralFeature(() => open("referral"))}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        data-testid="open-referral"
+      >
+        {copy.referFriend}
       </button>
     </div>
   );
@@ -201,17 +226,6 @@ function MissingEmailNotice({ address }: { address: string | undefined }) {
         {emailCopy.open}
       </button>
     </section>
-  );
-}
-
-function Figure({ name, testId, children }: { name: string; testId: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-slate-600">{name}</dt>
-      <dd className="font-semibold break-words text-slate-900 tabular-nums" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
   );
 }
 
@@ -256,6 +270,8 @@ function PositionRow({
   requestEpoch: bigint;
 }) {
   const { open } = useModal();
+  const fixApy = useFeature("fixApy");
+  const atExpiryFeature = useFeature("withdrawAtExpiry");
   const configs = pool?.tranches.find((t) => t.id === p.trancheId)?.fixedTermConfig ?? [];
   const advance = pool?.requestEpochsInAdvance ?? 1n;
   const canFix = configs.some((c) => c.fixedTermDepositStatus !== "Disabled");
@@ -314,7 +330,9 @@ function PositionRow({
             disabled={p.availableToWithdraw === 0n}
             onMouseEnter={() => preloadModal("fixApy")}
             onFocus={() => preloadModal("fixApy")}
-            onClick={() => open("fixApy", { poolId: p.poolId, trancheId: p.trancheId })}
+            onClick={() =>
+              fixApy(() => open("fixApy", { poolId: p.poolId, trancheId: p.trancheId }))
+            }
             className={secondaryAction}
           >
             {fixedTerm.fixApy.open}
@@ -327,7 +345,11 @@ function PositionRow({
             aria-label={fill(fixedTerm.atExpiry.openFor, { tranche: p.trancheName })}
             onMouseEnter={() => preloadModal("withdrawAtExpiry")}
             onFocus={() => preloadModal("withdrawAtExpiry")}
-            onClick={() => open("withdrawAtExpiry", { poolId: p.poolId, trancheId: p.trancheId })}
+            onClick={() =>
+              atExpiryFeature(() =>
+                open("withdrawAtExpiry", { poolId: p.poolId, trancheId: p.trancheId }),
+              )
+            }
             className={secondaryAction}
           >
             {fixedTerm.atExpiry.open}

@@ -17,6 +17,8 @@ const publicConfig: PublicConfig = {
   coinbaseAppName: "Test",
   productSymbol: "KSU",
   subordinationDocsUrl: "/docs",
+  features: { tokenLaunch: true, unreleased: [] },
+  referralFeeShare: 0.1,
 };
 
 function renderApp() {

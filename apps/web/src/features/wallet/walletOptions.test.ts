@@ -10,6 +10,8 @@ const pc = (chainId: PublicConfig["chainId"]): PublicConfig => ({
   coinbaseAppName: "Test",
   productSymbol: "KSU",
   subordinationDocsUrl: "/docs",
+  features: { tokenLaunch: true, unreleased: [] },
+  referralFeeShare: 0.1,
 });
 
 describe("walletOptions", () => {

@@ -15,6 +15,11 @@ export const queryKeys = {
     ["lending", chainId, "user", user, "transactions"] as const,
   transactionsPage: (chainId: number, user: string, page: number) =>
     ["lending", chainId, "user", user, "transactions", page] as const,
+  /** the user's rewards history (every page) */
+  rewards: (chainId: number, user: string) =>
+    ["lending", chainId, "user", user, "rewards"] as const,
+  rewardsPage: (chainId: number, user: string, page: number) =>
+    ["lending", chainId, "user", user, "rewards", page] as const,
   /** USDC value of a withdrawal request's shares */
   sharesValue: (chainId: number, poolId: string, trancheId: number, shares: string) =>
     ["lending", chainId, "sharesValue", poolId, trancheId, shares] as const,

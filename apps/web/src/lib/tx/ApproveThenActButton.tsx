@@ -12,7 +12,8 @@ import { useTransactor } from "./useTransactor";
 /**
  * The one approve-then-act button (STYLE, spec section 4 "Approve flow"): reads the allowance;
  * below `amount` it reads Approve and approves unlimited first, the exact amount when the
- * unlimited approval's gas estimation fails; then it reads `actLabel` and runs `onAct`.
+ * unlimited approval's gas estimation fails (or at once with `approveExact`: the lock approves
+ * the amount for the locking contract); then it reads `actLabel` and runs `onAct`.
  */
 export function ApproveThenActButton(props: {
   token: Address;
@@ -22,6 +23,8 @@ export function ApproveThenActButton(props: {
   /** sends the action (through the transaction pipeline); resolves when done */
   onAct: () => Promise<void>;
   disabled?: boolean;
+  /** approve exactly `amount`, never unlimited */
+  approveExact?: boolean;
 }) {
   const config = useConfig();
   const { chainId, client } = useAppChain();
@@ -48,11 +51,19 @@ export function ApproveThenActButton(props: {
     if (!address) return;
     const { approve: buildApprove, MAX_UINT256 } = await import("@lending/sdk");
     const { estimateGas } = await import("wagmi/actions");
-    let tx = buildApprove({ token: props.token, spender: props.spender, amount: MAX_UINT256 });
-    try {
-      await estimateGas(config, { account: address, to: tx.to, data: tx.data, chainId });
-    } catch {
-      tx = buildApprove({ token: props.token, spender: props.spender, amount: props.amount });
+    const exact = buildApprove({
+      token: props.token,
+      spender: props.spender,
+      amount: props.amount,
+    });
+    let tx = exact;
+    if (!props.approveExact) {
+      tx = buildApprove({ token: props.token, spender: props.spender, amount: MAX_UINT256 });
+      try {
+        await estimateGas(config, { account: address, to: tx.to, data: tx.data, chainId });
+      } catch {
+        tx = exact;
+      }
     }
     const result = await transact(tx, { title: copy.errors.approve });
     if (result) await queryClient.invalidateQueries({ queryKey: allowanceKey });

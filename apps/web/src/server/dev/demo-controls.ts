@@ -4,7 +4,7 @@
  * panel's server route (app/api/dev/[action]) and `npm run ops -- time:clearing | time:next-epoch
  * | fund <address>`. No relative "@/" imports: the ops script imports this file too.
  */
-import { ksuAbi, lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
+import { ksuAbi, ksuLockingAbi, lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
 import type { Deployment } from "@lending/sdk/deployments";
 import {
   createPublicClient,
@@ -96,7 +96,26 @@ async function advanceTo(ctx: DemoControlsContext, target: (now: bigint) => Prom
   }
   await publicClient.request({ method: "evm_mine" as never, params: [] as never });
   const mined = await publicClient.getBlock({ blockTag: "latest" });
+  if (seconds > 0) await republishKsuPrice(ctx);
   return { secondsAdvanced: seconds, chainTime: Number(mined.timestamp) } satisfies TimeMove;
+}
+
+/**
+ * The local chain has no price oracle: after a clock move the demo controls publish the KSU
+ * price again (the same price), as an oracle would, so it does not go stale (`maxPriceAge`, 7
+ * days) and drop every loyalty level to 0 in the middle of a demo.
+ */
+async function republishKsuPrice(ctx: DemoControlsContext) {
+  const { publicClient, walletClient } = clients(ctx);
+  const locking = { address: ctx.deployment.ksuLocking, abi: ksuLockingAbi } as const;
+  const [price] = await publicClient.readContract({ ...locking, functionName: "ksuPrice" });
+  if (price === 0n) return;
+  const hash = await walletClient.writeContract({
+    ...locking,
+    functionName: "setKsuPrice",
+    args: [price],
+  });
+  await publicClient.waitForTransactionReceipt({ hash });
 }
 
 /** Moves the chain's clock to the start of the next clearing period (the manager's view). */

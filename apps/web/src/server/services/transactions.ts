@@ -3,7 +3,12 @@
  * Everything here is public on-chain data: no signature needed. The indexer being down or
  * unreachable is an {@link UpstreamError} (503); its own 4xx answers pass through.
  */
-import { withBorrowerDecisions, type HistoryPage, type HistoryTransaction } from "@lending/sdk";
+import {
+  withBorrowerDecisions,
+  type HistoryPage,
+  type HistoryTransaction,
+  type RewardsPage,
+} from "@lending/sdk";
 import type { Address } from "viem";
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
@@ -85,6 +90,20 @@ export async function transactionsPage(
   });
   return (await (await fromIndexer(`/transactions?${params}`)).json()) as HistoryPage;
 }
+
+/** One page of `user`'s rewards, newest first, with their totals. */
+export async function rewardsPage(q: z.output<typeof TransactionsQuery>): Promise<RewardsPage> {
+  const params = new URLSearchParams({
+    user: q.user,
+    page: String(q.page),
+    pageSize: String(q.pageSize),
+  });
+  return (await (
+    await fromIndexer(`/rewards?${params}`, REWARDS_UNAVAILABLE)
+  ).json()) as RewardsPage;
+}
+
+const REWARDS_UNAVAILABLE = "The rewards history is unavailable: try again later";
 
 /** The whole history of `user` as RFC 4180 CSV text. */
 export async function transactionsCsv(q: z.output<typeof TransactionsCsvQuery>): Promise<string> {

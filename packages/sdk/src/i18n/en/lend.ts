@@ -34,6 +34,7 @@ export const lend = {
     performanceFee: "Performance fee",
     netInterest: "Net interest ({apy} APY)",
     loyaltyBonus: "Loyalty bonus",
+    loyaltyLevels: "How loyalty levels work",
     negative: "-{amount}",
     estimatedTotal: "Estimated total",
   },

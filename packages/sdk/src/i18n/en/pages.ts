@@ -146,7 +146,6 @@ export const pages = {
   },
   locking: {
     title: "Locking",
-    text: "The locking overview will show your locked {product}, the r{product} you earned, your loyalty level and your share of protocol fees, and let you lock and unlock {product} for 30, 180, 360 or 720 days.",
   },
   portfolio: {
     title: "My Portfolio",
@@ -157,7 +156,6 @@ export const pages = {
   },
   bonusAndRewards: {
     title: "Bonus and rewards",
-    text: "Your loyalty bonus paid in {product}, your fee-sharing rewards and your referral rewards will be shown here.",
   },
   referral: {
     metaTitle: "Referral",
@@ -165,6 +163,6 @@ export const pages = {
     invalid:
       "“{address}” is not a valid wallet address. Ask the person who referred you for their full referral link.",
     title: "You were referred",
-    text: "This referral link belongs to {address}. Connecting your wallet to apply the referral code will be available here; only new users who have not deposited yet are eligible.",
+    text: "This referral link belongs to {address}. Connect your wallet and apply the referral code to link your account to them; only new users who have not deposited yet are eligible.",
   },
 } as const;

@@ -20,6 +20,8 @@ export const portfolio = {
   loyaltyLevel: "Loyalty level",
   loyaltyLevelValue: "Level {level}",
   loyaltyNone: "None",
+  loyaltyLevels: "Loyalty levels",
+  referFriend: "Refer a friend",
   earnedRksu: "Earned r{product}",
   tranche: "Tranche",
   apy: "APY",

@@ -17,5 +17,9 @@ export const tx = {
     fixApy: "fix APY error",
     approve: "approve error",
     swap: "swap error",
+    lock: "lock error",
+    unlock: "unlock error",
+    claimBonus: "claim bonus error",
+    claimFees: "claim fee share error",
   },
 } as const;

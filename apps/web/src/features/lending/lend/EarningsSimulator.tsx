@@ -13,6 +13,7 @@ import {
   type LoyaltyLevel,
 } from "@lending/sdk";
 import { useId } from "react";
+import { useModal } from "@/components/modal/ModalProvider";
 import { Template } from "@/components/ui/Template";
 
 const copy = lend.simulator;
@@ -28,6 +29,7 @@ export function EarningsSimulator(props: {
   onDisabledClick: () => void;
 }) {
   const id = useId();
+  const { push } = useModal();
   const disabled = props.principal === 0n;
   const r = simulateEarnings({
     principal: props.principal,
@@ -92,6 +94,14 @@ export function EarningsSimulator(props: {
           {fill(common.usdcAmount, { amount: formatUsdc(r.totalEarnings) })}
         </dd>
       </dl>
+      {/* over the lend modal, which keeps its state underneath */}
+      <button
+        type="button"
+        onClick={() => push("loyaltyLevels")}
+        className="mt-3 text-sm font-semibold text-emerald-800 underline"
+      >
+        {copy.loyaltyLevels}
+      </button>
     </section>
   );
 }

@@ -4,23 +4,28 @@ import { fill, paginationItems, transactions } from "@lending/sdk";
 
 const copy = transactions.pagination;
 
-/** Table pagination (spec section 9: boundary count 2, sibling count 0), 1-based pages. */
+/**
+ * Table pagination (spec section 9: boundary count 2, sibling count 0), 1-based pages; `label`
+ * names the navigation (default: the transactions').
+ */
 export function Pagination({
   page,
   count,
   onChange,
   disabled = false,
+  label = copy.label,
 }: {
   page: number;
   count: number;
   onChange: (page: number) => void;
   disabled?: boolean;
+  label?: string;
 }) {
   if (count <= 1) return null;
   const button =
     "min-w-9 rounded-lg px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
   return (
-    <nav aria-label={copy.label} data-testid="pagination">
+    <nav aria-label={label} data-testid="pagination">
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           <button

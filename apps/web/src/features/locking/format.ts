@@ -1,0 +1,18 @@
+import {
+  fill,
+  formatTokenBalance,
+  lockPeriodDays,
+  locking as copy,
+  type LockPeriod,
+} from "@lending/sdk";
+
+/** "1,000.00 KSU": a KSU amount (18 decimals) with the product's symbol. */
+export const ksuAmount = (value: bigint, product: string) =>
+  fill(copy.overview.amount, { amount: formatTokenBalance(value, 18), product });
+
+/** "180 days". */
+export const periodText = (p: Pick<LockPeriod, "lockPeriod">) =>
+  fill(copy.days, { days: lockPeriodDays(p.lockPeriod) });
+
+/** "0.25x": multipliers as the spec writes them. */
+export const multiplierText = (value: number) => fill(copy.multiplier, { value: value.toFixed(2) });

@@ -1,0 +1,109 @@
+"use client";
+
+import { fill, referral, referralErrorText, tx as txCopy } from "@lending/sdk";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useConfig, useConnection } from "wagmi";
+import { Modal } from "@/components/modal/Modal";
+import { useModal } from "@/components/modal/ModalProvider";
+import type { RegistryModalProps } from "@/components/modal/registry";
+import { showToast } from "@/components/toast/toast";
+import { ApiError } from "@/lib/api";
+import { useAppChain } from "@/lib/queries/hooks";
+import { queryKeys } from "@/lib/queries/keys";
+import { signOrDecline } from "@/lib/tx/signMessage";
+import { REFERRER_KEY } from "./api";
+
+const copy = referral.detected;
+
+export interface ReferralDetectedModalProps {
+  referrer: string;
+}
+
+/**
+ * Referral detected (registry name "referralDetected"), opened by a /referrals/{address} link:
+ * confirming needs a connected wallet (else a connect prompt), then signs the message of GET
+ * /api/referral and posts it. The spec's texts on refusal; 'Referral Code Applied' on success.
+ */
+export default function ReferralDetectedModal({
+  referrer,
+  onClose,
+}: RegistryModalProps<ReferralDetectedModalProps>) {
+  const { address, status } = useConnection();
+  const config = useConfig();
+  const { chainId } = useAppChain();
+  const { push } = useModal();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function apply() {
+    if (!address) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const api = await import("./api");
+      const message = await api.fetchReferralMessage(chainId, address, referrer);
+      const signature = await signOrDecline(config, message, copy.unable);
+      if (!signature) return;
+      await api.applyReferral(chainId, address, referrer, signature);
+      localStorage.removeItem(REFERRER_KEY);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.user(chainId, address) });
+      void showToast({ type: "success", title: referral.applied });
+      onClose();
+    } catch (e) {
+      const text =
+        e instanceof ApiError
+          ? referralErrorText(e.error ?? e.message)
+          : e instanceof Error
+            ? e.message
+            : txCopy.unexpectedError;
+      setError(text);
+      void showToast({ type: "error", title: copy.errorTitle, message: text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title={copy.title} onClose={onClose}>
+      <div className="space-y-5 text-sm text-slate-700" data-testid="referral-detected">
+        <p>{fill(copy.text, { address: referrer.toLowerCase() })}</p>
+        {error ? (
+          <p role="alert" className="text-red-800" data-testid="referral-detected-error">
+            {error}
+          </p>
+        ) : null}
+        {status !== "connected" ? (
+          <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <p>{copy.connect}</p>
+            <button
+              type="button"
+              onClick={() => push("connectWallet")}
+              className="mt-3 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+            >
+              {copy.connectButton}
+            </button>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-3">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            {copy.close}
+          </button>
+          <button
+            type="button"
+            disabled={status !== "connected" || busy}
+            onClick={() => void apply()}
+            className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {busy ? copy.applying : copy.apply}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

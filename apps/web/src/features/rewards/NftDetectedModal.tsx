@@ -1,0 +1,40 @@
+"use client";
+
+import { fill, rewards } from "@lending/sdk";
+import Link from "next/link";
+import { Modal } from "@/components/modal/Modal";
+import type { RegistryModalProps } from "@/components/modal/registry";
+import { usePublicConfig } from "@/providers/PublicConfigContext";
+
+const copy = rewards.nft;
+
+/**
+ * NFT detected (registry name "nftDetected"): the connected wallet holds a token of the partner
+ * collection. A blurred backdrop a click does not close; links to the rewards page.
+ */
+export default function NftDetectedModal({ onClose }: RegistryModalProps) {
+  const { productSymbol: product } = usePublicConfig();
+  return (
+    <Modal title={copy.title} onClose={onClose} blurBackdrop>
+      <div className="space-y-5 text-slate-700" data-testid="nft-detected">
+        <p>{fill(copy.text, { product })}</p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Link
+            href="/portfolio/bonus-and-rewards"
+            onClick={onClose}
+            className="font-semibold text-emerald-800 underline"
+          >
+            {copy.link}
+          </Link>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+          >
+            {copy.close}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
