@@ -3,8 +3,9 @@
  * ponder.schema.ts, served over HTTP by src/api. Configuration is read once and checked with zod
  * (src/config.ts); addresses and the start block come from packages/sdk/src/deployments.
  */
-import { lendingPoolManagerAbi, ksuLockingAbi } from "@lending/sdk";
+import { ksuLockingAbi, lendingPoolManagerAbi, referralRewardsAbi } from "@lending/sdk";
 import { createConfig } from "ponder";
+import { zeroAddress } from "viem";
 import { loadIndexerConfig } from "./src/config";
 
 const config = loadIndexerConfig();
@@ -34,6 +35,13 @@ export default createConfig({
       chain: "protocol",
       abi: ksuLockingAbi,
       address: deployment.ksuLocking,
+      startBlock: deployment.deployBlock,
+    },
+    // referral payouts; a deployment made before the contract existed has none (no events)
+    ReferralRewards: {
+      chain: "protocol",
+      abi: referralRewardsAbi,
+      address: deployment.referralRewards ?? zeroAddress,
       startBlock: deployment.deployBlock,
     },
   },

@@ -61,6 +61,7 @@ export default defineConfig({
         "KSU.sol/*.json",
         "KsuLocking.sol/KsuLocking.json",
         "RequestNFT.sol/RequestNFT.json",
+        "ReferralRewards.sol/ReferralRewards.json",
         "LendingPoolManagerExtension.sol/LendingPoolManagerExtension.json",
       ],
       forge: { build: false, rebuild: false, clean: false },

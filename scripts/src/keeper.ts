@@ -1,14 +1,20 @@
 /**
  * `npm run keeper`: the long-running keeper (scripts/src/keeper/keeper.ts). Env: RPC_URL,
  * CHAIN_ID, KEEPER_PRIVATE_KEY (required unless CHAIN_ID is 31337, where anvil account 7 signs),
- * KEEPER_POLL_INTERVAL_MS, KEEPER_MAX_BACKOFF_MS, KEEPER_LOG_BLOCK_RANGE. Reads the deployment
- * record packages/sdk/src/deployments/<CHAIN_ID>.json. One JSON line per action on stdout.
+ * KEEPER_POLL_INTERVAL_MS, KEEPER_MAX_BACKOFF_MS, KEEPER_LOG_BLOCK_RANGE, REFERRAL_FEE_SHARE.
+ * Reads the deployment record packages/sdk/src/deployments/<CHAIN_ID>.json. One JSON line per
+ * action on stdout. Referral payouts record in the web server's database: DATABASE_URL, else the
+ * one `npm start` serves on 127.0.0.1:DB_PORT (never the PGlite folder itself, which the server
+ * owns); without one they wait, and everything else goes on.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseKeeperConfig } from "./keeper/config";
 import { Keeper } from "./keeper/keeper";
 import { jsonLogger } from "./keeper/log";
+import { openDatabase, type DatabaseHandle } from "../../apps/web/src/server/db/client";
+import { portAnswers } from "../../apps/web/src/server/db/serve";
+import { dbPort, localDatabaseUrl } from "./lib/db";
 import { loadDeploymentFile } from "./lib/keeper";
 import { paths } from "./lib/paths";
 
@@ -17,12 +23,23 @@ async function main() {
   if (existsSync(dotenv)) process.loadEnvFile(dotenv);
   const config = parseKeeperConfig(process.env);
   const deployment = await loadDeploymentFile(config.chainId);
-  const keeper = new Keeper(config, deployment, jsonLogger);
+  let handle: DatabaseHandle | undefined;
+  const database = async () => {
+    if (handle) return handle.db;
+    const url =
+      process.env.DATABASE_URL?.trim() ||
+      ((await portAnswers(dbPort())) ? localDatabaseUrl() : undefined);
+    if (!url) return null;
+    handle = await openDatabase({ databaseUrl: url });
+    return handle.db;
+  };
+  const keeper = new Keeper(config, deployment, jsonLogger, { database });
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   await keeper.run(controller.signal);
+  await handle?.close();
 }
 
 main().catch((error: unknown) => {

@@ -159,7 +159,13 @@ async function main() {
   info(`test partner NFT collection ${nft} (lender 1 holds a token)`);
   const prefixKeeper = (c: string) =>
     process.stdout.write(c.replace(/^(?=.)/gm, "      [keeper] "));
-  startKeeperProcess({ rpcUrl: anvil.rpcUrl, chainId: config.CHAIN_ID, log: prefixKeeper });
+  // referral payouts use the database served below (DB_PORT) once it answers
+  startKeeperProcess({
+    rpcUrl: anvil.rpcUrl,
+    chainId: config.CHAIN_ID,
+    env: { DB_PORT: String(config.DB_PORT) },
+    log: prefixKeeper,
+  });
   // The indexer backfills while the database migrates and the web app builds.
   const indexer = await startStackIndexer({
     chainId: config.CHAIN_ID,

@@ -6,9 +6,9 @@ import {
   readPools,
   readTokenBalance,
 } from "@lending/sdk";
-import type { Page } from "@playwright/test";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { seriousViolations } from "./support/axe";
+import { fitsTheViewport, PHONE } from "./support/layout";
 import { expect, test } from "./support/fixtures";
 import {
   acceptLoanContract,
@@ -26,20 +26,7 @@ import {
 // until the keeper pays the fixed loan back in USDC.
 
 const USDC = 1_000_000n;
-const PHONE = { width: 390, height: 844 };
 
-/** Neither the page nor the open dialog scrolls sideways (a 390 px phone). */
-async function fitsThePhone(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const doc = document.scrollingElement ?? document.documentElement;
-    const dialog = document.querySelector('[role="dialog"]');
-    return Math.max(
-      doc.scrollWidth - doc.clientWidth,
-      dialog ? dialog.scrollWidth - dialog.clientWidth : 0,
-    );
-  });
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 const date = (unixSeconds: number) => formatDate(new Date(unixSeconds * 1000));
 
 test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC back", async ({
@@ -108,7 +95,7 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
   await fixButton.click();
   modal = page.getByRole("dialog", { name: "Fix APY" });
   await expect(modal.getByTestId("fix-apy-available")).toHaveText("300.00 USDC");
-  await fitsThePhone(page);
+  await fitsTheViewport(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   const term = modal.getByRole("radio", { name: /fixed APY, about 2 weeks/ });
   await expect(term).toBeChecked();
@@ -166,12 +153,12 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
 
   // withdraw funds at expiry: nothing selected sends nothing; then the loan is chosen
   await page.setViewportSize(PHONE);
-  await fitsThePhone(page); // the position with its fixed loan and four actions
+  await fitsTheViewport(page); // the position with its fixed loan and four actions
   await row.getByRole("button", { name: `Withdraw at expiry in ${tranche.name}` }).click();
   const expiry = page.getByRole("dialog", { name: "Withdraw funds at expiry" });
   const loanRow = expiry.getByTestId("withdraw-at-expiry-loan");
   await expect(loanRow).toHaveCount(1);
-  await fitsThePhone(page);
+  await fitsTheViewport(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(loanRow).toContainText(date(loan!.startTime));
   await expect(loanRow).toContainText("200.00 USDC");

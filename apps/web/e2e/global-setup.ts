@@ -44,7 +44,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stopKeeper = startKeeperProcess({
       rpcUrl: stack.rpcUrl,
       chainId: stack.chainId,
-      env: { KEEPER_POLL_INTERVAL_MS: "500" },
+      env: { KEEPER_POLL_INTERVAL_MS: "500", DATABASE_URL: served.url },
       log: process.env.E2E_KEEPER_LOG
         ? (chunk) => process.stdout.write(`[keeper] ${chunk}`)
         : undefined,

@@ -3,6 +3,7 @@ import { getUserRequests, readEpochTimes } from "@lending/sdk";
 import type { Page } from "@playwright/test";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { seriousViolations } from "./support/axe";
+import { fitsTheViewport, PHONE } from "./support/layout";
 import { expect, test } from "./support/fixtures";
 import { toasts } from "./support/toast";
 import {
@@ -21,19 +22,6 @@ import {
 // shown from the portfolio and from the lending pool card, at desktop width and on a phone.
 
 const USDC = 1_000_000n;
-const PHONE = { width: 390, height: 844 };
-
-async function fitsThePhone(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const doc = document.scrollingElement ?? document.documentElement;
-    const dialog = document.querySelector('[role="dialog"]');
-    return Math.max(
-      doc.scrollWidth - doc.clientWidth,
-      dialog ? dialog.scrollWidth - dialog.clientWidth : 0,
-    );
-  });
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test("signed loan contracts in the portfolio, their PDF, and a pool's historical repayments", async ({
   browser,
@@ -115,7 +103,7 @@ test("signed loan contracts in the portfolio, their PDF, and a pool's historical
 
   await page.setViewportSize(PHONE);
   await expect(modal.getByTestId("loan-contract")).toHaveCount(1);
-  await fitsThePhone(page);
+  await fitsTheViewport(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.keyboard.press("Escape");
 
@@ -168,6 +156,6 @@ test("signed loan contracts in the portfolio, their PDF, and a pool's historical
   await expectFigures(repayments);
   await page.setViewportSize(PHONE);
   await expect(repayments.getByTestId("repayment-card").first()).toBeVisible();
-  await fitsThePhone(page);
+  await fitsTheViewport(page);
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 });

@@ -9,6 +9,7 @@ import {
   type PublicClient,
 } from "viem";
 import { seriousViolations } from "./support/axe";
+import { fitsThePhone } from "./support/layout";
 import { expect, test, type Stack } from "./support/fixtures";
 import {
   acceptLoanContract,
@@ -27,22 +28,6 @@ import {
 
 const USDC = 1_000_000n;
 const KSU = 10n ** 18n;
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function fitsThePhone(page: Page) {
-  await page.setViewportSize(PHONE);
-  const overflow = await page.evaluate(() => {
-    const doc = document.scrollingElement ?? document.documentElement;
-    const dialog = document.querySelector('[role="dialog"]');
-    return Math.max(
-      doc.scrollWidth - doc.clientWidth,
-      dialog ? dialog.scrollWidth - dialog.clientWidth : 0,
-    );
-  });
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.setViewportSize(DESKTOP);
-}
 
 async function lend(page: Page, target: Parameters<typeof acceptLoanContract>[1], amount: bigint) {
   const { dialog, action } = await acceptLoanContract(page, target, amount, { connected: true });
@@ -181,6 +166,25 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   await expect(page.getByTestId("locking-lock")).toContainText("180 days");
   await expect(page.getByTestId("locking-launch-bonus")).toContainText("100.00 KSU");
 
+  // the loyalty levels modal: multipliers from the chain, the static minimums, the lender's level
+  await page.getByRole("button", { name: "Loyalty levels" }).click();
+  const levels = page.getByRole("dialog", { name: "Loyalty levels" });
+  await expect(levels.getByTestId("loyalty-levels-yours")).toHaveText("Your level: Level 2");
+  await expect(levels.getByTestId("loyalty-multipliers").locator("tbody tr")).toHaveText([
+    "30 days0.05x",
+    "180 days0.25x",
+    "360 days0.50x",
+    "720 days1.00x",
+  ]);
+  await expect(levels.getByTestId("loyalty-minimums").locator("tbody tr")).toHaveText([
+    "Level 1500 KSU",
+    "Level 21,000 KSU",
+  ]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await fitsThePhone(page);
+  await levels.getByRole("link", { name: "Go to the locking overview" }).click();
+  await expect(levels).toHaveCount(0);
+
   // a deposit request made now (a new request: another tranche) is bucketed at level 2 on chain
   const pools = await readPools(client, stack.deployment);
   const other = (await trancheLimitsOf(client, stack.deployment, pools, user)).find(
@@ -209,8 +213,15 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   await page.goto("/portfolio/bonus-and-rewards");
   const bonus = page.getByTestId("rewards-bonus-claimable");
   const fees = page.getByTestId("rewards-fees-claimable");
+  // the keeper clears within seconds (later when other pools wait too): read the page again
   await expect
-    .poll(async () => (await fees.textContent()) ?? "", { timeout: 30_000 })
+    .poll(
+      async () => {
+        await page.reload();
+        return (await fees.textContent({ timeout: 10_000 })) ?? "";
+      },
+      { timeout: 60_000, intervals: [2_000] },
+    )
     .not.toMatch(/^0\.00 USDC$/);
   await expect(bonus).not.toHaveText("0.00 KSU");
   await expect(page.getByTestId("rewards-bonus-per-epoch")).toContainText("At level 2");

@@ -1,4 +1,21 @@
-import { createPublicClient, createWalletClient, http, parseAbi, type Hex } from "viem";
+import {
+  clearingFee,
+  formatUsdc,
+  getUserRequests,
+  lendingPoolManagerAbi,
+  readClearingHoldings,
+  referralReward,
+} from "@lending/sdk";
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseAbi,
+  parseAbiItem,
+  type Hex,
+  type PublicClient,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { startWebServer } from "../../../scripts/src/lib/web";
@@ -8,9 +25,11 @@ import { expect, test } from "./support/fixtures";
 import {
   acceptLoanContract,
   connectTestWallet,
+  devPanel,
   ensureKyc,
   freshLender,
   pageWithWallet,
+  settledByKeeper,
   trancheFor,
 } from "./support/journey";
 import { toasts } from "./support/toast";
@@ -208,4 +227,133 @@ test("feature flags: the Coming Soon modal with the token launch off; unreleased
     await context.close();
     await web.stop();
   }
+});
+
+test("referral rewards: B lends through A's link, an epoch clears, A is paid the rule's amount", async ({
+  browser,
+  request,
+  stack,
+}) => {
+  test.setTimeout(300_000);
+  const client = createPublicClient({ transport: http(stack.rpcUrl) }) as PublicClient;
+  const referrer = await freshLender(stack, { eth: 10n ** 18n, usdc: 0n });
+  const friend = await freshLender(stack, { eth: 10n ** 19n, usdc: 1_000n * USDC });
+  await ensureKyc(request, friend.privateKey, {
+    fullName: "Mary Golda Ross",
+    email: `mary.ross.${Date.now()}@example.com`,
+  });
+
+  // B applies A's link, then lends 1,000 USDC
+  const b = await pageWithWallet(browser, stack, friend.privateKey);
+  await b.page.goto(`/referrals/${referrer.address}`);
+  const detected = b.page.getByRole("dialog", { name: "Referral detected" });
+  await detected.getByRole("button", { name: "Connect Wallet" }).click();
+  await b.page.getByRole("dialog").getByRole("button", { name: "Test Wallet" }).click();
+  await detected.getByRole("button", { name: "Apply referral code" }).click();
+  await expect(toasts(b.page, "success", "Referral Code Applied")).toBeVisible();
+  const target = await trancheFor(stack, friend.address, 1_000n * USDC);
+  const { dialog, action } = await acceptLoanContract(b.page, target, 1_000n * USDC, {
+    connected: true,
+  });
+  await action.click();
+  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
+  await action.click();
+  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
+  await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
+  const [deposit] = await getUserRequests(client, stack.deployment, friend.address);
+
+  // the deposit is accepted at one clearing; the next one pays interest, and the keeper pays A
+  await b.page.goto("/portfolio");
+  await devPanel(b.page, "Move to the clearing period");
+  await settledByKeeper(client, stack.deployment, deposit!.nftId);
+  await devPanel(b.page, "Move to the next epoch");
+  const epoch = (
+    await client.readContract({
+      address: stack.deployment.lendingPoolManager,
+      abi: lendingPoolManagerAbi,
+      functionName: "getPoolState",
+      args: [target.pool.id],
+    })
+  ).nextEpochToClear;
+  await devPanel(b.page, "Move to the clearing period");
+  const paidEvent = parseAbiItem(
+    "event ReferralRewardPaid(address indexed referrer, uint256 indexed poolId, uint256 indexed epoch, uint256 amount)",
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          await client.getLogs({
+            address: stack.deployment.referralRewards!,
+            event: paidEvent,
+            args: { referrer: referrer.address, poolId: target.pool.id },
+            fromBlock: 0n,
+          })
+        ).length,
+      { timeout: 60_000, message: "the keeper pays the referral reward" },
+    )
+    .toBeGreaterThan(0);
+  const [payout] = await client.getLogs({
+    address: stack.deployment.referralRewards!,
+    event: paidEvent,
+    args: { referrer: referrer.address, poolId: target.pool.id },
+    fromBlock: 0n,
+  });
+  expect(payout!.args.epoch).toBe(epoch);
+  // the rule, from the chain: 10% (REFERRAL_FEE_SHARE) of the 10% fee on B's interest
+  const [cleared] = await client.getLogs({
+    address: stack.deployment.lendingPoolManager,
+    event: parseAbiItem(
+      "event EpochCleared(uint256 indexed poolId, uint256 indexed epoch, uint256 interest, uint256 fee, uint256 withdrawalsPaid, uint256 depositsAccepted)",
+    ),
+    args: { poolId: target.pool.id, epoch },
+    fromBlock: 0n,
+  });
+  const holdings = await readClearingHoldings(client, stack.deployment, {
+    user: friend.address,
+    poolId: target.pool.id,
+    clearingBlock: cleared!.blockNumber,
+  });
+  const expected = referralReward(clearingFee(holdings, { feeWad: 10n ** 17n }), 100_000n);
+  expect(expected).toBeGreaterThan(0n);
+  expect(payout!.args.amount).toBe(expected);
+  expect(
+    await client.readContract({
+      address: stack.deployment.usdc,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [referrer.address],
+    }),
+  ).toBe(expected);
+  await b.context.close();
+
+  // A sees the figures (6 decimals) in the referral modal and the referred users
+  const a = await pageWithWallet(browser, stack, referrer.privateKey);
+  await a.page.goto("/portfolio");
+  await connectTestWallet(a.page);
+  await a.page.getByTestId("open-referral").click();
+  const modal = a.page.getByRole("dialog", { name: "Refer a friend" });
+  await modal.getByRole("button", { name: "Sign in to see your referrals" }).click();
+  const shown = `${formatUsdc(expected)} USDC`;
+  await expect(modal.getByTestId("referral-lifetime")).toHaveText(shown);
+  await expect(modal.getByTestId("referral-last-epoch")).toHaveText(shown);
+  await modal.getByRole("button", { name: "View referred users" }).click();
+  const row = a.page.getByTestId("referred-user");
+  await expect(row).toContainText(shown);
+  // first deposits are cached: "none yet" is believed for 30 s (docs/decisions.md)
+  await expect
+    .poll(
+      async () => {
+        await a.page
+          .getByRole("dialog", { name: "Referred users" })
+          .getByRole("button", { name: "Close" })
+          .last()
+          .click();
+        await modal.getByRole("button", { name: "View referred users" }).click();
+        return (await row.textContent({ timeout: 10_000 })) ?? "";
+      },
+      { timeout: 60_000, intervals: [5_000] },
+    )
+    .toContain("1,000.00 USDC");
+  await a.context.close();
 });

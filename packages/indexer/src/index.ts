@@ -43,13 +43,14 @@ function plainArgs(args: unknown): Record<string, unknown> {
 }
 
 async function record(
-  contract: "LendingPoolManager" | "KsuLocking",
+  contract: "LendingPoolManager" | "KsuLocking" | "ReferralRewards",
   name: string,
   event: AnyEvent,
   context: Context,
 ) {
   const args = plainArgs(event.args);
-  const userArg = args.user ?? args.owner ?? args.from ?? args.treasury ?? args.borrower;
+  const userArg =
+    args.user ?? args.owner ?? args.from ?? args.treasury ?? args.borrower ?? args.referrer;
   const poolArg = args.poolId;
   await context.db
     .insert(protocolEvent)
@@ -554,5 +555,11 @@ for (const name of eventNames(ksuLockingAbi)) {
     }) as never,
   );
 }
+
+// ---------------------------------------------------------------- referral payouts
+
+ponder.on("ReferralRewards:ReferralRewardPaid", async ({ event, context }) => {
+  await record("ReferralRewards", "ReferralRewardPaid", event, context);
+});
 
 type Ev = { event: AnyEvent & Event; context: Context };

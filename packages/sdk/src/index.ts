@@ -15,6 +15,7 @@ export {
   ksuAbi,
   ksuLockingAbi,
   lendingPoolManagerAbi,
+  referralRewardsAbi,
   requestNftAbi,
   testUsdcAbi,
 } from "./abi/generated";

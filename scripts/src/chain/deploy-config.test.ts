@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ksuAbi, lendingPoolManagerAbi } from "@lending/sdk";
+import { ksuAbi, lendingPoolManagerAbi, referralRewardsAbi } from "@lending/sdk";
 import { parseDeployment } from "@lending/sdk/deployments";
 import {
   createPublicClient,
@@ -132,7 +132,7 @@ describe("Base Sepolia deploy, dry run on anvil (chain id 84532)", () => {
     expect(record.usdc).toBe(usdc);
     expect(record.ksu).toBe(ksu);
 
-    // Only the protocol's three contracts were created by transactions: no test token.
+    // Only the protocol's four contracts were created by transactions: no test token.
     const end = await publicClient.getBlockNumber();
     const created: Address[] = [];
     for (let n = startBlock; n <= end; n++) {
@@ -146,8 +146,28 @@ describe("Base Sepolia deploy, dry run on anvil (chain id 84532)", () => {
     const manager = { address: record.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
     const extension = await publicClient.readContract({ ...manager, functionName: "extension" });
     expect(created.sort()).toEqual(
-      [record.lendingPoolManager, record.ksuLocking, getAddress(extension)].sort(),
+      [
+        record.lendingPoolManager,
+        record.ksuLocking,
+        record.referralRewards!,
+        getAddress(extension),
+      ].sort(),
     );
+    // referral payouts come from the configured treasury; the configured keeper pays them
+    const referrals = { address: record.referralRewards!, abi: referralRewardsAbi } as const;
+    expect(await publicClient.readContract({ ...referrals, functionName: "treasury" })).toBe(
+      treasury,
+    );
+    expect(
+      await publicClient.readContract({
+        ...referrals,
+        functionName: "hasRole",
+        args: [
+          await publicClient.readContract({ ...referrals, functionName: "KEEPER_ROLE" }),
+          keeper,
+        ],
+      }),
+    ).toBe(true);
     expect(await publicClient.readContract({ ...manager, functionName: "usdc" })).toBe(usdc);
 
     // Roles and settings: the configured keeper, treasury and KYC signer; the deployer is admin.

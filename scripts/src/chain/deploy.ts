@@ -4,6 +4,7 @@ import {
   apyToEpochRate,
   ksuAbi,
   lendingPoolManagerAbi,
+  referralRewardsAbi,
   testUsdcAbi,
   type Deployment,
 } from "@lending/sdk";
@@ -13,7 +14,9 @@ import {
   defineChain,
   getAddress,
   http,
+  keccak256,
   parseUnits,
+  toBytes,
   type Abi,
   type Address,
   type Chain,
@@ -169,10 +172,15 @@ export async function deployProtocol(opts: {
   const kycSigner = opts.kycSigner ?? (local ? LOCAL_KYC_SIGNER : account.address);
   if (opts.usdc) await checkToken(publicClient, opts.usdc, "USDC", 6);
   if (opts.ksu) await checkToken(publicClient, opts.ksu, "KSU", 18);
-  const [usdcArt, ksuArt, extArt, lpmArt, lockingArt] = await Promise.all(
-    ["TestUSDC", "KSU", "LendingPoolManagerExtension", "LendingPoolManager", "KsuLocking"].map(
-      readArtifact,
-    ),
+  const [usdcArt, ksuArt, extArt, lpmArt, lockingArt, referralArt] = await Promise.all(
+    [
+      "TestUSDC",
+      "KSU",
+      "LendingPoolManagerExtension",
+      "LendingPoolManager",
+      "KsuLocking",
+      "ReferralRewards",
+    ].map(readArtifact),
   );
 
   const deploy = async (
@@ -263,6 +271,22 @@ export async function deployProtocol(opts: {
     });
   }
   const requestNft = await publicClient.readContract({ ...manager, functionName: "requestNft" });
+  // Referral rewards: paid by the keeper from the treasury's USDC, within the allowance the
+  // treasury gives this contract (the seed approves on the local chain; see the deploy doc).
+  const referrals = await deploy("ReferralRewards", referralArt, [
+    usdcContract.address,
+    treasury,
+    account.address,
+    opts.keeper ?? account.address,
+  ]);
+  if (local && !opts.keeper) {
+    await send("Granting the referral keeper role to the local keeper", {
+      address: referrals.address,
+      abi: referralRewardsAbi,
+      functionName: "grantRole",
+      args: [keccak256(toBytes("KEEPER_ROLE")), LOCAL_KEEPER],
+    });
+  }
 
   return {
     chainId: opts.chainId,
@@ -272,6 +296,7 @@ export async function deployProtocol(opts: {
     ksuLocking: locking.address,
     requestNft: getAddress(requestNft),
     deployBlock: Number(lpm.blockNumber),
+    referralRewards: referrals.address,
   };
 }
 
@@ -319,6 +344,7 @@ export async function writeDeployment(d: Deployment, dir?: string): Promise<stri
     ksuLocking: d.ksuLocking,
     requestNft: d.requestNft,
     deployBlock: d.deployBlock,
+    ...(d.referralRewards ? { referralRewards: d.referralRewards } : {}),
   };
   const content = `${JSON.stringify(record, null, 2)}\n`;
   const file = deploymentPath(d.chainId, dir);
@@ -501,6 +527,50 @@ export async function seedDemo(opts: {
   }
 
   await fundReserves(publicClient, walletClient, deployment);
+  if (deployment.referralRewards && deployment.chainId === 31337) {
+    await fundReferralPayouts(opts.rpcUrl, deployment);
+  }
+}
+
+/** USDC the local treasury holds for referral payouts. */
+export const SEED_TREASURY_USDC = parseUnits("100000", 6);
+
+/**
+ * Local chain: the treasury (anvil account 8, a public key) gets USDC and approves the referral
+ * rewards contract, which pays referrers from it (on Base the treasury's owner gives an allowance:
+ * docs/deploy-base-sepolia.md). Skipped when already approved.
+ */
+async function fundReferralPayouts(rpcUrl: string, deployment: Deployment): Promise<void> {
+  const treasury = clients(rpcUrl, deployment.chainId, devAccount(8).privateKey);
+  const deployer = clients(rpcUrl, deployment.chainId, devAccount(0).privateKey);
+  const spender = deployment.referralRewards!;
+  const allowance = await treasury.publicClient.readContract({
+    address: deployment.usdc,
+    abi: erc20Abi,
+    functionName: "allowance",
+    args: [treasury.account.address, spender],
+  });
+  if (allowance > 0n) return;
+  await confirm(
+    deployer.publicClient,
+    await deployer.walletClient.writeContract({
+      address: deployment.usdc,
+      abi: testUsdcAbi,
+      functionName: "mint",
+      args: [treasury.account.address, SEED_TREASURY_USDC],
+    }),
+    "Funding the treasury for referral payouts",
+  );
+  await confirm(
+    treasury.publicClient,
+    await treasury.walletClient.writeContract({
+      address: deployment.usdc,
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [spender, 2n ** 256n - 1n],
+    }),
+    "Approving referral payouts from the treasury",
+  );
 }
 
 /** Funds each pool's interest reserve (if empty) and the KSU bonus pool (if empty). */

@@ -1,3 +1,4 @@
+import { referralSharePpm } from "@lending/sdk";
 import { isHex, type Hex } from "viem";
 import { z } from "zod";
 import { devAccount } from "../lib/dev-accounts";
@@ -26,6 +27,12 @@ export const KeeperEnvSchema = z
     KEEPER_MAX_BACKOFF_MS: z.coerce.number().int().min(50).max(30_000).default(30_000),
     /** Blocks per eth_getLogs call when scanning events. */
     KEEPER_LOG_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** The referrer's share of the protocol fee of its referred lenders' interest (0 to 1). */
+    REFERRAL_FEE_SHARE: z.coerce
+      .number({ error: "must be a number from 0 to 1" })
+      .min(0, "must be a number from 0 to 1")
+      .max(1, "must be a number from 0 to 1")
+      .default(0.1),
   })
   .refine((env) => env.CHAIN_ID === LOCAL_CHAIN_ID || env.KEEPER_PRIVATE_KEY, {
     path: ["KEEPER_PRIVATE_KEY"],
@@ -39,6 +46,8 @@ export type KeeperConfig = {
   pollIntervalMs: number;
   maxBackoffMs: number;
   logBlockRange: number;
+  /** REFERRAL_FEE_SHARE in parts per million */
+  referralSharePpm: bigint;
 };
 
 export class KeeperConfigError extends Error {
@@ -65,5 +74,6 @@ export function parseKeeperConfig(env: NodeJS.ProcessEnv): KeeperConfig {
     pollIntervalMs: e.KEEPER_POLL_INTERVAL_MS,
     maxBackoffMs: e.KEEPER_MAX_BACKOFF_MS,
     logBlockRange: e.KEEPER_LOG_BLOCK_RANGE,
+    referralSharePpm: referralSharePpm(e.REFERRAL_FEE_SHARE),
   };
 }

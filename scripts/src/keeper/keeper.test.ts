@@ -10,13 +10,16 @@ import {
   parseUnits,
   type Hex,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import {
   moveToClearingPeriod,
   moveToNextEpoch,
 } from "../../../apps/web/src/server/dev/demo-controls";
+import { openDatabase } from "../../../apps/web/src/server/db/client";
+import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
+import { referralRewards, referrals } from "../../../apps/web/src/server/db/schema";
 import { evmRevert, evmSnapshot } from "../fixture";
 import "../fixture/types";
 import { getFreePort } from "../lib/net";
@@ -380,6 +383,87 @@ describe("keeper", () => {
       }),
     ).toBe(true);
   });
+
+  it("pays referrers their share of the fee their referred lenders' interest paid, once", async () => {
+    const handle = await openDatabase({ pgliteDir: "memory://" });
+    try {
+      await migrateDatabase(handle);
+      const referred = demoLenderAccounts[2]!;
+      const referrer = privateKeyToAccount(generatePrivateKey()).address;
+      await handle.db.insert(referrals).values({
+        chainId: 31337,
+        owner: referred.address.toLowerCase(),
+        referrer: referrer.toLowerCase(),
+        createdAt: new Date(Date.now() - 3_600_000),
+      });
+      const ctx = { rpcUrl, chainId: 31337, deployment };
+      await deposit(2, 1n, 0n, "1000");
+      const keeper = new Keeper(config(), deployment, recorder().log, {
+        database: async () => handle.db,
+      });
+      // the first clearing accepts the deposit (no interest on it yet), the second pays interest
+      await moveToClearingPeriod(ctx);
+      await keeper.tick();
+      await moveToNextEpoch(ctx);
+      await moveToClearingPeriod(ctx);
+      const epoch = await nextToClear(1n);
+      await keeper.tick();
+      await keeper.tick(); // referrals are paid after the clearing is scanned
+      const [cleared] = await publicClient.getLogs({
+        address: deployment.lendingPoolManager,
+        event: epochCleared,
+        args: { poolId: 1n, epoch },
+        fromBlock: 0n,
+      });
+      expect(cleared).toBeDefined();
+      // the rule, from the chain: 10% of the referred lender's interest in that clearing
+      // (its balance before it x the tranche's epoch rate), and 10% of that fee
+      const [[position]] = await publicClient.readContract({
+        ...lpm,
+        functionName: "getUserPosition",
+        args: [referred.address],
+        blockNumber: cleared!.blockNumber - 1n,
+      });
+      const pool = await publicClient.readContract({
+        ...lpm,
+        functionName: "getPool",
+        args: [1n],
+        blockNumber: cleared!.blockNumber,
+      });
+      const WAD = 10n ** 18n;
+      const interest = (position!.balance * pool.tranches[0]!.epochInterestRate) / WAD;
+      const fee = (interest * (WAD / 10n)) / WAD;
+      const expected = (fee * 100_000n) / 1_000_000n;
+      expect(expected).toBeGreaterThan(0n);
+      const usdcOf = () =>
+        publicClient.readContract({
+          address: deployment.usdc,
+          abi: testUsdcAbi,
+          functionName: "balanceOf",
+          args: [referrer],
+        });
+      expect(await usdcOf()).toBe(expected);
+      const rows = await handle.db.select().from(referralRewards);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          poolId: "1",
+          epoch: String(epoch),
+          referrer: referrer.toLowerCase(),
+          userAddress: referred.address.toLowerCase(),
+          fee: String(fee),
+          reward: String(expected),
+          paidTx: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+        }),
+      ]);
+      // another keeper (or a restart scanning again) pays nothing twice
+      await new Keeper(config(), deployment, recorder().log, {
+        database: async () => handle.db,
+      }).tick();
+      expect(await usdcOf()).toBe(expected);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
 
   it("refuses a configuration without a key off the local chain, or with a bad RPC URL", () => {
     expect(() => parseKeeperConfig({ CHAIN_ID: "8453", RPC_URL: "https://example.org" })).toThrow(

@@ -23,8 +23,10 @@ import {
   type PublicClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import type { Database } from "../../../apps/web/src/server/db/client";
 import type { KeeperConfig } from "./config";
 import type { KeeperLogger } from "./log";
+import { ReferralPayer } from "./referrals";
 
 type PendingRequest = { poolId: bigint; epoch: bigint; user: Address };
 /** A fixed-term lock not released yet: due once its pool has cleared past its end. */
@@ -112,11 +114,14 @@ export class Keeper {
   /** id -> the (pool cursor, request epoch) at which a settle left it pending: retried on change. */
   private readonly parked = new Map<bigint, string>();
   private readonly incidentLogged = new Set<bigint>();
+  /** Referral payouts: with a deployment that has ReferralRewards and a database to record in. */
+  private readonly referrals?: ReferralPayer;
 
   constructor(
     private readonly config: KeeperConfig,
     private readonly deployment: Deployment,
     private readonly log: KeeperLogger,
+    opts: { database?: () => Promise<Database | null> } = {},
   ) {
     const chain = defineChain({
       id: config.chainId,
@@ -132,6 +137,18 @@ export class Keeper {
     this.lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
     this.locking = { address: deployment.ksuLocking, abi: ksuLockingAbi } as const;
     this.cursor = BigInt(deployment.deployBlock);
+    const referralRewards = deployment.referralRewards;
+    if (referralRewards && opts.database) {
+      this.referrals = new ReferralPayer({
+        publicClient: this.publicClient,
+        walletClient: this.walletClient,
+        deployment: { ...deployment, referralRewards },
+        chainId: config.chainId,
+        sharePpm: config.referralSharePpm,
+        database: opts.database,
+        log,
+      });
+    }
   }
 
   /**
@@ -182,6 +199,7 @@ export class Keeper {
     await this.settleCleared(constants, cursors);
     await this.releaseMaturedLocks(cursors);
     await this.checkpointLockers();
+    await this.referrals?.run();
   }
 
   /**
@@ -204,6 +222,7 @@ export class Keeper {
     this.parkedLocks.clear();
     this.lockers.clear();
     this.dirtyLockers.clear();
+    this.referrals?.reset();
   }
 
   private async loadConstants(): Promise<Constants> {
@@ -304,6 +323,25 @@ export class Keeper {
         case "Locked":
           if (address === this.deployment.ksuLocking.toLowerCase()) {
             this.lockers.add(args.user as Address);
+          }
+          break;
+        case "EpochCleared":
+          if (address === this.deployment.lendingPoolManager.toLowerCase() && log.blockNumber) {
+            this.referrals?.noteClearing({
+              poolId: args.poolId as bigint,
+              epoch: args.epoch as bigint,
+              blockNumber: log.blockNumber,
+            });
+          }
+          break;
+        case "InterestShortfall":
+          if (address === this.deployment.lendingPoolManager.toLowerCase()) {
+            this.referrals?.noteShortfall(
+              args.poolId as bigint,
+              args.epoch as bigint,
+              args.due as bigint,
+              args.paid as bigint,
+            );
           }
           break;
         case "LossReported":

@@ -14,6 +14,8 @@ export type Deployment = {
   requestNft: Address;
   /** Block of the LendingPoolManager deployment: where indexers start. */
   deployBlock: number;
+  /** Pays referral rewards from the treasury (absent on deployments made before it). */
+  referralRewards?: Address;
 };
 
 /**
@@ -36,7 +38,7 @@ export function parseDeployment(value: unknown): Deployment {
     throw new InvalidDeploymentError("deployBlock", deployBlock);
   }
   const address = (
-    field: "lendingPoolManager" | "usdc" | "ksu" | "ksuLocking" | "requestNft",
+    field: "lendingPoolManager" | "usdc" | "ksu" | "ksuLocking" | "requestNft" | "referralRewards",
   ): Address => {
     const v = record[field];
     if (typeof v !== "string" || !isAddress(v)) throw new InvalidDeploymentError(field, v);
@@ -50,6 +52,9 @@ export function parseDeployment(value: unknown): Deployment {
     ksuLocking: address("ksuLocking"),
     requestNft: address("requestNft"),
     deployBlock,
+    ...(record.referralRewards === undefined
+      ? {}
+      : { referralRewards: address("referralRewards") }),
   };
 }
 

@@ -23,3 +23,4 @@ export * from "./history";
 export * from "./gas";
 export * from "./decisions";
 export * from "./locks";
+export * from "./referral-rewards";

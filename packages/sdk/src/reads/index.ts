@@ -5,3 +5,4 @@ export * from "./locking";
 export * from "./tokens";
 export * from "./fees";
 export * from "./repayments";
+export * from "./referrals";

@@ -6,6 +6,9 @@ import { withSnapshot } from "../../../../../scripts/src/fixture/snapshot";
 import { deployerAccount } from "../../../../../scripts/src/lib/dev-accounts";
 import { deployLocalAmm } from "@/server/swap/local-amm";
 import { GET } from "./route";
+import { ksuLockingAbi, readLockingOverview } from "@lending/sdk";
+import { createPublicClient, createWalletClient, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 
 const KSU = Number(DEFAULT_KSU_PRICE) / 1e6;
 const CHANGED = ["LOCAL_AMM_ROUTER", "PRICE_FEEDS", "PRODUCT_SYMBOL", "RPC_URL"] as const;
@@ -34,6 +37,40 @@ describe("GET /api/token", () => {
       expect(body.ETH).toBeCloseTo(3000, 0);
       expect(body.WETH).toBe(body.ETH);
       expect(body.KSU).toBe(KSU);
+    });
+  });
+
+  it("answers the locking contract's KSU price at the same block as the loyalty levels use", async () => {
+    await withSnapshot(rpcUrl, async () => {
+      const client = createPublicClient({ transport: http(rpcUrl) });
+      const admin = createWalletClient({
+        account: privateKeyToAccount(deployerAccount.privateKey),
+        transport: http(rpcUrl),
+      });
+      const hash = await admin.writeContract({
+        address: deployment.ksuLocking,
+        abi: ksuLockingAbi,
+        functionName: "setKsuPrice",
+        args: [1_234_567n],
+        chain: null,
+      });
+      await client.waitForTransactionReceipt({ hash });
+      // a product symbol of its own: a provider with a fresh cache
+      process.env.PRODUCT_SYMBOL = "LOCKP";
+      const block = await client.getBlockNumber();
+      const r = await call(GET, getRequest("/api/token?tokens=LOCKP"));
+      expect(await client.getBlockNumber()).toBe(block);
+      const [onChain] = await client.readContract({
+        address: deployment.ksuLocking,
+        abi: ksuLockingAbi,
+        functionName: "ksuPrice",
+        blockNumber: block,
+      });
+      const overview = await readLockingOverview(client, deployment, deployerAccount.address);
+      expect(overview.blockNumber).toBe(block);
+      expect(overview.ksuPrice.priceUsdc).toBe(onChain);
+      expect(r.body).toEqual({ LOCKP: Number(onChain) / 1e6 });
+      expect(r.body).toEqual({ LOCKP: 1.234567 });
     });
   });
 

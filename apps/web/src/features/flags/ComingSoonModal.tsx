@@ -1,5 +1,6 @@
 "use client";
 
+import { primaryButton } from "@/components/ui/buttons";
 import { features, fill } from "@lending/sdk";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect } from "react";
@@ -31,7 +32,7 @@ export default function ComingSoonModal({ onClose }: RegistryModalProps) {
               onClose();
               router.push("/lending");
             }}
-            className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+            className={primaryButton}
           >
             {copy.back}
           </button>

@@ -1,5 +1,6 @@
 "use client";
 
+import { primaryButton } from "@/components/ui/buttons";
 import { features, fill } from "@lending/sdk";
 import { Modal } from "@/components/modal/Modal";
 import type { RegistryModalProps } from "@/components/modal/registry";
@@ -21,11 +22,7 @@ export default function UnreleasedFeatureModal({
       <div className="space-y-5 text-slate-700" data-testid="unreleased-feature">
         <p>{fill(copy.text, { feature: copy.names[feature] })}</p>
         <div className="flex justify-end">
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
-          >
+          <button type="button" onClick={onClose} className={primaryButton}>
             {copy.close}
           </button>
         </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 import {
   amountToInput,
   calculateLaunchBonus,
@@ -15,7 +16,6 @@ import {
   type LockingOverview,
 } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useId, useState } from "react";
 import type { Hex } from "viem";
 import { useConnection } from "wagmi";
@@ -29,7 +29,6 @@ import {
 } from "@/components/ui/amountValidation";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { StepIndicator } from "@/components/ui/StepIndicator";
-import { TxDone } from "@/components/tx/TxDone";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { ApproveThenActButton } from "@/lib/tx/ApproveThenActButton";
 import { useAppChain } from "@/lib/queries/hooks";
@@ -38,7 +37,7 @@ import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { multiplierText, periodText } from "./format";
 import { lockingQueryOptions } from "./queries";
-import { ReviewRow, secondary, primary } from "./ui";
+import { LockingDone, ReviewRow } from "./ui";
 
 const copy = locking.lockModal;
 const KSU_DECIMALS = 18;
@@ -62,17 +61,10 @@ export default function LockModal({ onClose }: RegistryModalProps) {
     <Modal title={fill(copy.title, { product })} onClose={onClose}>
       <StepIndicator steps={steps} step={step} label={copy.stepsLabel} />
       {step === 3 ? (
-        <TxDone
+        <LockingDone
           testId="lock"
-          copy={{ ...copy.done, title: fill(copy.done.title, { product }) }}
-          text={
-            <>
-              {fill(copy.done.text, { product })}{" "}
-              <Link href="/locking" onClick={onClose} className="font-semibold underline">
-                {copy.done.overview}
-              </Link>
-            </>
-          }
+          copy={copy.done}
+          product={product}
           hash={hash ?? ""}
           onClose={onClose}
         />
@@ -196,7 +188,7 @@ function LockForm(props: {
         </div>
       </fieldset>
       <div className="flex justify-end">
-        <button type="submit" className={primary} disabled={!canReview}>
+        <button type="submit" className={primaryButton} disabled={!canReview}>
           {copy.review}
         </button>
       </div>
@@ -240,7 +232,7 @@ function LockReview(props: {
       </dl>
       <p>{fill(copy.reviewNote, { product })}</p>
       <div className="flex justify-end gap-3">
-        <button type="button" className={secondary} onClick={props.onAdjust}>
+        <button type="button" className={secondaryButton} onClick={props.onAdjust}>
           {copy.adjust}
         </button>
         <ApproveThenActButton

@@ -1,5 +1,6 @@
 "use client";
 
+import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 import {
   canUnlock,
   fill,
@@ -26,7 +27,6 @@ import { queryKeys } from "@/lib/queries/keys";
 import { LaunchBonusInfo, NextLevel } from "./NextLevel";
 import { ksuAmount, periodText } from "./format";
 import { lockingQueryOptions } from "./queries";
-import { primary, secondary } from "./ui";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
 
@@ -51,7 +51,11 @@ export function LockingOverview({ product }: { product: string }) {
           ))}
         </ul>
         <p className="mt-4 text-slate-600">{copy.visitor.connectText}</p>
-        <button type="button" onClick={() => open("connectWallet")} className={`mt-4 ${primary}`}>
+        <button
+          type="button"
+          onClick={() => open("connectWallet")}
+          className={`mt-4 ${primaryButton}`}
+        >
           {copy.visitor.connect}
         </button>
       </section>
@@ -168,7 +172,7 @@ function LockingActions({ hasUnlockable }: { hasUnlockable: boolean }) {
     <div className="flex flex-wrap gap-3" data-testid="locking-actions">
       <button
         type="button"
-        className={primary}
+        className={primaryButton}
         disabled={gate.checking}
         onMouseEnter={() => preloadModal("lock")}
         onFocus={() => preloadModal("lock")}
@@ -178,18 +182,18 @@ function LockingActions({ hasUnlockable }: { hasUnlockable: boolean }) {
       </button>
       <button
         type="button"
-        className={secondary}
+        className={secondaryButton}
         disabled={gate.checking || !hasUnlockable}
         onClick={() => unlockFeature(() => void gate.run(() => open("unlock", {})))}
       >
         {copy.actions.unlock}
       </button>
-      <button type="button" className={secondary} onClick={() => open("loyaltyLevels")}>
+      <button type="button" className={secondaryButton} onClick={() => open("loyaltyLevels")}>
         {copy.actions.loyaltyLevels}
       </button>
       <button
         type="button"
-        className={secondary}
+        className={secondaryButton}
         onMouseEnter={() => preloadModal("referral")}
         onFocus={() => preloadModal("referral")}
         onClick={() => referralFeature(() => open("referral"))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { primaryButton } from "@/components/ui/buttons";
 import { fill, formatUnitsDisplay, locking, MIN_LOCK_DISPLAY } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
@@ -106,11 +107,7 @@ export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
           >
             {copy.link}
           </Link>
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
-          >
+          <button type="button" onClick={onClose} className={primaryButton}>
             {copy.close}
           </button>
         </div>

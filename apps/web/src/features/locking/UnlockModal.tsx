@@ -1,5 +1,6 @@
 "use client";
 
+import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 import {
   amountToInput,
   canUnlock,
@@ -16,7 +17,6 @@ import {
   type UserLock,
 } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useId, useState } from "react";
 import type { Hex } from "viem";
 import { useConnection } from "wagmi";
@@ -30,7 +30,6 @@ import {
 } from "@/components/ui/amountValidation";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { StepIndicator } from "@/components/ui/StepIndicator";
-import { TxDone } from "@/components/tx/TxDone";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { useAppChain } from "@/lib/queries/hooks";
 import { refreshIndexedSoon } from "@/lib/queries/indexed";
@@ -38,7 +37,7 @@ import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { ksuAmount, periodText } from "./format";
 import { lockingQueryOptions } from "./queries";
-import { primary, ReviewRow, secondary } from "./ui";
+import { LockingDone, ReviewRow } from "./ui";
 
 const copy = locking.unlockModal;
 const KSU_DECIMALS = 18;
@@ -75,17 +74,10 @@ export default function UnlockModal({ lockId, onClose }: RegistryModalProps<Unlo
   let body;
   if (step === 3) {
     body = (
-      <TxDone
+      <LockingDone
         testId="unlock"
-        copy={{ ...copy.done, title: fill(copy.done.title, { product }) }}
-        text={
-          <>
-            {fill(copy.done.text, { product })}{" "}
-            <Link href="/locking" onClick={onClose} className="font-semibold underline">
-              {copy.done.overview}
-            </Link>
-          </>
-        }
+        copy={copy.done}
+        product={product}
         hash={hash ?? ""}
         onClose={onClose}
       />
@@ -226,7 +218,7 @@ function UnlockForm(props: {
         />
       </div>
       <div className="flex justify-end">
-        <button type="submit" className={primary} disabled={!canReview}>
+        <button type="submit" className={primaryButton} disabled={!canReview}>
           {copy.review}
         </button>
       </div>
@@ -286,10 +278,10 @@ function UnlockReview(props: {
         />
       </dl>
       <div className="flex justify-end gap-3">
-        <button type="button" className={secondary} onClick={props.onAdjust} disabled={busy}>
+        <button type="button" className={secondaryButton} onClick={props.onAdjust} disabled={busy}>
           {copy.adjust}
         </button>
-        <button type="button" className={primary} onClick={confirm} disabled={busy}>
+        <button type="button" className={primaryButton} onClick={confirm} disabled={busy}>
           {busy ? txCopy.confirming : txCopy.confirm}
         </button>
       </div>

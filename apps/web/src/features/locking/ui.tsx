@@ -1,9 +1,8 @@
-/** Small pieces the locking and rewards screens share. */
+import { fill } from "@lending/sdk";
+import Link from "next/link";
+import { TxDone } from "@/components/tx/TxDone";
 
-export const primary =
-  "rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-50";
-export const secondary =
-  "rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50";
+/** Small pieces the locking screens share. */
 
 /** One line of a review step: a name and its value. */
 export function ReviewRow({
@@ -22,5 +21,40 @@ export function ReviewRow({
         {value}
       </dd>
     </div>
+  );
+}
+
+/**
+ * The confirmed step of the lock and unlock modals: the transaction's link and a link to the
+ * locking overview (spec section 2).
+ */
+export function LockingDone({
+  testId,
+  copy,
+  product,
+  hash,
+  onClose,
+}: {
+  testId: string;
+  copy: { title: string; text: string; transaction: string; overview: string; close: string };
+  product: string;
+  hash: string;
+  onClose: () => void;
+}) {
+  return (
+    <TxDone
+      testId={testId}
+      copy={{ ...copy, title: fill(copy.title, { product }) }}
+      text={
+        <>
+          {fill(copy.text, { product })}{" "}
+          <Link href="/locking" onClick={onClose} className="font-semibold underline">
+            {copy.overview}
+          </Link>
+        </>
+      }
+      hash={hash}
+      onClose={onClose}
+    />
   );
 }

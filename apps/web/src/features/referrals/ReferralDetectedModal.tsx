@@ -1,6 +1,7 @@
 "use client";
 
-import { fill, referral, referralErrorText, tx as txCopy } from "@lending/sdk";
+import { primaryButton, secondaryButton } from "@/components/ui/buttons";
+import { referral, referralErrorText, tx as txCopy } from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useConfig, useConnection } from "wagmi";
@@ -8,6 +9,7 @@ import { Modal } from "@/components/modal/Modal";
 import { useModal } from "@/components/modal/ModalProvider";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { showToast } from "@/components/toast/toast";
+import { Template } from "@/components/ui/Template";
 import { ApiError } from "@/lib/api";
 import { useAppChain } from "@/lib/queries/hooks";
 import { queryKeys } from "@/lib/queries/keys";
@@ -68,7 +70,14 @@ export default function ReferralDetectedModal({
   return (
     <Modal title={copy.title} onClose={onClose}>
       <div className="space-y-5 text-sm text-slate-700" data-testid="referral-detected">
-        <p>{fill(copy.text, { address: referrer.toLowerCase() })}</p>
+        <p>
+          <Template
+            text={copy.text}
+            values={{
+              address: <span className="font-mono break-all">{referrer.toLowerCase()}</span>,
+            }}
+          />
+        </p>
         {error ? (
           <p role="alert" className="text-red-800" data-testid="referral-detected-error">
             {error}
@@ -87,18 +96,14 @@ export default function ReferralDetectedModal({
           </div>
         ) : null}
         <div className="flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          <button type="button" onClick={onClose} className={secondaryButton}>
             {copy.close}
           </button>
           <button
             type="button"
             disabled={status !== "connected" || busy}
             onClick={() => void apply()}
-            className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-50"
+            className={primaryButton}
           >
             {busy ? copy.applying : copy.apply}
           </button>

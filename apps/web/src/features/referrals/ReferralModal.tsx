@@ -1,5 +1,6 @@
 "use client";
 
+import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 import { fill, formatPercent, formatUsdc, referral, referralLink } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -15,10 +16,6 @@ import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 
 const copy = referral.modal;
-const primary =
-  "rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-50";
-const secondary =
-  "rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50";
 
 /** The referrer's summary: under the user's key (personal, read with the wallet's session). */
 export const referralKey = (chainId: number, user: string, page: number) =>
@@ -77,7 +74,7 @@ export default function ReferralModal({ onClose }: RegistryModalProps) {
             />
             <button
               type="button"
-              className={secondary}
+              className={secondaryButton}
               onClick={async () => {
                 await navigator.clipboard?.writeText(link).catch(() => undefined);
                 setCopied(true);
@@ -93,7 +90,7 @@ export default function ReferralModal({ onClose }: RegistryModalProps) {
         {needsSession ? (
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
             <p>{copy.signInText}</p>
-            <button type="button" className={`mt-3 ${primary}`} onClick={() => void signIn()}>
+            <button type="button" className={`mt-3 ${primaryButton}`} onClick={() => void signIn()}>
               {copy.signIn}
             </button>
           </div>
@@ -122,13 +119,13 @@ export default function ReferralModal({ onClose }: RegistryModalProps) {
         <div className="flex flex-wrap justify-end gap-3">
           <button
             type="button"
-            className={secondary}
+            className={secondaryButton}
             disabled={!summary.data}
             onClick={() => push("referredUsers")}
           >
             {copy.viewUsers}
           </button>
-          <button type="button" className={primary} onClick={onClose}>
+          <button type="button" className={primaryButton} onClick={onClose}>
             {copy.close}
           </button>
         </div>

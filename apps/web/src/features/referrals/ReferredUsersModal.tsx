@@ -1,5 +1,6 @@
 "use client";
 
+import { primaryButton } from "@/components/ui/buttons";
 import { fill, formatUsdc, referral, shortenAddress } from "@lending/sdk";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -81,11 +82,7 @@ export default function ReferredUsersModal({ onClose }: RegistryModalProps) {
           </>
         )}
         <div className="flex justify-end">
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
-          >
+          <button type="button" onClick={onClose} className={primaryButton}>
             {copy.close}
           </button>
         </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { primaryButton } from "@/components/ui/buttons";
 import { fill, rewards } from "@lending/sdk";
 import Link from "next/link";
 import { Modal } from "@/components/modal/Modal";
@@ -26,11 +27,7 @@ export default function NftDetectedModal({ onClose }: RegistryModalProps) {
           >
             {copy.link}
           </Link>
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
-          >
+          <button type="button" onClick={onClose} className={primaryButton}>
             {copy.close}
           </button>
         </div>

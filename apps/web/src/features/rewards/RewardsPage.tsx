@@ -1,5 +1,6 @@
 "use client";
 
+import { primaryButton } from "@/components/ui/buttons";
 import {
   fill,
   formatDate,
@@ -25,7 +26,6 @@ import { useAppChain } from "@/lib/queries/hooks";
 import { refreshIndexedSoon } from "@/lib/queries/indexed";
 import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
-import { primary } from "@/features/locking/ui";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
 
@@ -58,7 +58,11 @@ export function RewardsPage({ product }: { product: string }) {
     return (
       <section className={card} data-testid="rewards-connect">
         <p className="text-slate-600">{copy.connectText}</p>
-        <button type="button" onClick={() => open("connectWallet")} className={`mt-4 ${primary}`}>
+        <button
+          type="button"
+          onClick={() => open("connectWallet")}
+          className={`mt-4 ${primaryButton}`}
+        >
           {copy.connect}
         </button>
       </section>
@@ -179,7 +183,7 @@ function ClaimButton(props: {
     <button
       type="button"
       data-testid={props.testId}
-      className={`mt-4 ${primary}`}
+      className={`mt-4 ${primaryButton}`}
       disabled={props.disabled || busy}
       onClick={() => feature(() => void claim())}
     >

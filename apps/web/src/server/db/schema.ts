@@ -182,6 +182,33 @@ export const referrals = pgTable(
   ],
 );
 
+/**
+ * Referral rewards (computed by the keeper per clearing): what one referred lender's interest
+ * earned its referrer in one pool and epoch (`fee` the performance fee that interest paid,
+ * `reward` the referrer's share, USDC units as decimal strings). `paidTx` is the transaction
+ * that paid the referrer's total for the pool and epoch (ReferralRewards.pay), null until paid.
+ */
+export const referralRewards = pgTable(
+  "referral_rewards",
+  {
+    id: serial("id").primaryKey(),
+    chainId: integer("chain_id").notNull(),
+    poolId: text("pool_id").notNull(),
+    epoch: text("epoch").notNull(),
+    referrer: text("referrer").notNull(),
+    userAddress: text("user_address").notNull(),
+    fee: text("fee").notNull(),
+    reward: text("reward").notNull(),
+    clearedAt: timestamp("cleared_at", { withTimezone: true }).notNull(),
+    paidTx: text("paid_tx"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("referral_rewards_user_epoch_idx").on(t.chainId, t.poolId, t.epoch, t.userAddress),
+    index("referral_rewards_referrer_idx").on(t.chainId, t.referrer, t.clearedAt),
+  ],
+);
+
 export const KYC_STATUSES = ["Active", "No Email", "To be reviewed", "Rejected"] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 

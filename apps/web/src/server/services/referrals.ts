@@ -1,8 +1,8 @@
 import { buildReferralMessage, checkReferralEligibility } from "@lending/sdk";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
 import type { Database } from "../db/client";
-import { firstDeposits, referrals } from "../db/schema";
+import { firstDeposits, referralRewards, referrals } from "../db/schema";
 import { conflict } from "../http/errors";
 import { resolveFirstDeposits, type FirstDepositsLookup } from "./deposit-cache";
 import { consumeSignature, verifySignedRequest } from "./signatures";
@@ -116,8 +116,8 @@ export const USER_YIELDS_MAX_PAGE_SIZE = 100;
 /**
  * GET /api/referral/userYields: one page of the referrer's referred users, oldest first, with the
  * total. Amounts are integer strings in 6 decimals. First deposits come from the shared cache
- * (one batched chain query for the page's unknown users at most). The referral yield itself is
- * paid by the protocol's fee sharing, which the contracts do not expose yet: 0 until then.
+ * (one batched chain query for the page's unknown users at most); yields are the referral
+ * rewards the keeper paid (docs/protocol.md "Referral rewards").
  */
 export async function referralYields(
   db: Database,
@@ -152,16 +152,62 @@ export async function referralYields(
       .where(mine);
   }
   const deposits = await resolveFirstDeposits(db, lookup, args.chainId, rows);
+  const earned = await paidRewards(
+    db,
+    args.chainId,
+    args.referrer,
+    rows.map((r) => r.user),
+  );
   return {
     totalUserRefferalsCount: total,
     items: rows.map((r) => ({
       user: r.user,
       firstDeposit: (deposits.get(r.user as Address) ?? 0n).toString(),
-      yield: "0",
+      yield: earned.byUser.get(r.user) ?? "0",
     })),
-    latestEpochReferralYield: "0",
-    lifetimeRefferalYield: "0",
+    latestEpochReferralYield: earned.latestEpoch,
+    lifetimeRefferalYield: earned.lifetime,
     page,
     pageSize,
   };
+}
+
+/**
+ * The referral rewards paid to `referrer` (the keeper's `referral_rewards` rows with a payout
+ * transaction; USDC units as decimal strings): in all, in the latest epoch paid, and per user.
+ */
+async function paidRewards(db: Database, chainId: number, referrer: string, users: string[]) {
+  const paid = and(
+    eq(referralRewards.chainId, chainId),
+    eq(referralRewards.referrer, referrer.toLowerCase()),
+    isNotNull(referralRewards.paidTx),
+  );
+  const [totals] = await db
+    .select({
+      lifetime: sql<string>`coalesce(sum(${referralRewards.reward}::numeric), 0)::text`,
+      latestEpoch: sql<string | null>`max(${referralRewards.epoch}::numeric)::text`,
+    })
+    .from(referralRewards)
+    .where(paid);
+  let latest = "0";
+  if (totals?.latestEpoch) {
+    const [row] = await db
+      .select({ sum: sql<string>`coalesce(sum(${referralRewards.reward}::numeric), 0)::text` })
+      .from(referralRewards)
+      .where(and(paid, sql`${referralRewards.epoch}::numeric = ${totals.latestEpoch}::numeric`));
+    latest = row?.sum ?? "0";
+  }
+  const byUser = new Map<string, string>();
+  if (users.length) {
+    const rows = await db
+      .select({
+        user: referralRewards.userAddress,
+        sum: sql<string>`sum(${referralRewards.reward}::numeric)::text`,
+      })
+      .from(referralRewards)
+      .where(and(paid, inArray(referralRewards.userAddress, users)))
+      .groupBy(referralRewards.userAddress);
+    for (const r of rows) byUser.set(r.user, r.sum);
+  }
+  return { lifetime: totals?.lifetime ?? "0", latestEpoch: latest, byUser };
 }

@@ -5,7 +5,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeEach, describe, expect, inject, it, onTestFinished, vi } from "vitest";
 import { chainClient } from "@/server/context";
-import { firstDeposits, rateLimits, referrals } from "@/server/db/schema";
+import { firstDeposits, rateLimits, referralRewards, referrals } from "@/server/db/schema";
 import {
   call,
   expectError,
@@ -189,5 +189,48 @@ describe("GET /api/referral/userYields", () => {
       400,
       /^chainId: this server serves chain 31337, not 8453$/,
     );
+  });
+  it("answers the rewards the keeper paid: lifetime, the latest epoch paid, per referred user", async () => {
+    const referrerAccount = newAccount();
+    const referrer = referrerAccount.address.toLowerCase();
+    const [b, c] = await refer(referrer, 2);
+    const row = (user: string, epoch: string, reward: string, paidTx: string | null) => ({
+      chainId: 31337,
+      poolId: "0",
+      epoch,
+      referrer,
+      userAddress: user!,
+      fee: String(BigInt(reward) * 10n),
+      reward,
+      clearedAt: new Date(),
+      paidTx,
+    });
+    const tx = `0x${"ab".repeat(32)}`;
+    await t
+      .db()
+      .insert(referralRewards)
+      .values([
+        row(b!, "4", "1500", tx),
+        row(b!, "5", "2500", tx),
+        row(c!, "5", "700", tx),
+        // computed, not paid yet: not counted
+        row(c!, "6", "9999", null),
+        // another referrer's
+        {
+          ...row(newAccount().address.toLowerCase(), "5", "123", tx),
+          referrer: "0x" + "11".repeat(20),
+        },
+      ]);
+    const r = await call(GET, getWithCookie(path(referrer), await signIn(referrerAccount)));
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      totalUserRefferalsCount: 2,
+      lifetimeRefferalYield: "4700",
+      latestEpochReferralYield: "3200",
+    });
+    expect(r.body.items).toEqual([
+      { user: b, firstDeposit: "0", yield: "4000" },
+      { user: c, firstDeposit: "0", yield: "700" },
+    ]);
   });
 });

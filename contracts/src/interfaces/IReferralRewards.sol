@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+/// @title IReferralRewards
+/// @notice Pays referral rewards in USDC from the treasury: a referrer's share of the protocol
+/// fee its referred lenders' interest paid, per pool and epoch (computed off chain from the
+/// clearing, docs/protocol.md "Referral rewards"). Each (pool, epoch, referrer) is paid at most
+/// once, so keepers can retry and run side by side.
+interface IReferralRewards {
+    /// @notice `referrer` was paid `amount` USDC for epoch `epoch` of pool `poolId`.
+    event ReferralRewardPaid(
+        address indexed referrer, uint256 indexed poolId, uint256 indexed epoch, uint256 amount
+    );
+
+    /// @dev `referrers` and `amounts` differ in length, or hold more than `MAX_BATCH` entries.
+    error InvalidBatch(uint256 referrers, uint256 amounts);
+
+    /// @notice Pays each referrer its reward for (`poolId`, `epoch`) from the treasury's USDC
+    /// (the treasury approves this contract). Entries already paid, or of 0, are skipped; the
+    /// rest are recorded before the transfer. Keeper role only; at most `MAX_BATCH` entries.
+    function pay(
+        uint256 poolId,
+        uint256 epoch,
+        address[] calldata referrers,
+        uint256[] calldata amounts
+    ) external;
+
+    /// @notice USDC paid to `referrer` for (`poolId`, `epoch`); 0 when not paid.
+    function paid(uint256 poolId, uint256 epoch, address referrer) external view returns (uint256);
+
+    /// @notice The most entries one `pay` takes.
+    function MAX_BATCH() external view returns (uint256);
+
+    /// @notice The role allowed to pay.
+    function KEEPER_ROLE() external view returns (bytes32);
+
+    /// @notice The USDC token.
+    function usdc() external view returns (address);
+
+    /// @notice Where the USDC comes from.
+    function treasury() external view returns (address);
+}

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.30;
+
+import {ReferralRewards} from "../src/ReferralRewards.sol";
+import {IReferralRewards} from "../src/interfaces/IReferralRewards.sol";
+import {ZeroAddress} from "../src/libraries/Errors.sol";
+import {BaseTest} from "./BaseTest.sol";
+
+contract ReferralRewardsTest is BaseTest {
+    ReferralRewards internal rewards;
+    address internal treasury = makeAddr("treasury");
+    address internal keeper = makeAddr("keeper");
+    address internal alice = makeAddr("alice");
+    address internal bob = makeAddr("bob");
+
+    function setUp() public override {
+        super.setUp();
+        rewards = new ReferralRewards(address(usdc), treasury, admin, keeper);
+        vm.prank(admin);
+        usdc.mint(treasury, 1000 * USDC_UNIT);
+        vm.prank(treasury);
+        usdc.approve(address(rewards), type(uint256).max);
+    }
+
+    function _pay(uint256 poolId, uint256 epoch, address[] memory to, uint256[] memory amounts)
+        internal
+    {
+        vm.prank(keeper);
+        rewards.pay(poolId, epoch, to, amounts);
+    }
+
+    function _pair(address a, uint256 x, address b, uint256 y)
+        internal
+        pure
+        returns (address[] memory to, uint256[] memory amounts)
+    {
+        to = new address[](2);
+        amounts = new uint256[](2);
+        (to[0], to[1], amounts[0], amounts[1]) = (a, b, x, y);
+    }
+
+    function test_pay_transfersFromTheTreasuryOncePerPoolEpochAndReferrer() public {
+        (address[] memory to, uint256[] memory amounts) = _pair(alice, 5 * USDC_UNIT, bob, 7);
+        vm.expectEmit(address(rewards));
+        emit IReferralRewards.ReferralRewardPaid(alice, 0, 3, 5 * USDC_UNIT);
+        vm.expectEmit(address(rewards));
+        emit IReferralRewards.ReferralRewardPaid(bob, 0, 3, 7);
+        _pay(0, 3, to, amounts);
+        assertEq(usdc.balanceOf(alice), 5 * USDC_UNIT);
+        assertEq(usdc.balanceOf(bob), 7);
+        assertEq(rewards.paid(0, 3, alice), 5 * USDC_UNIT);
+        // a retry (another keeper, a crash after sending) pays nothing twice
+        amounts[0] = 9 * USDC_UNIT;
+        _pay(0, 3, to, amounts);
+        assertEq(usdc.balanceOf(alice), 5 * USDC_UNIT);
+        assertEq(usdc.balanceOf(bob), 7);
+        // another epoch or pool is another reward
+        _pay(0, 4, to, amounts);
+        _pay(1, 3, to, amounts);
+        assertEq(usdc.balanceOf(alice), 23 * USDC_UNIT);
+        assertEq(usdc.balanceOf(treasury), 1000 * USDC_UNIT - 23 * USDC_UNIT - 21);
+    }
+
+    function test_pay_skipsZeroAmountsAndTheZeroAddress() public {
+        (address[] memory to, uint256[] memory amounts) = _pair(alice, 0, address(0), 5);
+        _pay(0, 1, to, amounts);
+        assertEq(usdc.balanceOf(alice), 0);
+        assertEq(rewards.paid(0, 1, alice), 0);
+        // a zero is not "paid": a later, real amount is paid
+        amounts[0] = 3;
+        _pay(0, 1, to, amounts);
+        assertEq(usdc.balanceOf(alice), 3);
+    }
+
+    function testFuzz_pay_onlyTheKeeper(address caller) public {
+        vm.assume(caller != keeper);
+        (address[] memory to, uint256[] memory amounts) = _pair(alice, 1, bob, 1);
+        _expectMissingRole(caller, rewards.KEEPER_ROLE());
+        vm.prank(caller);
+        rewards.pay(0, 1, to, amounts);
+    }
+
+    function test_pay_refusesMismatchedOrOversizedBatches() public {
+        address[] memory to = new address[](2);
+        uint256[] memory amounts = new uint256[](1);
+        vm.expectRevert(abi.encodeWithSelector(IReferralRewards.InvalidBatch.selector, 2, 1));
+        vm.prank(keeper);
+        rewards.pay(0, 1, to, amounts);
+        to = new address[](101);
+        amounts = new uint256[](101);
+        vm.expectRevert(abi.encodeWithSelector(IReferralRewards.InvalidBatch.selector, 101, 101));
+        vm.prank(keeper);
+        rewards.pay(0, 1, to, amounts);
+    }
+
+    function test_pay_revertsWithoutTheTreasurysAllowance_andRecordsNothing() public {
+        vm.prank(treasury);
+        usdc.approve(address(rewards), 0);
+        (address[] memory to, uint256[] memory amounts) = _pair(alice, 1, bob, 1);
+        vm.expectRevert();
+        _pay(0, 1, to, amounts);
+        assertEq(rewards.paid(0, 1, alice), 0);
+    }
+
+    function test_constructor_refusesZeroAddresses() public {
+        vm.expectRevert(ZeroAddress.selector);
+        new ReferralRewards(address(0), treasury, admin, keeper);
+        vm.expectRevert(ZeroAddress.selector);
+        new ReferralRewards(address(usdc), address(0), admin, keeper);
+        vm.expectRevert(ZeroAddress.selector);
+        new ReferralRewards(address(usdc), treasury, address(0), keeper);
+    }
+}
