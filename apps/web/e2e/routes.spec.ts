@@ -1,3 +1,4 @@
+import { measurePageScripts } from "../../../scripts/src/lib/bundle";
 import { expect, test } from "./support/fixtures";
 import { SPEC_ROUTES } from "./support/routes";
 
@@ -13,3 +14,18 @@ for (const route of ROUTES) {
     expect(consoleErrors).toEqual([]);
   });
 }
+
+// Performance is a feature: at most 200 KB of gzip JavaScript in the first load of every route
+// (the `<script src>` of its HTML; modals, wallet SDKs and the SDK's reads load on demand).
+const FIRST_LOAD_BUDGET_KB = 200;
+
+test("every route's first-load JavaScript stays within 200 KB gzip", async ({ stack }) => {
+  const over: string[] = [];
+  for (const route of ROUTES) {
+    const { total, rows } = await measurePageScripts(`${stack.baseUrl}${route}`);
+    const kb = total.gzip / 1024;
+    if (kb > FIRST_LOAD_BUDGET_KB)
+      over.push(`${route}: ${kb.toFixed(1)} KB (${rows.length} scripts)`);
+  }
+  expect(over).toEqual([]);
+});

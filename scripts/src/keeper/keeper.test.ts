@@ -19,7 +19,11 @@ import {
 } from "../../../apps/web/src/server/dev/demo-controls";
 import { openDatabase } from "../../../apps/web/src/server/db/client";
 import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
-import { referralRewards, referrals } from "../../../apps/web/src/server/db/schema";
+import {
+  referralClearings,
+  referralRewards,
+  referrals,
+} from "../../../apps/web/src/server/db/schema";
 import { evmRevert, evmSnapshot } from "../fixture";
 import "../fixture/types";
 import { getFreePort } from "../lib/net";
@@ -257,7 +261,8 @@ describe("keeper", () => {
       await deposit(2, 1n, 0n, "100"),
     ];
     const before = await nextToClear(0n);
-    const fromBlock = await publicClient.getBlockNumber();
+    // uncached: viem keeps a block number for 4 s, and the last test's evm_revert went back
+    const fromBlock = await publicClient.getBlockNumber({ cacheTime: 0 });
     await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
     const one = recorder();
     const two = recorder();
@@ -460,6 +465,9 @@ describe("keeper", () => {
         database: async () => handle.db,
       }).tick();
       expect(await usdcOf()).toBe(expected);
+      // the clearing is marked done: a restart neither reads it again nor pays it
+      const done = await handle.db.select().from(referralClearings);
+      expect(done.map((r) => `${r.poolId}:${r.epoch}`)).toContain(`1:${epoch}`);
     } finally {
       await handle.close();
     }

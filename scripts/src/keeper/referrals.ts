@@ -24,7 +24,11 @@ import {
   type WalletClient,
 } from "viem";
 import type { Database } from "../../../apps/web/src/server/db/client";
-import { referralRewards, referrals } from "../../../apps/web/src/server/db/schema";
+import {
+  referralClearings,
+  referralRewards,
+  referrals,
+} from "../../../apps/web/src/server/db/schema";
 import type { KeeperLogger } from "./log";
 
 /** A clearing seen in the manager's events. */
@@ -33,6 +37,8 @@ export type Clearing = { poolId: bigint; epoch: bigint; blockNumber: bigint };
 const REFERRALS_PAGE = 500;
 const READS_AT_ONCE = 10;
 const PAY_BATCH = 100;
+/** Where another keeper's payout of a clearing is looked for: this many blocks after it. */
+const PAYOUT_SEARCH_BLOCKS = 10_000n;
 
 export class ReferralPayer {
   private readonly queue = new Map<string, Clearing>();
@@ -86,10 +92,24 @@ export class ReferralPayer {
       a[1].blockNumber < b[1].blockNumber ? -1 : 1,
     )) {
       try {
+        // done before (a restart scans every clearing again): nothing to read or pay
+        if (await this.processed(db, clearing)) {
+          this.queue.delete(key);
+          continue;
+        }
         await this.record(db, clearing);
         await this.pay(db, clearing);
+        await db
+          .insert(referralClearings)
+          .values({
+            chainId: this.deps.chainId,
+            poolId: String(clearing.poolId),
+            epoch: String(clearing.epoch),
+          })
+          .onConflictDoNothing();
         this.queue.delete(key);
       } catch (error) {
+        // this clearing waits for the next pass; the others go on
         this.deps.log({
           level: "warn",
           action: "referrals-failed",
@@ -97,9 +117,22 @@ export class ReferralPayer {
           epoch: clearing.epoch,
           error: error instanceof Error ? error.message : String(error),
         });
-        return;
       }
     }
+  }
+
+  private async processed(db: Database, c: Clearing): Promise<boolean> {
+    const [row] = await db
+      .select({ epoch: referralClearings.epoch })
+      .from(referralClearings)
+      .where(
+        and(
+          eq(referralClearings.chainId, this.deps.chainId),
+          eq(referralClearings.poolId, String(c.poolId)),
+          eq(referralClearings.epoch, String(c.epoch)),
+        ),
+      );
+    return row !== undefined;
   }
 
   /** Computes and stores the rewards of one clearing (rows already there are kept). */
@@ -190,16 +223,30 @@ export class ReferralPayer {
           }),
         ),
       );
-      // paid by another keeper (or before a crash): find its transaction, mark the rows
+      // paid by another keeper (or before a crash): the rows it paid are marked with its
+      // transaction; rows that do not add up to what was paid stay unpaid, and are reported
       for (const [j, o] of batch.entries()) {
         if (already[j] === 0n) continue;
+        if (already[j] !== BigInt(o.total)) {
+          this.deps.log({
+            level: "warn",
+            action: "referral-reward-mismatch",
+            poolId: c.poolId,
+            epoch: c.epoch,
+            referrer: o.referrer,
+            paid: already[j],
+            recorded: o.total,
+          });
+          continue;
+        }
         const [event] = await publicClient.getContractEvents({
           ...contract,
           eventName: "ReferralRewardPaid",
           args: { referrer: o.referrer as Address, poolId: c.poolId, epoch: c.epoch },
           fromBlock: c.blockNumber,
+          toBlock: await this.searchEnd(c),
         });
-        if (event) await this.markPaid(db, c, [o.referrer], event.transactionHash);
+        await this.markPaid(db, c, [o.referrer], event?.transactionHash ?? "paid on chain");
       }
       const due = batch.filter((_, j) => already[j] === 0n);
       if (due.length === 0) continue;
@@ -235,7 +282,13 @@ export class ReferralPayer {
     }
   }
 
-  private async markPaid(db: Database, c: Clearing, referrers: string[], hash: Hash) {
+  private async searchEnd(c: Clearing): Promise<bigint> {
+    const head = await this.deps.publicClient.getBlockNumber({ cacheTime: 0 });
+    const end = c.blockNumber + PAYOUT_SEARCH_BLOCKS;
+    return end < head ? end : head;
+  }
+
+  private async markPaid(db: Database, c: Clearing, referrers: string[], hash: string) {
     for (const referrer of referrers) {
       await db
         .update(referralRewards)

@@ -17,15 +17,16 @@ import { BORROWER_DECISION_WINDOW_MS, lendingPoolManagerAbi, type Deployment } f
 import { parseUnits, type Address, type PublicClient, type WalletClient } from "viem";
 import type { Database } from "../../../apps/web/src/server/db/client";
 import {
-  insertLoanTicket,
+  completeReturn,
   insertReturn,
   optedOutWithoutReturn,
   ticketById,
+  unfinishedReturns,
   type LoanTicketRow,
 } from "../../../apps/web/src/server/repositories/loan-tickets";
 import {
   loanTicketMail,
-  notifyLoanTicket,
+  recordLoanTicket,
 } from "../../../apps/web/src/server/services/loan-ticket-notices";
 import { parseServerConfig } from "../../../apps/web/src/config/server";
 import type { EnvInput } from "../../../apps/web/src/config/schema";
@@ -152,27 +153,26 @@ export async function createLoanTicket(
 ): Promise<{ ticket: LoanTicketRow; notified: number; mailed: number }> {
   const names = await trancheNames(chain, args.poolId, args.trancheId);
   // one block for the holders and the ticket: deposits accepted up to it back the loan
-  const blockNumber = await chain.publicClient.getBlockNumber();
+  const blockNumber = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
   const lenders = args.user
     ? [args.user]
     : (await trancheHolders(chain, args.poolId, args.trancheId, blockNumber)).map((h) => h.address);
-  const ticket = await insertLoanTicket(db, {
-    chainId: args.chainId,
-    poolId: String(args.poolId),
-    trancheId: String(args.trancheId),
-    endBorrowerId: args.endBorrowerId,
-    endBorrowerName: args.endBorrowerName,
-    assets: args.assets,
-    userAddress: args.user ?? null,
-    createdOn: args.createdOn,
-    blockNumber,
-  });
-  const told = await notifyLoanTicket(db, {
-    ticket,
+  return recordLoanTicket(db, {
+    ticket: {
+      chainId: args.chainId,
+      poolId: String(args.poolId),
+      trancheId: String(args.trancheId),
+      endBorrowerId: args.endBorrowerId,
+      endBorrowerName: args.endBorrowerName,
+      assets: args.assets,
+      userAddress: args.user ?? null,
+      createdOn: args.createdOn,
+      blockNumber,
+    },
     lenders,
     emailOf: setup.emailOf,
     mail: setup.mail,
-    compose: (to) =>
+    compose: (to, ticket) =>
       loanTicketMail({
         to,
         ticket,
@@ -182,7 +182,6 @@ export async function createLoanTicket(
         from: setup.mail.from,
       }),
   });
-  return { ticket, ...told };
 }
 
 /**
@@ -208,9 +207,11 @@ export type ReturnedFunds = {
 
 /**
  * Returns the funds of every lender who opted out of `ticketId` and has none returned yet: a
- * forced withdrawal of the lender's part of the loan ({@link sharesBackingLoan} of the lender's
- * free shares), recorded with its request id. A lender with nothing left to return is reported
- * and skipped; running it again sends nothing for lenders already served.
+ * forced withdrawal of the lender's part of the loan ({@link sharesBackingLoan} of the shares the
+ * lender held when the ticket was recorded, at most its free shares now: deposits made after the
+ * ticket do not back the loan). The return is recorded before the withdrawal is sent, so a second
+ * run (or two at once) never sends a second one; a run that stopped after sending is finished
+ * from the chain's `WithdrawalForced` events. A lender with nothing left is reported and skipped.
  */
 export async function returnOptedOutFunds(
   db: Database,
@@ -223,39 +224,88 @@ export async function returnOptedOutFunds(
   const trancheId = BigInt(ticket.trancheId);
   await trancheNames(chain, poolId, trancheId);
   const lpm = lpmOf(chain.deployment);
+  // the tranche as it was when the borrower was identified
+  const at = ticket.blockNumber === null ? {} : { blockNumber: ticket.blockNumber };
   const state = await chain.publicClient.readContract({
     ...lpm,
     functionName: "getTrancheState",
     args: [poolId, trancheId],
+    ...at,
   });
+  const results: ReturnedFunds[] = await finishUnrecordedReturns(db, chain, ticket);
   const loan = parseUnits(ticket.assets, 6);
-  const results: ReturnedFunds[] = [];
   for (const user of await optedOutWithoutReturn(db, ticketId)) {
-    const holderShares = await chain.publicClient.readContract({
-      ...lpm,
-      functionName: "sharesOf",
-      args: [poolId, trancheId, user as Address],
-    });
-    const shares = sharesBackingLoan(holderShares, loan, state.totalAssets);
+    const sharesOf = (blockNumber?: bigint) =>
+      chain.publicClient.readContract({
+        ...lpm,
+        functionName: "sharesOf",
+        args: [poolId, trancheId, user as Address],
+        ...(blockNumber === undefined ? {} : { blockNumber }),
+      });
+    const [then, now] = await Promise.all([sharesOf(ticket.blockNumber ?? undefined), sharesOf()]);
+    const backing = sharesBackingLoan(then, loan, state.totalAssets);
+    const shares = backing < now ? backing : now;
     if (shares === 0n) {
       results.push({ user, skipped: "no free shares in the tranche" });
       continue;
     }
+    const claimed = await insertReturn(db, {
+      ticketId,
+      userAddress: user,
+      shares: String(shares),
+      holderShares: String(then),
+    });
+    if (!claimed) continue; // another run has it
     const sent = await runForceWithdrawal(chain, {
       pool: poolId,
       tranche: trancheId,
       user: user as Address,
       shares,
     });
-    await insertReturn(db, {
+    await completeReturn(db, {
       ticketId,
       userAddress: user,
       nftId: String(sent.nftId),
-      shares: String(shares),
-      holderShares: String(holderShares),
       transactionHash: sent.hash,
     });
     results.push({ user, nftId: sent.nftId, shares });
+  }
+  return results;
+}
+
+/**
+ * Returns recorded before their withdrawal was sent, by a run that stopped: the withdrawal of
+ * that lender and tranche with those shares, forced since the ticket, completes the record; none
+ * found is reported (the withdrawal was not sent: delete the row to send it again).
+ */
+async function finishUnrecordedReturns(
+  db: Database,
+  chain: TicketChain,
+  ticket: LoanTicketRow,
+): Promise<ReturnedFunds[]> {
+  const rows = await unfinishedReturns(db, ticket.id);
+  const results: ReturnedFunds[] = [];
+  for (const row of rows) {
+    const events = await chain.publicClient.getContractEvents({
+      ...lpmOf(chain.deployment),
+      eventName: "WithdrawalForced",
+      args: { user: row.userAddress as Address, poolId: BigInt(ticket.poolId) },
+      fromBlock: ticket.blockNumber ?? BigInt(chain.deployment.deployBlock),
+    });
+    const sent = events.find(
+      (e) => e.args.trancheId === BigInt(ticket.trancheId) && e.args.shares === BigInt(row.shares),
+    );
+    if (!sent) {
+      results.push({ user: row.userAddress, skipped: "recorded, but no forced withdrawal found" });
+      continue;
+    }
+    await completeReturn(db, {
+      ticketId: ticket.id,
+      userAddress: row.userAddress,
+      nftId: String(sent.args.nftId),
+      transactionHash: sent.transactionHash,
+    });
+    results.push({ user: row.userAddress, nftId: sent.args.nftId, shares: BigInt(row.shares) });
   }
   return results;
 }

@@ -57,9 +57,9 @@ describe("GET /api/token", () => {
       await client.waitForTransactionReceipt({ hash });
       // a product symbol of its own: a provider with a fresh cache
       process.env.PRODUCT_SYMBOL = "LOCKP";
-      const block = await client.getBlockNumber();
+      const block = await client.getBlockNumber({ cacheTime: 0 });
       const r = await call(GET, getRequest("/api/token?tokens=LOCKP"));
-      expect(await client.getBlockNumber()).toBe(block);
+      expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(block);
       const [onChain] = await client.readContract({
         address: deployment.ksuLocking,
         abi: ksuLockingAbi,

@@ -29,6 +29,8 @@ export interface ModalApi {
   close: () => void;
   /** Closes every open modal with this name (e.g. an expired loan contract). */
   dismiss: (name: ModalName) => void;
+  /** Closes every open modal (a link that leaves the page's modals behind). */
+  closeAll: () => void;
   /** The top modal's name. */
   current: ModalName | null;
 }
@@ -72,10 +74,11 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     (name: ModalName) => setStack((s) => s.filter((e) => e.name !== name)),
     [],
   );
+  const closeAll = useCallback(() => setStack([]), []);
   const current = stack.at(-1)?.name ?? null;
   const api = useMemo(
-    () => ({ open, push, close, dismiss, current }) as ModalApi,
-    [open, push, close, dismiss, current],
+    () => ({ open, push, close, dismiss, closeAll, current }) as ModalApi,
+    [open, push, close, dismiss, closeAll, current],
   );
   return (
     <ModalContext.Provider value={api}>

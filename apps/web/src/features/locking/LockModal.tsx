@@ -35,12 +35,11 @@ import { useAppChain } from "@/lib/queries/hooks";
 import { refreshIndexedSoon } from "@/lib/queries/indexed";
 import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
-import { multiplierText, periodText } from "./format";
+import { KSU_DECIMALS, ksuAmount, multiplierText, periodText } from "./format";
 import { lockingQueryOptions } from "./queries";
 import { LockingDone, ReviewRow } from "./ui";
 
 const copy = locking.lockModal;
-const KSU_DECIMALS = 18;
 
 /** The lock modal (registry name "lock", 600 px): form, Review, confirmed (spec sections 2, 4, 5). */
 export default function LockModal({ onClose }: RegistryModalProps) {
@@ -215,7 +214,7 @@ function LockReview(props: {
   const rksu = (amount * period.rKSUMultiplierWad) / 10n ** 18n;
   const bonus = calculateLaunchBonus({ amount, lockPeriod: period, bonusPool: o.bonusPool });
   const unlockAt = new Date((o.chainTime + Number(period.lockPeriod)) * 1000);
-  const ksu = (v: bigint) => `${formatTokenBalance(v, KSU_DECIMALS)} ${product}`;
+  const ksu = (v: bigint) => ksuAmount(v, product);
   return (
     <div className="space-y-4 text-sm text-slate-700" data-testid="lock-review">
       <h3 className="text-base font-semibold text-slate-900">{copy.reviewTitle}</h3>

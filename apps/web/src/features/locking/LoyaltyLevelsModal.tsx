@@ -6,11 +6,12 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
+import { useModal } from "@/components/modal/ModalProvider";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { useAppChain } from "@/lib/queries/hooks";
-import { multiplierText, periodText } from "./format";
+import { periodText } from "./format";
 import { lockingQueryOptions, lockPeriodsQueryOptions } from "./queries";
 
 const copy = locking.loyaltyModal;
@@ -29,6 +30,8 @@ export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
   const periods = useQuery(lockPeriodsQueryOptions(chainId, client));
   const overview = useQuery(lockingQueryOptions(chainId, client, address));
   const level = overview.data?.loyaltyLevel;
+  // opened over the lend modal too: going to the overview leaves none open
+  const { closeAll } = useModal();
   return (
     <Modal title={copy.title} onClose={onClose}>
       <div className="space-y-5 text-sm text-slate-700" data-testid="loyalty-levels">
@@ -61,7 +64,7 @@ export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
                 {periods.data.map((p) => (
                   <tr key={p.id.toString()} className="border-b border-slate-100">
                     <td className={td}>{periodText(p)}</td>
-                    <td className={td}>{multiplierText(p.rKSUMultiplier)}</td>
+                    <td className={td}>{p.rKSUMultiplier.toFixed(2)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -90,7 +93,9 @@ export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
                   <td className={td}>{fill(copy.levelValue, { level: l })}</td>
                   <td className={td}>
                     {fill(copy.minimumValue, {
-                      amount: formatUnitsDisplay(BigInt(MIN_LOCK_DISPLAY[l]), 0),
+                      amount: formatUnitsDisplay(BigInt(MIN_LOCK_DISPLAY[l]), 0, {
+                        grouping: false,
+                      }),
                       product,
                     })}
                   </td>
@@ -102,7 +107,7 @@ export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Link
             href="/locking"
-            onClick={onClose}
+            onClick={closeAll}
             className="font-semibold text-emerald-800 underline"
           >
             {copy.link}

@@ -35,12 +35,11 @@ import { useAppChain } from "@/lib/queries/hooks";
 import { refreshIndexedSoon } from "@/lib/queries/indexed";
 import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
-import { ksuAmount, periodText } from "./format";
+import { KSU_DECIMALS, ksuAmount, periodText } from "./format";
 import { lockingQueryOptions } from "./queries";
 import { LockingDone, ReviewRow } from "./ui";
 
 const copy = locking.unlockModal;
-const KSU_DECIMALS = 18;
 
 export interface UnlockModalProps {
   /** the lock to start with (else the first one that can be unlocked) */

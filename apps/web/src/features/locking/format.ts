@@ -6,9 +6,12 @@ import {
   type LockPeriod,
 } from "@lending/sdk";
 
+/** KSU (and rKSU) have 18 decimals. */
+export const KSU_DECIMALS = 18;
+
 /** "1,000.00 KSU": a KSU amount (18 decimals) with the product's symbol. */
 export const ksuAmount = (value: bigint, product: string) =>
-  fill(copy.overview.amount, { amount: formatTokenBalance(value, 18), product });
+  fill(copy.overview.amount, { amount: formatTokenBalance(value, KSU_DECIMALS), product });
 
 /** "180 days". */
 export const periodText = (p: Pick<LockPeriod, "lockPeriod">) =>

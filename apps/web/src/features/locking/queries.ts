@@ -3,10 +3,6 @@ import type { Address, Client } from "viem";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";
 import { queryKeys } from "@/lib/queries/keys";
 
-/** The lender's locking overview key: under the user's key, so the user's writes refresh it. */
-export const lockingKey = (chainId: number, user: string) =>
-  [...queryKeys.user(chainId, user), "locking"] as const;
-
 /**
  * The locking overview from the chain, at one block (`readLockingOverview`): locks, rKSU, the
  * level the chain decides with its staked percentage, fee share and bonus claimable, the price,
@@ -18,7 +14,7 @@ export function lockingQueryOptions(
   user: Address | undefined,
 ) {
   return queryOptions({
-    queryKey: lockingKey(chainId, user ?? ""),
+    queryKey: queryKeys.locking(chainId, user ?? ""),
     queryFn: async () => {
       const sdk = await import("@lending/sdk");
       return sdk.readLockingOverview(client!, sdk.getDeployment(chainId), user!);
@@ -31,7 +27,7 @@ export function lockingQueryOptions(
 /** The lock periods (public): for the loyalty levels modal and visitors. */
 export function lockPeriodsQueryOptions(chainId: number, client: Client | undefined) {
   return queryOptions({
-    queryKey: ["lending", chainId, "lockPeriods"] as const,
+    queryKey: queryKeys.lockPeriods(chainId),
     queryFn: async () => {
       const sdk = await import("@lending/sdk");
       return sdk.getLockPeriods(client!, sdk.getDeployment(chainId));

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useModal } from "@/components/modal/ModalProvider";
 import { useFeature } from "@/features/flags/useFeature";
-import { REFERRER_KEY } from "./api";
+import { REFERRER_KEY } from "./storage";
 
 /** On /referrals/{address}: remembers the referrer in this browser and shows the modal. */
 export function ReferralCapture({ referrer }: { referrer: string }) {

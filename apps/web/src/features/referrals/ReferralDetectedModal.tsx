@@ -14,7 +14,7 @@ import { ApiError } from "@/lib/api";
 import { useAppChain } from "@/lib/queries/hooks";
 import { queryKeys } from "@/lib/queries/keys";
 import { signOrDecline } from "@/lib/tx/signMessage";
-import { REFERRER_KEY } from "./api";
+import { REFERRER_KEY } from "./storage";
 
 const copy = referral.detected;
 
@@ -89,7 +89,7 @@ export default function ReferralDetectedModal({
             <button
               type="button"
               onClick={() => push("connectWallet")}
-              className="mt-3 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+              className={`mt-3 ${primaryButton}`}
             >
               {copy.connectButton}
             </button>

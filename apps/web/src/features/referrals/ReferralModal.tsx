@@ -17,10 +17,6 @@ import { usePublicConfig } from "@/providers/PublicConfigContext";
 
 const copy = referral.modal;
 
-/** The referrer's summary: under the user's key (personal, read with the wallet's session). */
-export const referralKey = (chainId: number, user: string, page: number) =>
-  [...queryKeys.user(chainId, user), "referrals", page] as const;
-
 /**
  * Refer a friend (registry name "referral"): the share link (site origin + /referrals/{address})
  * with a copy button, the referred-user count, lifetime and last epoch's rewards, and the
@@ -38,7 +34,7 @@ export default function ReferralModal({ onClose }: RegistryModalProps) {
   const [origin] = useState(() => window.location.origin);
   const link = address ? referralLink(origin, address) : "";
   const summary = useQuery({
-    queryKey: referralKey(chainId, address ?? "", 1),
+    queryKey: queryKeys.referrals(chainId, address ?? "", 1),
     queryFn: async () => (await import("./api")).fetchReferralYields(chainId, address!, 1),
     enabled: Boolean(address),
     retry: (count, error) => !(error instanceof ApiError && error.statusCode < 500) && count < 2,
@@ -53,13 +49,21 @@ export default function ReferralModal({ onClose }: RegistryModalProps) {
       { config, address, chainId },
       { declined: referral.detected.unable, error: copy.signInError },
     );
-    if (ok) await queryClient.invalidateQueries({ queryKey: referralKey(chainId, address, 1) });
+    if (ok)
+      await queryClient.invalidateQueries({ queryKey: queryKeys.referrals(chainId, address, 1) });
   }
 
   return (
     <Modal title={copy.title} onClose={onClose}>
       <div className="space-y-5 text-sm text-slate-700" data-testid="referral">
-        <p>{fill(copy.intro, { share: formatPercent(referralFeeShare, 0) })}</p>
+        <p>
+          {fill(copy.intro, {
+            share: formatPercent(
+              referralFeeShare,
+              Number.isInteger(referralFeeShare * 100) ? 0 : 2,
+            ),
+          })}
+        </p>
         <div>
           <label htmlFor="referral-link" className="block font-medium text-slate-800">
             {copy.link}

@@ -11,7 +11,7 @@ import { StackedCell } from "@/components/ui/Figures";
 import { Pagination } from "@/components/ui/Pagination";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useAppChain } from "@/lib/queries/hooks";
-import { referralKey } from "./ReferralModal";
+import { queryKeys } from "@/lib/queries/keys";
 
 const copy = referral.users;
 const usdc = (v: bigint) => fill(referral.modal.usdc, { amount: formatUsdc(v) });
@@ -22,7 +22,7 @@ export default function ReferredUsersModal({ onClose }: RegistryModalProps) {
   const { chainId } = useAppChain();
   const [page, setPage] = useState(1);
   const query = useQuery({
-    queryKey: referralKey(chainId, address ?? "", page),
+    queryKey: queryKeys.referrals(chainId, address ?? "", page),
     queryFn: async () => (await import("./api")).fetchReferralYields(chainId, address!, page),
     enabled: Boolean(address),
     placeholderData: keepPreviousData,

@@ -60,6 +60,3 @@ export function applyReferral(chainId: number, owner: string, referrer: string, 
     refferer: referrer.toLowerCase(),
   });
 }
-
-/** The referrer a /referrals/{address} link left in this browser (until it is applied). */
-export const REFERRER_KEY = "referral:referrer";

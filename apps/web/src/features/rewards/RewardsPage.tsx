@@ -26,6 +26,7 @@ import { useAppChain } from "@/lib/queries/hooks";
 import { refreshIndexedSoon } from "@/lib/queries/indexed";
 import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
+import { ksuAmount } from "@/features/locking/format";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
 
@@ -35,7 +36,7 @@ function rewardsQueryOptions(
   user: Address | undefined,
 ) {
   return queryOptions({
-    queryKey: [...queryKeys.user(chainId, user ?? ""), "rewardsOverview"] as const,
+    queryKey: queryKeys.rewardsOverview(chainId, user ?? ""),
     queryFn: async () => {
       const sdk = await import("@lending/sdk");
       return sdk.readRewardsOverview(client!, sdk.getDeployment(chainId), user!);
@@ -82,13 +83,13 @@ export function RewardsPage({ product }: { product: string }) {
         <BonusCard overview={overview.data} product={product} />
         <FeesCard overview={overview.data} product={product} />
       </div>
-      <RewardsHistory user={address} product={product} />
+      <RewardsHistory key={address} user={address} product={product} />
     </div>
   );
 }
 
 function BonusCard({ overview: o, product }: { overview: RewardsOverview; product: string }) {
-  const ksu = (v: bigint) => `${formatTokenBalance(v, 18)} ${product}`;
+  const ksu = (v: bigint) => ksuAmount(v, product);
   return (
     <section className={card} aria-labelledby="rewards-bonus" data-testid="rewards-bonus">
       <h2 id="rewards-bonus" className="text-lg font-semibold text-slate-900">

@@ -15,6 +15,17 @@ export const queryKeys = {
     ["lending", chainId, "user", user, "transactions"] as const,
   transactionsPage: (chainId: number, user: string, page: number) =>
     ["lending", chainId, "user", user, "transactions", page] as const,
+  /** the lock periods (public) */
+  lockPeriods: (chainId: number) => ["lending", chainId, "lockPeriods"] as const,
+  /** the user's locking overview (chain reads at one block) */
+  locking: (chainId: number, user: string) =>
+    ["lending", chainId, "user", user, "locking"] as const,
+  /** the user's bonus and fee share to claim */
+  rewardsOverview: (chainId: number, user: string) =>
+    ["lending", chainId, "user", user, "rewardsOverview"] as const,
+  /** the referrer's summary and referred users (personal: read with the wallet's session) */
+  referrals: (chainId: number, user: string, page: number) =>
+    ["lending", chainId, "user", user, "referrals", page] as const,
   /** the user's rewards history (every page) */
   rewards: (chainId: number, user: string) =>
     ["lending", chainId, "user", user, "rewards"] as const,

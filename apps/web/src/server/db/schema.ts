@@ -120,6 +120,8 @@ export const loanTicketNotices = pgTable(
 /**
  * Funds returned to a lender who opted out of a ticket: the pool manager's forced withdrawal of
  * the lender's share of the loan (`shares` of `holderShares` the lender held), request `nftId`.
+ * The row is written before the withdrawal is sent (nftId and transactionHash null until it is
+ * mined): a second run, or one after a crash, never forces a second withdrawal.
  */
 export const loanTicketReturns = pgTable(
   "loan_ticket_returns",
@@ -128,10 +130,10 @@ export const loanTicketReturns = pgTable(
       .notNull()
       .references(() => loanTickets.id, { onDelete: "cascade" }),
     userAddress: text("user_address").notNull(),
-    nftId: text("nft_id").notNull(),
+    nftId: text("nft_id"),
     shares: text("shares").notNull(),
     holderShares: text("holder_shares").notNull(),
-    transactionHash: text("transaction_hash").notNull(),
+    transactionHash: text("transaction_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -207,6 +209,18 @@ export const referralRewards = pgTable(
     uniqueIndex("referral_rewards_user_epoch_idx").on(t.chainId, t.poolId, t.epoch, t.userAddress),
     index("referral_rewards_referrer_idx").on(t.chainId, t.referrer, t.clearedAt),
   ],
+);
+
+/** Clearings whose referral rewards the keeper has recorded and paid (skipped after a restart). */
+export const referralClearings = pgTable(
+  "referral_clearings",
+  {
+    chainId: integer("chain_id").notNull(),
+    poolId: text("pool_id").notNull(),
+    epoch: text("epoch").notNull(),
+    processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.poolId, t.epoch] })],
 );
 
 export const KYC_STATUSES = ["Active", "No Email", "To be reviewed", "Rejected"] as const;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "../db/types";
 import {
   loanTicketDecisions,
@@ -50,9 +50,12 @@ export async function insertNotices(
     .returning();
 }
 
-/** Tickets `user` was told of on a chain, with the user's decision and fund return. */
+/**
+ * Tickets `user` was told of on a chain (the newest {@link MAX_TICKETS_PER_USER}), oldest first,
+ * with the user's decision and fund return.
+ */
 export async function ticketsForUser(db: Executor, chainId: number, user: string) {
-  return db
+  const rows = await db
     .select({
       ticket: loanTickets,
       notice: loanTicketNotices,
@@ -76,8 +79,16 @@ export async function ticketsForUser(db: Executor, chainId: number, user: string
       and(eq(loanTicketReturns.ticketId, loanTickets.id), eq(loanTicketReturns.userAddress, user)),
     )
     .where(eq(loanTickets.chainId, chainId))
-    .orderBy(asc(loanTickets.createdOn), asc(loanTickets.id));
+    .orderBy(desc(loanTickets.createdOn), desc(loanTickets.id))
+    .limit(MAX_TICKETS_PER_USER);
+  return rows.reverse();
 }
+
+/**
+ * A lender is told of the tickets of the tranches it funds: a handful an epoch. Reads keep the
+ * newest this many, so one request never reads an unbounded list.
+ */
+export const MAX_TICKETS_PER_USER = 1_000;
 
 export async function insertDecisions(
   db: Executor,
@@ -134,6 +145,30 @@ export async function insertReturn(db: Executor, row: typeof loanTicketReturns.$
     .onConflictDoNothing()
     .returning();
   return inserted;
+}
+
+/** Records the forced withdrawal that returned a lender's funds (after it was mined). */
+export async function completeReturn(
+  db: Executor,
+  row: { ticketId: number; userAddress: string; nftId: string; transactionHash: string },
+) {
+  await db
+    .update(loanTicketReturns)
+    .set({ nftId: row.nftId, transactionHash: row.transactionHash })
+    .where(
+      and(
+        eq(loanTicketReturns.ticketId, row.ticketId),
+        eq(loanTicketReturns.userAddress, row.userAddress.toLowerCase()),
+      ),
+    );
+}
+
+/** Returns of a ticket whose withdrawal was sent but not recorded (a run stopped midway). */
+export async function unfinishedReturns(db: Executor, ticketId: number) {
+  return db
+    .select()
+    .from(loanTicketReturns)
+    .where(and(eq(loanTicketReturns.ticketId, ticketId), isNull(loanTicketReturns.nftId)));
 }
 
 export async function allTickets(db: Executor, chainId?: number) {

@@ -7,7 +7,12 @@ import { and, eq } from "drizzle-orm";
 import { parseUnits, type Address } from "viem";
 import type { Database } from "../db/client";
 import { loanTicketNotices } from "../db/schema";
-import { insertNotices, type LoanTicketRow } from "../repositories/loan-tickets";
+import {
+  insertLoanTicket,
+  insertNotices,
+  type LoanTicketRow,
+  type NewLoanTicket,
+} from "../repositories/loan-tickets";
 import { Mailer, type Mail } from "./mail";
 
 /** The mail a lender gets when a borrower is identified for funds it lends (spec section 9). */
@@ -35,42 +40,44 @@ export function loanTicketMail(args: {
 }
 
 /**
- * Tells `lenders` of a new ticket: a notice row each (the ticket becomes visible to them; the
- * history shows "emailSent") and, for those with an email on file, a mail through the outbox.
- * Notices and outbox rows are written in one transaction; mail goes out after the commit, and a
- * mail the relay refused is taken out of the outbox and its notice keeps no send time. Lenders
- * told before are skipped. Answers how many were told and mailed.
+ * Records a new ticket and tells `lenders` of it: a notice row each (the ticket becomes visible
+ * to them; the history shows "emailSent") and, for those with an email on file, a mail through
+ * the outbox. The emails are looked up first (a provider that fails records nothing); the ticket,
+ * its notices and the outbox rows are written in one transaction; mail goes out after the
+ * commit, and a mail the relay refused is taken out of the outbox and its notice keeps no send
+ * time. Answers the ticket and how many lenders were told and mailed.
  */
-export async function notifyLoanTicket(
+export async function recordLoanTicket(
   db: Database,
   args: {
-    ticket: LoanTicketRow;
+    ticket: NewLoanTicket;
     lenders: readonly Address[];
     emailOf: (address: Address) => Promise<string | null | undefined>;
     mail: { smtpUrl?: string; from: string };
-    compose: (to: string) => Mail;
+    compose: (to: string, ticket: LoanTicketRow) => Mail;
     now?: Date;
   },
-): Promise<{ notified: number; mailed: number }> {
+): Promise<{ ticket: LoanTicketRow; notified: number; mailed: number }> {
   const now = args.now ?? new Date();
   const lenders = [...new Set(args.lenders.map((a) => a.toLowerCase() as Address))];
   const emails = new Map<Address, string | null>();
   for (const a of lenders) emails.set(a, (await args.emailOf(a))?.trim() || null);
   const mailer = new Mailer(args.mail);
   const written = await db.transaction(async (tx) => {
+    const ticket = await insertLoanTicket(tx, args.ticket);
     const inserted = await insertNotices(
       tx,
-      args.ticket.id,
+      ticket.id,
       lenders.map((a) => ({ address: a, emailSentAt: emails.get(a) ? now : null })),
     );
     const mails: { user: string; mail: Mail; id: number }[] = [];
     for (const n of inserted) {
       const to = emails.get(n.userAddress as Address);
       if (!to) continue;
-      const mail = args.compose(to);
+      const mail = args.compose(to, ticket);
       mails.push({ user: n.userAddress, mail, id: await mailer.record(tx, mail) });
     }
-    return { notified: inserted.length, mails };
+    return { ticket, notified: inserted.length, mails };
   });
   let mailed = 0;
   for (const m of written.mails) {
@@ -86,12 +93,12 @@ export async function notifyLoanTicket(
           .set({ emailSentAt: null })
           .where(
             and(
-              eq(loanTicketNotices.ticketId, args.ticket.id),
+              eq(loanTicketNotices.ticketId, written.ticket.id),
               eq(loanTicketNotices.userAddress, m.user),
             ),
           );
       });
     }
   }
-  return { notified: written.notified, mailed };
+  return { ticket: written.ticket, notified: written.notified, mailed };
 }

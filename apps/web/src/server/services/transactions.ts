@@ -4,6 +4,7 @@
  * unreachable is an {@link UpstreamError} (503); its own 4xx answers pass through.
  */
 import {
+  lastRemainingQueued,
   withBorrowerDecisions,
   type HistoryPage,
   type HistoryTransaction,
@@ -110,20 +111,24 @@ export async function transactionsCsv(q: z.output<typeof TransactionsCsvQuery>):
   return (await fromIndexer(`/transactions.csv?${new URLSearchParams({ user: q.user })}`)).text();
 }
 
-/** Requests of `user` by id (at most 100), as the history shows them. */
+/** Requests of `user` by id, as the history shows them (asked 100 at a time, in parallel). */
 export async function requestsByIds(
   user: string,
   ids: readonly string[],
 ): Promise<HistoryTransaction[]> {
-  if (ids.length === 0) return [];
-  const params = new URLSearchParams({
-    user: user.toLowerCase(),
-    ids: ids.slice(0, 100).join(","),
-  });
-  const body = (await (await fromIndexer(`/requests?${params}`)).json()) as {
-    items: HistoryTransaction[];
-  };
-  return body.items;
+  const pages: string[][] = [];
+  for (let i = 0; i < ids.length; i += 100) pages.push(ids.slice(i, i + 100) as string[]);
+  const answers = await Promise.all(
+    pages.map(async (page) => {
+      const params = new URLSearchParams({ user: user.toLowerCase(), ids: page.join(",") });
+      return (
+        (await (await fromIndexer(`/requests?${params}`)).json()) as {
+          items: HistoryTransaction[];
+        }
+      ).items;
+    }),
+  );
+  return answers.flat();
 }
 
 /**
@@ -144,7 +149,17 @@ export async function withLenderDecisions(
   const returns = new Map((await requestsByIds(user, returnIds)).map((r) => [r.nftId, r]));
   const facts = tickets.map(({ returnNftId, ...t }) => {
     const paid = returnNftId ? returns.get(returnNftId) : undefined;
-    return !t.fundsReturn || paid?.requestStatus !== "Processed"
+    // paid: processed and nothing of it still queued (a partly accepted return is not done)
+    const done =
+      paid?.requestStatus === "Processed" &&
+      (lastRemainingQueued(
+        paid.events.map((e) => ({
+          ...e,
+          remainingQueuedAmount:
+            e.remainingQueuedAmount === null ? null : BigInt(e.remainingQueuedAmount),
+        })),
+      ) ?? 0n) <= 0n;
+    return !t.fundsReturn || !done
       ? t
       : { ...t, fundsReturn: { ...t.fundsReturn, processedAtMs: paid.lastTransactionDate * 1000 } };
   });

@@ -1,3 +1,11 @@
+CREATE TABLE "referral_clearings" (
+	"chain_id" integer NOT NULL,
+	"pool_id" text NOT NULL,
+	"epoch" text NOT NULL,
+	"processed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "referral_clearings_chain_id_pool_id_epoch_pk" PRIMARY KEY("chain_id","pool_id","epoch")
+);
+--> statement-breakpoint
 CREATE TABLE "referral_rewards" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"chain_id" integer NOT NULL,
