@@ -9,15 +9,3 @@ export function PageHeader({ title, lead }: { title: ReactNode; lead?: ReactNode
     </div>
   );
 }
-
-/** A route whose content arrives in a later step: a title and a plain sentence, no fake data. */
-export function ComingLater({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <>
-      <PageHeader title={title} />
-      <p className="max-w-3xl rounded-2xl border border-dashed border-slate-300 bg-white/60 p-6 text-slate-600">
-        {children}
-      </p>
-    </>
-  );
-}

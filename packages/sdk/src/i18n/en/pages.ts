@@ -149,7 +149,6 @@ export const pages = {
   },
   portfolio: {
     title: "My Portfolio",
-    text: "Your portfolio will show your active and pending deposits per pool and tranche, the interest you earned, your fixed-term loans and your loyalty level.",
   },
   myTransactions: {
     title: "My transactions",
