@@ -13,6 +13,7 @@ import { initialEpochTimes } from "@/server/services/initial-reads";
 import { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
 import { Providers } from "@/providers/Providers";
 import { WalletWatchers } from "@/features/wallet/WalletWatchers";
+import { SignInReturn } from "@/features/account/SignInReturn";
 import { DevPanelLauncher } from "@/features/dev/DevPanelLauncher";
 import { demoControlsOffered } from "@/server/dev/demo-controls";
 
@@ -45,6 +46,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Footer appName={config.appName} />
           {demoControls ? <DevPanelLauncher /> : null}
           <WalletWatchers />
+          <SignInReturn />
         </Providers>
         <LazyToaster />
       </body>

@@ -1,7 +1,7 @@
 import { getUserRequests } from "@lending/sdk";
 import { createPublicClient, http, type Address } from "viem";
 import { expect, test } from "./support/fixtures";
-import { trancheFor } from "./support/journey";
+import { lendThroughLocalKyc, trancheFor } from "./support/journey";
 
 // What a new user does after `npm start`: the Dev Wallet (anvil's unlocked accounts, no key in
 // the browser), the local KYC widget, then a USDC lend: every signature (KYC challenge, contract
@@ -26,36 +26,11 @@ test("a new user lends 250 USDC with the Dev Wallet after the local KYC", async 
   await page.getByRole("dialog").getByRole("button", { name: "Dev Wallet" }).click();
   await expect(page.getByTestId("wallet-button")).toContainText(LENDER_4.slice(0, 6));
 
-  const card = page.getByTestId("pool-card").filter({ hasText: target.pool.poolName });
-  await card.getByRole("button", { name: `Lend into ${target.tranche.name}` }).click();
-  const kyc = page.getByRole("dialog", { name: "Identity Verification" });
-  const popupPromise = page.waitForEvent("popup");
-  await kyc.getByRole("button", { name: "Authorise KYC Process" }).click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState("networkidle");
-  await popup.getByLabel("Full name").fill("Grace Hopper");
-  await popup.getByLabel("Email (optional)").fill("grace@example.com");
-  await popup.getByRole("button", { name: "Submit for verification" }).click();
-  await expect(popup.getByRole("status")).toContainText("Active");
-  await popup.close();
-  const success = page.locator("[data-sonner-toast]").filter({ hasText: "Identity verified" });
-  await success.getByRole("button", { name: "Close toast" }).click();
-
-  const dialog = page.getByRole("dialog", { name: "Lend" });
-  await dialog.getByTestId("lend-amount").fill("250");
-  await expect(dialog.getByTestId("lend-amount-message")).toHaveText(/Wallet balance: /);
-  await dialog.getByTestId("lend-terms").check();
-  await dialog.getByRole("button", { name: "Next" }).click();
-  await dialog.getByRole("button", { name: "Generate Loan Contract" }).click();
-  const contract = page.getByRole("dialog", { name: "Loan Contract" });
-  await expect(contract).toContainText("Grace Hopper");
-  await contract.getByRole("button", { name: "Accept" }).click();
-  await expect(dialog.getByTestId("loan-contract-status")).toHaveText("Accepted");
-  const action = dialog.getByTestId("approve-then-act");
-  await action.click();
-  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
-  await action.click();
-  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
+  await lendThroughLocalKyc(
+    page,
+    { poolName: target.pool.poolName, trancheName: target.tranche.name },
+    { amount: "250", fullName: "Grace Hopper", email: "grace@example.com" },
+  );
 
   const after = await getUserRequests(client, stack.deployment, LENDER_4);
   expect(after.length).toBe(before.length + 1);

@@ -9,7 +9,9 @@ import { startIndexerAndWait, type Indexer } from "../../../scripts/src/lib/inde
 import { startKeeperProcess } from "../../../scripts/src/lib/keeper";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { buildWebIfNeeded, startWebServer } from "../../../scripts/src/lib/web";
+import { OAuth2Server } from "oauth2-mock-server";
 import { deployLocalAmm } from "../src/server/swap/local-amm";
+import { E2E_GOOGLE_USER } from "./support/google";
 
 /**
  * The same fixture as vitest: fresh anvil + deploy + seed, then a production `next start` on a
@@ -21,6 +23,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopWeb: (() => Promise<void>) | undefined;
   let stopKeeper: (() => Promise<void>) | undefined;
   let indexer: Indexer | undefined;
+  let googleIssuer: OAuth2Server | undefined;
   let served: Awaited<ReturnType<typeof serveAndMigratePglite>> | undefined;
   try {
     // The app's database served as `npm start` serves it, so ops commands (loan tickets, KYC)
@@ -66,6 +69,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       },
       5 * 60_000,
     );
+    // A local OpenID Connect issuer standing in for Google (authorization code + PKCE): its
+    // authorize endpoint answers at once with a code for the e2e Google user.
+    googleIssuer = new OAuth2Server();
+    await googleIssuer.issuer.keys.generate("RS256");
+    await googleIssuer.start(0, "127.0.0.1");
+    googleIssuer.service.on("beforeTokenSigning", (token) => {
+      token.payload.sub = E2E_GOOGLE_USER.sub;
+      token.payload.email = E2E_GOOGLE_USER.email;
+      token.payload.email_verified = true;
+    });
     if (await buildWebIfNeeded("capture")) console.log("[e2e] built the web app (inputs changed)");
     const web = await startWebServer({
       port: await getFreePort(),
@@ -76,6 +89,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         INDEXER_URL: indexer.url,
         DATABASE_URL: served.url,
         NFT_COLLECTION_ADDRESS: nft,
+        GOOGLE_CLIENT_ID: "e2e-client",
+        GOOGLE_CLIENT_SECRET: "e2e-secret",
+        GOOGLE_ISSUER: googleIssuer.issuer.url!,
       },
       log: process.env.E2E_WEB_LOG ? (chunk) => process.stdout.write(`[web] ${chunk}`) : undefined,
     });
@@ -89,6 +105,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_NFT_COLLECTION = nft;
     console.log(`[e2e] web ${web.url} against anvil ${stack.rpcUrl}`);
   } catch (error) {
+    await googleIssuer?.stop();
     await stopKeeper?.();
     await indexer?.stop();
     await served?.close();
@@ -98,6 +115,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   return async () => {
     await stopWeb?.();
+    await googleIssuer?.stop();
     await stopKeeper?.();
     await indexer?.stop();
     await served?.close();

@@ -401,6 +401,8 @@ describe("API hardening (issue 10): replay, rate limits, client IP, bounds, head
     const scriptSrc = (csp: string) => csp.split("; ").find((d) => d.startsWith("script-src"))!;
     expect(scriptSrc(a)).toMatch(/'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
     expect(scriptSrc(a)).not.toContain("'unsafe-inline'");
+    // WebAssembly may compile (the embedded wallet's Argon2id)
+    expect(scriptSrc(a)).toContain("'wasm-unsafe-eval'");
     expect(a).not.toBe(b);
     expect(a).toContain("frame-ancestors 'none'");
     // plain http (localhost): no HSTS, even when the client claims https without a trusted proxy

@@ -310,3 +310,46 @@ export async function runOps(stack: Stack, args: string[]): Promise<string> {
   });
   return stdout;
 }
+
+/**
+ * A new user's lend from the pool card: the KYC modal, the local KYC widget (in its popup), then
+ * the lend modal (amount, terms, loan contract, approve, confirm) until its completion step.
+ * Answers the lend dialog.
+ */
+export async function lendThroughLocalKyc(
+  page: Page,
+  target: { poolName: string; trancheName: string },
+  opts: { amount: string; fullName: string; email: string },
+) {
+  const card = page.getByTestId("pool-card").filter({ hasText: target.poolName });
+  await card.getByRole("button", { name: `Lend into ${target.trancheName}` }).click();
+  const kyc = page.getByRole("dialog", { name: "Identity Verification" });
+  const popupPromise = page.waitForEvent("popup");
+  await kyc.getByRole("button", { name: "Authorise KYC Process" }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState("networkidle");
+  await popup.getByLabel("Full name").fill(opts.fullName);
+  await popup.getByLabel("Email (optional)").fill(opts.email);
+  await popup.getByRole("button", { name: "Submit for verification" }).click();
+  await expect(popup.getByRole("status")).toContainText("Active");
+  await popup.close();
+  const success = page.locator("[data-sonner-toast]").filter({ hasText: "Identity verified" });
+  await success.getByRole("button", { name: "Close toast" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Lend" });
+  await dialog.getByTestId("lend-amount").fill(opts.amount);
+  await expect(dialog.getByTestId("lend-amount-message")).toHaveText(/Wallet balance: /);
+  await dialog.getByTestId("lend-terms").check();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByRole("button", { name: "Generate Loan Contract" }).click();
+  const contract = page.getByRole("dialog", { name: "Loan Contract" });
+  await expect(contract).toContainText(opts.fullName);
+  await contract.getByRole("button", { name: "Accept" }).click();
+  await expect(dialog.getByTestId("loan-contract-status")).toHaveText("Accepted");
+  const action = dialog.getByTestId("approve-then-act");
+  await action.click();
+  await expect(action).toHaveText("Confirm", { timeout: 30_000 });
+  await action.click();
+  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 30_000 });
+  return dialog;
+}

@@ -7,6 +7,10 @@ export interface PublicConfig {
   rpcUrl: string;
   /** WalletConnect is offered only when set */
   walletConnectProjectId?: string;
+  /** Google sign-in is configured (the client id and secret stay on the server) */
+  googleSignIn?: boolean;
+  /** the on-ramp adapter of the Add Funds view: `{address}`/`{chainId}` in the URL */
+  onRamp?: { urlTemplate: string; name: string };
   appName: string;
   coinbaseAppName: string;
   /** utility token symbol, `KSU` by default (`rKSU` derived) */

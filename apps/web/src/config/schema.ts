@@ -56,6 +56,31 @@ export const envSchema = z.object({
   /** The indexer's HTTP API (packages/indexer); default http://127.0.0.1:42069 on 31337 only. */
   INDEXER_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   WALLETCONNECT_PROJECT_ID: optionalText,
+  /**
+   * Google sign-in (OpenID Connect, authorization code + PKCE): both or neither. Without them the
+   * Google button is not shown.
+   */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** The OpenID issuer (its discovery document is read at sign-in); a local mock in tests. */
+  GOOGLE_ISSUER: z.preprocess(emptyToUndefined, httpUrl.default("https://accounts.google.com")),
+  /**
+   * An on-ramp provider's page for the Add Funds view of an embedded wallet, with `{address}` and
+   * optionally `{chainId}` placeholders (https only). Unset hides the on-ramp button.
+   */
+  ONRAMP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => /^https:\/\/[^\s]+$/.test(v) && v.includes("{address}"),
+        "must be an https URL containing {address}",
+      )
+      .optional(),
+  ),
+  /** The on-ramp provider's name on its button (ONRAMP_URL). */
+  ONRAMP_NAME: z.preprocess(emptyToUndefined, z.string().trim().max(40).default("On-ramp")),
   PRODUCT_SYMBOL: z.preprocess(
     emptyToUndefined,
     z

@@ -14,6 +14,10 @@ export interface ServerConfig {
   /** the indexer's HTTP API (transaction history), no trailing slash */
   indexerUrl: string;
   walletConnectProjectId?: string;
+  /** Google sign-in (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER); unset hides it */
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  /** the on-ramp adapter (ONRAMP_URL, ONRAMP_NAME); unset hides it */
+  onRamp?: { urlTemplate: string; name: string };
   productSymbol: string;
   appName: string;
   subordinationDocsUrl: string;
@@ -104,6 +108,10 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
   if (e.SWAP_PROVIDER === "aggregator" && !e.SWAP_API_URL) {
     throw new ConfigError("SWAP_API_URL", "is required by SWAP_PROVIDER=aggregator");
   }
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    const missing = e.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
+    throw new ConfigError(missing, "is required with the other Google sign-in variable");
+  }
   if (e.KYC_PROVIDER === "compilot") {
     if (!e.COMPILOT_API_URL)
       throw new ConfigError("COMPILOT_API_URL", "is required by KYC_PROVIDER=compilot");
@@ -116,6 +124,16 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
     publicRpcUrl: e.PUBLIC_RPC_URL ?? e.RPC_URL,
     indexerUrl: (e.INDEXER_URL ?? DEFAULT_LOCAL_INDEXER_URL).replace(/\/+$/, ""),
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
+    ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? {
+          google: {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER,
+          },
+        }
+      : {}),
+    ...(e.ONRAMP_URL ? { onRamp: { urlTemplate: e.ONRAMP_URL, name: e.ONRAMP_NAME } } : {}),
     productSymbol: e.PRODUCT_SYMBOL,
     appName: e.APP_NAME,
     subordinationDocsUrl: e.SUBORDINATION_DOCS_URL,
@@ -182,6 +200,8 @@ export function toPublicConfig(c: ServerConfig): PublicConfig {
     chainId: c.chainId,
     rpcUrl: c.publicRpcUrl,
     ...(c.walletConnectProjectId ? { walletConnectProjectId: c.walletConnectProjectId } : {}),
+    ...(c.google ? { googleSignIn: true } : {}),
+    ...(c.onRamp ? { onRamp: c.onRamp } : {}),
     appName: c.appName,
     coinbaseAppName: c.appName,
     productSymbol: c.productSymbol,

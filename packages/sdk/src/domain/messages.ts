@@ -188,3 +188,95 @@ export function buildEmailConfirmationMessage(args: {
     args.chainId,
   );
 }
+
+/**
+ * The message an embedded wallet signs when it is created (POST /api/auth/account/embedded): it
+ * proves the browser holds the key of the address it registers for the account.
+ *
+ * @example buildEmbeddedWalletMessage({ accountId: 7, address: "0xA", timestamp: 1, chainId: 8453 })
+ * // "a registration of the embedded wallet 0xa for account 7 at 1 on chain 8453"
+ */
+export function buildEmbeddedWalletMessage(args: {
+  accountId: number;
+  address: string;
+  timestamp: number;
+  chainId: number;
+}): string {
+  return signedMessage(
+    `a registration of the embedded wallet ${lower(args.address)} for account ${args.accountId} at ${args.timestamp}`,
+    args.chainId,
+  );
+}
+
+/**
+ * The message a wallet signs to be linked to a signed-in account (POST
+ * /api/auth/account/wallets): only the wallet's owner can link it.
+ *
+ * @example buildLinkWalletMessage({ accountId: 7, address: "0xA", timestamp: 1, chainId: 8453 })
+ * // "a request to link the wallet 0xa to account 7 at 1 on chain 8453"
+ */
+export function buildLinkWalletMessage(args: {
+  accountId: number;
+  address: string;
+  timestamp: number;
+  chainId: number;
+}): string {
+  return signedMessage(
+    `a request to link the wallet ${lower(args.address)} to account ${args.accountId} at ${args.timestamp}`,
+    args.chainId,
+  );
+}
+
+/**
+ * The message the embedded wallet signs to store its recovery backup (PUT
+ * /api/auth/account/backup): `digest` is the SHA-256 (hex) of the backup's JSON as sent, so a
+ * stolen session alone cannot replace the backup with another.
+ *
+ * @example buildWalletBackupMessage({ accountId: 7, address: "0xA", digest: "ab", timestamp: 1, chainId: 8453 })
+ * // "a recovery backup ab of the embedded wallet 0xa for account 7 at 1 on chain 8453"
+ */
+export function buildWalletBackupMessage(args: {
+  accountId: number;
+  address: string;
+  digest: string;
+  timestamp: number;
+  chainId: number;
+}): string {
+  return signedMessage(
+    `a recovery backup ${args.digest.toLowerCase()} of the embedded wallet ${lower(args.address)} for account ${args.accountId} at ${args.timestamp}`,
+    args.chainId,
+  );
+}
+
+/**
+ * The canonical JSON of a recovery backup (fixed key order, lowercased address): its SHA-256 is
+ * the `digest` of {@link buildWalletBackupMessage}, computed the same way in the browser and on
+ * the server.
+ */
+export function walletBackupCanonicalJson(backup: {
+  version: number;
+  address: string;
+  kdf: {
+    algorithm: string;
+    memoryKiB: number;
+    iterations: number;
+    parallelism: number;
+    salt: string;
+  };
+  iv: string;
+  ciphertext: string;
+}): string {
+  return JSON.stringify({
+    version: backup.version,
+    address: lower(backup.address),
+    kdf: {
+      algorithm: backup.kdf.algorithm,
+      memoryKiB: backup.kdf.memoryKiB,
+      iterations: backup.kdf.iterations,
+      parallelism: backup.kdf.parallelism,
+      salt: backup.kdf.salt,
+    },
+    iv: backup.iv,
+    ciphertext: backup.ciphertext,
+  });
+}

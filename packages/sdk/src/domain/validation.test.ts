@@ -9,6 +9,7 @@ import {
 } from "./errors";
 import { swapMinimumOut } from "./swap";
 import {
+  validateRecoveryPassword,
   isTrancheOversubscribedFor,
   isMaxWithdrawal,
   lendMaxAmount,
@@ -185,5 +186,13 @@ describe("email challenge inputs", () => {
     expect(isConfirmationCode("012345")).toBe(true);
     expect(isConfirmationCode("12345")).toBe(false);
     expect(isConfirmationCode("12345a")).toBe(false);
+  });
+});
+
+describe("validateRecoveryPassword", () => {
+  it("asks for 10 characters at least and the same password twice", () => {
+    expect(validateRecoveryPassword("123456789", "123456789")).toBe("Use at least 10 characters");
+    expect(validateRecoveryPassword("1234567890", "1234567899")).toBe("The passwords do not match");
+    expect(validateRecoveryPassword("1234567890", "1234567890")).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { fill, validation } from "../i18n";
 import {
   AmountAboveMaximumError,
   AmountBelowMinimumError,
@@ -183,4 +184,20 @@ export function isValidEmail(text: string): boolean {
  */
 export function isConfirmationCode(text: string): boolean {
   return /^\d{6}$/.test(text.trim());
+}
+
+/** A recovery password has at least this many characters (it guards the wallet's backup). */
+export const RECOVERY_PASSWORD_MIN_LENGTH = 10;
+
+/**
+ * The first problem with a new recovery password and its repetition, or null when it is fine.
+ *
+ * @example validateRecoveryPassword("short", "short") // "Use at least 10 characters"
+ */
+export function validateRecoveryPassword(password: string, confirm: string): string | null {
+  if (password.length < RECOVERY_PASSWORD_MIN_LENGTH) {
+    return fill(validation.recoveryPasswordTooShort, { min: RECOVERY_PASSWORD_MIN_LENGTH });
+  }
+  if (password !== confirm) return validation.recoveryPasswordMismatch;
+  return null;
 }

@@ -12,6 +12,7 @@ export { referral } from "./en/referral";
 export { tx } from "./en/tx";
 export { reverts } from "./en/reverts";
 export { wallet } from "./en/wallet";
+export { account } from "./en/account";
 export { walletBalance } from "./en/walletBalance";
 export { kyc } from "./en/kyc";
 export { pools } from "./en/pools";

@@ -16,14 +16,17 @@ import type { WithdrawAtExpiryModalProps } from "@/features/portfolio/fixed-term
 import type { UnlockModalProps } from "@/features/locking/UnlockModal";
 import type { UnreleasedFeatureModalProps } from "@/features/flags/UnreleasedFeatureModal";
 import type { ReferralDetectedModalProps } from "@/features/referrals/ReferralDetectedModal";
+import type { ConnectModalProps } from "@/features/wallet/ConnectModal";
+import type { ViewWalletModalProps } from "@/features/account/ViewWalletModal";
 
 /** Every registry modal receives `onClose` plus the props it was opened with. */
 export type RegistryModalProps<P = object> = P & { onClose: () => void };
 
 /** The props each modal is opened with (`object`: none). */
 export interface ModalPropsByName {
-  connectWallet: object;
+  connectWallet: ConnectModalProps;
   linkWallets: object;
+  viewWallet: ViewWalletModalProps;
   lend: object;
   kyc: object;
   loanContract: LoanContractModalProps;
@@ -62,6 +65,7 @@ export type ModalName = keyof ModalPropsByName;
 const LOADERS = {
   connectWallet: () => import("@/features/wallet/ConnectModal"),
   linkWallets: () => import("@/features/wallet/LinkWalletsModal"),
+  viewWallet: () => import("@/features/account/ViewWalletModal"),
   lend: () => import("@/features/lending/lend/LendModal"),
   kyc: () => import("@/features/kyc/KycModal"),
   loanContract: () => import("@/features/lending/lend/LoanContractModal"),
@@ -95,6 +99,7 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
   {
     connectWallet: dynamic(() => import("@/features/wallet/ConnectModal"), { ssr: false }),
     linkWallets: dynamic(() => import("@/features/wallet/LinkWalletsModal"), { ssr: false }),
+    viewWallet: dynamic(() => import("@/features/account/ViewWalletModal"), { ssr: false }),
     lend: dynamic(() => import("@/features/lending/lend/LendModal"), { ssr: false }),
     kyc: dynamic(() => import("@/features/kyc/KycModal"), { ssr: false }),
     loanContract: dynamic(() => import("@/features/lending/lend/LoanContractModal"), {

@@ -14,12 +14,15 @@ export function useWalletSession(): { ensure: () => Promise<WalletSession> } {
   const config = useConfig();
   const { chainId } = usePublicConfig();
   const { address } = useConnection();
-  const opened = useRef<string | null>(null);
+  const opened = useRef<{ address: string | null; kind: string } | null>(null);
 
   useEffect(() => {
-    if (opened.current && opened.current !== address?.toLowerCase()) {
+    // a wallet's own (SIWE) session ends with the wallet; an email or Google account's session
+    // stays (it follows the account's active wallet)
+    if (opened.current && opened.current.address !== address?.toLowerCase()) {
+      const { kind } = opened.current;
       opened.current = null;
-      void signOutWallet().catch(() => {});
+      if (kind === "siwe") void signOutWallet().catch(() => {});
     }
   }, [address]);
 
@@ -30,7 +33,7 @@ export function useWalletSession(): { ensure: () => Promise<WalletSession> } {
       chainId,
       signMessage: ({ account, message }) => signMessage(config, { account, message }),
     });
-    opened.current = session.address;
+    opened.current = { address: session.address, kind: session.kind };
     return session;
   }, [address, chainId, config]);
 

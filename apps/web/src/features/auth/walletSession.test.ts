@@ -87,3 +87,56 @@ describe("ensureWalletSession", () => {
     expect(server.calls.slice(0, 2)).toEqual(["GET /api/auth/session", "DELETE /api/auth/session"]);
   });
 });
+
+describe("ensureWalletSession with an email or Google account's session", () => {
+  it("switches the account to a linked wallet, and links an unlinked one by its signature first (the session stays)", async () => {
+    let current: WalletSession = { ...sessionOf(alice.address), kind: "email" };
+    const linked = new Set([alice.address.toLowerCase()]);
+    const calls: string[] = [];
+    let linkBody: { address: string; signature: `0x${string}`; timestamp: number } | undefined;
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      calls.push(`${method} ${url}`);
+      if (url === "/api/auth/session") return Response.json({ session: current });
+      if (url === "/api/auth/account") return Response.json({ account: { id: 7 } });
+      if (url === "/api/auth/account/wallets") {
+        linkBody = JSON.parse(String(init?.body));
+        linked.add(linkBody!.address.toLowerCase());
+        return Response.json({ account: { id: 7 } });
+      }
+      if (url === "/api/auth/account/active") {
+        const { address } = JSON.parse(String(init?.body)) as { address: string };
+        if (!linked.has(address.toLowerCase()))
+          return Response.json({ statusCode: 403, message: "not linked" }, { status: 403 });
+        current = { ...current, address: address.toLowerCase() };
+        return Response.json({ session: current });
+      }
+      return Response.json({ statusCode: 404, message: "Not found" }, { status: 404 });
+    }) as unknown as typeof globalThis.fetch;
+
+    const session = await ensureWalletSession(
+      { address: bob.address, chainId: 31337, signMessage: signWith(bob) },
+      { fetch, location },
+    );
+    expect(session).toMatchObject({ kind: "email", address: bob.address.toLowerCase() });
+    expect(calls).toEqual([
+      "GET /api/auth/session",
+      "PUT /api/auth/account/active",
+      "GET /api/auth/account",
+      "POST /api/auth/account/wallets",
+      "PUT /api/auth/account/active",
+    ]);
+    // bob signed the link request of account 7, not a SIWE message: no sign-out happened
+    const { buildLinkWalletMessage } = await import("@lending/sdk");
+    const message = buildLinkWalletMessage({
+      accountId: 7,
+      address: bob.address,
+      timestamp: linkBody!.timestamp,
+      chainId: 31337,
+    });
+    const { verifyMessage } = await import("viem");
+    expect(
+      await verifyMessage({ address: bob.address, message, signature: linkBody!.signature }),
+    ).toBe(true);
+  });
+});

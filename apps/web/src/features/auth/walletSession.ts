@@ -5,6 +5,7 @@
  * page's first load. The server never answers wallet A's data to wallet B's session; this module
  * also ends a session as soon as the wallet's account differs from it.
  */
+import { buildLinkWalletMessage } from "@lending/sdk";
 import type { Address } from "viem";
 import { createSiweMessage } from "viem/siwe";
 
@@ -85,8 +86,10 @@ export async function signInWithWallet(
 }
 
 /**
- * A session for `address`: the current one when it is this wallet's, otherwise the other
- * wallet's session is ended first and the wallet signs in.
+ * A session for `address`: the current one when it is this wallet's; for an email or Google
+ * account session, the same session switched to this wallet (linked first, by the wallet's
+ * signature, when it is not yet); otherwise the other session is ended first and the wallet
+ * signs in.
  */
 export async function ensureWalletSession(
   args: { address: Address; chainId: number; signMessage: SignMessage },
@@ -94,6 +97,43 @@ export async function ensureWalletSession(
 ): Promise<WalletSession> {
   const current = await getWalletSession(deps);
   if (current?.address === args.address.toLowerCase()) return current;
+  if (current && current.kind !== "siwe") {
+    // an email or Google account: this wallet becomes its active one; a wallet not linked yet
+    // is linked first by its signature (the account's session stays)
+    const f = deps.fetch ?? fetch;
+    const activate = () =>
+      f("/api/auth/account/active", {
+        method: "PUT",
+        headers: { ...JSON_HEADERS, "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ address: args.address }),
+      });
+    let response = await activate();
+    if (response.status === 403) {
+      const { account } = await json<{ account: { id: number } }>(
+        await f("/api/auth/account", { headers: JSON_HEADERS, credentials: "same-origin" }),
+      );
+      const timestamp = Date.now();
+      const message = buildLinkWalletMessage({
+        accountId: account.id,
+        address: args.address,
+        timestamp,
+        chainId: args.chainId,
+      });
+      const signature = await args.signMessage({ account: args.address, message });
+      await json(
+        await f("/api/auth/account/wallets", {
+          method: "POST",
+          headers: { ...JSON_HEADERS, "content-type": "application/json" },
+          credentials: "same-origin",
+          body: JSON.stringify({ address: args.address, signature, timestamp }),
+        }),
+      );
+      response = await activate();
+    }
+    if (response.ok) return (await json<{ session: WalletSession }>(response)).session;
+    // the account session has ended meanwhile: sign in with this wallet instead
+  }
   if (current) await signOutWallet(deps);
   return signInWithWallet(args, deps);
 }

@@ -23,9 +23,8 @@ import type { KycInfo } from "@/lib/queries/server";
 import { logClientError } from "@/lib/tx/pipeline";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { recordKycInfo } from "./kycState";
+import { textInput } from "@/components/ui/buttons";
 
-const input =
-  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/30 focus:outline-none aria-[invalid=true]:border-red-600";
 const primary =
   "rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-50";
 const secondary =
@@ -160,7 +159,7 @@ export default function MissingEmailModal({ onClose }: RegistryModalProps) {
                 id={`${ids}-email`}
                 type="email"
                 autoComplete="email"
-                className={input}
+                className={textInput}
                 value={email}
                 aria-invalid={error !== null}
                 aria-describedby={error ? `${ids}-error` : undefined}
@@ -196,7 +195,7 @@ export default function MissingEmailModal({ onClose }: RegistryModalProps) {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
-                className={input}
+                className={textInput}
                 value={code}
                 aria-invalid={error !== null}
                 aria-describedby={error ? `${ids}-error` : undefined}

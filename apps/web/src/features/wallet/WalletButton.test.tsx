@@ -109,6 +109,7 @@ describe("WalletButton in the app providers", () => {
     fireEvent.click(button);
     const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
     const labels = [...dialog.querySelectorAll("li button")].map((b) => b.textContent);
-    expect(labels).toEqual(["Browser Wallet", "Coinbase Wallet", "Dev Wallet"]);
+    // primary: browser wallet and email (no WalletConnect id, no Google client here); others
+    expect(labels).toEqual(["Browser Wallet", "Email", "Coinbase Wallet", "Dev Wallet"]);
   });
 });

@@ -54,9 +54,12 @@ export function WalletStateProvider({
       try {
         await reconnect(config);
         const last = readLastActiveWallet(browserStorage());
+        // the last active wallet's lazy connector, also when other wallets reconnected
         if (
           last &&
-          config.state.connections.size === 0 &&
+          ![...config.state.connections.values()].some(
+            (c) => c.connector.id === last.connectorId,
+          ) &&
           isLazyConnectorId(last.connectorId) &&
           (last.connectorId !== "walletConnect" || walletConnectAvailable(pc))
         ) {

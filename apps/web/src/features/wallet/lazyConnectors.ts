@@ -3,9 +3,11 @@ import type { PublicConfig } from "@/config/public";
 
 export const WALLETCONNECT_ID = "walletConnect";
 export const BASE_ACCOUNT_ID = "baseAccount";
+/** The embedded wallet of email and Google sign-in (features/embedded-wallet). */
+export const EMBEDDED_WALLET_ID = "embeddedWallet";
 
-/** Connector ids whose SDK is loaded only when the user picks them. */
-export const LAZY_CONNECTOR_IDS = [WALLETCONNECT_ID, BASE_ACCOUNT_ID] as const;
+/** Connector ids whose code is loaded only when the user picks them (or reconnects them). */
+export const LAZY_CONNECTOR_IDS = [WALLETCONNECT_ID, BASE_ACCOUNT_ID, EMBEDDED_WALLET_ID] as const;
 export type LazyConnectorId = (typeof LAZY_CONNECTOR_IDS)[number];
 
 export function isLazyConnectorId(id: string): id is LazyConnectorId {
@@ -22,6 +24,14 @@ export async function loadLazyConnector(
   id: LazyConnectorId,
   pc: PublicConfig,
 ): Promise<CreateConnectorFn> {
+  if (id === EMBEDDED_WALLET_ID) {
+    // unlocks the key kept on this device for the signed-in account, or throws
+    const [{ embeddedConnector }, { account }] = await Promise.all([
+      import("@/features/account/embedded"),
+      import("@lending/sdk"),
+    ]);
+    return embeddedConnector(pc, account.embeddedWallet);
+  }
   if (id === WALLETCONNECT_ID) {
     if (!pc.walletConnectProjectId) throw new Error("WalletConnect is not configured");
     const { walletConnect } = await import("wagmi/connectors/walletConnect");

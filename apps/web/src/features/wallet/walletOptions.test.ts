@@ -15,17 +15,22 @@ const pc = (chainId: PublicConfig["chainId"]): PublicConfig => ({
 });
 
 describe("walletOptions", () => {
-  it("offers the Dev Wallet on the local chain only", () => {
+  it("offers browser wallet, WalletConnect, Google and email first; the Dev Wallet on the local chain only", () => {
     const local = createWalletSetup(pc(31337));
-    expect(
-      walletOptions(local.config.connectors, { walletConnect: false }).others.map((o) => o.label),
-    ).toEqual(["Browser Wallet", "Coinbase Wallet", "Dev Wallet"]);
+    const l = walletOptions(local.config.connectors, { walletConnect: false });
+    expect(l.primary.map((o) => o.label)).toEqual(["Browser Wallet", "Email"]);
+    expect(l.others.map((o) => o.label)).toEqual(["Coinbase Wallet", "Dev Wallet"]);
     expect(local.devWallet).toBeDefined();
 
     const base = createWalletSetup(pc(8453));
-    expect(
-      walletOptions(base.config.connectors, { walletConnect: true }).others.map((o) => o.label),
-    ).toEqual(["Browser Wallet", "WalletConnect", "Coinbase Wallet"]);
+    const b = walletOptions(base.config.connectors, { walletConnect: true, google: true });
+    expect(b.primary.map((o) => o.label)).toEqual([
+      "Browser Wallet",
+      "WalletConnect",
+      "Google",
+      "Email",
+    ]);
+    expect(b.others.map((o) => o.label)).toEqual(["Coinbase Wallet"]);
     expect(base.devWallet).toBeUndefined();
   });
 

@@ -31,6 +31,11 @@ export const queryKeys = {
     ["lending", chainId, "user", user, "rewards"] as const,
   rewardsPage: (chainId: number, user: string, page: number) =>
     ["lending", chainId, "user", user, "rewards", page] as const,
+  /** the signed-in email/Google account (its wallets, backup flag, sign-in time) */
+  account: () => ["account"] as const,
+  /** an embedded wallet's USDC and ETH balances (View Wallet) */
+  walletPanel: (chainId: number, user: string) =>
+    ["lending", chainId, "user", user, "walletPanel"] as const,
   /** USDC value of a withdrawal request's shares */
   sharesValue: (chainId: number, poolId: string, trancheId: number, shares: string) =>
     ["lending", chainId, "sharesValue", poolId, trancheId, shares] as const,

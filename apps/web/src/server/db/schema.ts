@@ -286,8 +286,11 @@ export const authNonces = pgTable(
   (t) => [index("auth_nonces_expires_at_idx").on(t.expiresAt)],
 );
 
-/** How a session was opened: a wallet's SIWE signature today; email or Google later. */
-export const SESSION_KINDS = ["siwe"] as const;
+/**
+ * How a session was opened: a wallet's SIWE signature, an emailed one-time code, or Google
+ * (OpenID Connect). `email` and `google` sessions speak for an {@link accounts} row.
+ */
+export const SESSION_KINDS = ["siwe", "email", "google"] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
 
 /**
@@ -360,4 +363,94 @@ export const firstDeposits = pgTable(
     checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.user] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 14 (email and Google sign-in, embedded wallet, linked wallets): migration 0007_accounts
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A lender who signs in by email or Google. The session's `subject` is `account:{id}` and its
+ * `address` the account's active wallet. The email is confirmed (a code reached it, or Google
+ * verified it). The embedded wallet's key never reaches the server: only its address, and the
+ * backup encrypted under the lender's recovery password ({@link walletBackups}).
+ */
+export const accounts = pgTable("accounts", {
+  id: serial("id").primaryKey(),
+  /** normalised, confirmed email address */
+  email: text("email").unique(),
+  /** Google's stable user id (`sub` of the ID token) */
+  googleSub: text("google_sub").unique(),
+  /** the embedded wallet created at first sign-in (lowercase) */
+  embeddedAddress: text("embedded_address").unique(),
+  /** the wallet the account last used (lowercase): the next session speaks for it */
+  activeAddress: text("active_address"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const WALLET_LINK_KINDS = ["embedded", "linked"] as const;
+export type WalletLinkKind = (typeof WALLET_LINK_KINDS)[number];
+
+/** Wallets of an account: its embedded wallet and the wallets linked by a signature. */
+export const accountWallets = pgTable(
+  "account_wallets",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    kind: text("kind").$type<WalletLinkKind>().notNull(),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.address] }),
+    index("account_wallets_address_idx").on(t.address),
+  ],
+);
+
+/**
+ * The embedded wallet's recovery backup: ciphertext under a key derived from the lender's
+ * recovery password in the browser (Argon2id, 64 MiB, per-backup salt; AES-GCM). Answered only
+ * to the account's own session.
+ */
+export const walletBackups = pgTable("wallet_backups", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  address: text("address").notNull(),
+  backup: jsonb("backup").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Email sign-in codes: 6 digits, hashed with a salt, 10 minutes, the 5th wrong try voids. */
+export const loginCodes = pgTable(
+  "login_codes",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    /** "{salt}:{sha256(salt:email:code)}" in hex */
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_codes_email_idx").on(t.email, t.createdAt)],
+);
+
+/**
+ * A Google sign-in under way: keyed by the SHA-256 of its `state` (also in an http-only cookie
+ * of the browser that started it), holding the PKCE verifier and the ID token nonce; used once.
+ */
+export const oauthFlows = pgTable(
+  "oauth_flows",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    codeVerifier: text("code_verifier").notNull(),
+    nonce: text("nonce").notNull(),
+    returnTo: text("return_to").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("oauth_flows_expires_at_idx").on(t.expiresAt)],
 );

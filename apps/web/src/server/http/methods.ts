@@ -2,7 +2,7 @@ import { HttpError } from "./errors";
 import { apiHandler } from "./handler";
 
 /** The methods a route may serve (Next answers HEAD with the GET handler). */
-export type ServedMethod = "GET" | "POST" | "DELETE";
+export type ServedMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /**
  * Handlers for the methods a route does not serve: each answers JSON 405

@@ -58,3 +58,10 @@ export const idSchema = z
       .max(80)
       .regex(/^[\w.:-]+$/, "must be an id (letters, digits, _.:-)"),
   );
+
+/** An email address, trimmed and lowercased (sign-in codes). */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("must be an email address").max(200));

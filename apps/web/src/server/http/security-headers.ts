@@ -5,12 +5,14 @@
  * Styles keep 'unsafe-inline': React's `style` attributes and the <style> tags that the toaster
  * and the dialogs insert at run time carry no nonce (the inlined stylesheet does). The RPC URL is
  * chosen at run time (one build serves any chain), so connect-src allows https/wss and the
- * loopback; the dev server also needs 'unsafe-eval'.
+ * loopback; the dev server also needs 'unsafe-eval'. 'wasm-unsafe-eval' lets the embedded wallet
+ * compile its Argon2id WebAssembly (it allows no JavaScript eval).
  */
 export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // 'wasm-unsafe-eval' compiles WebAssembly only (the embedded wallet's Argon2id), not JS eval
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

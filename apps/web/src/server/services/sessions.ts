@@ -2,8 +2,9 @@
  * Database sessions, one mechanism for the app: a random 256-bit id in an http-only cookie
  * (SameSite=Lax, Secure over https), stored only as its SHA-256, ending after 15 idle minutes
  * (sliding) or 24 hours. Personal data (full KYC record, loan tickets, referred users) is answered
- * only to the session of its owner. Sign-In with Ethereum (./siwe.ts) opens them today; email and
- * Google sign-in will open the same sessions with another `kind`.
+ * only to the session of its owner. Sign-In with Ethereum (./siwe.ts) opens `siwe` sessions; email
+ * codes and Google (./accounts.ts) open `email` and `google` sessions of an account, whose
+ * `address` is the account's active wallet.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
@@ -131,11 +132,51 @@ export async function currentSession(
   site: Site,
   now: number = Date.now(),
 ): Promise<SessionView | undefined> {
+  const found = await currentSessionWithSubject(db, request, site, now);
+  if (!found) return undefined;
+  const { subject: _subject, ...view } = found;
+  return view;
+}
+
+/** {@link currentSession} with what the session proves (`subject`: an address or `account:{id}`). */
+export async function currentSessionWithSubject(
+  db: Executor,
+  request: Request,
+  site: Site,
+  now: number = Date.now(),
+): Promise<(SessionView & { subject: string }) | undefined> {
   const token = sessionToken(request, site);
   if (!token) return undefined;
   const [row] = await db
     .update(sessions)
     .set({ lastSeenAt: new Date(now) })
+    .where(
+      and(
+        eq(sessions.idHash, sha256(token)),
+        gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
+        gt(sessions.expiresAt, new Date(now)),
+      ),
+    )
+    .returning();
+  return row ? { ...toView(row), subject: row.subject } : undefined;
+}
+
+/**
+ * Makes the request's live session speak for `address` (an account's active wallet changes);
+ * answers the updated session, or undefined when the request has no live session.
+ */
+export async function setSessionAddress(
+  db: Executor,
+  request: Request,
+  site: Site,
+  address: Address | null,
+  now: number = Date.now(),
+): Promise<SessionView | undefined> {
+  const token = sessionToken(request, site);
+  if (!token) return undefined;
+  const [row] = await db
+    .update(sessions)
+    .set({ address: address?.toLowerCase() ?? null, lastSeenAt: new Date(now) })
     .where(
       and(
         eq(sessions.idHash, sha256(token)),

@@ -11,4 +11,7 @@ export const validation = {
   referralAlreadyExists: "Reference already exists",
   selfReferral: "You cannot refer yourself",
   userAlreadyDeposited: "User has already deposited",
+  /** a new recovery password of the embedded wallet (View Wallet) */
+  recoveryPasswordTooShort: "Use at least {min} characters",
+  recoveryPasswordMismatch: "The passwords do not match",
 } as const;

@@ -5,6 +5,7 @@ import type { Executor } from "../../db/types";
 import { kycRecords, kycSessions, type KycStatus } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { KycInfo, KycProvider } from "./types";
+import { confirmedEmailOf } from "../../repositories/accounts";
 
 export const LOCAL_KYC_SESSION_MS = 30 * 60_000;
 
@@ -97,7 +98,9 @@ export class LocalKycProvider implements KycProvider {
       if (args.isIndividual !== undefined && args.isIndividual !== session.isIndividual) {
         throw badRequest(ENTITY_MISMATCH_MESSAGE);
       }
-      const email = args.email?.trim().toLowerCase() || null;
+      // an email or Google user's wallet starts with the account's confirmed email
+      const email =
+        args.email?.trim().toLowerCase() || (await confirmedEmailOf(tx, session.address)) || null;
       const status: KycStatus = this.opts.autoApprove
         ? email
           ? "Active"
