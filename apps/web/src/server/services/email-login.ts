@@ -3,7 +3,7 @@
  * mailed to the address; the code opens an account session (./accounts.ts). Rules:
  * - a code is valid for 10 minutes and used once;
  * - the 5th wrong code voids it (a new one must be asked for);
- * - at most 3 codes per address in 15 minutes (429 with Retry-After);
+ * - at most 3 codes per address in 15 minutes, and 12 in a day (429 with Retry-After);
  * - the answer to a code request is the same whether or not the address has an account.
  * Codes are stored only as a salted SHA-256; comparisons are constant-time.
  */
@@ -22,6 +22,11 @@ export const LOGIN_CODE_TTL_MS = 10 * 60_000;
 export const LOGIN_CODE_MAX_ATTEMPTS = 5;
 /** At most 3 codes per email address in 15 minutes. */
 export const LOGIN_CODE_LIMIT = { count: 3, windowMs: 15 * 60_000 };
+/**
+ * And at most 12 in a day: 60 guesses a day against one address at the most (the 15-minute rule
+ * alone would allow 1,440).
+ */
+export const LOGIN_CODE_DAILY_LIMIT = { count: 12, windowMs: 24 * 60 * 60_000 };
 
 export const LOGIN_MAIL_FAILED_MESSAGE = "The sign-in email could not be sent: try again later";
 export const NO_LOGIN_CODE_MESSAGE = "No sign-in code is pending for this email: ask for a new one";
@@ -42,17 +47,22 @@ function codeMatches(stored: string, email: string, code: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function enforceLoginCodeLimit(tx: Executor, email: string, now: number) {
-  const since = new Date(now - LOGIN_CODE_LIMIT.windowMs);
+async function enforceLoginCodeLimit(
+  tx: Executor,
+  email: string,
+  rule: { count: number; windowMs: number },
+  now: number,
+) {
+  const since = new Date(now - rule.windowMs);
   const recent = await tx
     .select({ createdAt: loginCodes.createdAt })
     .from(loginCodes)
     .where(and(eq(loginCodes.email, email), gt(loginCodes.createdAt, since)))
     .orderBy(desc(loginCodes.createdAt))
-    .limit(LOGIN_CODE_LIMIT.count);
-  if (recent.length < LOGIN_CODE_LIMIT.count) return;
+    .limit(rule.count);
+  if (recent.length < rule.count) return;
   const oldest = recent[recent.length - 1]!.createdAt.getTime();
-  throw tooManyRequests((oldest + LOGIN_CODE_LIMIT.windowMs - now) / 1000, TOO_MANY_LOGIN_CODES);
+  throw tooManyRequests((oldest + rule.windowMs - now) / 1000, TOO_MANY_LOGIN_CODES);
 }
 
 /**
@@ -60,7 +70,8 @@ async function enforceLoginCodeLimit(tx: Executor, email: string, now: number) {
  * and the outbox row are committed first, then the mail is sent; a failed send deletes both
  * (503), so nothing is left changed.
  *
- * @throws {HttpError} 429 a 4th code for the address in 15 minutes, 503 the mail failed.
+ * @throws {HttpError} 429 a 4th code for the address in 15 minutes or a 13th in a day, 503 the
+ *   mail failed.
  */
 export async function requestLoginCode(
   db: Database,
@@ -83,7 +94,8 @@ export async function requestLoginCode(
   };
   const written = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-code:${email}`}))`);
-    await enforceLoginCodeLimit(tx, email, now);
+    await enforceLoginCodeLimit(tx, email, LOGIN_CODE_LIMIT, now);
+    await enforceLoginCodeLimit(tx, email, LOGIN_CODE_DAILY_LIMIT, now);
     const [row] = await tx
       .insert(loginCodes)
       .values({

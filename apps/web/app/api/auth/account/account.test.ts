@@ -201,6 +201,21 @@ describe("email and Google sign-in, the embedded wallet and linked wallets (/api
     expect((await askCode("eve@example.org")).status).toBe(200);
   });
 
+  it("sends at most 12 codes per address in a day, whatever the pace", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    for (let i = 0; i < 12; i++) {
+      vi.setSystemTime(start + i * 16 * 60_000);
+      await t.db().delete(rateLimits);
+      expect((await askCode("gil@example.org")).status).toBe(200);
+    }
+    vi.setSystemTime(start + 12 * 16 * 60_000);
+    const r = await askCode("gil@example.org");
+    expectError(r, 429, /Too many sign-in codes/);
+    // the first of the 12 leaves the day at start + 24 h
+    expect(Number(r.body.retryAfter)).toBeGreaterThan((24 * 60 - 12 * 16) * 60 - 5);
+  });
+
   it("refuses cross-site sign-in requests (CSRF) and bad bodies without changing anything", async () => {
     const before = await databaseFingerprint(t.db());
     expectError(
