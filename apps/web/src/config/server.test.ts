@@ -115,6 +115,44 @@ describe("parseServerConfig", () => {
     );
   });
 
+  it("Google sign-in needs both its client id and secret; only its flag reaches the browser; the on-ramp must be https with {address}", () => {
+    const plain = parseServerConfig({}, repoRoot);
+    expect(plain.google).toBeUndefined();
+    expect(toPublicConfig(plain).googleSignIn).toBeUndefined();
+    expect(toPublicConfig(plain).onRamp).toBeUndefined();
+    const google = parseServerConfig(
+      { GOOGLE_CLIENT_ID: "id.apps", GOOGLE_CLIENT_SECRET: "s3cret" },
+      repoRoot,
+    );
+    expect(google.google).toEqual({
+      clientId: "id.apps",
+      clientSecret: "s3cret",
+      issuer: "https://accounts.google.com",
+    });
+    const pub = toPublicConfig(google);
+    expect(pub.googleSignIn).toBe(true);
+    // neither the secret nor the client id is handed to the browser
+    expect(JSON.stringify(pub)).not.toContain("s3cret");
+    expect(JSON.stringify(pub)).not.toContain("id.apps");
+    expect(() => parseServerConfig({ GOOGLE_CLIENT_ID: "id.apps" }, repoRoot)).toThrow(
+      /GOOGLE_CLIENT_SECRET/,
+    );
+    expect(() => parseServerConfig({ GOOGLE_CLIENT_SECRET: "s3cret" }, repoRoot)).toThrow(
+      /GOOGLE_CLIENT_ID/,
+    );
+    expect(() => parseServerConfig({ GOOGLE_ISSUER: "accounts.google.com" }, repoRoot)).toThrow(
+      /GOOGLE_ISSUER/,
+    );
+    const onRamp = "https://pay.example/buy?to={address}&chain={chainId}";
+    expect(toPublicConfig(parseServerConfig({ ONRAMP_URL: onRamp }, repoRoot)).onRamp).toEqual({
+      urlTemplate: onRamp,
+      name: "On-ramp",
+    });
+    for (const bad of ["http://pay.example/{address}", "https://pay.example/buy"]) {
+      expect(() => parseServerConfig({ ONRAMP_URL: bad }, repoRoot)).toThrow(/ONRAMP_URL/);
+    }
+  });
+
   it("needs INDEXER_URL off the local chain; defaults to the local indexer on 31337", () => {
     expect(parseServerConfig({}, repoRoot).indexerUrl).toBe("http://127.0.0.1:42069");
     const sepolia = {
