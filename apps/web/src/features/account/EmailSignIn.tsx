@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { primaryButton, secondaryButton, textInput } from "@/components/ui/buttons";
 import { requestSignInCode, verifySignInCode, type Account } from "./api";
 import { accountErrorMessage } from "./errors";
+import { FormError } from "./fields";
 
 /**
  * Email sign-in: the address, then the 6-digit code mailed to it (10 minutes). Server errors
@@ -63,15 +64,7 @@ export function EmailSignIn({
     }
   }
 
-  const errorBox = error ? (
-    <p
-      id={`${ids}-error`}
-      role="alert"
-      className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700"
-    >
-      {error}
-    </p>
-  ) : null;
+  const errorBox = error ? <FormError id={`${ids}-error`}>{error}</FormError> : null;
 
   if (!sentTo) {
     return (

@@ -12,7 +12,7 @@ import { useId, useState } from "react";
 import type { Address } from "viem";
 import { Modal } from "@/components/modal/Modal";
 import type { RegistryModalProps } from "@/components/modal/registry";
-import { primaryButton, secondaryButton, textInput } from "@/components/ui/buttons";
+import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 import { useAppChain } from "@/lib/queries/hooks";
 import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
@@ -21,6 +21,7 @@ import { canExport, exportEmbeddedKey, setRecoveryPassword } from "./embedded";
 import { EmailSignIn } from "./EmailSignIn";
 import { QrCode } from "./QrCode";
 import { accountErrorMessage } from "./errors";
+import { FormError, PasswordField } from "./fields";
 
 export type WalletPanelView = "main" | "addFunds" | "recovery" | "export";
 
@@ -194,41 +195,23 @@ function RecoveryForm({ account, onDone }: { account: Account; onDone: () => voi
       {account.hasBackup ? (
         <p className="text-sm text-slate-600">{copy.recovery.replaces}</p>
       ) : null}
-      <label className="block text-sm font-medium text-slate-700" htmlFor={`${ids}-p`}>
-        {copy.recovery.password}
-        <input
-          id={`${ids}-p`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids}-error` : undefined}
-          onChange={(e) => setPassword(e.target.value)}
-          className={textInput}
-        />
-      </label>
-      <label className="block text-sm font-medium text-slate-700" htmlFor={`${ids}-c`}>
-        {copy.recovery.confirm}
-        <input
-          id={`${ids}-c`}
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids}-error` : undefined}
-          onChange={(e) => setConfirm(e.target.value)}
-          className={textInput}
-        />
-      </label>
-      {error ? (
-        <p
-          id={`${ids}-error`}
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          {error}
-        </p>
-      ) : null}
+      <PasswordField
+        id={`${ids}-p`}
+        label={copy.recovery.password}
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        errorId={error ? `${ids}-error` : undefined}
+      />
+      <PasswordField
+        id={`${ids}-c`}
+        label={copy.recovery.confirm}
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+        errorId={error ? `${ids}-error` : undefined}
+      />
+      {error ? <FormError id={`${ids}-error`}>{error}</FormError> : null}
       {saved ? (
         <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           {copy.recovery.saved}

@@ -2,11 +2,12 @@
 
 import { account as copy, fill } from "@lending/sdk";
 import { useEffect, useId, useRef, useState } from "react";
-import { primaryButton, secondaryButton, textInput } from "@/components/ui/buttons";
+import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import type { Account } from "./api";
 import { restoreEmbeddedWallet, setUpEmbeddedWallet } from "./embedded";
 import { accountErrorMessage } from "./errors";
+import { FormError, PasswordField } from "./fields";
 
 /**
  * After a sign-in: creates the embedded wallet (first sign-in), unlocks the one on this device,
@@ -94,29 +95,16 @@ export function WalletSetup({
     >
       <h3 className="text-base font-semibold text-slate-900">{copy.setup.restoreTitle}</h3>
       <p className="text-sm text-slate-700">{copy.setup.restoreText}</p>
-      <label className="block text-sm font-medium text-slate-700" htmlFor={`${ids}-password`}>
-        {copy.recovery.password}
-        <input
-          id={`${ids}-password`}
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          value={password}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids}-error` : undefined}
-          onChange={(e) => setPassword(e.target.value)}
-          className={textInput}
-        />
-      </label>
-      {error ? (
-        <p
-          id={`${ids}-error`}
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          {error}
-        </p>
-      ) : null}
+      <PasswordField
+        id={`${ids}-password`}
+        label={copy.recovery.password}
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+        autoFocus
+        errorId={error ? `${ids}-error` : undefined}
+      />
+      {error ? <FormError id={`${ids}-error`}>{error}</FormError> : null}
       <button type="submit" disabled={busy || password.length === 0} className={primaryButton}>
         {busy ? copy.setup.restoring : copy.setup.restore}
       </button>
