@@ -348,7 +348,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     }
 
     /// @inheritdoc IKsuLocking
-    function claimTreasuryFees() external override returns (uint256 amount) {
+    function claimTreasuryFees() external override whenNotPaused returns (uint256 amount) {
         amount = _treasuryFees;
         if (amount == 0) revert NothingToClaim();
         _treasuryFees = 0;

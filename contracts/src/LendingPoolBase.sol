@@ -65,7 +65,10 @@ abstract contract LendingPoolBase is
         /// cancel or claim reads the next epoch to clear and writes the escrow, `clear` reads the
         /// incident flag, the tranche count and the cursor and writes the cursor.
         uint64 nextEpochToClear;
-        uint56 trancheCount;
+        uint48 trancheCount;
+        /// @dev Bit `i`: tranche `i` is closed to deposits and fixed-term locks because a loss
+        /// wiped one of its ledgers (see `_wiped`), until `recapitalise` / `reopenTranche`.
+        uint8 closedTranches;
         /// @dev An incident is open (see `setIncident`): only the pool manager clears.
         bool incident;
         uint128 escrowedDeposits;
@@ -77,8 +80,25 @@ abstract contract LendingPoolBase is
         /// @dev epoch => bucket key (tranche * 6 + kind * 3 + level) => bucket.
         mapping(uint256 => mapping(uint256 => Bucket)) buckets;
         mapping(uint256 => HistoricalRepayment) repayments;
-        /// @dev epoch => tranche => prices used by that epoch's clearing.
-        mapping(uint256 => mapping(uint256 => EpochPrices)) prices;
+        /// @dev epoch => tranche => the ledger totals that epoch's clearing priced at, and the
+        /// tranche's performance fee of that epoch.
+        mapping(uint256 => mapping(uint256 => ClearingTotals)) totals;
+    }
+
+    /// @dev A tranche's variable ledger at an epoch's clearing, after interest and maturities and
+    /// before any withdrawal, virtual shares and assets included: withdrawals of that epoch are
+    /// paid `shares * assets / shares` with full precision (never a rounded stored price);
+    /// deposits are priced at these totals less what the epoch's withdrawal buckets took
+    /// (`_depositTotals`). `fee`: the tranche's performance fee of the epoch (USDC units). One
+    /// slot: assets below 2**64 (`MAX_LEDGER_ASSETS` bounds capacity), shares below 2**128
+    /// (`MAX_SHARES_PER_ASSET` bounds an open ledger's shares per asset).
+    struct ClearingTotals {
+        uint64 assets;
+        uint128 shares;
+        uint56 fee;
+        /// @dev Bit `level`: the withdrawal bucket of that level accepted shares (settlement
+        /// reads only those buckets).
+        uint8 withdrawnLevels;
     }
 
     /// @dev A user's free shares in a tranche and their principal (the USDC deposited for them;
@@ -181,6 +201,19 @@ abstract contract LendingPoolBase is
     /// read that runs out counts 0 (the user is frozen until a checkpoint), never the reverse.
     uint256 internal constant NOTIFY_GAS = 250_000;
     uint8 internal constant TOP_LEVEL = 2;
+    /// @dev `Request.configId` of a forced withdrawal (`forceWithdrawal`): its own request, never
+    /// merged with the owner's, never cancellable (withdrawals have no fixed-term config).
+    uint8 internal constant FORCED = type(uint8).max;
+    /// @dev A ledger with shares is wiped when a share is worth less than 1e-12 USDC unit
+    /// (`shares + VIRTUAL_SHARES > MAX_SHARES_PER_ASSET * (assets + VIRTUAL_ASSETS)`; a new
+    /// ledger has 1e6 shares per unit and interest only lowers it, so only losses of more than
+    /// 99.9999% of its value get there). A wiped variable ledger closes its tranche to deposits
+    /// and fixed-term locks; a wiped fixed-term ledger takes no new locks (a deposit accepted for
+    /// it stays variable). So no open ledger mints more than 1e12 shares per unit: 10M USDC is
+    /// below 1e26 shares and every amount fits its storage type.
+    uint256 internal constant MAX_SHARES_PER_ASSET = 1e12;
+    /// @dev Bound on a tranche's capacity (1e12 USDC), so ledger assets fit 64 bits.
+    uint256 internal constant MAX_LEDGER_ASSETS = 1e18;
     uint8 internal constant KYC_ALLOWED = 1;
     uint8 internal constant KYC_BLOCKED = 2;
 
@@ -263,9 +296,9 @@ abstract contract LendingPoolBase is
         return 0;
     }
 
-    /// @dev A request's pro rata parts of its cleared bucket, each rounded down.
-    /// Plain `a * b / c`: every product is below 2**256 (amounts are uint96, bucket totals and
-    /// prices uint128), so it equals `Math.mulDiv` and costs less.
+    /// @dev A request's pro rata parts of its cleared bucket, each rounded down. Withdrawals are
+    /// paid and deposits priced with full precision on the ledger totals of the clearing.
+    /// Plain `a * b / c` for the fractions: amounts are uint96 and bucket totals uint128.
     function _parts(Request storage r) internal view returns (Parts memory p) {
         Pool storage pool = _pools[r.poolId];
         uint256 epoch = r.epoch;
@@ -276,25 +309,84 @@ abstract contract LendingPoolBase is
         uint256 accepted = b.accepted;
         p.accepted = amount * accepted / total;
         if (r.kind == RequestKind.Withdrawal) {
-            p.assets = p.accepted * pool.prices[epoch][trancheId].assetsPerShare / WAD;
+            ClearingTotals storage c = pool.totals[epoch][trancheId];
+            p.assets = Math.mulDiv(p.accepted, c.assets, c.shares);
             p.rejected = amount * (total - accepted) / total;
             return p;
         }
-        p.shares = p.accepted * pool.prices[epoch][trancheId].sharesPerAsset / WAD;
+        if (p.accepted != 0) {
+            (uint256 s, uint256 a) = _depositTotals(pool, epoch, trancheId);
+            p.shares = Math.mulDiv(p.accepted, s, a);
+        }
         if (accepted == total) return p;
         uint256 reallocated1 = b.reallocated1;
         uint256 reallocated2 = b.reallocated2;
         if (reallocated1 != 0) {
             p.reallocated1 = amount * reallocated1 / total;
-            p.reallocatedShares1 =
-                p.reallocated1 * pool.prices[epoch][trancheId + 1].sharesPerAsset / WAD;
+            (uint256 s, uint256 a) = _depositTotals(pool, epoch, trancheId + 1);
+            p.reallocatedShares1 = Math.mulDiv(p.reallocated1, s, a);
         }
         if (reallocated2 != 0) {
             p.reallocated2 = amount * reallocated2 / total;
-            p.reallocatedShares2 =
-                p.reallocated2 * pool.prices[epoch][trancheId + 2].sharesPerAsset / WAD;
+            (uint256 s, uint256 a) = _depositTotals(pool, epoch, trancheId + 2);
+            p.reallocatedShares2 = Math.mulDiv(p.reallocated2, s, a);
         }
         p.rejected = amount * (total - accepted - reallocated1 - reallocated2) / total;
+    }
+
+    /// @dev The ledger totals (shares, assets; virtual ones included) a tranche's deposits of
+    /// `epoch` were priced at: the clearing's totals less the shares each withdrawal bucket of
+    /// the epoch took and the assets it was paid, computed exactly as the clearing did.
+    function _depositTotals(Pool storage pool, uint256 epoch, uint256 trancheId)
+        internal
+        view
+        returns (uint256 shares, uint256 assets)
+    {
+        ClearingTotals storage c = pool.totals[epoch][trancheId];
+        uint256 wAssets = c.assets;
+        uint256 wShares = c.shares;
+        uint256 levels = c.withdrawnLevels;
+        shares = wShares;
+        assets = wAssets;
+        for (uint256 level; levels >> level != 0; ++level) {
+            if ((levels >> level) & 1 == 0) continue;
+            uint256 taken =
+                pool.buckets[epoch][_key(trancheId, RequestKind.Withdrawal, level)].accepted;
+            if (taken == 0) continue;
+            shares -= taken;
+            assets -= Math.mulDiv(taken, wAssets, wShares);
+        }
+    }
+
+    /// @dev USDC paid for `shares` accepted from a withdrawal bucket of `epoch`.
+    function _withdrawalAssets(Pool storage pool, uint256 epoch, uint256 trancheId, uint256 shares)
+        internal
+        view
+        returns (uint256)
+    {
+        ClearingTotals storage c = pool.totals[epoch][trancheId];
+        return Math.mulDiv(shares, c.assets, c.shares);
+    }
+
+    /// @dev Whether a ledger's shares are worth less than 1e-12 unit each (see
+    /// `MAX_SHARES_PER_ASSET`): a loss wiped it.
+    function _wiped(uint256 shares, uint256 assets) internal pure returns (bool) {
+        return
+            shares != 0
+                && shares + VIRTUAL_SHARES > MAX_SHARES_PER_ASSET * (assets + VIRTUAL_ASSETS);
+    }
+
+    /// @dev Whether the tranche's variable ledger is wiped (its closure rule; a wiped fixed-term
+    /// ledger only refuses new locks of its config, see `_checkFixedTermUsable`).
+    function _trancheWiped(Tranche storage t) internal view returns (bool) {
+        return _wiped(t.totalShares, t.totalAssets);
+    }
+
+    /// @dev Reverts if tranche `trancheId` of `pool` is closed after a wipe.
+    function _checkOpen(Pool storage pool, uint256 poolId, uint256 trancheId) internal view {
+        if (pool.closedTranches & (1 << trancheId) != 0) {
+            revert E.TrancheClosed(poolId, trancheId);
+        }
     }
 
     /// @dev Variable shares a matured lock converts into.
@@ -317,22 +409,6 @@ abstract contract LendingPoolBase is
 
     function _toAssets(Tranche storage t, uint256 shares) internal view returns (uint256) {
         return _sharesToAssets(shares, t.totalAssets, t.totalShares);
-    }
-
-    /// @dev Shares per asset (18 decimals, rounded down, capped to fit 128 bits).
-    function _sharesPerAsset(Tranche storage t) internal view returns (uint256) {
-        return Math.min(
-            Math.mulDiv(t.totalShares + VIRTUAL_SHARES, WAD, t.totalAssets + VIRTUAL_ASSETS),
-            type(uint128).max
-        );
-    }
-
-    /// @dev Assets per share (18 decimals, rounded down, capped to fit 128 bits).
-    function _assetsPerShare(Tranche storage t) internal view returns (uint256) {
-        return Math.min(
-            Math.mulDiv(t.totalAssets + VIRTUAL_ASSETS, WAD, t.totalShares + VIRTUAL_SHARES),
-            type(uint128).max
-        );
     }
 
     /// @dev Shares worth `assets` of a ledger, rounded down.
@@ -397,7 +473,9 @@ abstract contract LendingPoolBase is
         v.epoch = r.epoch;
         v.kind = r.kind;
         v.level = r.level;
-        v.fixedTermConfigId = r.configId;
+        uint256 configId = r.configId;
+        if (configId == FORCED) v.forced = true;
+        else v.fixedTermConfigId = configId;
         v.amount = r.amount;
         v.status = r.status;
         if (v.status == RequestStatus.Cancelled) return v;

@@ -37,6 +37,21 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         /// @dev Withdrawals: first epoch of the request's continuous queue.
         uint256 since;
     }
+
+    /// @dev A tranche's variable ledger at a clearing (virtual shares and assets included): before
+    /// any withdrawal (`assets`, `shares`: what the epoch's withdrawals are paid against and
+    /// what is stored), and whether the epoch's withdrawals or deposits used it.
+    struct Ledger {
+        uint256 assets;
+        uint256 shares;
+        bool used;
+        /// @dev Bit `level`: that withdrawal bucket accepted shares.
+        uint256 withdrawnLevels;
+    }
+
+    /// @dev Gas given to `KsuLocking.notifyFees` (an accumulator update, about 30k).
+    uint256 internal constant NOTIFY_FEES_GAS = 100_000;
+
     bytes32 internal constant KYC_TYPEHASH = keccak256(
         "KycAuthorization(address user,uint256 chainId,uint256 nonce,uint256 blockExpiration,bytes32 callDataHash)"
     );
@@ -117,7 +132,16 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         returns (uint256 nftId)
     {
         if (user == address(0)) revert E.ZeroAddress();
-        nftId = _requestWithdrawal(user, poolId, trancheId, shares);
+        if (shares == 0) revert E.ZeroAmount();
+        Pool storage pool = _pools[poolId];
+        Holding storage holding = _trancheOf(pool, poolId, trancheId).holdings[user];
+        uint256 free = holding.shares;
+        if (shares > free) revert E.InsufficientShares(free, shares);
+        uint256 epoch = _requestEpoch();
+        nftId = _queueForced(user, pool, poolId, trancheId, shares, epoch);
+        uint256 principal = _takeShares(holding, free, shares);
+        _requests[nftId].principal += principal.toUint80();
+        _reduceAccepted(user, principal);
         emit WithdrawalForced(nftId, user, poolId, trancheId, shares, msg.sender);
     }
 
@@ -133,6 +157,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
     /// @inheritdoc ILendingPoolCore
     function cancelWithdrawalRequest(uint256 poolId, uint256 nftId) external whenNotPaused {
         Request storage r = _requests[nftId];
+        if (r.configId == FORCED) revert E.ForcedWithdrawalNotCancellable(nftId);
         uint256 amount = _cancel(poolId, nftId, RequestKind.Withdrawal);
         Tranche storage tranche = _pools[poolId].tranches[r.trancheId];
         _credit(tranche, msg.sender, amount, r.principal);
@@ -180,10 +205,23 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.nextEpochToClear = uint64(epoch + 1);
         uint256 n = pool.trancheCount;
-        (uint256 interest, uint256 fee) = _applyInterest(pool, poolId, epoch, n);
+        uint256[3] memory fees;
+        (uint256 interest, uint256 fee) = _applyInterest(pool, poolId, epoch, n, fees);
         _matureFixedTerms(pool, epoch, n);
-        uint256 paid = _clearWithdrawals(pool, epoch, n);
-        uint256 accepted = _clearDeposits(pool, epoch, n);
+        Ledger[3] memory ledgers;
+        uint256 paid = _clearWithdrawals(pool, epoch, n, ledgers);
+        uint256 accepted = _clearDeposits(pool, epoch, n, ledgers);
+        for (uint256 i; i < n; ++i) {
+            Ledger memory l = ledgers[i];
+            if (!l.used && fees[i] == 0) continue;
+            pool.totals[epoch][i] = ClearingTotals({
+                assets: l.assets.toUint64(),
+                shares: l.shares.toUint128(),
+                fee: fees[i].toUint56(),
+                // forge-lint: disable-next-line(unsafe-typecast) three bits
+                withdrawnLevels: uint8(l.withdrawnLevels)
+            });
+        }
         emit EpochCleared(poolId, epoch, interest, fee, paid, accepted);
         _distributeFees(poolId, fee);
     }
@@ -221,8 +259,10 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         if (EpochMath.isClearing(genesis, block.timestamp)) {
             revert E.FixedTermLockClosed(EpochMath.nextEpochStart(genesis, block.timestamp));
         }
+        if (_accounts[msg.sender].kycStatus == KYC_BLOCKED) revert E.KycBlocked(msg.sender);
         Pool storage pool = _pools[poolId];
         Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
+        _checkOpen(pool, poolId, trancheId);
         _checkFixedTermUsable(tranche, poolId, trancheId, configId);
         // Overdue clearings would pay a new lock the fixed rate for epochs before it existed.
         uint256 next = pool.nextEpochToClear;
@@ -276,7 +316,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             uint256 total = b.total;
             if (total != 0) {
                 uint256 accepted = Math.mulDiv(shares, b.accepted, total);
-                paid = Math.mulDiv(accepted, pool.prices[end + 1][l.trancheId].assetsPerShare, WAD);
+                paid = _withdrawalAssets(pool, end + 1, l.trancheId, accepted);
                 shares = Math.mulDiv(shares, total - b.accepted, total);
                 uint256 back = Math.mulDiv(principal, total - b.accepted, total);
                 _payWithdrawal(pool, owner, paid, principal - back, 0);
@@ -369,6 +409,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         {
             // A block: its locals leave the stack before `_addToRequest`.
             Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
+            _checkOpen(pool, poolId, trancheId);
             if (configId != 0) _checkFixedTermUsable(tranche, poolId, trancheId, configId);
             uint256 total = amount;
             if (existing != 0) {
@@ -392,6 +433,49 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             pool,
             existing,
             NewRequest(poolId, trancheId, RequestKind.Deposit, epoch, configId, amount, epoch)
+        );
+    }
+
+    /// @dev Adds `shares` to `owner`'s forced withdrawal request of `requestEpoch()` in
+    /// (pool, tranche), or creates one, aging from `since`; the caller moves the principal.
+    function _queueForced(
+        address owner,
+        Pool storage pool,
+        uint256 poolId,
+        uint256 trancheId,
+        uint256 shares,
+        uint256 since
+    ) internal returns (uint256 nftId) {
+        uint256 epoch = _requestEpoch();
+        uint256 existing;
+        for (uint256 id = _accounts[owner].lastRequestId; id != 0;) {
+            Request storage r = _requests[id];
+            if (r.epoch < epoch) break;
+            if (
+                r.configId == FORCED && r.poolId == poolId && r.trancheId == trancheId
+                    && r.status == RequestStatus.Pending
+            ) {
+                existing = id;
+                // The older start of the two: merging never makes a forced request younger.
+                uint256 start = epoch - r.queuedAge;
+                if (start < since) since = start;
+                break;
+            }
+            id = r.prevId;
+        }
+        nftId = _addToRequest(
+            owner,
+            pool,
+            existing,
+            NewRequest({
+                poolId: poolId,
+                trancheId: trancheId,
+                kind: RequestKind.Withdrawal,
+                epoch: epoch,
+                configId: FORCED,
+                amount: shares,
+                since: since
+            })
         );
     }
 
@@ -437,7 +521,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             q.epoch,
             q.kind,
             level,
-            q.configId,
+            q.kind == RequestKind.Withdrawal ? 0 : q.configId,
             q.amount,
             existing != 0
         );
@@ -503,8 +587,10 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             Request storage r = _requests[id];
             uint256 e = r.epoch;
             if (e + 1 < epoch) break;
-            if (r.poolId == poolId && r.trancheId == trancheId && r.kind == RequestKind.Withdrawal)
-            {
+            if (
+                r.poolId == poolId && r.trancheId == trancheId && r.kind == RequestKind.Withdrawal
+                    && r.configId != FORCED
+            ) {
                 RequestStatus status = r.status;
                 if (status == RequestStatus.Cancelled) break;
                 if (e == epoch) {
@@ -641,10 +727,13 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
 
     /// @dev Step 1: interest of the epoch (variable and fixed-term ledgers), paid from the
     /// reserve (pro rata if it is short), less the performance fee.
-    function _applyInterest(Pool storage pool, uint256 poolId, uint256 epoch, uint256 n)
-        internal
-        returns (uint256 net, uint256 fee)
-    {
+    function _applyInterest(
+        Pool storage pool,
+        uint256 poolId,
+        uint256 epoch,
+        uint256 n,
+        uint256[3] memory fees
+    ) internal returns (uint256 net, uint256 fee) {
         uint256 due;
         for (uint256 i; i < n; ++i) {
             Tranche storage t = pool.tranches[i];
@@ -676,7 +765,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             uint256 partFee = Math.mulDiv(part, PERFORMANCE_FEE, WAD);
             t.totalAssets += part - partFee;
             paid += part;
-            fee += partFee;
+            uint256 trancheFee = partFee;
             uint256 configs = t.fixedTermConfigs.length;
             for (uint256 j; j < configs; ++j) {
                 FixedTermConfig storage c = t.fixedTermConfigs[j];
@@ -688,8 +777,10 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                 c.totalAssets += part - partFee;
                 t.fixedTermAssets += part - partFee;
                 paid += part;
-                fee += partFee;
+                trancheFee += partFee;
             }
+            fees[i] = trancheFee;
+            fee += trancheFee;
         }
         pool.interestReserve = reserve - paid;
         net = paid - fee;
@@ -724,15 +815,20 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
     }
 
     /// @dev Step 2: withdrawals, level 2 first, Senior first, each bucket pro rata up to the idle
-    /// liquidity, all at the tranche's price before any withdrawal (stored for settlement).
-    function _clearWithdrawals(Pool storage pool, uint256 epoch, uint256 n)
-        internal
-        returns (uint256 paid)
-    {
+    /// liquidity, all against the tranche's ledger totals before any withdrawal (kept in
+    /// `ledgers` and stored for settlement): a bucket's `shares` are paid
+    /// `shares * assets / totalShares` with full precision.
+    function _clearWithdrawals(
+        Pool storage pool,
+        uint256 epoch,
+        uint256 n,
+        Ledger[3] memory ledgers
+    ) internal returns (uint256 paid) {
         uint256 idle = pool.idleLiquidity;
-        uint256[3] memory price;
         for (uint256 i; i < n; ++i) {
-            price[i] = _assetsPerShare(pool.tranches[i]);
+            Tranche storage t = pool.tranches[i];
+            ledgers[i].assets = t.totalAssets + VIRTUAL_ASSETS;
+            ledgers[i].shares = t.totalShares + VIRTUAL_SHARES;
         }
         // Once a bucket is cut short, the rounding dust left must not accept a lower bucket.
         bool exhausted;
@@ -743,13 +839,14 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                 Bucket storage b = pool.buckets[epoch][_key(i, RequestKind.Withdrawal, level)];
                 uint256 total = b.total;
                 if (total == 0) continue;
-                pool.prices[epoch][i].assetsPerShare = uint128(price[i]);
+                Ledger memory l = ledgers[i];
+                l.used = true;
                 if (exhausted) continue;
                 uint256 shares = total;
-                uint256 assets = Math.mulDiv(shares, price[i], WAD);
+                uint256 assets = Math.mulDiv(shares, l.assets, l.shares);
                 if (assets > idle) {
                     shares = Math.mulDiv(total, idle, assets);
-                    assets = Math.mulDiv(shares, price[i], WAD);
+                    assets = Math.mulDiv(shares, l.assets, l.shares);
                     exhausted = true;
                 }
                 if (shares == 0) continue;
@@ -760,6 +857,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                 paid += assets;
                 // forge-lint: disable-next-line(unsafe-typecast)
                 b.accepted = uint128(shares);
+                l.withdrawnLevels |= 1 << level;
             }
         }
         pool.idleLiquidity = idle;
@@ -767,21 +865,26 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
     }
 
     /// @dev Step 3: deposits, level 2 first, Senior first, up to each tranche's capacity; the
-    /// overflow goes to more senior tranches only; the rest stays escrowed for refunds. Shares are
-    /// minted at each tranche's price after the withdrawals (stored for settlement).
-    function _clearDeposits(Pool storage pool, uint256 epoch, uint256 n)
+    /// overflow goes to more senior tranches only; the rest stays escrowed for refunds. A tranche
+    /// closed after a wipe takes nothing. Shares are minted against each tranche's ledger totals
+    /// after the withdrawals (full precision; settlement derives the same totals).
+    function _clearDeposits(Pool storage pool, uint256 epoch, uint256 n, Ledger[3] memory ledgers)
         internal
         returns (uint256 accepted)
     {
         uint256[3] memory room;
-        uint256[3] memory price;
+        uint256[3] memory shares;
+        uint256[3] memory assets;
         uint256[3] memory minted;
         uint256[3] memory added;
+        uint256 closed = pool.closedTranches;
         for (uint256 i; i < n; ++i) {
             Tranche storage t = pool.tranches[i];
-            uint256 used = t.totalAssets + t.fixedTermAssets;
-            room[i] = t.capacity > used ? t.capacity - used : 0;
-            price[i] = _sharesPerAsset(t);
+            uint256 totalAssets = t.totalAssets;
+            uint256 used = totalAssets + t.fixedTermAssets;
+            room[i] = t.capacity > used && (closed & (1 << i)) == 0 ? t.capacity - used : 0;
+            shares[i] = t.totalShares + VIRTUAL_SHARES;
+            assets[i] = totalAssets + VIRTUAL_ASSETS;
         }
         for (uint256 level = 3; level != 0;) {
             --level;
@@ -797,7 +900,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
                     room[d] -= take;
                     rest -= take;
                     added[d] += take;
-                    minted[d] += Math.mulDiv(take, price[d], WAD);
+                    minted[d] += Math.mulDiv(take, shares[d], assets[d]);
                     // forge-lint: disable-next-line(unsafe-typecast)
                     if (d == i) b.accepted = uint128(take);
                     // forge-lint: disable-next-line(unsafe-typecast)
@@ -813,8 +916,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             Tranche storage t = pool.tranches[i];
             t.totalShares += minted[i];
             t.totalAssets += added[i];
-            // forge-lint: disable-next-line(unsafe-typecast)
-            pool.prices[epoch][i].sharesPerAsset = uint128(price[i]);
+            ledgers[i].used = true;
         }
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.escrowedDeposits -= uint128(accepted); // accepted <= the deposit buckets' totals
@@ -830,8 +932,16 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         treasuryFees += fee - toLockers;
         emit FeesDistributed(poolId, fee - toLockers, toLockers);
         if (toLockers != 0) {
-            IERC20(usdc).safeTransfer(locking, toLockers);
-            IKsuLocking(locking).notifyFees(toLockers);
+            // Clearing never depends on KsuLocking: its notification gets a gas cap (the caller
+            // must leave enough, or a caller could starve it on purpose) and if it fails the
+            // lockers' half goes to the treasury, reported by `LockingFeesFailed`.
+            if (gasleft() < NOTIFY_FEES_GAS * 64 / 63 + 30_000) revert E.InsufficientGas();
+            try IKsuLocking(locking).notifyFees{gas: NOTIFY_FEES_GAS}(toLockers) {
+                IERC20(usdc).safeTransfer(locking, toLockers);
+            } catch {
+                treasuryFees += toLockers;
+                emit LockingFeesFailed(poolId, toLockers);
+            }
         }
     }
 
@@ -864,8 +974,8 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             uint256 amount = r.amount;
             if (p.rejected != 0) {
                 uint256 back = principal * p.rejected / amount;
-                _credit(tranche, owner, p.rejected, back);
                 emit RequestRejected(nftId, owner, p.rejected);
+                _returnRejected(r, tranche, owner, p.rejected, back);
             }
             if (p.accepted != 0) {
                 _payWithdrawal(pool, owner, p.assets, principal * p.accepted / amount, nftId);
@@ -903,6 +1013,29 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             emit RequestRejected(nftId, owner, p.rejected);
         }
         return true;
+    }
+
+    /// @dev Rejected withdrawal shares (and their principal `back`) go back to the owner's free
+    /// shares; a forced withdrawal's queue again as a forced withdrawal of the request epoch,
+    /// aging from the same first epoch (enforced: never back to free shares the owner could lock
+    /// or withdraw differently).
+    function _returnRejected(
+        Request storage r,
+        Tranche storage tranche,
+        address owner,
+        uint256 shares,
+        uint256 back
+    ) internal {
+        if (r.configId != FORCED) {
+            _credit(tranche, owner, shares, back);
+            return;
+        }
+        uint256 poolId = r.poolId;
+        uint256 trancheId = r.trancheId;
+        uint256 id =
+            _queueForced(owner, _pools[poolId], poolId, trancheId, shares, r.epoch - r.queuedAge);
+        _requests[id].principal += back.toUint80();
+        emit WithdrawalForced(id, owner, poolId, trancheId, shares, address(this));
     }
 
     function _credit(Tranche storage tranche, address owner, uint256 shares, uint256 principal)
@@ -949,6 +1082,13 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
     ) internal returns (uint256 lockId) {
         Tranche storage t = pool.tranches[trancheId];
         FixedTermConfig storage c = t.fixedTermConfigs[configId - 1];
+        if (_wiped(c.totalShares, c.totalAssets)) {
+            // A loss wiped the config's ledger after the deposit was accepted: the lock cannot
+            // start in it (its shares are worthless), so the deposit stays variable.
+            _credit(t, owner, shares, principal);
+            emit FixedTermLockNotStarted(owner, poolId, trancheId, configId, shares);
+            return 0;
+        }
         uint256 assets = _toAssets(t, shares);
         t.totalShares -= shares;
         t.totalAssets -= assets;
@@ -987,11 +1127,13 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         uint256 trancheId,
         uint256 configId
     ) internal view {
-        FixedTermDepositStatus status = _config(poolId, trancheId, configId).status;
+        FixedTermConfig storage c = _config(poolId, trancheId, configId);
+        FixedTermDepositStatus status = c.status;
         if (
             status == FixedTermDepositStatus.Disabled
                 || (status == FixedTermDepositStatus.Allowlist
                     && !tranche.fixedTermAllowlist[configId][msg.sender])
+                || _wiped(c.totalShares, c.totalAssets)
         ) revert E.FixedTermNotAvailable(poolId, trancheId, configId);
     }
 }

@@ -65,7 +65,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
         pool.subheading = subheading;
         pool.requestEpochsInAdvance = requestEpochsInAdvance;
         // forge-lint: disable-next-line(unsafe-typecast)
-        pool.trancheCount = uint56(tranches.length); // at most MAX_TRANCHES
+        pool.trancheCount = uint48(tranches.length); // at most MAX_TRANCHES
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.nextEpochToClear = uint64(EpochMath.epochAt(genesis, block.timestamp));
         emit PoolCreated(poolId, name, subheading, requestEpochsInAdvance);
@@ -230,6 +230,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
             uint256 value = tranche.totalAssets + tranche.fixedTermAssets;
             uint256 hit = Math.min(left, value);
             left -= hit;
+            uint256 trancheHit = hit;
             uint256 configs = tranche.fixedTermConfigs.length;
             for (uint256 j; j < configs && hit != 0; ++j) {
                 FixedTermConfig storage c = tranche.fixedTermConfigs[j];
@@ -241,8 +242,67 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
                 tranche.fixedTermAssets -= cut;
             }
             tranche.totalAssets -= hit;
+            if (trancheHit == 0) continue;
+            // A wiped ledger closes the tranche: new deposits would buy its worthless shares.
+            bool closed = _trancheWiped(tranche);
+            emit TrancheLoss(poolId, i, trancheHit, closed);
+            if (closed && (pool.closedTranches & (1 << i)) == 0) {
+                // forge-lint: disable-next-line(unsafe-typecast) i < MAX_TRANCHES
+                pool.closedTranches |= uint8(1 << i);
+                emit TrancheClosedAfterLoss(poolId, i);
+            }
         }
         emit LossReported(poolId, amount);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function recapitalise(uint256 poolId, uint256 trancheId, uint256 amount)
+        external
+        onlyRole(POOL_MANAGER_ROLE)
+    {
+        if (amount == 0) revert E.ZeroAmount();
+        Pool storage pool = _pool(poolId);
+        Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
+        IERC20(usdc).safeTransferFrom(msg.sender, address(this), amount);
+        tranche.totalAssets += amount;
+        pool.idleLiquidity += amount;
+        emit TrancheRecapitalised(poolId, trancheId, amount);
+        if ((pool.closedTranches & (1 << trancheId)) != 0 && !_trancheWiped(tranche)) {
+            _reopen(pool, poolId, trancheId);
+        }
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function reopenTranche(uint256 poolId, uint256 trancheId) external onlyRole(POOL_MANAGER_ROLE) {
+        Pool storage pool = _pool(poolId);
+        Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
+        if ((pool.closedTranches & (1 << trancheId)) == 0) {
+            revert E.TrancheNotClosed(poolId, trancheId);
+        }
+        if (_trancheWiped(tranche)) revert E.TrancheStillWiped(poolId, trancheId);
+        _reopen(pool, poolId, trancheId);
+    }
+
+    function _reopen(Pool storage pool, uint256 poolId, uint256 trancheId) internal {
+        // forge-lint: disable-next-line(unsafe-typecast) trancheId < MAX_TRANCHES
+        pool.closedTranches &= ~uint8(1 << trancheId);
+        emit TrancheReopened(poolId, trancheId);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function trancheClosed(uint256 poolId, uint256 trancheId) external view returns (bool) {
+        Pool storage pool = _pool(poolId);
+        _trancheOf(pool, poolId, trancheId);
+        return (pool.closedTranches & (1 << trancheId)) != 0;
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
+    function epochFee(uint256 poolId, uint256 epoch) external view returns (uint256 fee) {
+        Pool storage pool = _pool(poolId);
+        uint256 n = pool.trancheCount;
+        for (uint256 i; i < n; ++i) {
+            fee += pool.totals[epoch][i].fee;
+        }
     }
 
     /// @inheritdoc ILendingPoolAdmin
@@ -479,7 +539,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
             uint256 total = b.total;
             if (total != 0) {
                 uint256 accepted = Math.mulDiv(shares, b.accepted, total);
-                paid = Math.mulDiv(accepted, pool.prices[end + 1][trancheId].assetsPerShare, WAD);
+                paid = _withdrawalAssets(pool, end + 1, trancheId, accepted);
                 shares = Math.mulDiv(shares, total - b.accepted, total);
             }
         }
@@ -531,9 +591,22 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
     function getEpochPrices(uint256 poolId, uint256 epoch, uint256 trancheId)
         external
         view
-        returns (EpochPrices memory)
+        returns (EpochPrices memory p)
     {
-        return _pools[poolId].prices[epoch][trancheId];
+        Pool storage pool = _pools[poolId];
+        ClearingTotals storage c = pool.totals[epoch][trancheId];
+        p.fee = c.fee;
+        p.withdrawalAssets = c.assets;
+        p.withdrawalShares = c.shares;
+        if (p.withdrawalShares == 0) return p;
+        (p.depositShares, p.depositAssets) = _depositTotals(pool, epoch, trancheId);
+        uint256 cap = type(uint128).max;
+        // forge-lint: disable-next-line(unsafe-typecast) capped
+        p.assetsPerShare =
+            uint128(Math.min(Math.mulDiv(p.withdrawalAssets, WAD, p.withdrawalShares), cap));
+        // forge-lint: disable-next-line(unsafe-typecast) capped
+        p.sharesPerAsset =
+            uint128(Math.min(Math.mulDiv(p.depositShares, WAD, p.depositAssets), cap));
     }
 
     /// @inheritdoc ILendingPoolAdmin
@@ -643,6 +716,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
             revert E.InvalidDepositLimits(minimumDeposit, maximumDeposit);
         }
         if (capacity == 0) revert E.ZeroCapacity();
+        if (capacity > MAX_LEDGER_ASSETS) revert E.CapacityTooLarge(capacity, MAX_LEDGER_ASSETS);
     }
 
     function _poolView(uint256 poolId, Pool storage pool)

@@ -24,6 +24,7 @@ contract ReferralRewards is IReferralRewards, AccessControl {
 
     mapping(uint256 poolId => mapping(uint256 epoch => mapping(address referrer => uint256)))
         internal _paid;
+    mapping(address referrer => uint256) internal _deferred;
 
     /// @param usdc_ The USDC token.
     /// @param treasury_ Pays the rewards (approves this contract).
@@ -54,9 +55,27 @@ contract ReferralRewards is IReferralRewards, AccessControl {
             uint256 amount = amounts[i];
             if (amount == 0 || referrer == address(0) || paidFor[referrer] != 0) continue;
             paidFor[referrer] = amount;
-            IERC20(usdc).safeTransferFrom(treasury, referrer, amount);
-            emit ReferralRewardPaid(referrer, poolId, epoch, amount);
+            if (IERC20(usdc).trySafeTransferFrom(treasury, referrer, amount)) {
+                emit ReferralRewardPaid(referrer, poolId, epoch, amount);
+            } else {
+                _deferred[referrer] += amount;
+                emit ReferralRewardDeferred(referrer, poolId, epoch, amount);
+            }
         }
+    }
+
+    /// @inheritdoc IReferralRewards
+    function claimDeferred() external override returns (uint256 amount) {
+        amount = _deferred[msg.sender];
+        if (amount == 0) revert NothingDeferred(msg.sender);
+        _deferred[msg.sender] = 0;
+        IERC20(usdc).safeTransferFrom(treasury, msg.sender, amount);
+        emit DeferredRewardClaimed(msg.sender, amount);
+    }
+
+    /// @inheritdoc IReferralRewards
+    function deferredOf(address referrer) external view override returns (uint256) {
+        return _deferred[referrer];
     }
 
     /// @inheritdoc IReferralRewards

@@ -2,7 +2,13 @@
 pragma solidity ^0.8.30;
 
 import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
-import {InsufficientShares, ZeroAddress, ZeroAmount} from "../src/libraries/Errors.sol";
+import {
+    ForcedWithdrawalNotCancellable,
+    InsufficientShares,
+    KycBlocked,
+    ZeroAddress,
+    ZeroAmount
+} from "../src/libraries/Errors.sol";
 import {ProtocolBase} from "./ProtocolBase.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 
@@ -53,22 +59,111 @@ contract ForceWithdrawalTest is ProtocolBase {
         assertEq(usdc.balanceOf(manager), managerBefore, "nothing to the manager");
     }
 
-    function test_force_lenderCanCancelTheForcedRequest() public {
+    function test_force_lenderCannotCancelTheForcedRequest() public {
         uint256 shares = _position(alice, 1000e6);
         vm.prank(manager);
         uint256 id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares / 2);
+        assertTrue(lpm.requestStatus(id).forced, "the view marks it forced");
         vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(ForcedWithdrawalNotCancellable.selector, id));
         lpm.cancelWithdrawalRequest(POOL, id);
-        assertEq(lpm.sharesOf(POOL, JUNIOR, alice), shares);
+        assertEq(lpm.sharesOf(POOL, JUNIOR, alice), shares - shares / 2, "nothing came back");
+        assertEq(
+            uint8(lpm.requestStatus(id).status), uint8(ILendingPoolTypes.RequestStatus.Pending)
+        );
     }
 
-    function test_force_addsToTheLendersOpenRequestOfTheEpoch() public {
+    function test_force_isItsOwnRequest_neverMergedWithTheLenders() public {
         uint256 shares = _position(alice, 1000e6);
         uint256 own = _withdraw(alice, JUNIOR, shares / 4);
         vm.prank(manager);
         uint256 id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares - shares / 4);
-        assertEq(id, own, "one request per epoch and tranche, as for the lender");
-        assertEq(lpm.requestStatus(id).amount, shares);
+        assertTrue(id != own, "a request of its own");
+        assertEq(lpm.requestStatus(own).amount, shares / 4, "the lender's request is untouched");
+        assertEq(lpm.requestStatus(id).amount, shares - shares / 4);
+        assertFalse(lpm.requestStatus(own).forced);
+        // The lender can still cancel her own request, and only it.
+        vm.prank(alice);
+        lpm.cancelWithdrawalRequest(POOL, own);
+        assertEq(lpm.sharesOf(POOL, JUNIOR, alice), shares / 4);
+    }
+
+    /// @dev Issue 22 item 2: a forced withdrawal never changes the level or the age of the
+    /// lender's own request. A level-2 request aged 5 epochs stays level 2 with its age when the
+    /// pool manager forces the rest of the position out.
+    function test_force_neverChangesTheLendersOwnRequestLevelOrAge() public {
+        uint256 a = _deposit(alice, JUNIOR, 1000e6);
+        uint256 b = _deposit(bob, JUNIOR, 1000e6);
+        _clearAndSettle(_ids(a, b));
+        _nextEpoch();
+        vm.prank(manager);
+        lpm.draw(POOL, 2000e6, borrower); // no liquidity: every request rolls over
+        uint256 id = _withdraw(alice, JUNIOR, 500e6 * 1e6);
+        for (uint256 e; e < 5; ++e) {
+            _clearAndSettle(_ids(id));
+            _nextEpoch();
+            id = _withdraw(alice, JUNIOR, 500e6 * 1e6);
+        }
+        ILendingPoolTypes.RequestView memory own = lpm.requestStatus(id);
+        assertEq(own.level, 2, "aged 5 epochs: level 2");
+        uint256 rest = lpm.sharesOf(POOL, JUNIOR, alice);
+        vm.prank(manager);
+        uint256 forced = lpm.forceWithdrawal(POOL, JUNIOR, alice, rest);
+        ILendingPoolTypes.RequestView memory after_ = lpm.requestStatus(id);
+        assertEq(after_.level, 2, "still level 2");
+        assertEq(after_.amount, own.amount, "same amount");
+        assertEq(lpm.requestStatus(forced).level, 0, "the forced request has its own level");
+        // Liquidity for the lender's own request only: it is paid in full, at level 2 first.
+        _repayPrincipal(500e6);
+        uint256 before = usdc.balanceOf(alice);
+        _clearAndSettle(_ids(id, forced));
+        assertApproxEqAbs(usdc.balanceOf(alice) - before, 500e6, 1, "her 500 USDC paid first");
+    }
+
+    /// @dev Issue 22 item 3: what a forced withdrawal cannot get paid for lack of liquidity is
+    /// queued again as a forced withdrawal (same age), never returned to the lender's free
+    /// shares, so it is enforced until paid.
+    function test_force_rejectedPartIsQueuedAgain_notReturned() public {
+        uint256 shares = _position(alice, 1000e6);
+        vm.prank(manager);
+        lpm.draw(POOL, 1000e6, borrower);
+        vm.prank(manager);
+        uint256 id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
+        _clear();
+        vm.recordLogs();
+        lpm.claim(id);
+        assertEq(lpm.sharesOf(POOL, JUNIOR, alice), 0, "nothing back to the free shares");
+        uint256 next = lpm.getPoolState(POOL).nextEpochToClear;
+        // The new forced request of the next epoch holds every share.
+        uint256 requeued = id + 1;
+        ILendingPoolTypes.RequestView memory v = lpm.requestStatus(requeued);
+        assertTrue(v.forced);
+        assertEq(v.amount, shares);
+        assertEq(v.epoch, next);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(ForcedWithdrawalNotCancellable.selector, requeued));
+        lpm.cancelWithdrawalRequest(POOL, requeued);
+        // Repaid: the next clearing pays the lender in full.
+        _repayPrincipal(1000e6);
+        _nextEpoch();
+        uint256 before = usdc.balanceOf(alice);
+        _clearAndSettle(_ids(requeued));
+        assertApproxEqAbs(usdc.balanceOf(alice) - before, 1000e6, 1);
+    }
+
+    /// @dev Issue 22 item 3: a KYC-blocked lender cannot dodge a forced withdrawal by locking
+    /// shares into a fixed term.
+    function test_blockedLenderCannotLockIntoAFixedTerm() public {
+        vm.prank(manager);
+        uint256 configId = lpm.addFixedTermConfig(
+            POOL, JUNIOR, 0.002e18, 4, ILendingPoolTypes.FixedTermDepositStatus.Everyone
+        );
+        _position(alice, 1000e6);
+        vm.prank(admin);
+        lpm.setKycStatus(alice, 2);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(KycBlocked.selector, alice));
+        lpm.lockDepositForFixedTerm(POOL, JUNIOR, 500e6, configId);
     }
 
     function test_force_onlyThePoolManager() public {

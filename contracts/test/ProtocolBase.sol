@@ -113,6 +113,13 @@ abstract contract ProtocolBase is BaseTest {
         vm.stopPrank();
     }
 
+    /// @dev The borrower repays `principal` of drawn funds through the pool manager.
+    function _repayPrincipal(uint256 principal) internal {
+        _fund(manager, principal);
+        vm.prank(manager);
+        lpm.repay(POOL, principal, 0);
+    }
+
     // ----- Time and clearing -----
 
     /// @dev Warps to the clearing period of the pool's next epoch to clear and clears it.

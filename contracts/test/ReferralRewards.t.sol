@@ -5,6 +5,7 @@ import {ReferralRewards} from "../src/ReferralRewards.sol";
 import {IReferralRewards} from "../src/interfaces/IReferralRewards.sol";
 import {ZeroAddress} from "../src/libraries/Errors.sol";
 import {BaseTest} from "./BaseTest.sol";
+import {BlacklistUSDC} from "./mocks/BlacklistUSDC.sol";
 
 contract ReferralRewardsTest is BaseTest {
     ReferralRewards internal rewards;
@@ -93,13 +94,46 @@ contract ReferralRewardsTest is BaseTest {
         rewards.pay(0, 1, to, amounts);
     }
 
-    function test_pay_revertsWithoutTheTreasurysAllowance_andRecordsNothing() public {
+    /// @dev Issue 22 item 4: a treasury short of allowance never blocks the batch (the keeper
+    /// used to retry it forever): every entry is recorded and owed, and paid once the treasury
+    /// can pay again.
+    function test_pay_treasuryWithoutAllowance_defersEveryEntry_claimableLater() public {
         vm.prank(treasury);
         usdc.approve(address(rewards), 0);
-        (address[] memory to, uint256[] memory amounts) = _pair(alice, 1, bob, 1);
-        vm.expectRevert();
+        (address[] memory to, uint256[] memory amounts) = _pair(alice, 1, bob, 2);
+        vm.expectEmit(address(rewards));
+        emit IReferralRewards.ReferralRewardDeferred(alice, 0, 1, 1);
         _pay(0, 1, to, amounts);
-        assertEq(rewards.paid(0, 1, alice), 0);
+        assertEq(rewards.paid(0, 1, alice), 1, "recorded: never paid twice");
+        assertEq(rewards.deferredOf(alice), 1);
+        assertEq(rewards.deferredOf(bob), 2);
+        _pay(0, 1, to, amounts); // a retry adds nothing
+        assertEq(rewards.deferredOf(bob), 2);
+        vm.prank(bob);
+        vm.expectRevert();
+        rewards.claimDeferred(); // the treasury still cannot pay: nothing changes
+        assertEq(rewards.deferredOf(bob), 2);
+        vm.prank(treasury);
+        usdc.approve(address(rewards), type(uint256).max);
+        vm.prank(bob);
+        assertEq(rewards.claimDeferred(), 2);
+        assertEq(usdc.balanceOf(bob), 2);
+        vm.prank(bob);
+        vm.expectRevert(abi.encodeWithSelector(IReferralRewards.NothingDeferred.selector, bob));
+        rewards.claimDeferred();
+    }
+
+    /// @dev One referrer whose transfer reverts (a blocklisted address) does not block the
+    /// others of the batch.
+    function test_pay_oneRefusedReferrer_doesNotBlockTheOthers() public {
+        BlacklistUSDC listed = new BlacklistUSDC(admin);
+        vm.etch(address(usdc), address(listed).code);
+        BlacklistUSDC(address(usdc)).setBlacklisted(alice, true);
+        (address[] memory to, uint256[] memory amounts) = _pair(alice, 5, bob, 7);
+        _pay(0, 1, to, amounts);
+        assertEq(usdc.balanceOf(bob), 7, "bob paid");
+        assertEq(rewards.deferredOf(alice), 5, "alice's reward owed to her");
+        assertEq(rewards.deferredOf(bob), 0);
     }
 
     function test_constructor_refusesZeroAddresses() public {

@@ -92,8 +92,27 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
 
     /// @notice Writes off `amount` of drawn principal, most junior tranche first. Inside a
     /// tranche every position loses the same fraction: the variable ledger and each fixed-term
-    /// config's ledger are cut pro rata to their USDC value. Pool manager only.
+    /// config's ledger are cut pro rata to their USDC value. A tranche whose variable ledger the
+    /// loss wipes (a share worth less than 1e-12 USDC unit) closes to deposits and fixed-term
+    /// locks (`TrancheClosedAfterLoss`); a wiped fixed-term ledger takes no new locks of its
+    /// config. Holders keep their (worthless) shares; new lenders never buy into them. Emits `TrancheLoss` per tranche hit and `LossReported`. Pool manager only.
     function reportLoss(uint256 poolId, uint256 amount) external;
+
+    /// @notice Pulls `amount` USDC from the caller into the tranche's variable ledger (its
+    /// holders' value, e.g. a recovery after a loss) and reopens the tranche if it was closed and
+    /// its variable ledger is not wiped any more. Pool manager only.
+    function recapitalise(uint256 poolId, uint256 trancheId, uint256 amount) external;
+
+    /// @notice Reopens a tranche closed after a wipe once its variable ledger is not wiped any
+    /// more. Pool manager only.
+    function reopenTranche(uint256 poolId, uint256 trancheId) external;
+
+    /// @notice Whether the tranche is closed to deposits after a loss wiped it.
+    function trancheClosed(uint256 poolId, uint256 trancheId) external view returns (bool);
+
+    /// @notice The performance fee a pool's clearing of `epoch` recorded (USDC units, all
+    /// tranches; 0 before that clearing).
+    function epochFee(uint256 poolId, uint256 epoch) external view returns (uint256);
 
     /// @notice Opens (`open`) or closes an incident on a pool. While it is open only the pool
     /// manager may `clear` the pool, so withdrawals cannot be priced ahead of a loss report.

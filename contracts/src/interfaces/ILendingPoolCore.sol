@@ -40,11 +40,14 @@ interface ILendingPoolCore is ILendingPoolTypes {
         returns (uint256 nftId);
 
     /// @notice Queues `shares` of `user`'s free shares in (pool, tranche) for withdrawal on the
-    /// user's behalf, as `requestWithdrawal` called by the user would (same request of
-    /// `requestEpoch()`, level, aging and queue; KsuLocking is told the accepted deposits
-    /// dropped); the payout goes to the user at settlement. Emits `WithdrawalForced` after
-    /// `RequestCreated`. Pool manager only, when not paused.
-    /// @return nftId The user's withdrawal request (new or increased).
+    /// user's behalf, as a request of its own: never merged with the user's own requests, never
+    /// changing their level or age. It takes the user's loyalty level now (re-ratable like any
+    /// request) and ages from its first epoch; the user cannot cancel it, and a part rejected
+    /// for lack of liquidity is queued again for the next epoch at settlement (same age), never
+    /// returned to the user's free shares. KsuLocking is told the accepted deposits dropped; the
+    /// payout goes to the user. Emits `WithdrawalForced` after `RequestCreated`. Pool manager
+    /// only, when not paused.
+    /// @return nftId The forced withdrawal request of `requestEpoch()` (new or increased).
     function forceWithdrawal(uint256 poolId, uint256 trancheId, address user, uint256 shares)
         external
         returns (uint256 nftId);
@@ -54,7 +57,8 @@ interface ILendingPoolCore is ILendingPoolTypes {
     function cancelDepositRequest(uint256 poolId, uint256 nftId) external;
 
     /// @notice Cancels a pending withdrawal request whose epoch is not yet cleared and returns its
-    /// shares in full. Owner only.
+    /// shares in full. Owner only; a forced withdrawal cannot be cancelled
+    /// (`ForcedWithdrawalNotCancellable`).
     function cancelWithdrawalRequest(uint256 poolId, uint256 nftId) external;
 
     /// @notice Moves a pending, not yet cleared request to its owner's current level. Anyone.
@@ -79,7 +83,8 @@ interface ILendingPoolCore is ILendingPoolTypes {
     function settle(uint256[] calldata nftIds) external;
 
     /// @notice Locks free shares worth `amount` USDC into a fixed-term lock of `configId`.
-    /// Closed during the clearing period (`FixedTermLockClosed`), as the app's Fix APY form is.
+    /// Closed during the clearing period (`FixedTermLockClosed`), as the app's Fix APY form is;
+    /// refused to a KYC-blocked user (`KycBlocked`) and in a tranche closed after a wipe.
     function lockDepositForFixedTerm(
         uint256 poolId,
         uint256 trancheId,

@@ -147,6 +147,8 @@ interface ILendingPoolTypes {
     /// @param rejected Deposits: USDC refunded. Withdrawals: shares returned.
     /// @param shares Deposits: shares credited in all tranches. Withdrawals: 0.
     /// @param assets Withdrawals: USDC paid. Deposits: 0.
+    /// @param forced A withdrawal the pool manager forced (`forceWithdrawal`): its own request,
+    /// not cancellable, re-queued with its age until paid.
     struct RequestView {
         uint256 nftId;
         address owner;
@@ -163,6 +165,7 @@ interface ILendingPoolTypes {
         uint256 rejected;
         uint256 shares;
         uint256 assets;
+        bool forced;
     }
 
     /// @notice A user's position in one tranche.
@@ -211,12 +214,25 @@ interface ILendingPoolTypes {
         uint128 reallocated2;
     }
 
-    /// @notice A tranche's prices at an epoch's clearing (18-decimal fixed point, rounded down).
-    /// @param sharesPerAsset Shares minted per USDC unit for that epoch's deposits.
-    /// @param assetsPerShare USDC units paid per share for that epoch's withdrawals.
+    /// @notice A tranche's prices at an epoch's clearing. Settlement uses the ledger totals with
+    /// full precision; the 18-decimal prices are for display (rounded down).
+    /// @param sharesPerAsset Shares minted per USDC unit for that epoch's deposits (display).
+    /// @param assetsPerShare USDC units paid per share for that epoch's withdrawals (display).
+    /// @param withdrawalAssets Ledger assets (virtual included) withdrawals were paid against.
+    /// @param withdrawalShares Ledger shares (virtual included) withdrawals were paid against:
+    /// a withdrawal of `s` accepted shares is paid `s * withdrawalAssets / withdrawalShares`.
+    /// @param depositShares Ledger shares (virtual included) deposits were priced at.
+    /// @param depositAssets Ledger assets (virtual included) deposits were priced at: a deposit
+    /// of `a` accepted USDC gets `a * depositShares / depositAssets` shares.
+    /// @param fee The tranche's performance fee of the epoch (USDC units).
     struct EpochPrices {
         uint128 sharesPerAsset;
         uint128 assetsPerShare;
+        uint256 withdrawalAssets;
+        uint256 withdrawalShares;
+        uint256 depositShares;
+        uint256 depositAssets;
+        uint256 fee;
     }
 
     /// @notice Pool-level accounting (USDC units).
@@ -374,6 +390,24 @@ interface ILendingPoolTypes {
     /// every ledger (variable and each fixed-term config) loses the same fraction.
     event LossReported(uint256 indexed poolId, uint256 amount);
 
+    /// @notice Part of a reported loss: tranche `trancheId` lost `amount` (every ledger of it the
+    /// same fraction); `closed` if the loss wiped a ledger of it (see `TrancheClosed`).
+    event TrancheLoss(
+        uint256 indexed poolId, uint256 indexed trancheId, uint256 amount, bool closed
+    );
+
+    /// @notice A loss wiped a ledger of the tranche: it is closed to deposits (queued deposits
+    /// are reallocated to a more senior tranche or refunded in full at clearing) and to
+    /// fixed-term locks until it is recapitalised or reopened.
+    event TrancheClosedAfterLoss(uint256 indexed poolId, uint256 indexed trancheId);
+
+    /// @notice The pool manager added `amount` USDC to the tranche's variable ledger (its
+    /// holders' value) after a loss.
+    event TrancheRecapitalised(uint256 indexed poolId, uint256 indexed trancheId, uint256 amount);
+
+    /// @notice A closed tranche takes deposits again.
+    event TrancheReopened(uint256 indexed poolId, uint256 indexed trancheId);
+
     /// @notice The pool manager opened (`open`) or closed an incident on the pool: while open,
     /// only the pool manager clears the pool.
     event IncidentSet(uint256 indexed poolId, bool open);
@@ -395,6 +429,16 @@ interface ILendingPoolTypes {
         uint256 endEpoch
     );
 
+    /// @notice A fixed-term deposit accepted before a loss wiped its config's ledger could not
+    /// start its lock: its `shares` stay variable (free) in the tranche.
+    event FixedTermLockNotStarted(
+        address indexed user,
+        uint256 indexed poolId,
+        uint256 trancheId,
+        uint256 configId,
+        uint256 shares
+    );
+
     /// @notice The lock will be withdrawn at maturity instead of turning variable.
     event FixedTermWithdrawalRequested(uint256 indexed lockId, address indexed user);
 
@@ -406,6 +450,10 @@ interface ILendingPoolTypes {
 
     /// @notice Performance fees: `toTreasury` owed to the treasury, `toLockers` sent to locking.
     event FeesDistributed(uint256 indexed poolId, uint256 toTreasury, uint256 toLockers);
+
+    /// @notice KsuLocking refused the lockers' half of a clearing's fee (`notifyFees` reverted):
+    /// `amount` went to the treasury instead and the clearing went on.
+    event LockingFeesFailed(uint256 indexed poolId, uint256 amount);
 
     /// @notice The treasury collected `amount` of fees.
     event TreasuryFeesClaimed(address indexed treasury, uint256 amount);

@@ -12,12 +12,27 @@ interface IReferralRewards {
         address indexed referrer, uint256 indexed poolId, uint256 indexed epoch, uint256 amount
     );
 
+    /// @notice The treasury's transfer to `referrer` failed (e.g. a blocklisted address, or a
+    /// treasury short of USDC or allowance): the entry is recorded as due and owed to the
+    /// referrer, who collects it with `claimDeferred` (the batch goes on).
+    event ReferralRewardDeferred(
+        address indexed referrer, uint256 indexed poolId, uint256 indexed epoch, uint256 amount
+    );
+
+    /// @notice `referrer` collected `amount` USDC of deferred rewards.
+    event DeferredRewardClaimed(address indexed referrer, uint256 amount);
+
+    /// @dev The caller is owed no deferred reward.
+    error NothingDeferred(address referrer);
+
     /// @dev `referrers` and `amounts` differ in length, or hold more than `MAX_BATCH` entries.
     error InvalidBatch(uint256 referrers, uint256 amounts);
 
     /// @notice Pays each referrer its reward for (`poolId`, `epoch`) from the treasury's USDC
     /// (the treasury approves this contract). Entries already paid, or of 0, are skipped; the
-    /// rest are recorded before the transfer. Keeper role only; at most `MAX_BATCH` entries.
+    /// rest are recorded before the transfer. A transfer that fails never blocks the batch: the
+    /// entry is owed to its referrer (`ReferralRewardDeferred`, `claimDeferred`). Keeper role
+    /// only; at most `MAX_BATCH` entries.
     function pay(
         uint256 poolId,
         uint256 epoch,
@@ -27,6 +42,13 @@ interface IReferralRewards {
 
     /// @notice USDC paid to `referrer` for (`poolId`, `epoch`); 0 when not paid.
     function paid(uint256 poolId, uint256 epoch, address referrer) external view returns (uint256);
+
+    /// @notice Pays the caller its deferred rewards from the treasury (reverts, changing nothing,
+    /// while the treasury cannot pay).
+    function claimDeferred() external returns (uint256 amount);
+
+    /// @notice Deferred rewards owed to `referrer`.
+    function deferredOf(address referrer) external view returns (uint256);
 
     /// @notice The most entries one `pay` takes.
     function MAX_BATCH() external view returns (uint256);

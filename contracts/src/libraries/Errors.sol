@@ -138,3 +138,20 @@ error NoDeferredPayout(address user);
 /// @dev Too little gas left to notify KsuLocking of a decrease of accepted deposits (send more
 /// gas: the notification must not fail for lack of it).
 error InsufficientGas();
+
+/// @dev A loss wiped a ledger of the tranche: it takes no deposits or fixed-term locks until the
+/// pool manager recapitalises it (`recapitalise`) or reopens it (`reopenTranche`).
+error TrancheClosed(uint256 poolId, uint256 trancheId);
+
+/// @dev The tranche cannot reopen: its variable ledger is still wiped (recapitalise it first).
+error TrancheStillWiped(uint256 poolId, uint256 trancheId);
+
+/// @dev The tranche is not closed.
+error TrancheNotClosed(uint256 poolId, uint256 trancheId);
+
+/// @dev A forced withdrawal is not the lender's request: only the pool manager's decision ends
+/// it (the lender cannot cancel it).
+error ForcedWithdrawalNotCancellable(uint256 nftId);
+
+/// @dev A tranche capacity above `MAX_LEDGER_ASSETS` (1e12 USDC).
+error CapacityTooLarge(uint256 capacity, uint256 maximum);

@@ -27,6 +27,8 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
     address[] public actors;
     /// @dev Fixed-term config per tranche (0: none).
     uint256[3] public configOf;
+    /// @dev A loss wiped the tranche at least once.
+    bool[3] public wiped;
 
     mapping(bytes32 => uint256) public calls;
     /// @dev Handler calls, early returns included (a short replayed counterexample is no run).
@@ -86,6 +88,19 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
     {
         address user = _actor(actorSeed);
         uint256 trancheId = trancheSeed % 3;
+        bool afterWipe = wiped[trancheId];
+        if (lpm.trancheClosed(POOL, trancheId)) {
+            // A wiped tranche refuses deposits until the pool manager recapitalises it (a
+            // recovery that goes to its holders: not value-neutral, so outside `_deposit`).
+            ILendingPoolTypes.TrancheState memory st = lpm.getTrancheState(POOL, trancheId);
+            uint256 needed = (st.totalShares + 1e6) / 1e12 + 1;
+            vm.prank(admin);
+            usdc.mint(manager, needed);
+            vm.prank(manager);
+            lpm.recapitalise(POOL, trancheId, needed);
+            calls["recapitalise"]++;
+            if (lpm.trancheClosed(POOL, trancheId)) return; // a wiped fixed-term ledger: wait
+        }
         ILendingPoolTypes.TrancheView memory t = lpm.getPool(POOL).tranches[trancheId];
         uint256 already = lpm.getCurrentEpochDepositedAmount(POOL, trancheId, user);
         if (already >= t.maximumDeposit) return;
@@ -96,6 +111,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         vm.prank(admin);
         usdc.mint(user, amount);
         _deposit(user, trancheId, amount, configId);
+        if (afterWipe) calls["depositAfterWipe"]++;
     }
 
     function _deposit(address user, uint256 trancheId, uint256 amount, uint256 configId)
@@ -105,7 +121,20 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         ILendingPoolTypes.ContractAcceptance memory a;
         ILendingPoolTypes.KycAuthorization memory k;
         vm.prank(user);
-        uint256 id = lpm.requestDepositWithKyc(POOL, trancheId, amount, configId, a, k);
+        uint256 id;
+        try lpm.requestDepositWithKyc(POOL, trancheId, amount, configId, a, k) returns (
+            uint256 nftId
+        ) {
+            id = nftId;
+        } catch {
+            // A loss wiped the config's ledger: it takes no fixed-term deposits (a new request
+            // goes variable; an open fixed-term request cannot grow).
+            require(configId != 0, "a variable deposit was refused");
+            if (lpm.getCurrentEpochDepositedAmount(POOL, trancheId, user) != 0) return;
+            configId = 0;
+            vm.prank(user);
+            id = lpm.requestDepositWithKyc(POOL, trancheId, amount, 0, a, k);
+        }
         if (id > lastId) lastId = id;
         calls[configId == 0 ? bytes32("deposit") : bytes32("depositFixed")]++;
     }
@@ -154,6 +183,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         uint256 trancheId = trancheSeed % 3;
         uint256 configId = configOf[trancheId];
         if (configId == 0 || _behind()) return; // no lock while the pool is behind
+        if (lpm.trancheClosed(POOL, trancheId)) return;
         uint256 value = lpm.convertToAssets(POOL, trancheId, lpm.sharesOf(POOL, trancheId, user));
         if (value < 2) return;
         amount = bound(amount, 1, value - 1);
@@ -163,8 +193,12 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
             vm.warp(lpm.nextEpochStart());
         }
         vm.prank(user);
-        lpm.lockDepositForFixedTerm(POOL, trancheId, amount, configId);
-        calls["lockFixedTerm"]++;
+        // A config whose ledger a loss wiped takes no new locks.
+        try lpm.lockDepositForFixedTerm(POOL, trancheId, amount, configId) {
+            calls["lockFixedTerm"]++;
+        } catch {
+            calls["lockRefusedWiped"]++;
+        }
     }
 
     function withdrawAtExpiry(uint256 actorSeed, uint256 lockSeed) external counted valueNeutral {
@@ -297,6 +331,34 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         vm.prank(manager);
         lpm.repay(POOL, principal, interest);
         calls["repay"]++;
+    }
+
+    /// @dev A loss of the Junior tranche's whole value (drawing first what it needs): its ledgers
+    /// are wiped and it closes to deposits; the same per-position fraction rule holds. Then a
+    /// lender enters the recapitalised tranche (`deposit` checks that entering is value-neutral).
+    function wipeJunior(uint256 actorSeed, uint256 amount) external counted {
+        ILendingPoolTypes.TrancheState memory st = lpm.getTrancheState(POOL, 0);
+        uint256 value = st.totalAssets + st.fixedTermAssets;
+        if (value == 0) return;
+        ILendingPoolTypes.PoolState memory ps = lpm.getPoolState(POOL);
+        if (value > ps.drawnPrincipal) {
+            uint256 more = value - ps.drawnPrincipal;
+            if (more > ps.idleLiquidity) return;
+            vm.prank(manager);
+            lpm.draw(POOL, more, address(0xB0B));
+        }
+        Snapshot memory before = _snapshot();
+        vm.prank(manager);
+        lpm.reportLoss(POOL, value);
+        Snapshot memory afterwards = _snapshot();
+        for (uint256 a; a < actors.length; ++a) {
+            _checkLoss(a, before, afterwards);
+        }
+        if (st.fixedTermAssets != 0) calls["lossWithFixedTerms"]++;
+        if (!lpm.trancheClosed(POOL, 0)) return;
+        wiped[0] = true;
+        calls["wipe"]++;
+        this.deposit(actorSeed, 0, amount, false);
     }
 
     /// @dev A loss: every user's position in a tranche, and every lock, keeps the tranche's

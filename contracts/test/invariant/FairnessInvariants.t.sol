@@ -65,7 +65,7 @@ contract FairnessInvariantsTest is ProtocolBase {
         vm.createDir(DIR, true);
         vm.writeFile(TALLY, "");
         targetContract(address(handler));
-        bytes4[] memory selectors = new bytes4[](21);
+        bytes4[] memory selectors = new bytes4[](23);
         selectors[0] = FairnessHandler.deposit.selector;
         selectors[1] = FairnessHandler.withdraw.selector;
         selectors[2] = FairnessHandler.cancel.selector;
@@ -88,6 +88,8 @@ contract FairnessInvariantsTest is ProtocolBase {
         selectors[18] = FairnessHandler.releaseLock.selector;
         selectors[19] = FairnessHandler.reportLoss.selector;
         selectors[20] = FairnessHandler.payAtExpiry.selector;
+        selectors[21] = FairnessHandler.wipeJunior.selector;
+        selectors[22] = FairnessHandler.wipeJunior.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
     }
 
@@ -115,6 +117,7 @@ contract FairnessInvariantsTest is ProtocolBase {
         uint256 released = handler.calls("releaseLock");
         uint256 atExpiry = handler.calls("releaseAtExpiry");
         uint256 losses = handler.calls("lossWithFixedTerms");
+        uint256 afterWipe = handler.calls("depositAfterWipe");
         // one flag per counter (released, released at expiry, loss on a fixed-term ledger), then
         // the numbers for a reader: each counter must be above 0 in 80% of the runs
         vm.writeLine(
@@ -123,28 +126,31 @@ contract FairnessInvariantsTest is ProtocolBase {
                 released != 0 ? "1" : "0",
                 atExpiry != 0 ? "1" : "0",
                 losses != 0 ? "1" : "0",
+                afterWipe != 0 ? "1" : "0",
                 " released ",
                 vm.toString(released),
                 " releasedAtExpiry ",
                 vm.toString(atExpiry),
                 " lossesWithFixedTerms ",
                 vm.toString(losses),
+                " depositsAfterWipe ",
+                vm.toString(afterWipe),
                 " clears ",
                 vm.toString(handler.calls("clear"))
             )
         );
         bytes memory tally = bytes(vm.readFile(TALLY));
         uint256 runs;
-        uint256[3] memory hits;
-        for (uint256 i; i + 2 < tally.length; ++i) {
+        uint256[4] memory hits;
+        for (uint256 i; i + 3 < tally.length; ++i) {
             if (i != 0 && tally[i - 1] != "\n") continue; // first characters of each line
             ++runs;
-            for (uint256 k; k < 3; ++k) {
+            for (uint256 k; k < 4; ++k) {
                 if (tally[i + k] == "1") ++hits[k];
             }
         }
         if (runs >= MIN_RUNS) {
-            for (uint256 k; k < 3; ++k) {
+            for (uint256 k; k < 4; ++k) {
                 assertGe(hits[k] * 100, runs * MIN_SHARE_PCT, "coverage below 80% of the runs");
             }
         }

@@ -102,6 +102,7 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
     function lend(uint256 trancheSeed, uint256 amount) external {
         _tick();
         uint256 trancheId = trancheSeed % 3;
+        if (lpm.trancheClosed(POOL, trancheId)) return; // wiped by a loss: no deposits
         for (uint256 i; i < actors.length; ++i) {
             address user = actors[i];
             if (lpm.getCurrentEpochDepositedAmount(POOL, trancheId, user) != 0) continue;

@@ -1481,6 +1481,18 @@ export const lendingPoolManagerAbi = [
     type: "event",
     anonymous: false,
     inputs: [
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "configId", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "shares", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "FixedTermLockNotStarted",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
       { name: "lockId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "user", internalType: "address", type: "address", indexed: true },
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
@@ -1590,6 +1602,15 @@ export const lendingPoolManagerAbi = [
       { name: "version", internalType: "uint32", type: "uint32", indexed: false },
     ],
     name: "LoanContractAccepted",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "LockingFeesFailed",
   },
   {
     type: "event",
@@ -1779,6 +1800,15 @@ export const lendingPoolManagerAbi = [
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
+    ],
+    name: "TrancheClosedAfterLoss",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "name", internalType: "string", type: "string", indexed: false },
       { name: "epochInterestRate", internalType: "uint256", type: "uint256", indexed: false },
       { name: "minimumDeposit", internalType: "uint256", type: "uint256", indexed: false },
@@ -1805,6 +1835,17 @@ export const lendingPoolManagerAbi = [
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "closed", internalType: "bool", type: "bool", indexed: false },
+    ],
+    name: "TrancheLoss",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "rate", internalType: "uint256", type: "uint256", indexed: false },
       { name: "epoch", internalType: "uint256", type: "uint256", indexed: false },
     ],
@@ -1820,6 +1861,25 @@ export const lendingPoolManagerAbi = [
       { name: "effectiveEpoch", internalType: "uint256", type: "uint256", indexed: false },
     ],
     name: "TrancheRateSet",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "TrancheRecapitalised",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
+    ],
+    name: "TrancheReopened",
   },
   {
     type: "event",
@@ -1930,6 +1990,11 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "error",
+    inputs: [{ name: "nftId", internalType: "uint256", type: "uint256" }],
+    name: "ForcedWithdrawalNotCancellable",
+  },
+  {
+    type: "error",
     inputs: [
       { name: "genesis", internalType: "uint256", type: "uint256" },
       { name: "timestamp", internalType: "uint256", type: "uint256" },
@@ -1941,6 +2006,7 @@ export const lendingPoolManagerAbi = [
     inputs: [{ name: "poolId", internalType: "uint256", type: "uint256" }],
     name: "IncidentOpen",
   },
+  { type: "error", inputs: [], name: "InsufficientGas" },
   {
     type: "error",
     inputs: [
@@ -2036,6 +2102,14 @@ export const lendingPoolManagerAbi = [
     type: "error",
     inputs: [{ name: "str", internalType: "string", type: "string" }],
     name: "StringTooLong",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
+    name: "TrancheClosed",
   },
   {
     type: "error",
@@ -2158,6 +2232,16 @@ export const lendingPoolManagerAbi = [
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256" },
       { name: "epoch", internalType: "uint256", type: "uint256" },
+    ],
+    name: "epochFee",
+    outputs: [{ name: "fee", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "epoch", internalType: "uint256", type: "uint256" },
       { name: "trancheId", internalType: "uint256", type: "uint256" },
       { name: "kind", internalType: "enum ILendingPoolTypes.RequestKind", type: "uint8" },
       { name: "level", internalType: "uint8", type: "uint8" },
@@ -2199,12 +2283,17 @@ export const lendingPoolManagerAbi = [
     name: "getEpochPrices",
     outputs: [
       {
-        name: "",
+        name: "p",
         internalType: "struct ILendingPoolTypes.EpochPrices",
         type: "tuple",
         components: [
           { name: "sharesPerAsset", internalType: "uint128", type: "uint128" },
           { name: "assetsPerShare", internalType: "uint128", type: "uint128" },
+          { name: "withdrawalAssets", internalType: "uint256", type: "uint256" },
+          { name: "withdrawalShares", internalType: "uint256", type: "uint256" },
+          { name: "depositShares", internalType: "uint256", type: "uint256" },
+          { name: "depositAssets", internalType: "uint256", type: "uint256" },
+          { name: "fee", internalType: "uint256", type: "uint256" },
         ],
       },
     ],
@@ -2440,6 +2529,7 @@ export const lendingPoolManagerAbi = [
           { name: "rejected", internalType: "uint256", type: "uint256" },
           { name: "shares", internalType: "uint256", type: "uint256" },
           { name: "assets", internalType: "uint256", type: "uint256" },
+          { name: "forced", internalType: "bool", type: "bool" },
         ],
       },
       { name: "activeDeposits", internalType: "uint256", type: "uint256" },
@@ -2537,6 +2627,27 @@ export const lendingPoolManagerAbi = [
     type: "function",
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+      { name: "amount", internalType: "uint256", type: "uint256" },
+    ],
+    name: "recapitalise",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
+    name: "reopenTranche",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
       { name: "principal", internalType: "uint256", type: "uint256" },
       { name: "interest", internalType: "uint256", type: "uint256" },
     ],
@@ -2586,6 +2697,7 @@ export const lendingPoolManagerAbi = [
           { name: "rejected", internalType: "uint256", type: "uint256" },
           { name: "shares", internalType: "uint256", type: "uint256" },
           { name: "assets", internalType: "uint256", type: "uint256" },
+          { name: "forced", internalType: "bool", type: "bool" },
         ],
       },
     ],
@@ -2696,6 +2808,16 @@ export const lendingPoolManagerAbi = [
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
   },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
+    name: "trancheClosed",
+    outputs: [{ name: "", internalType: "bool", type: "bool" }],
+    stateMutability: "view",
+  },
   { type: "function", inputs: [], name: "unpause", outputs: [], stateMutability: "nonpayable" },
   {
     type: "function",
@@ -2710,6 +2832,14 @@ export const lendingPoolManagerAbi = [
     name: "userAcceptedValue",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "capacity", internalType: "uint256", type: "uint256" },
+      { name: "maximum", internalType: "uint256", type: "uint256" },
+    ],
+    name: "CapacityTooLarge",
   },
   { type: "error", inputs: [], name: "EmptyName" },
   {
@@ -2772,6 +2902,22 @@ export const lendingPoolManagerAbi = [
     type: "error",
     inputs: [{ name: "maximum", internalType: "uint256", type: "uint256" }],
     name: "TooManyFixedTermConfigs",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
+    name: "TrancheNotClosed",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
+    name: "TrancheStillWiped",
   },
   { type: "error", inputs: [], name: "ZeroCapacity" },
   { type: "error", inputs: [], name: "ZeroLockDuration" },
@@ -2984,6 +3130,16 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "epoch", internalType: "uint256", type: "uint256" },
+    ],
+    name: "epochFee",
+    outputs: [{ name: "fee", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "genesis",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
@@ -3035,12 +3191,17 @@ export const lendingPoolManagerExtensionAbi = [
     name: "getEpochPrices",
     outputs: [
       {
-        name: "",
+        name: "p",
         internalType: "struct ILendingPoolTypes.EpochPrices",
         type: "tuple",
         components: [
           { name: "sharesPerAsset", internalType: "uint128", type: "uint128" },
           { name: "assetsPerShare", internalType: "uint128", type: "uint128" },
+          { name: "withdrawalAssets", internalType: "uint256", type: "uint256" },
+          { name: "withdrawalShares", internalType: "uint256", type: "uint256" },
+          { name: "depositShares", internalType: "uint256", type: "uint256" },
+          { name: "depositAssets", internalType: "uint256", type: "uint256" },
+          { name: "fee", internalType: "uint256", type: "uint256" },
         ],
       },
     ],
@@ -3283,6 +3444,7 @@ export const lendingPoolManagerExtensionAbi = [
           { name: "rejected", internalType: "uint256", type: "uint256" },
           { name: "shares", internalType: "uint256", type: "uint256" },
           { name: "assets", internalType: "uint256", type: "uint256" },
+          { name: "forced", internalType: "bool", type: "bool" },
         ],
       },
       { name: "activeDeposits", internalType: "uint256", type: "uint256" },
@@ -3427,10 +3589,31 @@ export const lendingPoolManagerExtensionAbi = [
   {
     type: "function",
     inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+      { name: "amount", internalType: "uint256", type: "uint256" },
+    ],
+    name: "recapitalise",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [
       { name: "role", internalType: "bytes32", type: "bytes32" },
       { name: "callerConfirmation", internalType: "address", type: "address" },
     ],
     name: "renounceRole",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
+    name: "reopenTranche",
     outputs: [],
     stateMutability: "nonpayable",
   },
@@ -3487,6 +3670,7 @@ export const lendingPoolManagerExtensionAbi = [
           { name: "rejected", internalType: "uint256", type: "uint256" },
           { name: "shares", internalType: "uint256", type: "uint256" },
           { name: "assets", internalType: "uint256", type: "uint256" },
+          { name: "forced", internalType: "bool", type: "bool" },
         ],
       },
     ],
@@ -3616,6 +3800,16 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
+    name: "trancheClosed",
+    outputs: [{ name: "", internalType: "bool", type: "bool" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
     inputs: [],
     name: "treasury",
     outputs: [{ name: "", internalType: "address", type: "address" }],
@@ -3719,6 +3913,18 @@ export const lendingPoolManagerExtensionAbi = [
       },
     ],
     name: "FixedTermConfigAdded",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "configId", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "shares", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "FixedTermLockNotStarted",
   },
   {
     type: "event",
@@ -3833,6 +4039,15 @@ export const lendingPoolManagerExtensionAbi = [
       { name: "version", internalType: "uint32", type: "uint32", indexed: false },
     ],
     name: "LoanContractAccepted",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "LockingFeesFailed",
   },
   {
     type: "event",
@@ -4022,6 +4237,15 @@ export const lendingPoolManagerExtensionAbi = [
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
+    ],
+    name: "TrancheClosedAfterLoss",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "name", internalType: "string", type: "string", indexed: false },
       { name: "epochInterestRate", internalType: "uint256", type: "uint256", indexed: false },
       { name: "minimumDeposit", internalType: "uint256", type: "uint256", indexed: false },
@@ -4048,6 +4272,17 @@ export const lendingPoolManagerExtensionAbi = [
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "closed", internalType: "bool", type: "bool", indexed: false },
+    ],
+    name: "TrancheLoss",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "rate", internalType: "uint256", type: "uint256", indexed: false },
       { name: "epoch", internalType: "uint256", type: "uint256", indexed: false },
     ],
@@ -4063,6 +4298,25 @@ export const lendingPoolManagerExtensionAbi = [
       { name: "effectiveEpoch", internalType: "uint256", type: "uint256", indexed: false },
     ],
     name: "TrancheRateSet",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "TrancheRecapitalised",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
+    ],
+    name: "TrancheReopened",
   },
   {
     type: "event",
@@ -4106,6 +4360,14 @@ export const lendingPoolManagerExtensionAbi = [
       { name: "neededRole", internalType: "bytes32", type: "bytes32" },
     ],
     name: "AccessControlUnauthorizedAccount",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "capacity", internalType: "uint256", type: "uint256" },
+      { name: "maximum", internalType: "uint256", type: "uint256" },
+    ],
+    name: "CapacityTooLarge",
   },
   { type: "error", inputs: [], name: "EmptyName" },
   { type: "error", inputs: [], name: "EnforcedPause" },
@@ -4209,7 +4471,23 @@ export const lendingPoolManagerExtensionAbi = [
       { name: "poolId", internalType: "uint256", type: "uint256" },
       { name: "trancheId", internalType: "uint256", type: "uint256" },
     ],
+    name: "TrancheNotClosed",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
     name: "TrancheNotFound",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
+    name: "TrancheStillWiped",
   },
   { type: "error", inputs: [], name: "ZeroAddress" },
   { type: "error", inputs: [], name: "ZeroAmount" },
@@ -4250,6 +4528,20 @@ export const referralRewardsAbi = [
     type: "function",
     inputs: [],
     name: "MAX_BATCH",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
+    name: "claimDeferred",
+    outputs: [{ name: "amount", internalType: "uint256", type: "uint256" }],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [{ name: "referrer", internalType: "address", type: "address" }],
+    name: "deferredOf",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
     stateMutability: "view",
   },
@@ -4349,6 +4641,26 @@ export const referralRewardsAbi = [
     anonymous: false,
     inputs: [
       { name: "referrer", internalType: "address", type: "address", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "DeferredRewardClaimed",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "referrer", internalType: "address", type: "address", indexed: true },
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "epoch", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "ReferralRewardDeferred",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "referrer", internalType: "address", type: "address", indexed: true },
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "epoch", internalType: "uint256", type: "uint256", indexed: true },
       { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
@@ -4401,6 +4713,11 @@ export const referralRewardsAbi = [
       { name: "amounts", internalType: "uint256", type: "uint256" },
     ],
     name: "InvalidBatch",
+  },
+  {
+    type: "error",
+    inputs: [{ name: "referrer", internalType: "address", type: "address" }],
+    name: "NothingDeferred",
   },
   {
     type: "error",
