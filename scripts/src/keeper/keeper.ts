@@ -5,6 +5,7 @@
  * the chain only: events scanned in bounded block ranges from the deployment block (a cursor in
  * memory; a restart scans again), and the manager's views. Every action is idempotent on chain, so
  * two keepers at once do no harm: the loser of a race sees an expected revert (logged as such).
+ * It also keeps the KSU price live (price-publisher.ts).
  */
 import { ksuLockingAbi, lendingPoolManagerAbi, requestNftAbi } from "@lending/sdk";
 import type { Deployment } from "@lending/sdk/deployments";
@@ -25,7 +26,11 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import type { Database } from "../../../apps/web/src/server/db/client";
 import type { KeeperConfig } from "./config";
+import { ActionRefused } from "./errors";
 import type { KeeperLogger } from "./log";
+import { createPriceSource } from "./price";
+import { KsuPricePublisher } from "./price-publisher";
+import type { PriceSourceSpec } from "./price-source-spec";
 import { ReferralPayer } from "./referrals";
 
 type PendingRequest = { poolId: bigint; epoch: bigint; user: Address };
@@ -42,7 +47,7 @@ type Constants = {
 const LOST_RACE_ERRORS = new Set(["ClearingNotOpen", "EpochAlreadyCleared", "LockNotReleasable"]);
 /** Nonce clashes between two keepers sharing a key: the other one's transaction went first. */
 const NONCE_CLASH =
-  /nonce too low|nonce has already been used|replacement transaction underpriced|already known/i;
+  /nonce too low|nonce has already been used|lower than the current nonce|replacement transaction underpriced|already known/i;
 
 /** The custom error name of a contract revert, or undefined when `error` is not a revert. */
 export function revertName(error: unknown): string | undefined {
@@ -55,16 +60,6 @@ export function revertName(error: unknown): string | undefined {
 function shortMessage(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage;
   return error instanceof Error ? error.message : String(error);
-}
-
-/** A contract revert or a nonce clash: the chain answered, nothing to back off from. */
-class ActionRefused extends Error {
-  constructor(
-    readonly reason: string,
-    readonly lostRace: boolean,
-  ) {
-    super(reason);
-  }
 }
 
 /**
@@ -116,6 +111,9 @@ export class Keeper {
   private readonly incidentLogged = new Set<bigint>();
   /** Referral payouts: with a deployment that has ReferralRewards and a database to record in. */
   private readonly referrals?: ReferralPayer;
+  /** Publishes the KSU price from its source; absent with KSU_PRICE_SOURCE=none. */
+  private readonly prices?: KsuPricePublisher;
+  private readonly priceSource: string;
 
   constructor(
     private readonly config: KeeperConfig,
@@ -149,6 +147,27 @@ export class Keeper {
         log,
       });
     }
+    // Unset: the local deployment's KSU/USDC pair (config.ts requires it on other chains).
+    const spec: PriceSourceSpec =
+      config.priceSource ??
+      (deployment.ksuUsdcPair
+        ? { kind: "uniswap-v2", pair: deployment.ksuUsdcPair }
+        : { kind: "none" });
+    const source = createPriceSource(spec, this.publicClient, deployment, config);
+    this.priceSource = source?.description ?? "none";
+    if (source) {
+      this.prices = new KsuPricePublisher({
+        publicClient: this.publicClient,
+        source,
+        ksuLocking: deployment.ksuLocking,
+        send: (request) => this.send(request),
+        log,
+        refreshSeconds: config.priceRefreshSeconds,
+        maxMovePpm: config.priceMaxMovePpm,
+        pollIntervalMs: config.pollIntervalMs,
+        maxBackoffMs: config.maxBackoffMs,
+      });
+    }
   }
 
   /**
@@ -159,7 +178,13 @@ export class Keeper {
     let failures = 0;
     // the RPC's origin only: provider URLs carry their API key in the path or the credentials
     const rpc = new URL(this.config.rpcUrl).origin;
-    this.log({ level: "info", action: "start", keeper: this.address, rpc });
+    this.log({
+      level: "info",
+      action: "start",
+      keeper: this.address,
+      rpc,
+      ksuPriceSource: this.priceSource,
+    });
     while (!signal.aborted) {
       let wait = this.config.pollIntervalMs;
       try {
@@ -186,8 +211,8 @@ export class Keeper {
   }
 
   /**
-   * One pass: scan new events, clear due pools, settle cleared requests, release matured locks,
-   * checkpoint lockers.
+   * One pass: scan new events, keep the KSU price fresh, clear due pools, settle
+   * cleared requests, release matured locks, checkpoint lockers, pay referrals.
    */
   async tick(): Promise<void> {
     const constants = await this.loadConstants();
@@ -195,6 +220,8 @@ export class Keeper {
     await this.detectRewind(head.number);
     await this.scan(head.number);
     this.lastScanned = { number: head.number, hash: head.hash };
+    // before clearing, so levels read a live price; it never throws (failures retried)
+    await this.prices?.run({ number: head.number, timestamp: head.timestamp });
     const cursors = await this.clearDuePools(constants, head.timestamp);
     await this.settleCleared(constants, cursors);
     await this.releaseMaturedLocks(cursors);
@@ -223,6 +250,7 @@ export class Keeper {
     this.lockers.clear();
     this.dirtyLockers.clear();
     this.referrals?.reset();
+    this.prices?.reset();
   }
 
   private async loadConstants(): Promise<Constants> {
