@@ -556,6 +556,58 @@ describe("keeper", () => {
     expect(entries.filter((e) => e.level !== "info")).toEqual([]);
   }, 120_000);
 
+  it("re-rates a level-2 request whose owner unlocked right after it down to level 0 before clearing its epoch", async () => {
+    const lockId = await lockKsu(3, "10000");
+    await advanceTime(31n * DAY); // the 30-day lock is over (rKSU still counts until unlocked)
+    const keeper = new Keeper(config(), deployment, recorder().log);
+    await keeper.tick(); // publishes a fresh price and clears the overdue epochs
+    const request = await deposit(3, 0n, 2n, "100");
+    const other = await deposit(0, 0n, 2n, "100"); // no KSU locked: level 0, nothing to re-rate
+    const status = (id: bigint) =>
+      publicClient.readContract({ ...lpm, functionName: "requestStatus", args: [id] });
+    expect((await status(request)).level).toBe(2);
+    expect((await status(other)).level).toBe(0);
+    const epoch = (await status(request)).epoch;
+    const user = await wallet(demoLenderAccounts[3]!.privateKey);
+    await user.send({
+      ...locking,
+      functionName: "unlock",
+      args: [parseUnits("10000", 18), lockId],
+    });
+    expect(await levelOf(3)).toBe(0);
+    const fromBlock = await publicClient.getBlockNumber({ cacheTime: 0 });
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const { entries, log } = recorder();
+    Object.assign(keeper, { log });
+    await keeper.tick();
+    const rerates = entries.filter((e) => e.action === "rerate");
+    expect(rerates).toEqual([
+      expect.objectContaining({ id: request, from: 2, to: 0, poolId: 0n, epoch }),
+    ]);
+    const clearOfPool0 = entries.findIndex(
+      (e) => e.action === "clear" && e.poolId === 0n && e.epoch === epoch,
+    );
+    expect(clearOfPool0).toBeGreaterThan(entries.indexOf(rerates[0]!));
+    // on chain: the request's bucket moved to level 0 in an earlier block than the clearing
+    const [rerated] = await publicClient.getLogs({
+      address: deployment.lendingPoolManager,
+      event: parseAbiItem(
+        "event RequestRerated(uint256 indexed nftId, uint8 oldLevel, uint8 newLevel)",
+      ),
+      args: { nftId: request },
+      fromBlock,
+    });
+    const [cleared] = await publicClient.getLogs({
+      address: deployment.lendingPoolManager,
+      event: epochCleared,
+      args: { poolId: 0n, epoch },
+      fromBlock,
+    });
+    expect(rerated!.args).toMatchObject({ oldLevel: 2, newLevel: 0 });
+    expect(rerated!.blockNumber).toBeLessThan(cleared!.blockNumber);
+    expect(entries.filter((e) => e.level !== "info")).toEqual([]);
+  }, 60_000);
+
   it("signs price updates with the local keeper account, which the local deploy grants PRICE_SETTER_ROLE", async () => {
     const role = await publicClient.readContract({ ...locking, functionName: "PRICE_SETTER_ROLE" });
     expect(

@@ -5,7 +5,8 @@
  * the chain only: events scanned in bounded block ranges from the deployment block (a cursor in
  * memory; a restart scans again), and the manager's views. Every action is idempotent on chain, so
  * two keepers at once do no harm: the loser of a race sees an expected revert (logged as such).
- * It also keeps the KSU price live (price-publisher.ts).
+ * It also keeps the KSU price live (price-publisher.ts) and, just before clearing an epoch,
+ * re-rates that epoch's pending requests whose owner's loyalty level changed.
  */
 import { ksuLockingAbi, lendingPoolManagerAbi, requestNftAbi } from "@lending/sdk";
 import type { Deployment } from "@lending/sdk/deployments";
@@ -42,6 +43,11 @@ type Constants = {
   clearingPeriod: bigint;
   maxSettleBatch: number;
 };
+
+/** RequestStatus.Pending in the manager's RequestView. */
+const STATUS_PENDING = 1;
+/** Requests read at once when looking for ones to re-rate. */
+const RERATE_READS_AT_ONCE = 10;
 
 /** Reverts that mean another keeper (or anyone) got there first: expected, not errors. */
 const LOST_RACE_ERRORS = new Set(["ClearingNotOpen", "EpochAlreadyCleared", "LockNotReleasable"]);
@@ -114,6 +120,8 @@ export class Keeper {
   /** Publishes the KSU price from its source; absent with KSU_PRICE_SOURCE=none. */
   private readonly prices?: KsuPricePublisher;
   private readonly priceSource: string;
+  /** id -> "level:target" of a re-rate that changed nothing (an aged withdrawal keeps level 2). */
+  private readonly idleRerates = new Map<bigint, string>();
 
   constructor(
     private readonly config: KeeperConfig,
@@ -211,7 +219,7 @@ export class Keeper {
   }
 
   /**
-   * One pass: scan new events, keep the KSU price fresh, clear due pools, settle
+   * One pass: scan new events, keep the KSU price fresh, re-rate and clear due pools, settle
    * cleared requests, release matured locks, checkpoint lockers, pay referrals.
    */
   async tick(): Promise<void> {
@@ -251,6 +259,7 @@ export class Keeper {
     this.dirtyLockers.clear();
     this.referrals?.reset();
     this.prices?.reset();
+    this.idleRerates.clear();
   }
 
   private async loadConstants(): Promise<Constants> {
@@ -423,6 +432,7 @@ export class Keeper {
       }
       this.incidentLogged.delete(poolId);
       while (now >= opensAt(epoch)) {
+        await this.rerateBeforeClearing(poolId, epoch);
         try {
           const hash = await this.send({ ...this.lpm, functionName: "clear", args: [poolId] });
           this.log({ level: "info", action: "clear", poolId, epoch, txHash: hash });
@@ -452,6 +462,124 @@ export class Keeper {
       cursors.set(poolId, epoch);
     }
     return cursors;
+  }
+
+  /**
+   * Moves the pending requests of (pool, epoch) whose owner's loyalty level changed to that level
+   * (`rerate`), at most KEEPER_RERATE_MAX per pass: an unlock right after a level-2 request must
+   * not keep level 2 through clearing. Skipped while the KSU price is stale (every level would
+   * read 0). Never throws: clearing goes on whatever happens here.
+   */
+  private async rerateBeforeClearing(poolId: bigint, epoch: bigint): Promise<void> {
+    const ids = [...this.pending]
+      .filter(([, r]) => r.poolId === poolId && r.epoch === epoch)
+      .map(([id]) => id)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (ids.length === 0) return;
+    try {
+      const fresh = await this.publicClient.readContract({
+        ...this.locking,
+        functionName: "isKsuPriceFresh",
+      });
+      if (!fresh) {
+        this.log({
+          level: "warn",
+          action: "rerate",
+          outcome: "skipped",
+          poolId,
+          epoch,
+          reason: "the KSU price is stale",
+        });
+        return;
+      }
+      const levels = new Map<Address, Promise<number>>();
+      const levelOf = (user: Address) => {
+        let level = levels.get(user);
+        if (!level) {
+          level = this.publicClient.readContract({
+            ...this.locking,
+            functionName: "loyaltyLevel",
+            args: [user],
+          });
+          levels.set(user, level);
+        }
+        return level;
+      };
+      const changed: { id: bigint; from: number; to: number }[] = [];
+      for (let i = 0; i < ids.length; i += RERATE_READS_AT_ONCE) {
+        const views = await Promise.all(
+          ids.slice(i, i + RERATE_READS_AT_ONCE).map(async (id) => {
+            const view = await this.publicClient.readContract({
+              ...this.lpm,
+              functionName: "requestStatus",
+              args: [id],
+            });
+            if (view.status !== STATUS_PENDING || view.epoch !== epoch) return undefined;
+            return { id, from: view.level, to: await levelOf(view.owner) };
+          }),
+        );
+        for (const v of views) {
+          if (v && v.from !== v.to && this.idleRerates.get(v.id) !== `${v.from}:${v.to}`) {
+            changed.push(v);
+          }
+        }
+      }
+      const todo = changed.slice(0, this.config.rerateMax);
+      for (const { id, from, to } of todo) {
+        try {
+          const hash = await this.send({ ...this.lpm, functionName: "rerate", args: [id] });
+          const receipt = await this.publicClient.getTransactionReceipt({ hash });
+          const [rerated] = parseEventLogs({
+            abi: lendingPoolManagerAbi,
+            eventName: "RequestRerated",
+            logs: receipt.logs,
+          });
+          // no event: the manager kept the level (a withdrawal queued 5+ epochs stays level 2)
+          if (!rerated) this.idleRerates.set(id, `${from}:${to}`);
+          this.log({
+            level: "info",
+            action: "rerate",
+            poolId,
+            epoch,
+            id,
+            from,
+            to: rerated ? rerated.args.newLevel : from,
+            txHash: hash,
+          });
+        } catch (error) {
+          if (!(error instanceof ActionRefused)) throw error;
+          this.log({
+            level: error.lostRace ? "info" : "warn",
+            action: "rerate",
+            outcome: error.lostRace ? "lost-race" : "refused",
+            poolId,
+            epoch,
+            id,
+            reason: error.reason,
+          });
+        }
+      }
+      if (changed.length > todo.length) {
+        this.log({
+          level: "warn",
+          action: "rerate",
+          outcome: "capped",
+          poolId,
+          epoch,
+          done: todo.length,
+          left: changed.length - todo.length,
+        });
+      }
+    } catch (error) {
+      this.log({
+        level: "warn",
+        action: "rerate",
+        outcome: "failed",
+        poolId,
+        epoch,
+        error: shortMessage(error),
+      });
+    }
   }
 
   /** Settles every pending request whose epoch is cleared, in batches of MAX_SETTLE_BATCH. */
