@@ -1,5 +1,5 @@
 /**
- * The KSU price sources the keeper publishes from (KsuLocking.setKsuPrice, docs/decisions.md
+ * The KSU price sources the keeper publishes from (KsuLocking.setKsuPrice, docs/protocol.md
  * "The KSU price: a live source, a bounded age"): a TWAP of a KSU/USDC Uniswap V2 pair, or a
  * Chainlink-style feed. Prices are USDC units (6 decimals) per whole KSU, read at a given block.
  */
