@@ -608,6 +608,41 @@ describe("keeper", () => {
     expect(entries.filter((e) => e.level !== "info")).toEqual([]);
   }, 60_000);
 
+  it("re-rates at most KEEPER_RERATE_MAX requests per pass, logs the rest as capped, and clears anyway", async () => {
+    const locks = [await lockKsu(2, "10000"), await lockKsu(3, "10000")];
+    await advanceTime(31n * DAY);
+    const keeper = new Keeper({ ...config(), rerateMax: 1 }, deployment, recorder().log);
+    await keeper.tick(); // a fresh price, the overdue epochs cleared
+    const requests = [await deposit(2, 0n, 2n, "100"), await deposit(3, 0n, 2n, "100")];
+    for (const [i, lender] of [2, 3].entries()) {
+      const user = await wallet(demoLenderAccounts[lender]!.privateKey);
+      await user.send({
+        ...locking,
+        functionName: "unlock",
+        args: [parseUnits("10000", 18), locks[i]!],
+      });
+    }
+    const epoch = (
+      await publicClient.readContract({
+        ...lpm,
+        functionName: "requestStatus",
+        args: [requests[0]!],
+      })
+    ).epoch;
+    const before = await nextToClear(0n);
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const { entries, log } = recorder();
+    Object.assign(keeper, { log });
+    await keeper.tick();
+    expect(entries.filter((e) => e.action === "rerate" && e.txHash)).toEqual([
+      expect.objectContaining({ id: requests[0], from: 2, to: 0, epoch }),
+    ]);
+    expect(entries.filter((e) => e.outcome === "capped")).toEqual([
+      expect.objectContaining({ level: "warn", poolId: 0n, epoch, done: 1, left: 1 }),
+    ]);
+    expect(await nextToClear(0n)).toBe(before + 1n);
+  }, 60_000);
+
   it("signs price updates with the local keeper account, which the local deploy grants PRICE_SETTER_ROLE", async () => {
     const role = await publicClient.readContract({ ...locking, functionName: "PRICE_SETTER_ROLE" });
     expect(
