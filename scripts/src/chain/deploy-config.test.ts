@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ksuAbi, lendingPoolManagerAbi, referralRewardsAbi } from "@lending/sdk";
+import { ksuAbi, ksuLockingAbi, lendingPoolManagerAbi, referralRewardsAbi } from "@lending/sdk";
 import { parseDeployment } from "@lending/sdk/deployments";
 import {
   createPublicClient,
@@ -179,6 +179,19 @@ describe("Base Sepolia deploy, dry run on anvil (chain id 84532)", () => {
         args: [keeperRole, keeper],
       }),
     ).toBe(true);
+    // the keeper publishes the KSU price: the locking contract's price setter role
+    const locking = { address: record.ksuLocking, abi: ksuLockingAbi } as const;
+    expect(
+      await publicClient.readContract({
+        ...locking,
+        functionName: "hasRole",
+        args: [
+          await publicClient.readContract({ ...locking, functionName: "PRICE_SETTER_ROLE" }),
+          keeper,
+        ],
+      }),
+    ).toBe(true);
+    expect(record.ksuUsdcPair).toBeUndefined(); // no local pair off the local chain
     expect(await publicClient.readContract({ ...manager, functionName: "treasury" })).toBe(
       treasury,
     );

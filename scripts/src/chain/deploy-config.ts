@@ -29,7 +29,9 @@ export const DeployEnvSchema = z
     GENESIS_TIMESTAMP: z.coerce.number().int().nonnegative().optional(),
     TREASURY_ADDRESS: address("the fee receiver").optional(),
     KYC_SIGNER_ADDRESS: address("the KYC signer, matching the web server's signing key").optional(),
-    KEEPER_ADDRESS: address("the keeper's account, which receives KEEPER_ROLE").optional(),
+    KEEPER_ADDRESS: address(
+      "the keeper's account, which receives KEEPER_ROLE and PRICE_SETTER_ROLE",
+    ).optional(),
     USDC_ADDRESS: address("an existing USDC token").optional(),
     KSU_ADDRESS: address("an existing KSU token").optional(),
     KSU_PRICE_USDC: z

@@ -24,8 +24,10 @@ import {
   type Hex,
   type PublicClient,
   erc20Abi,
+  parseAbi,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { uniswapV2 } from "../../../apps/web/src/server/swap/artifacts";
 import { devAccount } from "../lib/dev-accounts";
 import { paths } from "../lib/paths";
 
@@ -44,6 +46,8 @@ export const LOCK_PERIODS = [
 ] as const;
 /** Initial KSU price in USDC (6 decimals): 0.50 USDC. */
 export const DEFAULT_KSU_PRICE = usdc("0.5");
+/** The local KSU/USDC pair's liquidity: 1,000,000 KSU against USDC at the initial KSU price. */
+export const LOCAL_PAIR_KSU = ksu("1000000");
 /** What the seed puts in each pool's interest reserve and in the KSU bonus pool. */
 export const SEED_INTEREST_RESERVE = usdc("250000");
 export const SEED_BONUS_POOL = ksu("5000000");
@@ -134,8 +138,10 @@ export function defaultGenesis(latestBlockTimestamp: number): number {
  * from the deployer account, waiting for each receipt; then wires them: the four lock periods,
  * locking <-> manager (loyalty levels, fee sharing), treasury, KYC signer and the KSU price, and
  * grants the keeper role (clearing during clearing periods) to `keeper` (default the deployer,
- * and on 31337 also anvil account 7, the local keeper process's account).
- * The deployer keeps every admin role.
+ * and on 31337 also anvil account 7, the local keeper process's account), and to the same
+ * account the locking contract's price setter role (the keeper publishes the KSU price). On 31337
+ * with the test tokens, last, a Uniswap V2 KSU/USDC pair at the KSU price (`ksuUsdcPair`: the
+ * keeper's default price source there). The deployer keeps every admin role.
  */
 export async function deployProtocol(opts: {
   rpcUrl: string;
@@ -288,6 +294,34 @@ export async function deployProtocol(opts: {
     });
   }
 
+  // The keeper publishes the KSU price from its source (KSU_PRICE_SOURCE): only the price
+  // setter role (the deployer holds it from the constructor).
+  const priceSetterRole = keccak256(toBytes("PRICE_SETTER_ROLE"));
+  const priceKeepers = [
+    ...(opts.keeper && getAddress(opts.keeper) !== account.address ? [opts.keeper] : []),
+    ...(local && !opts.keeper ? [LOCAL_KEEPER] : []),
+  ];
+  for (const keeper of priceKeepers) {
+    await send("Granting the price setter role to the keeper", {
+      ...ksuLocking,
+      functionName: "grantRole",
+      args: [priceSetterRole, keeper],
+    });
+  }
+  // Local chain with the test tokens: a KSU/USDC pool, the keeper's default price source (on
+  // Base the keeper's KSU_PRICE_SOURCE names a real pool or feed). After every protocol
+  // contract, so their addresses do not move.
+  const ksuUsdcPair =
+    local && !opts.usdc && !opts.ksu
+      ? await createLocalKsuPair({
+          publicClient,
+          walletClient,
+          usdc: usdcContract.address,
+          ksu: ksuContract.address,
+          priceUsdc6: opts.ksuPrice ?? DEFAULT_KSU_PRICE,
+        })
+      : undefined;
+
   return {
     chainId: opts.chainId,
     lendingPoolManager: lpm.address,
@@ -297,7 +331,74 @@ export async function deployProtocol(opts: {
     requestNft: getAddress(requestNft),
     deployBlock: Number(lpm.blockNumber),
     referralRewards: referrals.address,
+    ...(ksuUsdcPair ? { ksuUsdcPair } : {}),
   };
+}
+
+const uniswapFactoryAbi = parseAbi([
+  "function createPair(address tokenA, address tokenB) returns (address pair)",
+  "function getPair(address, address) view returns (address)",
+]);
+const uniswapPairAbi = parseAbi(["function mint(address to) returns (uint256 liquidity)"]);
+
+/**
+ * Deploys a Uniswap V2 factory and a KSU/USDC pair holding {@link LOCAL_PAIR_KSU} against USDC
+ * at `priceUsdc6` per KSU (the deployer mints the test USDC and holds the KSU supply; the LP
+ * tokens go to the deployer). Returns the pair.
+ */
+async function createLocalKsuPair(args: {
+  publicClient: PublicClient;
+  walletClient: ReturnType<typeof clients>["walletClient"];
+  usdc: Address;
+  ksu: Address;
+  priceUsdc6: bigint;
+}): Promise<Address> {
+  const { publicClient, walletClient } = args;
+  const owner = walletClient.account.address;
+  const send = async (what: string, request: Parameters<typeof walletClient.writeContract>[0]) =>
+    confirm(publicClient, await walletClient.writeContract(request), what);
+  const deployed = await confirm(
+    publicClient,
+    await walletClient.deployContract({
+      abi: uniswapV2.factory.abi,
+      bytecode: uniswapV2.factory.bytecode,
+      args: [owner],
+    }),
+    "Deploying the local Uniswap V2 factory",
+  );
+  const factory = { address: deployed.contractAddress!, abi: uniswapFactoryAbi } as const;
+  await send("Creating the KSU/USDC pair", {
+    ...factory,
+    functionName: "createPair",
+    args: [args.ksu, args.usdc],
+  });
+  const pair = getAddress(
+    await publicClient.readContract({
+      ...factory,
+      functionName: "getPair",
+      args: [args.ksu, args.usdc],
+    }),
+  );
+  const usdcAmount = (LOCAL_PAIR_KSU * args.priceUsdc6) / 10n ** 18n;
+  await send("Minting USDC to the KSU/USDC pair", {
+    address: args.usdc,
+    abi: testUsdcAbi,
+    functionName: "mint",
+    args: [pair, usdcAmount],
+  });
+  await send("Sending KSU to the KSU/USDC pair", {
+    address: args.ksu,
+    abi: ksuAbi,
+    functionName: "transfer",
+    args: [pair, LOCAL_PAIR_KSU],
+  });
+  await send("Adding the KSU/USDC liquidity", {
+    address: pair,
+    abi: uniswapPairAbi,
+    functionName: "mint",
+    args: [owner],
+  });
+  return pair;
 }
 
 /** Checks `address` holds a contract answering `decimals()` with `decimals`. */
@@ -345,6 +446,7 @@ export async function writeDeployment(d: Deployment, dir?: string): Promise<stri
     requestNft: d.requestNft,
     deployBlock: d.deployBlock,
     ...(d.referralRewards ? { referralRewards: d.referralRewards } : {}),
+    ...(d.ksuUsdcPair ? { ksuUsdcPair: d.ksuUsdcPair } : {}),
   };
   const content = `${JSON.stringify(record, null, 2)}\n`;
   const file = deploymentPath(d.chainId, dir);

@@ -2,6 +2,7 @@ import { referralSharePpm } from "@lending/sdk";
 import { isHex, type Hex } from "viem";
 import { z } from "zod";
 import { devAccount } from "../lib/dev-accounts";
+import { parsePriceSourceSpec, type PriceSourceSpec } from "./price-source-spec";
 
 export const LOCAL_CHAIN_ID = 31337;
 
@@ -33,10 +34,45 @@ export const KeeperEnvSchema = z
       .min(0, "must be a number from 0 to 1")
       .max(1, "must be a number from 0 to 1")
       .default(0.1),
+    /**
+     * Where the keeper reads the KSU price it publishes (KsuLocking.setKsuPrice):
+     * `uniswap-v2:<pair>` (a TWAP of a KSU/USDC pair), `feed:<aggregator>` (a Chainlink-style
+     * KSU/USD feed) or `none` (the keeper does not publish). Unset on the local chain: the
+     * deployment record's KSU/USDC pair.
+     */
+    KSU_PRICE_SOURCE: z
+      .string()
+      .transform((value, ctx): PriceSourceSpec => {
+        const parsed = parsePriceSourceSpec(value);
+        if (typeof parsed === "string") {
+          ctx.addIssue({ code: "custom", message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
+    /** Publish when the on-chain price is this old (seconds); default a quarter of maxPriceAge. */
+    KSU_PRICE_REFRESH_S: z.coerce.number().int().min(60).max(31_536_000).optional(),
+    /** Publish when the source moved by more than this fraction of the on-chain price. */
+    KSU_PRICE_MAX_MOVE: z.coerce
+      .number({ error: "must be a number from 0.001 to 1" })
+      .min(0.001, "must be a number from 0.001 to 1")
+      .max(1, "must be a number from 0.001 to 1")
+      .default(0.02),
+    /** The TWAP window of a `uniswap-v2:` source (seconds). */
+    KSU_TWAP_WINDOW_S: z.coerce.number().int().min(60).max(604_800).default(1800),
+    /** A `feed:` answer older than this (seconds) is refused. */
+    KSU_FEED_MAX_AGE_S: z.coerce.number().int().min(60).max(604_800).default(86_400),
+    /** At most this many re-rate transactions per pool clearing and pass. */
+    KEEPER_RERATE_MAX: z.coerce.number().int().min(0).max(10_000).default(100),
   })
   .refine((env) => env.CHAIN_ID === LOCAL_CHAIN_ID || env.KEEPER_PRIVATE_KEY, {
     path: ["KEEPER_PRIVATE_KEY"],
     message: `is required when CHAIN_ID is not ${LOCAL_CHAIN_ID}`,
+  })
+  .refine((env) => env.CHAIN_ID === LOCAL_CHAIN_ID || env.KSU_PRICE_SOURCE, {
+    path: ["KSU_PRICE_SOURCE"],
+    message: `is required when CHAIN_ID is not ${LOCAL_CHAIN_ID} (uniswap-v2:<pair>, feed:<address> or none)`,
   });
 
 export type KeeperConfig = {
@@ -48,6 +84,16 @@ export type KeeperConfig = {
   logBlockRange: number;
   /** REFERRAL_FEE_SHARE in parts per million */
   referralSharePpm: bigint;
+  /** KSU_PRICE_SOURCE; undefined: the deployment record's pair (local chain) */
+  priceSource?: PriceSourceSpec;
+  /** KSU_PRICE_REFRESH_S; undefined: a quarter of the locking contract's maxPriceAge */
+  priceRefreshSeconds?: number;
+  /** KSU_PRICE_MAX_MOVE in parts per million */
+  priceMaxMovePpm: bigint;
+  twapWindowSeconds: number;
+  feedMaxAgeSeconds: number;
+  /** KEEPER_RERATE_MAX */
+  rerateMax: number;
 };
 
 export class KeeperConfigError extends Error {
@@ -75,5 +121,11 @@ export function parseKeeperConfig(env: NodeJS.ProcessEnv): KeeperConfig {
     maxBackoffMs: e.KEEPER_MAX_BACKOFF_MS,
     logBlockRange: e.KEEPER_LOG_BLOCK_RANGE,
     referralSharePpm: referralSharePpm(e.REFERRAL_FEE_SHARE),
+    priceSource: e.KSU_PRICE_SOURCE,
+    priceRefreshSeconds: e.KSU_PRICE_REFRESH_S,
+    priceMaxMovePpm: BigInt(Math.round(e.KSU_PRICE_MAX_MOVE * 1_000_000)),
+    twapWindowSeconds: e.KSU_TWAP_WINDOW_S,
+    feedMaxAgeSeconds: e.KSU_FEED_MAX_AGE_S,
+    rerateMax: e.KEEPER_RERATE_MAX,
   };
 }

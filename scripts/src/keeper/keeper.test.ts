@@ -1,5 +1,5 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
-import { lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
+import { ksuAbi, ksuLockingAbi, lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
 import {
   createPublicClient,
   createWalletClient,
@@ -35,6 +35,8 @@ import type { KeeperLogEntry } from "./log";
 const { rpcUrl, deployment } = inject("anvil");
 const publicClient = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
 const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+const locking = { address: deployment.ksuLocking, abi: ksuLockingAbi } as const;
+const DAY = 86_400n;
 const epochCleared = parseAbiItem(
   "event EpochCleared(uint256 indexed poolId, uint256 indexed epoch, uint256 interest, uint256 fee, uint256 withdrawalsPaid, uint256 depositsAccepted)",
 );
@@ -103,6 +105,40 @@ const nextToClear = async (poolId: bigint) =>
   (await publicClient.readContract({ ...lpm, functionName: "getPoolState", args: [poolId] }))
     .nextEpochToClear;
 const poolCount = () => publicClient.readContract({ ...lpm, functionName: "poolCount" });
+
+/** Locks `ksu` KSU of a demo lender for the 30-day lock period (id 1); returns the lock id. */
+async function lockKsu(lender: number, ksu: string): Promise<bigint> {
+  const user = await wallet(demoLenderAccounts[lender]!.privateKey);
+  const amount = parseUnits(ksu, 18);
+  await user.send({
+    address: deployment.ksu,
+    abi: ksuAbi,
+    functionName: "approve",
+    args: [deployment.ksuLocking, amount],
+  });
+  const receipt = await user.send({ ...locking, functionName: "lock", args: [amount, 1n] });
+  const [locked] = parseEventLogs({ abi: ksuLockingAbi, eventName: "Locked", logs: receipt.logs });
+  return locked!.args.lockId;
+}
+
+/** Moves the chain's clock by `seconds` and mines a block (no one republishes the KSU price). */
+async function advanceTime(seconds: bigint): Promise<bigint> {
+  const head = await publicClient.getBlock({ blockTag: "latest" });
+  const to = head.timestamp + seconds;
+  await publicClient.request({
+    method: "evm_setNextBlockTimestamp" as never,
+    params: [Number(to)] as never,
+  });
+  await publicClient.request({ method: "evm_mine" as never, params: [] as never });
+  return to;
+}
+
+const levelOf = (lender: number) =>
+  publicClient.readContract({
+    ...locking,
+    functionName: "loyaltyLevel",
+    args: [demoLenderAccounts[lender]!.address],
+  });
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
   const start = Date.now();
@@ -472,6 +508,185 @@ describe("keeper", () => {
       await handle.close();
     }
   }, 60_000);
+
+  it("a running keeper keeps the KSU price fresh through 8 days of chain time: a locker's loyalty level never drops to 0", async () => {
+    await lockKsu(3, "10000");
+    await deposit(3, 0n, 2n, "100");
+    expect(await levelOf(3)).toBeGreaterThan(0);
+    const [, deployedAt] = await publicClient.readContract({
+      ...locking,
+      functionName: "ksuPrice",
+    });
+    const maxAge = await publicClient.readContract({ ...locking, functionName: "maxPriceAge" });
+    const { entries, log } = recorder();
+    const controller = new AbortController();
+    const run = new Keeper(config(), deployment, log).run(controller.signal);
+    const age = async () => {
+      const head = await publicClient.getBlock({ blockTag: "latest" });
+      const [, updatedAt] = await publicClient.readContract({
+        ...locking,
+        functionName: "ksuPrice",
+      });
+      return head.timestamp - updatedAt;
+    };
+    let now = 0n;
+    try {
+      await waitFor(async () => entries.some((e) => e.action === "ksu-price" && e.txHash), 10_000);
+      for (let day = 1; day <= 8; day++) {
+        now = await advanceTime(DAY);
+        // before the keeper's next pass: the price it kept is still live
+        expect(await levelOf(3)).toBeGreaterThan(0);
+        // and after it: never older than a quarter of maxPriceAge (plus the day just moved)
+        await waitFor(async () => (await age()) < maxAge / 4n, 15_000);
+      }
+    } finally {
+      controller.abort();
+      await run;
+    }
+    expect(now).toBeGreaterThan(deployedAt + maxAge); // the deploy's price alone would be stale
+    expect(await publicClient.readContract({ ...locking, functionName: "isKsuPriceFresh" })).toBe(
+      true,
+    );
+    expect(await levelOf(3)).toBeGreaterThan(0);
+    const published = entries.filter((e) => e.action === "ksu-price" && e.txHash);
+    expect(published[0]).toMatchObject({ reason: "start", method: "spot", priceUsdc6: 500_000n });
+    expect(published.filter((e) => e.reason === "age").length).toBeGreaterThanOrEqual(3);
+    expect(published.slice(1).every((e) => e.method === "twap")).toBe(true);
+    expect(published.every((e) => e.priceUsdc6 === 500_000n)).toBe(true); // no swap: 0.50
+    expect(entries.filter((e) => e.level !== "info")).toEqual([]);
+  }, 120_000);
+
+  it("re-rates a level-2 request whose owner unlocked right after it down to level 0 before clearing its epoch", async () => {
+    const lockId = await lockKsu(3, "10000");
+    await advanceTime(31n * DAY); // the 30-day lock is over (rKSU still counts until unlocked)
+    const keeper = new Keeper(config(), deployment, recorder().log);
+    await keeper.tick(); // publishes a fresh price and clears the overdue epochs
+    const request = await deposit(3, 0n, 2n, "100");
+    const other = await deposit(0, 0n, 2n, "100"); // no KSU locked: level 0, nothing to re-rate
+    const status = (id: bigint) =>
+      publicClient.readContract({ ...lpm, functionName: "requestStatus", args: [id] });
+    expect((await status(request)).level).toBe(2);
+    expect((await status(other)).level).toBe(0);
+    const epoch = (await status(request)).epoch;
+    const user = await wallet(demoLenderAccounts[3]!.privateKey);
+    await user.send({
+      ...locking,
+      functionName: "unlock",
+      args: [parseUnits("10000", 18), lockId],
+    });
+    expect(await levelOf(3)).toBe(0);
+    const fromBlock = await publicClient.getBlockNumber({ cacheTime: 0 });
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const { entries, log } = recorder();
+    Object.assign(keeper, { log });
+    await keeper.tick();
+    const rerates = entries.filter((e) => e.action === "rerate");
+    expect(rerates).toEqual([
+      expect.objectContaining({ id: request, from: 2, to: 0, poolId: 0n, epoch }),
+    ]);
+    const clearOfPool0 = entries.findIndex(
+      (e) => e.action === "clear" && e.poolId === 0n && e.epoch === epoch,
+    );
+    expect(clearOfPool0).toBeGreaterThan(entries.indexOf(rerates[0]!));
+    // on chain: the request's bucket moved to level 0 in an earlier block than the clearing
+    const [rerated] = await publicClient.getLogs({
+      address: deployment.lendingPoolManager,
+      event: parseAbiItem(
+        "event RequestRerated(uint256 indexed nftId, uint8 oldLevel, uint8 newLevel)",
+      ),
+      args: { nftId: request },
+      fromBlock,
+    });
+    const [cleared] = await publicClient.getLogs({
+      address: deployment.lendingPoolManager,
+      event: epochCleared,
+      args: { poolId: 0n, epoch },
+      fromBlock,
+    });
+    expect(rerated!.args).toMatchObject({ oldLevel: 2, newLevel: 0 });
+    expect(rerated!.blockNumber).toBeLessThan(cleared!.blockNumber);
+    expect(entries.filter((e) => e.level !== "info")).toEqual([]);
+  }, 60_000);
+
+  it("re-rates at most KEEPER_RERATE_MAX requests per pass, logs the rest as capped, and clears anyway", async () => {
+    const locks = [await lockKsu(2, "10000"), await lockKsu(3, "10000")];
+    await advanceTime(31n * DAY);
+    const keeper = new Keeper({ ...config(), rerateMax: 1 }, deployment, recorder().log);
+    await keeper.tick(); // a fresh price, the overdue epochs cleared
+    const requests = [await deposit(2, 0n, 2n, "100"), await deposit(3, 0n, 2n, "100")];
+    for (const [i, lender] of [2, 3].entries()) {
+      const user = await wallet(demoLenderAccounts[lender]!.privateKey);
+      await user.send({
+        ...locking,
+        functionName: "unlock",
+        args: [parseUnits("10000", 18), locks[i]!],
+      });
+    }
+    const epoch = (
+      await publicClient.readContract({
+        ...lpm,
+        functionName: "requestStatus",
+        args: [requests[0]!],
+      })
+    ).epoch;
+    const before = await nextToClear(0n);
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const { entries, log } = recorder();
+    Object.assign(keeper, { log });
+    await keeper.tick();
+    expect(entries.filter((e) => e.action === "rerate" && e.txHash)).toEqual([
+      expect.objectContaining({ id: requests[0], from: 2, to: 0, epoch }),
+    ]);
+    expect(entries.filter((e) => e.outcome === "capped")).toEqual([
+      expect.objectContaining({ level: "warn", poolId: 0n, epoch, done: 1, left: 1 }),
+    ]);
+    expect(await nextToClear(0n)).toBe(before + 1n);
+  }, 60_000);
+
+  it("signs price updates with the local keeper account, which the local deploy grants PRICE_SETTER_ROLE", async () => {
+    const role = await publicClient.readContract({ ...locking, functionName: "PRICE_SETTER_ROLE" });
+    expect(
+      await publicClient.readContract({
+        ...locking,
+        functionName: "hasRole",
+        args: [role, localKeeperAccount.address],
+      }),
+    ).toBe(true);
+  });
+
+  it("a failing price source is logged and retried with backoff, and clearing goes on", async () => {
+    const id = await deposit(0, 0n, 2n, "100");
+    const before = await nextToClear(0n);
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const { entries, log } = recorder();
+    // a "pair" that is the KSU token: every read of it fails
+    const keeper = new Keeper(
+      {
+        ...config(),
+        pollIntervalMs: 1000,
+        maxBackoffMs: 1500,
+        priceSource: { kind: "uniswap-v2", pair: deployment.ksu },
+      },
+      deployment,
+      log,
+    );
+    await keeper.tick();
+    expect(await nextToClear(0n)).toBe(before + 1n);
+    expect(await owner(id)).toBe("0x0000000000000000000000000000000000000000");
+    const failed = entries.filter((e) => e.action === "ksu-price" && e.outcome === "failed");
+    expect(failed).toEqual([
+      expect.objectContaining({ level: "warn", failures: 1, retryInMs: 1000 }),
+    ]);
+    expect(String(failed[0]!.error)).toMatch(/not a Uniswap V2 pair/);
+    await keeper.tick(); // within the backoff: not tried again
+    expect(entries.filter((e) => e.action === "ksu-price")).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1100));
+    await keeper.tick();
+    expect(entries.filter((e) => e.action === "ksu-price").at(-1)).toMatchObject({
+      failures: 2,
+      retryInMs: 1500, // the cap
+    });
+  });
 
   it("refuses a configuration without a key off the local chain, or with a bad RPC URL", () => {
     expect(() => parseKeeperConfig({ CHAIN_ID: "8453", RPC_URL: "https://example.org" })).toThrow(

@@ -5,6 +5,8 @@
  * the chain only: events scanned in bounded block ranges from the deployment block (a cursor in
  * memory; a restart scans again), and the manager's views. Every action is idempotent on chain, so
  * two keepers at once do no harm: the loser of a race sees an expected revert (logged as such).
+ * It also keeps the KSU price live (price-publisher.ts) and, just before clearing an epoch,
+ * re-rates that epoch's pending requests whose owner's loyalty level changed.
  */
 import { ksuLockingAbi, lendingPoolManagerAbi, requestNftAbi } from "@lending/sdk";
 import type { Deployment } from "@lending/sdk/deployments";
@@ -25,7 +27,11 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import type { Database } from "../../../apps/web/src/server/db/client";
 import type { KeeperConfig } from "./config";
+import { ActionRefused } from "./errors";
 import type { KeeperLogger } from "./log";
+import { createPriceSource } from "./price";
+import { KsuPricePublisher } from "./price-publisher";
+import type { PriceSourceSpec } from "./price-source-spec";
 import { ReferralPayer } from "./referrals";
 
 type PendingRequest = { poolId: bigint; epoch: bigint; user: Address };
@@ -38,11 +44,16 @@ type Constants = {
   maxSettleBatch: number;
 };
 
+/** RequestStatus.Pending in the manager's RequestView. */
+const STATUS_PENDING = 1;
+/** Requests read at once when looking for ones to re-rate. */
+const RERATE_READS_AT_ONCE = 10;
+
 /** Reverts that mean another keeper (or anyone) got there first: expected, not errors. */
 const LOST_RACE_ERRORS = new Set(["ClearingNotOpen", "EpochAlreadyCleared", "LockNotReleasable"]);
 /** Nonce clashes between two keepers sharing a key: the other one's transaction went first. */
 const NONCE_CLASH =
-  /nonce too low|nonce has already been used|replacement transaction underpriced|already known/i;
+  /nonce too low|nonce has already been used|lower than the current nonce|replacement transaction underpriced|already known/i;
 
 /** The custom error name of a contract revert, or undefined when `error` is not a revert. */
 export function revertName(error: unknown): string | undefined {
@@ -55,16 +66,6 @@ export function revertName(error: unknown): string | undefined {
 function shortMessage(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage;
   return error instanceof Error ? error.message : String(error);
-}
-
-/** A contract revert or a nonce clash: the chain answered, nothing to back off from. */
-class ActionRefused extends Error {
-  constructor(
-    readonly reason: string,
-    readonly lostRace: boolean,
-  ) {
-    super(reason);
-  }
 }
 
 /**
@@ -116,6 +117,11 @@ export class Keeper {
   private readonly incidentLogged = new Set<bigint>();
   /** Referral payouts: with a deployment that has ReferralRewards and a database to record in. */
   private readonly referrals?: ReferralPayer;
+  /** Publishes the KSU price from its source; absent with KSU_PRICE_SOURCE=none. */
+  private readonly prices?: KsuPricePublisher;
+  private readonly priceSource: string;
+  /** id -> "level:target" of a re-rate that changed nothing (an aged withdrawal keeps level 2). */
+  private readonly idleRerates = new Map<bigint, string>();
 
   constructor(
     private readonly config: KeeperConfig,
@@ -149,6 +155,27 @@ export class Keeper {
         log,
       });
     }
+    // Unset: the local deployment's KSU/USDC pair (config.ts requires it on other chains).
+    const spec: PriceSourceSpec =
+      config.priceSource ??
+      (deployment.ksuUsdcPair
+        ? { kind: "uniswap-v2", pair: deployment.ksuUsdcPair }
+        : { kind: "none" });
+    const source = createPriceSource(spec, this.publicClient, deployment, config);
+    this.priceSource = source?.description ?? "none";
+    if (source) {
+      this.prices = new KsuPricePublisher({
+        publicClient: this.publicClient,
+        source,
+        ksuLocking: deployment.ksuLocking,
+        send: (request) => this.send(request),
+        log,
+        refreshSeconds: config.priceRefreshSeconds,
+        maxMovePpm: config.priceMaxMovePpm,
+        pollIntervalMs: config.pollIntervalMs,
+        maxBackoffMs: config.maxBackoffMs,
+      });
+    }
   }
 
   /**
@@ -159,7 +186,13 @@ export class Keeper {
     let failures = 0;
     // the RPC's origin only: provider URLs carry their API key in the path or the credentials
     const rpc = new URL(this.config.rpcUrl).origin;
-    this.log({ level: "info", action: "start", keeper: this.address, rpc });
+    this.log({
+      level: "info",
+      action: "start",
+      keeper: this.address,
+      rpc,
+      ksuPriceSource: this.priceSource,
+    });
     while (!signal.aborted) {
       let wait = this.config.pollIntervalMs;
       try {
@@ -186,8 +219,8 @@ export class Keeper {
   }
 
   /**
-   * One pass: scan new events, clear due pools, settle cleared requests, release matured locks,
-   * checkpoint lockers.
+   * One pass: scan new events, keep the KSU price fresh, re-rate and clear due pools, settle
+   * cleared requests, release matured locks, checkpoint lockers, pay referrals.
    */
   async tick(): Promise<void> {
     const constants = await this.loadConstants();
@@ -195,6 +228,8 @@ export class Keeper {
     await this.detectRewind(head.number);
     await this.scan(head.number);
     this.lastScanned = { number: head.number, hash: head.hash };
+    // before clearing, so levels read a live price; it never throws (failures retried)
+    await this.prices?.run({ number: head.number, timestamp: head.timestamp });
     const cursors = await this.clearDuePools(constants, head.timestamp);
     await this.settleCleared(constants, cursors);
     await this.releaseMaturedLocks(cursors);
@@ -223,6 +258,8 @@ export class Keeper {
     this.lockers.clear();
     this.dirtyLockers.clear();
     this.referrals?.reset();
+    this.prices?.reset();
+    this.idleRerates.clear();
   }
 
   private async loadConstants(): Promise<Constants> {
@@ -395,6 +432,7 @@ export class Keeper {
       }
       this.incidentLogged.delete(poolId);
       while (now >= opensAt(epoch)) {
+        await this.rerateBeforeClearing(poolId, epoch);
         try {
           const hash = await this.send({ ...this.lpm, functionName: "clear", args: [poolId] });
           this.log({ level: "info", action: "clear", poolId, epoch, txHash: hash });
@@ -424,6 +462,124 @@ export class Keeper {
       cursors.set(poolId, epoch);
     }
     return cursors;
+  }
+
+  /**
+   * Moves the pending requests of (pool, epoch) whose owner's loyalty level changed to that level
+   * (`rerate`), at most KEEPER_RERATE_MAX per pass: an unlock right after a level-2 request must
+   * not keep level 2 through clearing. Skipped while the KSU price is stale (every level would
+   * read 0). Never throws: clearing goes on whatever happens here.
+   */
+  private async rerateBeforeClearing(poolId: bigint, epoch: bigint): Promise<void> {
+    const ids = [...this.pending]
+      .filter(([, r]) => r.poolId === poolId && r.epoch === epoch)
+      .map(([id]) => id)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (ids.length === 0) return;
+    try {
+      const fresh = await this.publicClient.readContract({
+        ...this.locking,
+        functionName: "isKsuPriceFresh",
+      });
+      if (!fresh) {
+        this.log({
+          level: "warn",
+          action: "rerate",
+          outcome: "skipped",
+          poolId,
+          epoch,
+          reason: "the KSU price is stale",
+        });
+        return;
+      }
+      const levels = new Map<Address, Promise<number>>();
+      const levelOf = (user: Address) => {
+        let level = levels.get(user);
+        if (!level) {
+          level = this.publicClient.readContract({
+            ...this.locking,
+            functionName: "loyaltyLevel",
+            args: [user],
+          });
+          levels.set(user, level);
+        }
+        return level;
+      };
+      const changed: { id: bigint; from: number; to: number }[] = [];
+      for (let i = 0; i < ids.length; i += RERATE_READS_AT_ONCE) {
+        const views = await Promise.all(
+          ids.slice(i, i + RERATE_READS_AT_ONCE).map(async (id) => {
+            const view = await this.publicClient.readContract({
+              ...this.lpm,
+              functionName: "requestStatus",
+              args: [id],
+            });
+            if (view.status !== STATUS_PENDING || view.epoch !== epoch) return undefined;
+            return { id, from: view.level, to: await levelOf(view.owner) };
+          }),
+        );
+        for (const v of views) {
+          if (v && v.from !== v.to && this.idleRerates.get(v.id) !== `${v.from}:${v.to}`) {
+            changed.push(v);
+          }
+        }
+      }
+      const todo = changed.slice(0, this.config.rerateMax);
+      for (const { id, from, to } of todo) {
+        try {
+          const hash = await this.send({ ...this.lpm, functionName: "rerate", args: [id] });
+          const receipt = await this.publicClient.getTransactionReceipt({ hash });
+          const [rerated] = parseEventLogs({
+            abi: lendingPoolManagerAbi,
+            eventName: "RequestRerated",
+            logs: receipt.logs,
+          });
+          // no event: the manager kept the level (a withdrawal queued 5+ epochs stays level 2)
+          if (!rerated) this.idleRerates.set(id, `${from}:${to}`);
+          this.log({
+            level: "info",
+            action: "rerate",
+            poolId,
+            epoch,
+            id,
+            from,
+            to: rerated ? rerated.args.newLevel : from,
+            txHash: hash,
+          });
+        } catch (error) {
+          if (!(error instanceof ActionRefused)) throw error;
+          this.log({
+            level: error.lostRace ? "info" : "warn",
+            action: "rerate",
+            outcome: error.lostRace ? "lost-race" : "refused",
+            poolId,
+            epoch,
+            id,
+            reason: error.reason,
+          });
+        }
+      }
+      if (changed.length > todo.length) {
+        this.log({
+          level: "warn",
+          action: "rerate",
+          outcome: "capped",
+          poolId,
+          epoch,
+          done: todo.length,
+          left: changed.length - todo.length,
+        });
+      }
+    } catch (error) {
+      this.log({
+        level: "warn",
+        action: "rerate",
+        outcome: "failed",
+        poolId,
+        epoch,
+        error: shortMessage(error),
+      });
+    }
   }
 
   /** Settles every pending request whose epoch is cleared, in batches of MAX_SETTLE_BATCH. */

@@ -29,6 +29,8 @@ describe("deployments", () => {
 
   it("parseDeployment accepts a valid record and rejects malformed ones", () => {
     expect(parseDeployment(valid)).toEqual(valid);
+    const withPair = { ...valid, ksuUsdcPair: "0xAd1B0CA421398730E7AE6f0ec1f25661316D1BC6" };
+    expect(parseDeployment(withPair)).toEqual(withPair);
     for (const [field, value] of [
       ["chainId", 0],
       ["chainId", "31337"],
@@ -38,6 +40,7 @@ describe("deployments", () => {
       ["ksuLocking", "0x12"],
       ["requestNft", undefined],
       ["lendingPoolManager", 42],
+      ["ksuUsdcPair", "0xnope"],
     ] as const) {
       const bad = { ...valid, [field]: value };
       expect(() => parseDeployment(bad)).toThrow(InvalidDeploymentError);

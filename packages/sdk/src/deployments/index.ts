@@ -16,6 +16,9 @@ export type Deployment = {
   deployBlock: number;
   /** Pays referral rewards from the treasury (absent on deployments made before it). */
   referralRewards?: Address;
+  /** The KSU/USDC Uniswap V2 pair the deploy creates on the local chain: the keeper's default
+   * KSU price source there (absent elsewhere: the keeper's KSU_PRICE_SOURCE names one). */
+  ksuUsdcPair?: Address;
 };
 
 /**
@@ -38,7 +41,14 @@ export function parseDeployment(value: unknown): Deployment {
     throw new InvalidDeploymentError("deployBlock", deployBlock);
   }
   const address = (
-    field: "lendingPoolManager" | "usdc" | "ksu" | "ksuLocking" | "requestNft" | "referralRewards",
+    field:
+      | "lendingPoolManager"
+      | "usdc"
+      | "ksu"
+      | "ksuLocking"
+      | "requestNft"
+      | "referralRewards"
+      | "ksuUsdcPair",
   ): Address => {
     const v = record[field];
     if (typeof v !== "string" || !isAddress(v)) throw new InvalidDeploymentError(field, v);
@@ -55,6 +65,7 @@ export function parseDeployment(value: unknown): Deployment {
     ...(record.referralRewards === undefined
       ? {}
       : { referralRewards: address("referralRewards") }),
+    ...(record.ksuUsdcPair === undefined ? {} : { ksuUsdcPair: address("ksuUsdcPair") }),
   };
 }
 
