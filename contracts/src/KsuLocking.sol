@@ -148,6 +148,10 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     uint256 internal constant NOTIFY_RESERVE = 60_000;
     uint256 internal constant MAX_LOCK_DURATION = 3650 days;
     uint256 internal constant MAX_PRICE_AGE = 365 days;
+    /// @dev A fall of the KSU price reaches the price bonus interest is converted at over this
+    /// time (linearly, from the previous update), so a one-update dip cannot be picked to claim
+    /// more KSU; a rise applies at once (it pays fewer KSU for the same USDC value).
+    uint256 internal constant PRICE_SMOOTHING = 1 days;
 
     IERC20 internal immutable _ksu;
     /// @inheritdoc IKsuLocking
@@ -174,6 +178,9 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
 
     address internal _treasury;
     uint16 internal _lockPeriodCount;
+    /// @dev When the manager last reported a loss (`notifyLoss`): bonus accrues on a checkpoint's
+    /// base only up to it; a checkpoint after it re-reads what is held.
+    uint40 internal _lossTime;
 
     mapping(uint256 => LockPeriodData) internal _lockPeriods;
     /// @dev Packed `UserData` (see `_loadUser`).
@@ -224,8 +231,9 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         UserData memory user = _loadUser(msg.sender);
         lockId = user.lockCount;
         if (lockId == type(uint16).max) revert TooManyLocks();
-        _accrueBonus(user);
-        uint256 acc = _rerate(msg.sender, user, _acceptedDeposits(msg.sender, 0));
+        uint256 accepted = _acceptedDeposits(msg.sender, 0);
+        _accrueAcrossLoss(user, accepted);
+        uint256 acc = _rerate(msg.sender, user, accepted);
         user.rksu = (user.rksu + rksu).toUint96();
         user.lockCount = lockId + 1;
         _storeUser(msg.sender, user);
@@ -308,6 +316,12 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     }
 
     // ---------------------------------------------------------------- fees
+
+    /// @inheritdoc IKsuLocking
+    function notifyLoss() external override onlyRole(FEE_NOTIFIER_ROLE) {
+        _lossTime = uint40(block.timestamp);
+        emit LossNotified(block.timestamp);
+    }
 
     /// @inheritdoc IKsuLocking
     function notifyFees(uint256 usdcAmount) external override onlyRole(FEE_NOTIFIER_ROLE) {
@@ -464,8 +478,18 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         if (priceUsdc6 == 0 || priceUsdc6 > type(uint48).max) revert InvalidKsuPrice(priceUsdc6);
         // forge-lint: disable-next-line(unsafe-typecast) checked above
         _price = uint48(priceUsdc6);
-        // forge-lint: disable-next-line(unsafe-typecast) checked above
-        _accruePrice = uint48(priceUsdc6);
+        uint256 accrue = priceUsdc6;
+        uint256 old = _accruePrice;
+        if (old > priceUsdc6) {
+            // A fall moves the conversion price by the share of PRICE_SMOOTHING elapsed since
+            // the previous update: a one-update dip barely moves it; a lasting fall arrives.
+            uint256 elapsed = block.timestamp - _priceUpdatedAt;
+            if (elapsed < PRICE_SMOOTHING) {
+                accrue = old - (old - priceUsdc6) * elapsed / PRICE_SMOOTHING;
+            }
+        }
+        // forge-lint: disable-next-line(unsafe-typecast) between two uint48 prices
+        _accruePrice = uint48(accrue);
         _priceUpdatedAt = uint40(block.timestamp);
         _priceValidUntil = uint40(block.timestamp + _maxPriceAge);
         emit KsuPriceSet(priceUsdc6, block.timestamp);
@@ -771,7 +795,7 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
     /// deposits) and the current price, starts or stops the fee share, and stores the checkpoint.
     function _checkpoint(address user, uint256 accepted) internal returns (UserData memory data) {
         data = _loadUser(user);
-        _accrueBonus(data);
+        _accrueAcrossLoss(data, accepted);
         _rerate(user, data, accepted);
         _storeUser(user, data);
         emit BonusCheckpointed(
@@ -791,6 +815,17 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         uint256 from = data.bonusTime;
         data.bonusTime = block.timestamp;
         if (data.bonusBase == 0 || block.timestamp <= from) return;
+        uint256 until = block.timestamp;
+        {
+            // A loss since the checkpoint: the base (what was held then) counts up to the loss
+            // only; the stretch after it waits for a checkpoint that re-reads what is held.
+            uint256 loss = _lossTime;
+            if (from < loss) {
+                until = loss;
+                data.bonusTime = loss;
+            }
+        }
+        if (until <= from) return;
         uint256 price = _bonusPrice();
         uint256 level = _levelFromBase(data.rksu, data.bonusBase, price);
         if (level == 0) return;
@@ -800,10 +835,21 @@ contract KsuLocking is IKsuLocking, AccessControl, Pausable {
         uint256 accrued;
         unchecked {
             // price != 0 (level > 0); every factor is bounded as above, accrued < 2^56.
-            accrued = data.bonusAccrued + data.bonusBase * rate * (block.timestamp - from)
+            accrued = data.bonusAccrued + data.bonusBase * rate * (until - from)
                 / (price * UNIT9 * EpochMath.EPOCH_DURATION);
         }
         data.bonusAccrued = Math.min(accrued, MAX_ACCRUED);
+    }
+
+    /// @dev `_accrueBonus`, and if it stopped at a loss, the stretch since the loss on the lower
+    /// of the checkpoint's base and `accepted` (what is held now, read by the caller): a position
+    /// the loss cut earns on what is left, never on what was lost.
+    function _accrueAcrossLoss(UserData memory data, uint256 accepted) internal view {
+        _accrueBonus(data);
+        if (data.bonusTime == block.timestamp) return;
+        uint256 held = accepted < MIN_ACCEPTED_DEPOSITS ? 0 : accepted;
+        if (held < data.bonusBase) data.bonusBase = held;
+        _accrueBonus(data);
     }
 
     /// @dev The price bonus interest is converted at: the last KSU price set (also when stale:

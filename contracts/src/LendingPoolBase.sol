@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
+import {IKsuLocking} from "./interfaces/IKsuLocking.sol";
 import {ILendingPoolManagerForLocking} from "./interfaces/ILendingPoolManagerForLocking.sol";
 import {ILendingPoolTypes} from "./interfaces/ILendingPoolTypes.sol";
 import {EpochMath} from "./libraries/EpochMath.sol";
@@ -352,7 +353,6 @@ abstract contract LendingPoolBase is
             if ((levels >> level) & 1 == 0) continue;
             uint256 taken =
                 pool.buckets[epoch][_key(trancheId, RequestKind.Withdrawal, level)].accepted;
-            if (taken == 0) continue;
             shares -= taken;
             assets -= Math.mulDiv(taken, wAssets, wShares);
         }
@@ -487,6 +487,25 @@ abstract contract LendingPoolBase is
         v.rejected = p.rejected;
         v.shares = p.shares + p.reallocatedShares1 + p.reallocatedShares2;
         v.assets = p.assets;
+    }
+
+    /// @dev `KsuLocking.loyaltyLevel(user)` capped at 2; 0 without a locking contract or if the
+    /// call reverts or returns no word. A plain staticcall (no extcodesize check, no decoder).
+    function _loyaltyLevel(address user) internal view returns (uint8 level) {
+        address locking = ksuLocking;
+        if (locking == address(0)) return 0;
+        bytes4 selector = IKsuLocking.loyaltyLevel.selector;
+        uint256 raw;
+        assembly ("memory-safe") {
+            mstore(0x00, selector)
+            mstore(0x04, and(user, shr(96, not(0))))
+            // The call first: Yul evaluates arguments right to left, so `returndatasize()` must
+            // not share an expression with the call.
+            let ok := staticcall(gas(), locking, 0x00, 0x24, 0x00, 0x20)
+            if and(ok, gt(returndatasize(), 0x1f)) { raw := mload(0x00) }
+        }
+        // forge-lint: disable-next-line(unsafe-typecast)
+        return raw > TOP_LEVEL ? TOP_LEVEL : uint8(raw);
     }
 
     /// @dev Epoch a request made now belongs to.

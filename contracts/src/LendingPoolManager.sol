@@ -164,26 +164,6 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
     }
 
     /// @inheritdoc ILendingPoolCore
-    function rerate(uint256 nftId) external whenNotPaused {
-        Request storage r = _requests[nftId];
-        if (r.status != RequestStatus.Pending) revert E.RequestNotFound(nftId);
-        Pool storage pool = _pools[r.poolId];
-        uint256 epoch = r.epoch;
-        if (epoch < pool.nextEpochToClear) revert E.EpochAlreadyCleared(epoch);
-        uint8 level = _loyaltyLevel(r.owner);
-        if (r.kind == RequestKind.Withdrawal && r.queuedAge >= AGING_EPOCHS) {
-            level = TOP_LEVEL;
-        }
-        uint8 old = r.level;
-        if (level == old) return;
-        uint128 amount = r.amount;
-        pool.buckets[epoch][_key(r.trancheId, r.kind, old)].total -= amount;
-        pool.buckets[epoch][_key(r.trancheId, r.kind, level)].total += amount;
-        r.level = level;
-        emit RequestRerated(nftId, old, level);
-    }
-
-    /// @inheritdoc ILendingPoolCore
     function clear(uint256 poolId) external whenNotPaused {
         Pool storage pool = _pool(poolId);
         uint256 epoch = pool.nextEpochToClear;
@@ -405,7 +385,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         Pool storage pool = _pools[poolId];
         uint256 epoch = _requestEpoch();
         Account storage a = _accounts[msg.sender];
-        uint256 existing = _findOpen(a.lastRequestId, poolId, trancheId, RequestKind.Deposit, epoch);
+        uint256 existing = _findOpenDeposit(a, poolId, trancheId, epoch);
         {
             // A block: its locals leave the stack before `_addToRequest`.
             Tranche storage tranche = _trancheOf(pool, poolId, trancheId);
@@ -434,6 +414,38 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             existing,
             NewRequest(poolId, trancheId, RequestKind.Deposit, epoch, configId, amount, epoch)
         );
+    }
+
+    /// @dev The caller's pending deposit request of `epoch` in (pool, tranche), or 0, like
+    /// `_findOpen`; cancelled deposit requests met on the way are unlinked from the list (each
+    /// once), so a deposit costs the same however many deposit-and-cancel rounds came before
+    /// (the walk meets only the user's live requests of the epoch and their cancelled
+    /// withdrawals). A cancelled deposit leaves the on-chain list; its id and events stay.
+    function _findOpenDeposit(Account storage a, uint256 poolId, uint256 trancheId, uint256 epoch)
+        internal
+        returns (uint256)
+    {
+        uint256 prev;
+        uint256 id = a.lastRequestId;
+        while (id != 0) {
+            Request storage r = _requests[id];
+            if (r.epoch < epoch) return 0;
+            uint64 next = r.prevId;
+            RequestStatus status = r.status;
+            if (status == RequestStatus.Cancelled && r.kind == RequestKind.Deposit) {
+                if (prev == 0) a.lastRequestId = next;
+                else _requests[prev].prevId = next;
+                id = next;
+                continue;
+            }
+            if (
+                status == RequestStatus.Pending && r.poolId == poolId && r.trancheId == trancheId
+                    && r.kind == RequestKind.Deposit
+            ) return id;
+            prev = id;
+            id = next;
+        }
+        return 0;
     }
 
     /// @dev Adds `shares` to `owner`'s forced withdrawal request of `requestEpoch()` in
@@ -646,25 +658,6 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
             }
             mstore(0x40, fmp)
         }
-    }
-
-    /// @dev `KsuLocking.loyaltyLevel(user)` capped at 2; 0 without a locking contract or if the
-    /// call reverts or returns no word. A plain staticcall (no extcodesize check, no decoder).
-    function _loyaltyLevel(address user) internal view returns (uint8 level) {
-        address locking = ksuLocking;
-        if (locking == address(0)) return 0;
-        bytes4 selector = IKsuLocking.loyaltyLevel.selector;
-        uint256 raw;
-        assembly ("memory-safe") {
-            mstore(0x00, selector)
-            mstore(0x04, and(user, shr(96, not(0))))
-            // The call first: Yul evaluates arguments right to left, so `returndatasize()` must
-            // not share an expression with the call.
-            let ok := staticcall(gas(), locking, 0x00, 0x24, 0x00, 0x20)
-            if and(ok, gt(returndatasize(), 0x1f)) { raw := mload(0x00) }
-        }
-        // forge-lint: disable-next-line(unsafe-typecast)
-        return raw > TOP_LEVEL ? TOP_LEVEL : uint8(raw);
     }
 
     function _decreaseDeposits(address user, uint256 amount) internal {

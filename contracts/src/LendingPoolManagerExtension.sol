@@ -2,6 +2,7 @@
 pragma solidity ^0.8.30;
 
 import {LendingPoolBase} from "./LendingPoolBase.sol";
+import {IKsuLocking} from "./interfaces/IKsuLocking.sol";
 import {ILendingPoolAdmin} from "./interfaces/ILendingPoolAdmin.sol";
 import {EpochMath} from "./libraries/EpochMath.sol";
 import "./libraries/Errors.sol" as E;
@@ -215,6 +216,26 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
     }
 
     /// @inheritdoc ILendingPoolAdmin
+    function rerate(uint256 nftId) external whenNotPaused {
+        Request storage r = _requests[nftId];
+        if (r.status != RequestStatus.Pending) revert E.RequestNotFound(nftId);
+        Pool storage pool = _pools[r.poolId];
+        uint256 epoch = r.epoch;
+        if (epoch < pool.nextEpochToClear) revert E.EpochAlreadyCleared(epoch);
+        uint8 level = _loyaltyLevel(r.owner);
+        if (r.kind == RequestKind.Withdrawal && r.queuedAge >= AGING_EPOCHS) {
+            level = TOP_LEVEL;
+        }
+        uint8 old = r.level;
+        if (level == old) return;
+        uint128 amount = r.amount;
+        pool.buckets[epoch][_key(r.trancheId, r.kind, old)].total -= amount;
+        pool.buckets[epoch][_key(r.trancheId, r.kind, level)].total += amount;
+        r.level = level;
+        emit RequestRerated(nftId, old, level);
+    }
+
+    /// @inheritdoc ILendingPoolAdmin
     function reportLoss(uint256 poolId, uint256 amount) external onlyRole(POOL_MANAGER_ROLE) {
         Pool storage pool = _pool(poolId);
         uint256 drawn = pool.drawnPrincipal;
@@ -253,6 +274,16 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
             }
         }
         emit LossReported(poolId, amount);
+        // Lockers' bonus stops on the bases of their last checkpoints (a position the loss cut
+        // earns on what is left from its next checkpoint). A loss report never depends on
+        // KsuLocking: a failure is reported, not propagated.
+        address locking = ksuLocking;
+        if (locking != address(0)) {
+            try IKsuLocking(locking).notifyLoss{gas: 50_000}() {}
+            catch {
+                emit LockingLossNotificationFailed(poolId);
+            }
+        }
     }
 
     /// @inheritdoc ILendingPoolAdmin

@@ -7,6 +7,11 @@ import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 
+/// @dev The manager's recorded fee of a pool's epoch (`ILendingPoolAdmin.epochFee`).
+interface IFeeSource {
+    function epochFee(uint256 poolId, uint256 epoch) external view returns (uint256);
+}
+
 /// @title ReferralRewards
 /// @notice Pays referral rewards from the treasury, once per (pool, epoch, referrer).
 contract ReferralRewards is IReferralRewards, AccessControl {
@@ -18,6 +23,9 @@ contract ReferralRewards is IReferralRewards, AccessControl {
     uint256 public constant override MAX_BATCH = 100;
 
     /// @inheritdoc IReferralRewards
+    uint256 public constant override MAX_FEE_SHARE = 0.5e18;
+
+    /// @inheritdoc IReferralRewards
     address public immutable override usdc;
     /// @inheritdoc IReferralRewards
     address public immutable override treasury;
@@ -25,6 +33,9 @@ contract ReferralRewards is IReferralRewards, AccessControl {
     mapping(uint256 poolId => mapping(uint256 epoch => mapping(address referrer => uint256)))
         internal _paid;
     mapping(address referrer => uint256) internal _deferred;
+    mapping(uint256 poolId => mapping(uint256 epoch => uint256)) internal _paidTotal;
+    /// @inheritdoc IReferralRewards
+    address public override feeSource;
 
     /// @param usdc_ The USDC token.
     /// @param treasury_ Pays the rewards (approves this contract).
@@ -50,10 +61,21 @@ contract ReferralRewards is IReferralRewards, AccessControl {
         uint256 n = referrers.length;
         if (n != amounts.length || n > MAX_BATCH) revert InvalidBatch(n, amounts.length);
         mapping(address => uint256) storage paidFor = _paid[poolId][epoch];
+        uint256 cap = type(uint256).max;
+        address source = feeSource;
+        if (source != address(0)) {
+            cap = IFeeSource(source).epochFee(poolId, epoch) * MAX_FEE_SHARE / 1e18;
+        }
+        uint256 total = _paidTotal[poolId][epoch];
         for (uint256 i; i < n; ++i) {
             address referrer = referrers[i];
             uint256 amount = amounts[i];
             if (amount == 0 || referrer == address(0) || paidFor[referrer] != 0) continue;
+            if (total + amount > cap) {
+                emit ReferralRewardRefused(referrer, poolId, epoch, amount);
+                continue;
+            }
+            total += amount;
             paidFor[referrer] = amount;
             if (IERC20(usdc).trySafeTransferFrom(treasury, referrer, amount)) {
                 emit ReferralRewardPaid(referrer, poolId, epoch, amount);
@@ -62,6 +84,18 @@ contract ReferralRewards is IReferralRewards, AccessControl {
                 emit ReferralRewardDeferred(referrer, poolId, epoch, amount);
             }
         }
+        _paidTotal[poolId][epoch] = total;
+    }
+
+    /// @inheritdoc IReferralRewards
+    function setFeeSource(address manager) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        feeSource = manager;
+        emit FeeSourceSet(manager);
+    }
+
+    /// @inheritdoc IReferralRewards
+    function paidTotal(uint256 poolId, uint256 epoch) external view override returns (uint256) {
+        return _paidTotal[poolId][epoch];
     }
 
     /// @inheritdoc IReferralRewards

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.30;
 
+import {IKsuLocking} from "../src/interfaces/IKsuLocking.sol";
 import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
 import {
     InsufficientGas,
@@ -271,5 +272,118 @@ contract BadDayTest is ProtocolBase {
             vm.revertToState(snap);
         }
         assertTrue(sawGasRevert, "a starved notification reverts the clearing");
+    }
+
+    /// @dev Issue 22 item 6: a one-update dip of the KSU price cannot be picked to be paid more
+    /// KSU for the same bonus (before: 10x the KSU after a 10x dip). The conversion price falls
+    /// only by the share of a day since the previous update.
+    function test_bonus_oneUpdateDipCannotBePickedForMoreKsu() public {
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        _clear();
+        lpm.claim(a);
+        _lockKsu(alice, 2000e18); // 2,000 rKSU at 1 USDC: 20% of 10,000, level 2
+        locking.checkpointBonus(alice);
+        vm.warp(block.timestamp + 30 days);
+        vm.prank(admin);
+        locking.setKsuPrice(1e6); // the keeper's regular update keeps the price fresh
+        uint256 fair = locking.getUserTotalBonusAmount(alice);
+        vm.warp(block.timestamp + 1 hours);
+        vm.prank(admin);
+        locking.setKsuPrice(0.1e6); // a dip, one update
+        locking.checkpointBonus(alice);
+        uint256 paid = locking.getUserTotalBonusAmount(alice);
+        // At most 1/24 of the gap was taken: under 1.04x (plus the extra hour's accrual).
+        assertLt(paid, fair * 105 / 100, "no 10x payout on a dip");
+        assertGt(paid, fair);
+    }
+
+    /// @dev A lasting fall reaches the conversion price within a day.
+    function test_bonus_lastingFallArrivesWithinADay() public {
+        vm.prank(admin);
+        locking.setKsuPrice(1e6);
+        vm.warp(block.timestamp + 1 days);
+        vm.prank(admin);
+        locking.setKsuPrice(0.5e6);
+        _lockKsu(alice, 1e18);
+        // Accrual reads the smoothed price through the level: the level uses the live price.
+        (uint256 price,) = locking.ksuPrice();
+        assertEq(price, 0.5e6);
+    }
+
+    /// @dev Issue 22 item 8: a locker nobody checkpoints earns no bonus on a position a loss
+    /// wiped. The loss is notified on chain; the bonus up to the loss stands.
+    function test_bonus_stopsAtALossWithoutAnyCheckpoint() public {
+        _setLimits(JUNIOR, 100_000e6, 1_000_000e6);
+        uint256 a = _deposit(alice, JUNIOR, 10_000e6);
+        _clear();
+        lpm.claim(a);
+        _lockKsu(alice, 2000e18);
+        locking.checkpointBonus(alice);
+        vm.warp(block.timestamp + 7 days);
+        uint256 idle = lpm.getPoolState(POOL).idleLiquidity;
+        vm.prank(admin);
+        locking.setKsuPrice(1e6);
+        vm.prank(manager);
+        lpm.draw(POOL, idle, borrower);
+        uint256 beforeLoss = locking.getUserTotalBonusAmount(alice);
+        vm.expectEmit(address(locking));
+        emit IKsuLocking.LossNotified(block.timestamp);
+        vm.prank(manager);
+        lpm.reportLoss(POOL, 10_000e6);
+        vm.warp(block.timestamp + 30 days);
+        vm.prank(admin);
+        locking.setKsuPrice(1e6);
+        assertEq(locking.getUserTotalBonusAmount(alice), beforeLoss, "nothing after the loss");
+        locking.checkpointBonus(alice); // anyone: what is held now (nothing) counts from the loss
+        assertEq(locking.getUserTotalBonusAmount(alice), beforeLoss);
+        (,, uint256 base) = locking.bonusCheckpoint(alice);
+        assertEq(base, 0);
+    }
+
+    /// @dev A locker in another pool keeps earning on what is still held after a loss elsewhere.
+    function test_bonus_afterALossElsewhere_accruesOnWhatIsHeld() public {
+        uint256 a = _deposit(alice, SENIOR, 10_000e6);
+        uint256 b = _deposit(bob, JUNIOR, 10_000e6);
+        _clearAndSettle(_ids(a, b));
+        _lockKsu(alice, 2000e18);
+        locking.checkpointBonus(alice);
+        vm.prank(manager);
+        lpm.draw(POOL, 10_000e6, borrower);
+        vm.warp(block.timestamp + 1 hours);
+        vm.prank(manager);
+        lpm.reportLoss(POOL, 10_000e6); // Bob's Junior tranche only
+        vm.warp(block.timestamp + 7 days);
+        vm.prank(admin);
+        locking.setKsuPrice(1e6);
+        uint256 before = locking.getUserTotalBonusAmount(alice); // up to the loss
+        locking.checkpointBonus(alice);
+        uint256 earned = locking.getUserTotalBonusAmount(alice) - before;
+        uint256 fair = 10_000e18 * locking.BONUS_RATE_LEVEL_2() / 1e18; // a week at level 2
+        assertApproxEqRel(earned, fair, 0.001e18, "the week after the loss counts in full");
+    }
+
+    /// @dev Issue 22 item 9: a deposit costs the same after 1 or 50 deposit-and-cancel rounds
+    /// of the same wallet in the epoch (it grew by about 3,100 gas a round).
+    function test_gas_depositAfterManyCancels_isFlat() public {
+        uint256 snap = vm.snapshotState();
+        uint256 after1 = _depositGasAfterCancels(1);
+        vm.revertToState(snap);
+        uint256 after50 = _depositGasAfterCancels(50);
+        assertApproxEqAbs(after50, after1, 500, "per-user work is O(1)");
+    }
+
+    function _depositGasAfterCancels(uint256 rounds) internal returns (uint256 used) {
+        for (uint256 i; i < rounds; ++i) {
+            uint256 id = _deposit(alice, i % 2 == 0 ? JUNIOR : MEZZ, 100e6);
+            vm.prank(alice);
+            lpm.cancelDepositRequest(POOL, id);
+        }
+        _fund(alice, 100e6);
+        ILendingPoolTypes.ContractAcceptance memory acc = _noAcceptance();
+        ILendingPoolTypes.KycAuthorization memory k = _noKyc();
+        vm.prank(alice);
+        uint256 g = gasleft();
+        lpm.requestDepositWithKyc(POOL, SENIOR, 100e6, 0, acc, k);
+        used = g - gasleft();
     }
 }

@@ -13,6 +13,9 @@ import {console} from "forge-std/console.sol";
 abstract contract KsuLockingGasBase is KsuLockingBaseTest {
     uint256 internal constant LOCK_GOAL = 120_000;
     uint256 internal constant UNLOCK_GOAL = 60_000;
+    /// @dev Issue 22: accrual stops at a reported loss, so an unlock with a bonus base reads the
+    /// loss time (one cold slot, 2,100 gas + the check): the goal is missed by about 200 gas.
+    uint256 internal constant LOSS_CHECK_GAS = 2300;
 
     /// @dev A market in motion: two lockers, fees shared once, alice with deposits, KSU and an
     /// unlimited approval (the app's approve flow asks for unlimited first).
@@ -118,12 +121,12 @@ contract KsuLockingGasUnlockTest is KsuLockingGasBase {
     function test_gas_unlock_full() public {
         // Alice still holds KSU (her launch bonus and the rest of her balance).
         uint256 gasUsed = _measureUnlock("unlock, full, holder has KSU:", 1000e18, 1);
-        assertLe(gasUsed, UNLOCK_GOAL);
+        assertLe(gasUsed, UNLOCK_GOAL + LOSS_CHECK_GAS);
     }
 
     function test_gas_unlock_partial() public {
         uint256 gasUsed = _measureUnlock("unlock, partial:", 400e18, 1);
-        assertLe(gasUsed, UNLOCK_GOAL);
+        assertLe(gasUsed, UNLOCK_GOAL + LOSS_CHECK_GAS);
     }
 }
 
@@ -141,6 +144,6 @@ contract KsuLockingGasUnlockEmptyWalletTest is KsuLockingGasBase {
         uint256 gasUsed = _measureUnlock("unlock, full, into an empty wallet:", 10_000e18, 0);
         assertEq(ksu.balanceOf(alice), 10_000e18, "the wallet was empty before");
         // Over the goal by the token's fresh balance slot (20,000 - 2,900): see benchmarks.
-        assertLe(gasUsed, UNLOCK_GOAL + 17_100);
+        assertLe(gasUsed, UNLOCK_GOAL + 17_100 + LOSS_CHECK_GAS);
     }
 }

@@ -144,4 +144,39 @@ contract ReferralRewardsTest is BaseTest {
         vm.expectRevert(ZeroAddress.selector);
         new ReferralRewards(address(usdc), treasury, address(0), keeper);
     }
+
+    /// @dev Issue 22 item 4: with the manager as fee source, a (pool, epoch) pays at most half the
+    /// fee its clearing recorded; an entry over it is refused (not recorded), the rest paid.
+    function test_pay_boundedByHalfTheEpochsRecordedFee() public {
+        FeeSourceStub source = new FeeSourceStub();
+        source.setFee(0, 1, 10);
+        vm.prank(admin);
+        rewards.setFeeSource(address(source));
+        (address[] memory to, uint256[] memory amounts) = _pair(alice, 4, bob, 2);
+        vm.expectEmit(address(rewards));
+        emit IReferralRewards.ReferralRewardRefused(bob, 0, 1, 2);
+        _pay(0, 1, to, amounts);
+        assertEq(usdc.balanceOf(alice), 4);
+        assertEq(usdc.balanceOf(bob), 0, "4 + 2 is above half of 10");
+        assertEq(rewards.paid(0, 1, bob), 0, "not recorded");
+        assertEq(rewards.paidTotal(0, 1), 4);
+        // Nothing for an epoch whose clearing recorded no fee.
+        (to, amounts) = _pair(alice, 1, bob, 1);
+        _pay(0, 2, to, amounts);
+        assertEq(rewards.paidTotal(0, 2), 0);
+    }
+
+    function test_setFeeSource_adminOnly() public {
+        _expectMissingRole(alice, rewards.DEFAULT_ADMIN_ROLE());
+        vm.prank(alice);
+        rewards.setFeeSource(address(1));
+    }
+}
+
+contract FeeSourceStub {
+    mapping(uint256 => mapping(uint256 => uint256)) public epochFee;
+
+    function setFee(uint256 poolId, uint256 epoch, uint256 fee) external {
+        epochFee[poolId][epoch] = fee;
+    }
 }

@@ -25,6 +25,16 @@ interface IKsuLocking {
     /// amount is owed to the treasury (also with none at all).
     function notifyFees(uint256 usdcAmount) external;
 
+    /// @notice The manager reports a loss now (FEE_NOTIFIER_ROLE, i.e. the manager, from
+    /// `reportLoss`): every locker's bonus stops accruing on its checkpoint's base at this time;
+    /// the next checkpoint of the locker (lock, claimBonus, checkpointBonus by anyone) accrues the
+    /// stretch since on the lower of that base and what the locker holds then. So a position a
+    /// loss wiped earns no bonus even if nobody checkpoints its owner.
+    function notifyLoss() external;
+
+    /// @notice A loss was reported at `time` (see `notifyLoss`).
+    event LossNotified(uint256 time);
+
     /// @notice The manager lowered `user`'s accepted deposits (principal) by `decrease` (USDC
     /// units).
     /// @dev Only the manager, right after the decrease: accrues bonus interest up to now on the
@@ -214,6 +224,9 @@ interface IKsuLocking {
     function setLockPeriodActive(uint256 id, bool active) external;
 
     /// @notice Sets the KSU price in USDC units (6 decimals) per KSU, now. PRICE_SETTER_ROLE.
+    /// Levels use it at once. Bonus interest is converted at a smoothed price: a rise at once, a
+    /// fall over one day from the previous update (linearly), so a locker cannot pick a
+    /// one-update dip to be paid more KSU.
     function setKsuPrice(uint256 priceUsdc6) external;
 
     /// @notice Sets how old (seconds) the KSU price may be before levels fall to 0.

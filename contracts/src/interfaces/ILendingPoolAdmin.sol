@@ -90,6 +90,9 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
     /// liquidity, interest into the reserve applied at clearing. Pool manager only.
     function repay(uint256 poolId, uint256 principal, uint256 interest) external;
 
+    /// @notice Moves a pending, not yet cleared request to its owner's current level. Anyone.
+    function rerate(uint256 nftId) external;
+
     /// @notice Writes off `amount` of drawn principal, most junior tranche first. Inside a
     /// tranche every position loses the same fraction: the variable ledger and each fixed-term
     /// config's ledger are cut pro rata to their USDC value. A tranche whose variable ledger the

@@ -61,9 +61,6 @@ interface ILendingPoolCore is ILendingPoolTypes {
     /// (`ForcedWithdrawalNotCancellable`).
     function cancelWithdrawalRequest(uint256 poolId, uint256 nftId) external;
 
-    /// @notice Moves a pending, not yet cleared request to its owner's current level. Anyone.
-    function rerate(uint256 nftId) external;
-
     /// @notice Clears the pool's oldest uncleared epoch once its clearing period has begun:
     /// applies interest and fees, then accepts withdrawals and deposits bucket by bucket.
     /// A keeper (`KEEPER_ROLE`) during the epoch's clearing period, anyone after it; only the

@@ -455,6 +455,10 @@ interface ILendingPoolTypes {
     /// `amount` went to the treasury instead and the clearing went on.
     event LockingFeesFailed(uint256 indexed poolId, uint256 amount);
 
+    /// @notice KsuLocking refused the loss notification of a `reportLoss` (the loss stands);
+    /// lockers' bases drop at their next checkpoints.
+    event LockingLossNotificationFailed(uint256 indexed poolId);
+
     /// @notice The treasury collected `amount` of fees.
     event TreasuryFeesClaimed(address indexed treasury, uint256 amount);
 

@@ -19,6 +19,15 @@ interface IReferralRewards {
         address indexed referrer, uint256 indexed poolId, uint256 indexed epoch, uint256 amount
     );
 
+    /// @notice An entry would take the (pool, epoch)'s payouts above `MAX_FEE_SHARE` of the fee
+    /// its clearing recorded (`manager.epochFee`): refused and not recorded.
+    event ReferralRewardRefused(
+        address indexed referrer, uint256 indexed poolId, uint256 indexed epoch, uint256 amount
+    );
+
+    /// @notice The manager whose recorded epoch fees bound the payouts changed.
+    event FeeSourceSet(address manager);
+
     /// @notice `referrer` collected `amount` USDC of deferred rewards.
     event DeferredRewardClaimed(address indexed referrer, uint256 amount);
 
@@ -42,6 +51,20 @@ interface IReferralRewards {
 
     /// @notice USDC paid to `referrer` for (`poolId`, `epoch`); 0 when not paid.
     function paid(uint256 poolId, uint256 epoch, address referrer) external view returns (uint256);
+
+    /// @notice Sets the lending pool manager whose `epochFee(pool, epoch)` bounds what one
+    /// (pool, epoch) can pay (`MAX_FEE_SHARE` of it); 0 removes the bound. Admin only.
+    function setFeeSource(address manager) external;
+
+    /// @notice The manager bounding the payouts (0: none).
+    function feeSource() external view returns (address);
+
+    /// @notice USDC paid or owed for (`poolId`, `epoch`), all referrers.
+    function paidTotal(uint256 poolId, uint256 epoch) external view returns (uint256);
+
+    /// @notice The share of a (pool, epoch)'s recorded fee its referral payouts may take (the
+    /// treasury's half; 18 decimals).
+    function MAX_FEE_SHARE() external view returns (uint256);
 
     /// @notice Pays the caller its deferred rewards from the treasury (reverts, changing nothing,
     /// while the treasury cannot pay).

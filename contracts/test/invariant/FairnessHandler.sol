@@ -337,13 +337,24 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
     /// are wiped and it closes to deposits; the same per-position fraction rule holds. Then a
     /// lender enters the recapitalised tranche (`deposit` checks that entering is value-neutral).
     function wipeJunior(uint256 actorSeed, uint256 amount) external counted {
+        if (wiped[0]) {
+            // Wiped before: a lender enters (recapitalising first if it is still closed).
+            this.deposit(actorSeed, 0, amount, false);
+            return;
+        }
         ILendingPoolTypes.TrancheState memory st = lpm.getTrancheState(POOL, 0);
         uint256 value = st.totalAssets + st.fixedTermAssets;
-        if (value == 0) return;
+        if (value == 0) {
+            calls["wipeSkippedEmpty"]++;
+            return;
+        }
         ILendingPoolTypes.PoolState memory ps = lpm.getPoolState(POOL);
         if (value > ps.drawnPrincipal) {
             uint256 more = value - ps.drawnPrincipal;
-            if (more > ps.idleLiquidity) return;
+            if (more > ps.idleLiquidity) {
+                calls["wipeSkippedLiquidity"]++;
+                return;
+            }
             vm.prank(manager);
             lpm.draw(POOL, more, address(0xB0B));
         }

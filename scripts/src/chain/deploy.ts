@@ -285,6 +285,13 @@ export async function deployProtocol(opts: {
     account.address,
     opts.keeper ?? account.address,
   ]);
+  // A (pool, epoch) pays its referrers at most half the fee its clearing recorded on chain.
+  await send("Bounding referral payouts by the manager's recorded fees", {
+    address: referrals.address,
+    abi: referralRewardsAbi,
+    functionName: "setFeeSource",
+    args: [manager.address],
+  });
   if (local && !opts.keeper) {
     await send("Granting the referral keeper role to the local keeper", {
       address: referrals.address,

@@ -271,6 +271,31 @@ export class ReferralPayer {
         logs: receipt.logs,
       }).map((e) => e.args.referrer.toLowerCase());
       await this.markPaid(db, c, paidNow, hash);
+      // owed to the referrer (its transfer failed): recorded on chain, collected with
+      // ReferralRewards.claimDeferred; refused: above half the epoch's recorded fee, never paid
+      const deferred = parseEventLogs({
+        abi: referralRewardsAbi,
+        eventName: "ReferralRewardDeferred",
+        logs: receipt.logs,
+      }).map((e) => e.args.referrer.toLowerCase());
+      const refused = parseEventLogs({
+        abi: referralRewardsAbi,
+        eventName: "ReferralRewardRefused",
+        logs: receipt.logs,
+      }).map((e) => e.args.referrer.toLowerCase());
+      await this.markPaid(db, c, deferred, hash);
+      await this.markPaid(db, c, refused, `refused:${hash}`);
+      if (deferred.length + refused.length > 0) {
+        this.deps.log({
+          level: "warn",
+          action: "referral-rewards-not-paid",
+          poolId: c.poolId,
+          epoch: c.epoch,
+          deferred,
+          refused,
+          tx: hash,
+        });
+      }
       this.deps.log({
         level: "info",
         action: "referral-rewards-paid",

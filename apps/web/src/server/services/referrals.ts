@@ -181,6 +181,8 @@ async function paidRewards(db: Database, chainId: number, referrer: string, user
     eq(referralRewards.chainId, chainId),
     eq(referralRewards.referrer, referrer.toLowerCase()),
     isNotNull(referralRewards.paidTx),
+    // refused on chain (above half the epoch's recorded fee): never paid
+    sql`${referralRewards.paidTx} not like 'refused:%'`,
   );
   const [totals] = await db
     .select({
