@@ -17,6 +17,12 @@
  *   npm run ops -- time:clearing                 anvil only: to the next clearing period
  *   npm run ops -- time:next-epoch               anvil only: to the start of the next epoch
  *   npm run ops -- fund 0x...                    anvil only: 10,000 USDC, 1,000 KSU and 10 ETH
+ *   npm run ops -- incident:open --pool 0        pool manager: keepers stop clearing the pool
+ *   npm run ops -- loss:report --pool 0 --amount 500 [--reason "text"]   (needs an open incident)
+ *   npm run ops -- incident:close --pool 0       the keeper resumes
+ *   npm run ops -- default:play --pool 0 --amount 500 [--reason "text"]
+ *     the whole procedure: open an incident, report the loss, clear due epochs, close it
+ *     (on anvil it first draws the loan it loses, when less is drawn)
  *
  * Env: RPC_URL (default http://127.0.0.1:8545), CHAIN_ID (default 31337), OPS_PRIVATE_KEY
  * (required unless CHAIN_ID is 31337, where anvil's account 0, the local admin, signs).
@@ -33,6 +39,14 @@ import {
   moveToClearingPeriod,
   moveToNextEpoch,
 } from "../../apps/web/src/server/dev/demo-controls";
+import {
+  assertPoolManager,
+  closeIncident,
+  openIncident,
+  playDefault,
+  reportLoss,
+  type IncidentStep,
+} from "../../apps/web/src/server/services/incidents";
 import { loadRootDotenv } from "./lib/db";
 import { deployerAccount } from "./lib/dev-accounts";
 import { dbCommands as tableCommands } from "./ops/db-commands";
@@ -81,6 +95,12 @@ function bigintFlag(flags: Flags, name: string): bigint {
   return BigInt(value);
 }
 
+function positiveUsdc(flags: Flags, name: string): bigint {
+  const value = usdcFlag(flags, name);
+  if (value === 0n) throw new OpsError(`--${name} must be above 0`);
+  return value;
+}
+
 function usdcFlag(flags: Flags, name: string): bigint {
   const value = flag(flags, name);
   if (!/^\d+(\.\d{1,6})?$/.test(value)) throw new OpsError(`--${name} must be a USDC amount`);
@@ -92,7 +112,7 @@ async function lockingAbi(): Promise<Abi> {
   return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
 }
 
-const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x..`;
+const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x.. | incident:open --pool N | loss:report --pool N --amount 500 [--reason text] | incident:close --pool N | default:play --pool N --amount 500 [--reason text]`;
 
 function usage(): string {
   const db = Object.values(dbCommands).map((c) => `  ${c.usage.padEnd(72)} ${c.description}`);
@@ -151,7 +171,40 @@ async function main() {
     console.log(`${what}: ok (tx ${hash}, gas ${receipt.gasUsed})`);
   };
 
+  const incidentCtx = {
+    publicClient,
+    walletClient,
+    deployment,
+    local: env.CHAIN_ID === LOCAL_CHAIN_ID,
+  };
+  const printStep = (s: IncidentStep) =>
+    console.log(`${s.action}: ${s.description} (tx ${s.hash}, block ${s.blockNumber})`);
+
   switch (command) {
+    case "incident:open": {
+      printStep(await openIncident(incidentCtx, bigintFlag(flags, "pool")));
+      return;
+    }
+    case "incident:close": {
+      printStep(await closeIncident(incidentCtx, bigintFlag(flags, "pool")));
+      return;
+    }
+    case "loss:report": {
+      printStep(
+        await reportLoss(incidentCtx, bigintFlag(flags, "pool"), positiveUsdc(flags, "amount")),
+      );
+      if (typeof flags.reason === "string") console.log(`reason: ${flags.reason}`);
+      return;
+    }
+    case "default:play": {
+      await playDefault(incidentCtx, {
+        poolId: bigintFlag(flags, "pool"),
+        amount: positiveUsdc(flags, "amount"),
+        onStep: printStep,
+      });
+      if (typeof flags.reason === "string") console.log(`reason: ${flags.reason}`);
+      return;
+    }
     case "state": {
       const [pools, epoch, nextClearing, deferred] = await Promise.all([
         publicClient.readContract({ ...lpm, functionName: "getPools" }),
@@ -183,6 +236,15 @@ async function main() {
     }
     case "clear": {
       const poolId = bigintFlag(flags, "pool");
+      // During an incident only the pool manager clears (a keeper's key gets a clear error).
+      if (
+        await publicClient.readContract({ ...lpm, functionName: "incidentOpen", args: [poolId] })
+      ) {
+        await assertPoolManager(incidentCtx).catch((error: Error) => {
+          throw new OpsError(`Pool ${poolId} has an open incident: ${error.message}`);
+        });
+        console.log(`pool ${poolId} has an open incident: clearing as the pool manager`);
+      }
       for (;;) {
         const s = await publicClient.readContract({
           ...lpm,
