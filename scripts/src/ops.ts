@@ -18,9 +18,10 @@
  *   npm run ops -- time:next-epoch               anvil only: to the start of the next epoch
  *   npm run ops -- fund 0x...                    anvil only: 10,000 USDC, 1,000 KSU and 10 ETH
  *   npm run ops -- incident:open --pool 0        pool manager: keepers stop clearing the pool
- *   npm run ops -- loss:report --pool 0 --amount 500 [--reason "text"]   (needs an open incident)
+ *   npm run ops -- loss:report --pool 0 --amount 500 [--reason text] [--no-mail]   (needs an open incident)
+ *     mails every lender of the pool with an email on file (the outbox locally), with --reason
  *   npm run ops -- incident:close --pool 0       the keeper resumes
- *   npm run ops -- default:play --pool 0 --amount 500 [--reason "text"]
+ *   npm run ops -- default:play --pool 0 --amount 500 [--reason text] [--no-mail]
  *     the whole procedure: open an incident, report the loss, clear due epochs, close it
  *     (on anvil it first draws the loan it loses, when less is drawn)
  *
@@ -48,6 +49,7 @@ import {
   type IncidentStep,
 } from "../../apps/web/src/server/services/incidents";
 import { loadRootDotenv } from "./lib/db";
+import { mailLossFromOps } from "./ops/loss-mail";
 import { deployerAccount } from "./lib/dev-accounts";
 import { dbCommands as tableCommands } from "./ops/db-commands";
 import { ticketCommands } from "./ops/loan-tickets";
@@ -112,7 +114,7 @@ async function lockingAbi(): Promise<Abi> {
   return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
 }
 
-const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x.. | incident:open --pool N | loss:report --pool N --amount 500 [--reason text] | incident:close --pool N | default:play --pool N --amount 500 [--reason text]`;
+const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x.. | incident:open --pool N | loss:report --pool N --amount 500 [--reason text] [--no-mail] | incident:close --pool N | default:play --pool N --amount 500 [--reason text] [--no-mail]`;
 
 function usage(): string {
   const db = Object.values(dbCommands).map((c) => `  ${c.usage.padEnd(72)} ${c.description}`);
@@ -179,6 +181,24 @@ async function main() {
   };
   const printStep = (s: IncidentStep) =>
     console.log(`${s.action}: ${s.description} (tx ${s.hash}, block ${s.blockNumber})`);
+  /** After a loss report: one mail per lender of the pool with an email on file. */
+  const mailLoss = async (poolId: bigint, report: IncidentStep | undefined) => {
+    if (!report) return;
+    if (flags["no-mail"] === true) return console.log("mail: skipped (--no-mail)");
+    try {
+      const { lenders, mailed } = await mailLossFromOps(
+        env.CHAIN_ID,
+        poolId,
+        report.hash,
+        typeof flags.reason === "string" ? flags.reason : undefined,
+      );
+      console.log(`mail: ${mailed} of ${lenders} lender(s) of pool ${poolId} mailed`);
+    } catch (error) {
+      throw new OpsError(
+        `The loss is reported (tx ${report.hash}) but the lenders were not mailed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
 
   switch (command) {
     case "incident:open": {
@@ -190,19 +210,23 @@ async function main() {
       return;
     }
     case "loss:report": {
-      printStep(
-        await reportLoss(incidentCtx, bigintFlag(flags, "pool"), positiveUsdc(flags, "amount")),
-      );
-      if (typeof flags.reason === "string") console.log(`reason: ${flags.reason}`);
+      const poolId = bigintFlag(flags, "pool");
+      const step = await reportLoss(incidentCtx, poolId, positiveUsdc(flags, "amount"));
+      printStep(step);
+      await mailLoss(poolId, step);
       return;
     }
     case "default:play": {
-      await playDefault(incidentCtx, {
-        poolId: bigintFlag(flags, "pool"),
+      const poolId = bigintFlag(flags, "pool");
+      const steps = await playDefault(incidentCtx, {
+        poolId,
         amount: positiveUsdc(flags, "amount"),
         onStep: printStep,
       });
-      if (typeof flags.reason === "string") console.log(`reason: ${flags.reason}`);
+      await mailLoss(
+        poolId,
+        steps.find((s) => s.action === "loss:report"),
+      );
       return;
     }
     case "state": {

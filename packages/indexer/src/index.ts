@@ -519,7 +519,8 @@ ponder.on("LendingPoolManager:IncidentSet", async ({ event, context }) => {
 /**
  * A loss: the pool's row, what each tranche lost (its value at the block before and at the
  * report's block) and what each lender of the pool lost per tranche (getUserPosition before and
- * after). Lenders are the owners of the pool's deposit requests; those with no position are skipped.
+ * after), unchanged positions too (a Senior lender whose tranche the loss did not reach is still
+ * told). Lenders are the owners of the pool's deposit requests; those with no position are skipped.
  */
 ponder.on("LendingPoolManager:LossReported", async ({ event, context }) => {
   await record("LendingPoolManager", "LossReported", event, context);
@@ -589,7 +590,6 @@ ponder.on("LendingPoolManager:LossReported", async ({ event, context }) => {
       const fixedAfter = q?.lockedInFixedTerm ?? 0n;
       const variableAfter = (q?.balance ?? 0n) - fixedAfter;
       const variableBefore = p.balance - p.lockedInFixedTerm;
-      if (variableAfter === variableBefore && fixedAfter === p.lockedInFixedTerm) continue;
       await context.db
         .insert(lenderLoss)
         .values({

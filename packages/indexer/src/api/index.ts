@@ -10,6 +10,7 @@
  *   GET /losses?pool=0&page=&pageSize=                -> { items: PoolLoss[], page, pageSize, total } (pool optional)
  *   GET /incidents?pool=0&page=&pageSize=             -> { items: PoolIncident[], page, pageSize, total } (pool optional)
  *   GET /lender-losses?user=0x..&page=&pageSize=      -> { items: HistoryLoss[], page, pageSize, total }
+ *   GET /loss-lenders?loss=<id>&page=&pageSize=       -> { items: HistoryLoss[], page, pageSize, hasMore } (one per lender)
  *   GET /pool-notices                                 -> { items: PoolNotice[] } (pools with an open incident or a loss)
  * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data.
  */
@@ -210,6 +211,57 @@ app.get("/lender-losses", async (c) => {
     lossesOf(user, pageSize, (page - 1) * pageSize, await lookup()),
   );
   return c.json({ items: result.items, page, pageSize, total: result.total });
+});
+
+const LossLendersQuery = z.object({
+  loss: z
+    .string({ error: "loss is required" })
+    .regex(/^0x[0-9a-fA-F]{64}-\d{1,6}$/, "loss must be a loss id (transactionHash-logIndex)")
+    .transform((s) => s.toLowerCase()),
+  page: PageQuery.shape.page,
+  pageSize: PageQuery.shape.pageSize,
+});
+
+/**
+ * Every lender of the pool when a loss was reported (its changed and unchanged positions), one
+ * row per lender, by address: whom the loss mail goes to.
+ */
+app.get("/loss-lenders", async (c) => {
+  const parsed = LossLendersQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { loss: lossId, page, pageSize } = parsed.data;
+  const ll = schema.lenderLoss;
+  const { loss, owners, rows, names } = await consistentRead(async () => {
+    const [[loss], owners, names] = await Promise.all([
+      db.select().from(schema.loss).where(eq(schema.loss.id, lossId)),
+      db
+        .selectDistinct({ owner: ll.owner })
+        .from(ll)
+        .where(eq(ll.lossId, lossId))
+        .orderBy(asc(ll.owner))
+        .limit(pageSize + 1)
+        .offset((page - 1) * pageSize),
+      lookup(),
+    ]);
+    const addresses = owners.slice(0, pageSize).map((o) => o.owner);
+    const rows =
+      addresses.length === 0
+        ? []
+        : await db
+            .select()
+            .from(ll)
+            .where(and(eq(ll.lossId, lossId), inArray(ll.owner, addresses)));
+    return { loss, owners, rows, names };
+  });
+  if (!loss) return c.json({ statusCode: 404, message: `No loss ${lossId}` }, 404);
+  const items = owners.slice(0, pageSize).map((o) =>
+    toHistoryLoss(
+      loss,
+      rows.filter((r: LenderLossRow) => r.owner === o.owner),
+      names,
+    ),
+  );
+  return c.json({ items, page, pageSize, hasMore: owners.length > pageSize });
 });
 
 const PoolPageQuery = z.object({

@@ -79,5 +79,14 @@ describe("losses", () => {
     expect(mail.text).toContain("- Mezzanine: 500.00 → 400.00 USDC");
     expect(mail.text).toContain("14.11.2023 22:13:20");
     expect(mail.text).toContain("http://app/portfolio");
+    expect(mail.text).not.toContain("note");
+    const noted = lossMail(
+      loss,
+      { tranches },
+      { transaction: "0xab", portfolio: "p" },
+      0,
+      " Borrower X defaulted ",
+    );
+    expect(noted.text).toContain("The pool manager's note: Borrower X defaulted\n\nTranches hit");
   });
 });

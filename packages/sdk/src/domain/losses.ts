@@ -84,6 +84,7 @@ export function lossMail(
   pool: Pick<PoolLoss, "tranches">,
   links: { transaction: string; portfolio: string },
   offsetMinutes?: number,
+  reason?: string,
 ): { subject: string; text: string } {
   const positions = loss.tranches.map((t) => {
     const v = positionValues(t);
@@ -104,6 +105,7 @@ export function lossMail(
       positions: positions.join("\n"),
       transaction: links.transaction,
       url: links.portfolio,
+      reason: reason?.trim() ? fill(incidents.mailReason, { reason: reason.trim() }) : "",
     }),
   };
 }

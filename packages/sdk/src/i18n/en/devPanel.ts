@@ -18,5 +18,9 @@ export const devPanel = {
     "Opens an incident, reports the loss (drawing it as a loan first if needed), clears due epochs and closes the incident.",
   defaultPool: "Pool",
   defaultAmount: "Loss (USDC)",
-  defaulted: "Reported a loss of {amount} USDC on {pool} in {count} transactions",
+  playDefaultButton: "Report a loss of {amount} USDC",
+  defaulted:
+    "Reported a loss of {amount} USDC on {pool} in {count} transactions; {mailed} lender(s) mailed",
+  defaultedMailFailed:
+    "Reported a loss of {amount} USDC on {pool} in {count} transactions; the mail failed: {error}",
 } as const;

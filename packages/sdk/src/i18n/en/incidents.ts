@@ -21,6 +21,7 @@ export const incidents = {
   historyTranches: "{tranches}",
   mailSubject: "A loss was reported on {pool}",
   mailText:
-    "On {date} the pool manager reported a loss of {amount} USDC on {pool}.\n\nTranches hit: {tranches}.\n\nYour position changed by {change} USDC:\n{positions}\n\nTransaction: {transaction}\nYou can follow it in your portfolio: {url}",
+    "On {date} the pool manager reported a loss of {amount} USDC on {pool}.\n\n{reason}Tranches hit: {tranches}.\n\nYour position changed by {change} USDC:\n{positions}\n\nTransaction: {transaction}\nYou can follow it in your portfolio: {url}",
   mailPosition: "- {tranche}: {before} → {after} USDC",
+  mailReason: "The pool manager's note: {reason}\n\n",
 } as const;
