@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseCsv } from "@lending/sdk";
+import { formatUsdcChange, parseCsv } from "@lending/sdk";
 import { createWalletClient, formatUnits, http, parseUnits, type PublicClient } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
@@ -16,7 +16,11 @@ import type {
   PoolLoss,
   PoolNotice,
 } from "../../sdk/src/entities/history";
+import { openDatabase } from "../../../apps/web/src/server/db/client";
+import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
+import { outbox } from "../../../apps/web/src/server/db/schema";
 import { openIncident, playDefault } from "../../../apps/web/src/server/services/incidents";
+import { mailLossReport } from "../../../apps/web/src/server/services/loss-notices";
 import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { devAccount, getJson, history, startChain, waitForBlock, type Chain } from "./helpers";
@@ -155,7 +159,41 @@ describe("indexer: incidents and losses", () => {
     expect(lossLine?.[4]).toMatch(/^-\d/);
     expect(lossLine?.at(-1)).toBe(report.hash);
 
+    // the mail: one per lender of the pool with an email on file (the outbox, no SMTP)
+    const handle = await openDatabase({ pgliteDir: "memory://" });
+    try {
+      await migrateDatabase(handle);
+      const emails: Record<string, string> = { [address(JUNIOR_LENDER)]: "junior@example.com" };
+      const result = await mailLossReport(
+        handle.db,
+        {
+          indexerUrl: indexer.url,
+          mail: { from: "no-reply@lending.example" },
+          portfolioUrl: "http://app.example/portfolio",
+          emailOf: async (a) => emails[a.toLowerCase()] ?? null,
+        },
+        { poolId: 0n, hash: report.hash, reason: "Borrower missed two repayments" },
+      );
+      expect(result).toEqual({ lenders: 2, mailed: 1 }); // the Mezzanine lender has no email
+      const mails = await handle.db.select().from(outbox);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({ to: "junior@example.com", transport: "outbox" });
+      expect(mails[0]!.subject).toBe(`A loss was reported on ${row.poolName}`);
+      expect(mails[0]!.text).toContain(`reported a loss of 1,100.00 USDC on ${row.poolName}`);
+      expect(mails[0]!.text).toContain(
+        `Tranches hit: ${loss!.tranches.map((t) => t.trancheName).join(", ")}.`,
+      );
+      expect(mails[0]!.text).toContain(
+        `Your position changed by ${formatUsdcChange(row.change)} USDC`,
+      );
+      expect(mails[0]!.text).toContain("The pool manager's note: Borrower missed two repayments");
+      expect(mails[0]!.text).toContain(report.hash);
+    } finally {
+      await handle.close();
+    }
+
     expect((await getJson(`${indexer.url}/losses?pool=x`)).status).toBe(400);
+    expect((await getJson(`${indexer.url}/loss-lenders?loss=nope`)).status).toBe(400);
     expect((await getJson(`${indexer.url}/lender-losses`)).status).toBe(400);
   });
 });
