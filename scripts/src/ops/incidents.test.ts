@@ -44,7 +44,7 @@ describe("ops incident commands on the local chain", () => {
       expect(steps.map((s) => s.action)).toEqual(heard);
       // nothing was drawn in the seed: the local demo draws the loan it then loses
       expect(heard[0]).toBe("draw");
-      expect(heard.slice(1, 3)).toEqual(["incident:open", "loss:report"]);
+      expect(heard.slice(1, 4)).toEqual(["incident:open", "loss:report", "publish-repayments"]);
       expect(heard.at(-1)).toBe("incident:close");
       const report = steps.find((s) => s.action === "loss:report")!;
       const receipt = await publicClient.getTransactionReceipt({ hash: report.hash });
@@ -54,6 +54,14 @@ describe("ops incident commands on the local chain", () => {
         logs: receipt.logs,
       });
       expect(loss?.args).toEqual({ poolId: CASH_POOL, amount: 30_000_000n });
+      // the historical repayments of the epoch show it as an unrecoverable loss
+      const epoch = await publicClient.readContract({ ...lpm, functionName: "currentEpoch" });
+      const published = await publicClient.readContract({
+        ...lpm,
+        functionName: "getRepayments",
+        args: [CASH_POOL, epoch],
+      });
+      expect(published.unrecoverableLosses).toBe(30_000_000n);
       expect(
         await publicClient.readContract({
           ...lpm,

@@ -40,7 +40,8 @@ export type IncidentContext = {
 
 /** One transaction the procedure sent. */
 export type IncidentStep = {
-  action: "draw" | "incident:open" | "loss:report" | "clear" | "incident:close";
+  action:
+    "draw" | "incident:open" | "loss:report" | "publish-repayments" | "clear" | "incident:close";
   description: string;
   hash: Hash;
   blockNumber: bigint;
@@ -174,6 +175,37 @@ export async function reportLoss(
 }
 
 /**
+ * Step 2b: adds the loss to the current epoch's published historical repayments
+ * (`unrecoverableLosses`; the other figures stay as published), so the pool's Historical
+ * repayments show it.
+ */
+export async function publishLoss(
+  ctx: IncidentContext,
+  poolId: bigint,
+  amount: bigint,
+): Promise<IncidentStep> {
+  const epoch = await ctx.publicClient.readContract({ ...lpm(ctx), functionName: "currentEpoch" });
+  const current = await ctx.publicClient.readContract({
+    ...lpm(ctx),
+    functionName: "getRepayments",
+    args: [poolId, epoch],
+  });
+  return send(
+    ctx,
+    "publish-repayments",
+    `publish ${usdc(amount)} of unrecoverable losses for pool ${poolId} epoch ${epoch}`,
+    {
+      functionName: "publishRepayments",
+      args: [
+        poolId,
+        epoch,
+        { ...current, unrecoverableLosses: current.unrecoverableLosses + amount },
+      ],
+    },
+  );
+}
+
+/**
  * Step 3a: clears every epoch of the pool whose clearing period has opened (during an incident
  * only the pool manager may), oldest first; none if none is due.
  */
@@ -215,8 +247,9 @@ export async function closeIncident(ctx: IncidentContext, poolId: bigint): Promi
 }
 
 /**
- * The whole procedure in one go: open an incident (unless one is open), report the loss, clear
- * the due epochs, close the incident. On the local chain (`ctx.local`) a pool with less drawn
+ * The whole procedure in one go: open an incident (unless one is open), report the loss, add it
+ * to the epoch's historical repayments (unrecoverable losses), clear the due epochs, close the
+ * incident. On the local chain (`ctx.local`) a pool with less drawn
  * principal than the loss first draws the difference to the signer, the demo's borrower.
  * `onStep` hears each transaction as it is mined.
  */
@@ -257,6 +290,7 @@ export async function playDefault(
   }
   if (!incidentOpen) done(await openIncident(ctx, poolId));
   done(await reportLoss(ctx, poolId, amount));
+  done(await publishLoss(ctx, poolId, amount));
   for (const s of await clearDueEpochs(ctx, poolId)) done(s);
   done(await closeIncident(ctx, poolId));
   return steps;
