@@ -2,7 +2,7 @@ import type { HistoryLoss, PoolNotice } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
 import { queryKeys } from "@/lib/queries/keys";
-import { usePublicConfig } from "@/providers/PublicConfigContext";
+import { useAppChain } from "@/lib/queries/hooks";
 
 /** How often the notices are read again: an incident is news. */
 const REFRESH_MS = 15_000;
@@ -12,7 +12,7 @@ const REFRESH_MS = 15_000;
  * unavailable indexer leaves the cards as they are (no notice, no error on the card).
  */
 export function usePoolNotices(): Map<string, PoolNotice> | undefined {
-  const { chainId } = usePublicConfig();
+  const { chainId } = useAppChain();
   const { data } = useQuery({
     queryKey: queryKeys.poolNotices(chainId),
     queryFn: () => apiGet<{ items: PoolNotice[] }>("/api/pool-notices"),
@@ -24,7 +24,7 @@ export function usePoolNotices(): Map<string, PoolNotice> | undefined {
 
 /** The losses that changed `user`'s positions, newest first (the last 100). */
 export function useLenderLosses(user: string | undefined): HistoryLoss[] | undefined {
-  const { chainId } = usePublicConfig();
+  const { chainId } = useAppChain();
   const { data } = useQuery({
     queryKey: queryKeys.lenderLosses(chainId, user ?? ""),
     queryFn: () => apiGet<{ items: HistoryLoss[] }>(`/api/lender-losses?user=${user}&pageSize=100`),
