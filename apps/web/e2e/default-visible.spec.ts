@@ -8,6 +8,7 @@ import {
   ensureKyc,
   freshLender,
   pageWithWallet,
+  runOps,
   settledByKeeper,
   trancheLimitsOf,
 } from "./support/journey";
@@ -131,5 +132,26 @@ test("play a default: the notice, the smaller position with its reason, the Loss
   await expect(mail).toContainText(`A loss was reported on ${target!.pool.poolName}`);
   await expect(mail).toContainText(`Tranches hit: ${target!.tranche.name}`);
   await expect(mail).toContainText("Your position changed by -");
+
+  // the same procedure from the ops CLI, with the pool manager's note in the mail
+  const pool = String(target!.pool.id);
+  const out = await runOps(stack, [
+    ...["default:play", "--pool", pool, "--amount", "1", "--reason", "Second borrower defaulted"],
+  ]);
+  expect(out).toMatch(/incident:open: open an incident on pool \d+ \(tx 0x[0-9a-f]{64}/);
+  expect(out).toMatch(/loss:report: report a loss of 1 USDC on pool \d+ \(tx 0x[0-9a-f]{64}/);
+  expect(out).toMatch(/incident:close: close the incident on pool \d+/);
+  expect(out).toMatch(/mail: [1-9]\d* of \d+ lender\(s\) of pool \d+ mailed/);
+  await page.reload();
+  await expect(
+    page
+      .getByTestId("outbox-mail")
+      .filter({ hasText: `to ${email}` })
+      .first(),
+  ).toContainText("The pool manager's note: Second borrower defaulted");
+  await page.goto("/lending");
+  await expect(card.getByTestId("pool-notice-loss")).toContainText(
+    "2 losses reported on this pool in all.",
+  );
   await context.close();
 });
