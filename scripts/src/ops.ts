@@ -20,6 +20,7 @@
  *   npm run ops -- incident:open --pool 0        pool manager: keepers stop clearing the pool
  *   npm run ops -- loss:report --pool 0 --amount 500 [--reason text] [--no-mail]   (needs an open incident)
  *     mails every lender of the pool with an email on file (the outbox locally), with --reason
+ *   npm run ops -- loss:mail --pool 0 --tx 0x.. [--reason "text"]   the mail of a reported loss (again)
  *   npm run ops -- incident:close --pool 0       the keeper resumes
  *   npm run ops -- default:play --pool 0 --amount 500 [--reason text] [--no-mail]
  *     the whole procedure: open an incident, report the loss, clear due epochs, close it
@@ -114,7 +115,7 @@ async function lockingAbi(): Promise<Abi> {
   return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
 }
 
-const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x.. | incident:open --pool N | loss:report --pool N --amount 500 [--reason text] [--no-mail] | incident:close --pool N | default:play --pool N --amount 500 [--reason text] [--no-mail]`;
+const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x.. | incident:open --pool N | loss:report --pool N --amount 500 [--reason text] [--no-mail] | loss:mail --pool N --tx 0x.. [--reason text] | incident:close --pool N | default:play --pool N --amount 500 [--reason text] [--no-mail]`;
 
 function usage(): string {
   const db = Object.values(dbCommands).map((c) => `  ${c.usage.padEnd(72)} ${c.description}`);
@@ -195,7 +196,7 @@ async function main() {
       console.log(`mail: ${mailed} of ${lenders} lender(s) of pool ${poolId} mailed`);
     } catch (error) {
       throw new OpsError(
-        `The loss is reported (tx ${report.hash}) but the lenders were not mailed: ${error instanceof Error ? error.message : String(error)}`,
+        `The loss is reported (tx ${report.hash}) but the lenders were not mailed: ${error instanceof Error ? error.message : String(error)}\nMail them with: npm run ops -- loss:mail --pool ${poolId} --tx ${report.hash}`,
       );
     }
   };
@@ -214,6 +215,20 @@ async function main() {
       const step = await reportLoss(incidentCtx, poolId, positiveUsdc(flags, "amount"));
       printStep(step);
       await mailLoss(poolId, step);
+      return;
+    }
+    case "loss:mail": {
+      // (again) the mail of a loss already reported, e.g. after the database or indexer was down
+      const tx = flag(flags, "tx");
+      if (!/^0x[0-9a-fA-F]{64}$/.test(tx)) throw new OpsError("--tx must be a transaction hash");
+      const poolId = bigintFlag(flags, "pool");
+      const { lenders, mailed } = await mailLossFromOps(
+        env.CHAIN_ID,
+        poolId,
+        tx as Hex,
+        typeof flags.reason === "string" ? flags.reason : undefined,
+      );
+      console.log(`mail: ${mailed} of ${lenders} lender(s) of pool ${poolId} mailed`);
       return;
     }
     case "default:play": {
