@@ -1,4 +1,5 @@
 import { getUserRequests, readPools, type HistoryLoss, type HistoryPage } from "@lending/sdk";
+import type { Page } from "@playwright/test";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
@@ -19,6 +20,16 @@ import {
 // card, the smaller position with its reason, the Loss row in My transactions and the mail.
 
 const PHONE = { width: 390, height: 844 };
+
+/** At 390 px the page does not scroll sideways (then back to the desktop size). */
+async function fitsAPhone(page: Page) {
+  await page.setViewportSize(PHONE);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return overflow <= 0;
+}
 
 test("play a default: the notice, the smaller position with its reason, the Loss row, the mail", async ({
   browser,
@@ -97,6 +108,7 @@ test("play a default: the notice, the smaller position with its reason, the Loss
   const balance = await position.getByTestId("position-balance").innerText();
   expect(Number(balance.replace(/[^\d.]/g, ""))).toBeLessThan(200);
   expect(await seriousViolations(page)).toEqual([]);
+  expect(await fitsAPhone(page)).toBe(true);
 
   // the pool card on /lending, at 390 px too
   await page.goto("/lending");
@@ -106,12 +118,7 @@ test("play a default: the notice, the smaller position with its reason, the Loss
   await expect(cardNotice).toContainText("a loss of 50.00 USDC");
   await expect(cardNotice).toContainText(`Tranches hit: ${target!.tranche.name}`);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.setViewportSize(PHONE);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await fitsAPhone(page)).toBe(true);
 
   // My transactions: the loss as its own row (and in the API)
   await page.goto("/portfolio/my-transactions");
@@ -125,6 +132,7 @@ test("play a default: the notice, the smaller position with its reason, the Loss
   const loss = history.items.find((i): i is HistoryLoss => i.type === "Loss");
   expect(BigInt(loss!.change)).toBeLessThan(0n);
   expect(await seriousViolations(page)).toEqual([]);
+  expect(await fitsAPhone(page)).toBe(true);
 
   // the mail, in the local outbox
   await page.goto("/dev/outbox");

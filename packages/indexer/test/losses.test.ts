@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { formatUsdcChange, parseCsv } from "@lending/sdk";
 import { createWalletClient, formatUnits, http, parseUnits, type PublicClient } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type {
   HistoryLoss,
   PoolIncident,
@@ -48,6 +48,7 @@ afterAll(async () => {
 
 describe("indexer: incidents and losses", () => {
   it("records the incident, the loss per tranche and each lender's change", async () => {
+    onTestFailed(() => console.log(`[indexer output]\n${indexer?.output()}`));
     const junior = await chain.deposit(JUNIOR_LENDER, {
       poolId: 0n,
       trancheId: 0n,
@@ -188,6 +189,21 @@ describe("indexer: incidents and losses", () => {
       );
       expect(mails[0]!.text).toContain("The pool manager's note: Borrower missed two repayments");
       expect(mails[0]!.text).toContain(report.hash);
+
+      // a second loss, mailed at once (the mail waits for the indexer to have all of it)
+      const again = await playDefault(ctx, { poolId: 0n, amount: usdc("1") });
+      const second = again.find((s) => s.action === "loss:report")!;
+      const resent = await mailLossReport(
+        handle.db,
+        {
+          indexerUrl: indexer.url,
+          mail: { from: "no-reply@lending.example" },
+          portfolioUrl: "http://app.example/portfolio",
+          emailOf: async (a) => emails[a.toLowerCase()] ?? null,
+        },
+        { poolId: 0n, hash: second.hash },
+      );
+      expect(resent).toEqual({ lenders: 2, mailed: 1 });
     } finally {
       await handle.close();
     }

@@ -181,6 +181,7 @@ export function toPoolLoss(loss: LossRow, tranches: TrancheLossRow[], lookup: Lo
         valueAfter: t.valueAfter.toString(),
       })),
     timestamp: Number(loss.timestamp),
+    blockNumber: loss.blockNumber.toString(),
     transactionHash: loss.transactionHash.toLowerCase(),
   };
 }

@@ -142,6 +142,8 @@ export type PoolLoss = {
   amount: string;
   tranches: TrancheLoss[];
   timestamp: number;
+  /** The report's block. */
+  blockNumber: string;
   transactionHash: string;
 };
 

@@ -37,14 +37,34 @@ export class LossMailError extends Error {
   }
 }
 
+/**
+ * GET JSON from the indexer. A failed connection is tried again (3 times in all, 250 ms apart): a
+ * kept-alive socket the indexer has just closed fails one request without anything being wrong.
+ */
 async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch((e: unknown) => {
-    throw new LossMailError(
-      `The indexer (INDEXER_URL) is unreachable at ${url}: ${e instanceof Error ? e.message : String(e)}`,
-    );
-  });
+  let res: Response | undefined;
+  for (let attempt = 1; !res; attempt++) {
+    try {
+      res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    } catch (e) {
+      if (attempt >= 3) {
+        throw new LossMailError(
+          `The indexer (INDEXER_URL) is unreachable at ${url}: ${e instanceof Error ? e.message : String(e)}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
   if (!res.ok) throw new LossMailError(`The indexer answered ${res.status} for ${url}`);
   return (await res.json()) as T;
+}
+
+/** The block the indexer has finished (Ponder's GET /status). */
+async function indexedBlock(indexerUrl: string): Promise<bigint> {
+  const status = await getJson<Record<string, { block?: { number?: number } }>>(
+    `${indexerUrl}/status`,
+  );
+  return BigInt(Object.values(status)[0]?.block?.number ?? -1);
 }
 
 /** Waits until the indexer has the loss reported in `hash` on `poolId`; answers it. */
@@ -59,7 +79,9 @@ export async function indexedLoss(
       `${setup.indexerUrl}/losses?pool=${poolId}&pageSize=100`,
     );
     const loss = items.find((l) => l.transactionHash === hash.toLowerCase());
-    if (loss) return loss;
+    // the loss row can show before the block's other rows (the lenders'): wait until the
+    // indexer reports the whole block done
+    if (loss && (await indexedBlock(setup.indexerUrl)) >= BigInt(loss.blockNumber)) return loss;
     if (Date.now() > deadline) {
       throw new LossMailError(`The indexer has not seen the loss report ${hash} yet: try again.`);
     }
