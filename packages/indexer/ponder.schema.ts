@@ -214,3 +214,82 @@ export const protocolEvent = onchainTable(
     nameIdx: index().on(table.name),
   }),
 );
+
+/**
+ * An incident period of a pool (IncidentSet open, then closed): while open only the pool manager
+ * clears the pool. `closedAt` is null while it is open. Keyed by the opening event.
+ */
+export const incident = onchainTable(
+  "incident",
+  (t) => ({
+    id: t.text().primaryKey(),
+    poolId: t.bigint().notNull(),
+    openedAt: t.bigint().notNull(),
+    openTransactionHash: t.hex().notNull(),
+    closedAt: t.bigint(),
+    closeTransactionHash: t.hex(),
+  }),
+  (table) => ({ poolIdx: index().on(table.poolId, table.openedAt) }),
+);
+
+/** A loss the pool manager reported (LossReported), with the block it landed in. */
+export const loss = onchainTable(
+  "loss",
+  (t) => ({
+    id: t.text().primaryKey(),
+    poolId: t.bigint().notNull(),
+    amount: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({ poolIdx: index().on(table.poolId, table.blockNumber) }),
+);
+
+/**
+ * What a loss took from one tranche: its value (variable `totalAssets` + `fixedTermAssets`, read
+ * with getTrancheState) at the block before the report and at the report's block.
+ */
+export const trancheLoss = onchainTable(
+  "tranche_loss",
+  (t) => ({
+    /** `${lossId}-${trancheId}` */
+    id: t.text().primaryKey(),
+    lossId: t.text().notNull(),
+    poolId: t.bigint().notNull(),
+    trancheId: t.bigint().notNull(),
+    valueBefore: t.bigint().notNull(),
+    valueAfter: t.bigint().notNull(),
+  }),
+  (table) => ({ lossIdx: index().on(table.lossId) }),
+);
+
+/**
+ * What a loss took from one lender's position in one tranche (getUserPosition at the block before
+ * and at the report's block): variable shares' value and fixed-term value, before and after.
+ */
+export const lenderLoss = onchainTable(
+  "lender_loss",
+  (t) => ({
+    /** `${lossId}-${owner}-${trancheId}` */
+    id: t.text().primaryKey(),
+    lossId: t.text().notNull(),
+    owner: t.hex().notNull(),
+    poolId: t.bigint().notNull(),
+    trancheId: t.bigint().notNull(),
+    /** Free shares (variable ledger) at the block before; the loss does not change them. */
+    shares: t.bigint().notNull(),
+    variableBefore: t.bigint().notNull(),
+    variableAfter: t.bigint().notNull(),
+    fixedBefore: t.bigint().notNull(),
+    fixedAfter: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({
+    ownerIdx: index().on(table.owner, table.blockNumber),
+    lossIdx: index().on(table.lossId),
+  }),
+);

@@ -17,6 +17,14 @@
  *   npm run ops -- time:clearing                 anvil only: to the next clearing period
  *   npm run ops -- time:next-epoch               anvil only: to the start of the next epoch
  *   npm run ops -- fund 0x...                    anvil only: 10,000 USDC, 1,000 KSU and 10 ETH
+ *   npm run ops -- incident:open --pool 0        pool manager: keepers stop clearing the pool
+ *   npm run ops -- loss:report --pool 0 --amount 500 [--reason text] [--no-mail]   (needs an open incident)
+ *     mails every lender of the pool with an email on file (the outbox locally), with --reason
+ *   npm run ops -- loss:mail --pool 0 --tx 0x.. [--reason "text"]   the mail of a reported loss (again)
+ *   npm run ops -- incident:close --pool 0       the keeper resumes
+ *   npm run ops -- default:play --pool 0 --amount 500 [--reason text] [--no-mail]
+ *     the whole procedure: open an incident, report the loss, clear due epochs, close it
+ *     (on anvil it first draws the loan it loses, when less is drawn)
  *
  * Env: RPC_URL (default http://127.0.0.1:8545), CHAIN_ID (default 31337), OPS_PRIVATE_KEY
  * (required unless CHAIN_ID is 31337, where anvil's account 0, the local admin, signs).
@@ -33,7 +41,16 @@ import {
   moveToClearingPeriod,
   moveToNextEpoch,
 } from "../../apps/web/src/server/dev/demo-controls";
+import {
+  assertPoolManager,
+  closeIncident,
+  openIncident,
+  playDefault,
+  reportLoss,
+  type IncidentStep,
+} from "../../apps/web/src/server/services/incidents";
 import { loadRootDotenv } from "./lib/db";
+import { mailLossFromOps } from "./ops/loss-mail";
 import { deployerAccount } from "./lib/dev-accounts";
 import { dbCommands as tableCommands } from "./ops/db-commands";
 import { ticketCommands } from "./ops/loan-tickets";
@@ -81,6 +98,12 @@ function bigintFlag(flags: Flags, name: string): bigint {
   return BigInt(value);
 }
 
+function positiveUsdc(flags: Flags, name: string): bigint {
+  const value = usdcFlag(flags, name);
+  if (value === 0n) throw new OpsError(`--${name} must be above 0`);
+  return value;
+}
+
 function usdcFlag(flags: Flags, name: string): bigint {
   const value = flag(flags, name);
   if (!/^\d+(\.\d{1,6})?$/.test(value)) throw new OpsError(`--${name} must be a USDC amount`);
@@ -92,7 +115,7 @@ async function lockingAbi(): Promise<Abi> {
   return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
 }
 
-const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x..`;
+const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x.. | incident:open --pool N | loss:report --pool N --amount 500 [--reason text] [--no-mail] | loss:mail --pool N --tx 0x.. [--reason text] | incident:close --pool N | default:play --pool N --amount 500 [--reason text] [--no-mail]`;
 
 function usage(): string {
   const db = Object.values(dbCommands).map((c) => `  ${c.usage.padEnd(72)} ${c.description}`);
@@ -151,7 +174,76 @@ async function main() {
     console.log(`${what}: ok (tx ${hash}, gas ${receipt.gasUsed})`);
   };
 
+  const incidentCtx = {
+    publicClient,
+    walletClient,
+    deployment,
+    local: env.CHAIN_ID === LOCAL_CHAIN_ID,
+  };
+  const printStep = (s: IncidentStep) =>
+    console.log(`${s.action}: ${s.description} (tx ${s.hash}, block ${s.blockNumber})`);
+  /** After a loss report: one mail per lender of the pool with an email on file. */
+  const mailLoss = async (poolId: bigint, report: IncidentStep | undefined) => {
+    if (!report) return;
+    if (flags["no-mail"] === true) return console.log("mail: skipped (--no-mail)");
+    try {
+      const { lenders, mailed } = await mailLossFromOps(
+        env.CHAIN_ID,
+        poolId,
+        report.hash,
+        typeof flags.reason === "string" ? flags.reason : undefined,
+      );
+      console.log(`mail: ${mailed} of ${lenders} lender(s) of pool ${poolId} mailed`);
+    } catch (error) {
+      throw new OpsError(
+        `The loss is reported (tx ${report.hash}) but the lenders were not mailed: ${error instanceof Error ? error.message : String(error)}\nMail them with: npm run ops -- loss:mail --pool ${poolId} --tx ${report.hash}`,
+      );
+    }
+  };
+
   switch (command) {
+    case "incident:open": {
+      printStep(await openIncident(incidentCtx, bigintFlag(flags, "pool")));
+      return;
+    }
+    case "incident:close": {
+      printStep(await closeIncident(incidentCtx, bigintFlag(flags, "pool")));
+      return;
+    }
+    case "loss:report": {
+      const poolId = bigintFlag(flags, "pool");
+      const step = await reportLoss(incidentCtx, poolId, positiveUsdc(flags, "amount"));
+      printStep(step);
+      await mailLoss(poolId, step);
+      return;
+    }
+    case "loss:mail": {
+      // (again) the mail of a loss already reported, e.g. after the database or indexer was down
+      const tx = flag(flags, "tx");
+      if (!/^0x[0-9a-fA-F]{64}$/.test(tx)) throw new OpsError("--tx must be a transaction hash");
+      const poolId = bigintFlag(flags, "pool");
+      const { lenders, mailed } = await mailLossFromOps(
+        env.CHAIN_ID,
+        poolId,
+        tx as Hex,
+        typeof flags.reason === "string" ? flags.reason : undefined,
+      );
+      console.log(`mail: ${mailed} of ${lenders} lender(s) of pool ${poolId} mailed`);
+      return;
+    }
+    case "default:play": {
+      const poolId = bigintFlag(flags, "pool");
+      const steps = await playDefault(incidentCtx, {
+        poolId,
+        amount: positiveUsdc(flags, "amount"),
+        onStep: printStep,
+      });
+      await mailLoss(
+        poolId,
+        steps.find((s) => s.action === "loss:report"),
+      );
+      return;
+    }
     case "state": {
       const [pools, epoch, nextClearing, deferred] = await Promise.all([
         publicClient.readContract({ ...lpm, functionName: "getPools" }),
@@ -183,6 +275,15 @@ async function main() {
     }
     case "clear": {
       const poolId = bigintFlag(flags, "pool");
+      // During an incident only the pool manager clears (a keeper's key gets a clear error).
+      if (
+        await publicClient.readContract({ ...lpm, functionName: "incidentOpen", args: [poolId] })
+      ) {
+        await assertPoolManager(incidentCtx).catch((error: Error) => {
+          throw new OpsError(`Pool ${poolId} has an open incident: ${error.message}`);
+        });
+        console.log(`pool ${poolId} has an open incident: clearing as the pool manager`);
+      }
       for (;;) {
         const s = await publicClient.readContract({
           ...lpm,

@@ -10,14 +10,19 @@ import {
   epochClearing,
   fixedTermConfig,
   fixedTermLock,
+  incident,
   ksuLock,
+  lenderLoss,
+  loss,
   pool,
   protocolEvent,
   request,
   requestEvent,
   tranche,
   trancheClearing,
+  trancheLoss,
 } from "ponder:schema";
+import { and, desc, eq, isNull } from "ponder";
 import { lendingPoolManagerAbi, ksuLockingAbi } from "@lending/sdk";
 
 type AnyEvent = {
@@ -480,6 +485,133 @@ ponder.on("LendingPoolManager:FixedTermReleased", async ({ event, context }) => 
   }
 });
 
+// ---------------------------------------------------------------- incidents and losses
+
+ponder.on("LendingPoolManager:IncidentSet", async ({ event, context }) => {
+  await record("LendingPoolManager", "IncidentSet", event, context);
+  const { poolId, open } = event.args;
+  const [current] = await context.db.sql
+    .select()
+    .from(incident)
+    .where(and(eq(incident.poolId, poolId), isNull(incident.closedAt)))
+    .orderBy(desc(incident.openedAt))
+    .limit(1);
+  if (open) {
+    if (current) return; // opened again while open: the same period
+    await context.db
+      .insert(incident)
+      .values({
+        id: eventId(event),
+        poolId,
+        openedAt: event.block.timestamp,
+        openTransactionHash: event.transaction.hash,
+        closedAt: null,
+        closeTransactionHash: null,
+      })
+      .onConflictDoNothing();
+  } else if (current) {
+    await context.db
+      .update(incident, { id: current.id })
+      .set({ closedAt: event.block.timestamp, closeTransactionHash: event.transaction.hash });
+  }
+});
+
+/**
+ * A loss: the pool's row, what each tranche lost (its value at the block before and at the
+ * report's block) and what each lender of the pool lost per tranche (getUserPosition before and
+ * after), unchanged positions too (a Senior lender whose tranche the loss did not reach is still
+ * told). Lenders are the owners of the pool's deposit requests; those with no position are skipped.
+ */
+ponder.on("LendingPoolManager:LossReported", async ({ event, context }) => {
+  await record("LendingPoolManager", "LossReported", event, context);
+  const { poolId, amount } = event.args;
+  const lossId = eventId(event);
+  const before = event.block.number - 1n;
+  const after = event.block.number;
+  const read = <T>(functionName: string, args: readonly unknown[], blockNumber: bigint) =>
+    context.client.readContract({
+      abi: lendingPoolManagerAbi,
+      address: event.log.address,
+      functionName: functionName as never,
+      args: args as never,
+      blockNumber,
+    }) as Promise<T>;
+  await context.db
+    .insert(loss)
+    .values({
+      id: lossId,
+      poolId,
+      amount,
+      timestamp: event.block.timestamp,
+      blockNumber: event.block.number,
+      logIndex: event.log.logIndex,
+      transactionHash: event.transaction.hash,
+    })
+    .onConflictDoNothing();
+  type TrancheState = { totalAssets: bigint; fixedTermAssets: bigint };
+  const value = (s: TrancheState) => s.totalAssets + s.fixedTermAssets;
+  for (let trancheId = 0n; ; trancheId++) {
+    const t = await context.db.find(tranche, { poolId, trancheId });
+    if (!t) break;
+    const [a, b] = await Promise.all([
+      read<TrancheState>("getTrancheState", [poolId, trancheId], before),
+      read<TrancheState>("getTrancheState", [poolId, trancheId], after),
+    ]);
+    await context.db
+      .insert(trancheLoss)
+      .values({
+        id: `${lossId}-${trancheId}`,
+        lossId,
+        poolId,
+        trancheId,
+        valueBefore: value(a),
+        valueAfter: value(b),
+      })
+      .onConflictDoNothing();
+  }
+  const owners = await context.db.sql
+    .selectDistinct({ owner: request.owner })
+    .from(request)
+    .where(and(eq(request.poolId, poolId), eq(request.kind, "Deposit")));
+  type Position = {
+    poolId: bigint;
+    trancheId: bigint;
+    shares: bigint;
+    balance: bigint;
+    lockedInFixedTerm: bigint;
+  };
+  for (const { owner } of owners) {
+    const [[pa], [pb]] = await Promise.all([
+      read<[Position[]]>("getUserPosition", [owner], before),
+      read<[Position[]]>("getUserPosition", [owner], after),
+    ]);
+    for (const p of pa.filter((x) => x.poolId === poolId)) {
+      const q = pb.find((x) => x.poolId === poolId && x.trancheId === p.trancheId);
+      const fixedAfter = q?.lockedInFixedTerm ?? 0n;
+      const variableAfter = (q?.balance ?? 0n) - fixedAfter;
+      const variableBefore = p.balance - p.lockedInFixedTerm;
+      await context.db
+        .insert(lenderLoss)
+        .values({
+          id: `${lossId}-${owner}-${p.trancheId}`,
+          lossId,
+          owner: lower(owner),
+          poolId,
+          trancheId: p.trancheId,
+          shares: p.shares,
+          variableBefore,
+          variableAfter,
+          fixedBefore: p.lockedInFixedTerm,
+          fixedAfter,
+          timestamp: event.block.timestamp,
+          blockNumber: event.block.number,
+          transactionHash: event.transaction.hash,
+        })
+        .onConflictDoNothing();
+    }
+  }
+});
+
 // ---------------------------------------------------------------- KSU locks
 
 ponder.on("KsuLocking:Locked", async ({ event, context }) => {
@@ -532,6 +664,8 @@ const handled = new Set([
   "FixedTermLocked",
   "FixedTermWithdrawalRequested",
   "FixedTermReleased",
+  "IncidentSet",
+  "LossReported",
   "Locked",
   "Unlocked",
 ]);

@@ -18,6 +18,9 @@ import {
   type Deployment,
 } from "@lending/sdk";
 import type { HistoryPage, HistoryTransaction } from "../../sdk/src/entities/history";
+
+/** A history page with its request rows only (loss rows are left out). */
+export type RequestsPage = Omit<HistoryPage, "items"> & { items: HistoryTransaction[] };
 import {
   createPublicClient,
   createTestClient,
@@ -259,7 +262,8 @@ export function waitForBlock(baseUrl: string, head: bigint, timeoutMs = 30_000) 
   );
 }
 
-export async function transactions(
+/** GET /transactions, every row (requests and losses). */
+export async function history(
   baseUrl: string,
   user: string,
   page = 1,
@@ -272,5 +276,19 @@ export async function transactions(
   return body;
 }
 
-export const findTx = (page: HistoryPage, nftId: bigint): HistoryTransaction | undefined =>
+/** GET /transactions with the request rows only (`total` still counts every row). */
+export async function transactions(
+  baseUrl: string,
+  user: string,
+  page = 1,
+  pageSize = 100,
+): Promise<RequestsPage> {
+  const body = await history(baseUrl, user, page, pageSize);
+  return {
+    ...body,
+    items: body.items.filter((t): t is HistoryTransaction => t.type !== "Loss"),
+  };
+}
+
+export const findTx = (page: RequestsPage, nftId: bigint): HistoryTransaction | undefined =>
   page.items.find((t) => t.nftId === nftId.toString());

@@ -13,6 +13,9 @@ import {
 import { formatUnits } from "viem";
 import type {
   DepositRecord,
+  HistoryItem,
+  HistoryLoss,
+  PoolLoss,
   HistoryEvent,
   HistoryEventType,
   HistoryRequestStatus,
@@ -20,6 +23,9 @@ import type {
 } from "../../../sdk/src/entities/history";
 import type {
   depositRecord,
+  lenderLoss,
+  loss as lossTable,
+  trancheLoss as trancheLossTable,
   pool as poolTable,
   request,
   requestEvent,
@@ -31,6 +37,9 @@ export type EventRow = typeof requestEvent.$inferSelect;
 export type PoolRow = typeof poolTable.$inferSelect;
 export type TrancheRow = typeof trancheTable.$inferSelect;
 export type DepositRecordRow = typeof depositRecord.$inferSelect;
+export type LossRow = typeof lossTable.$inferSelect;
+export type TrancheLossRow = typeof trancheLossTable.$inferSelect;
+export type LenderLossRow = typeof lenderLoss.$inferSelect;
 
 /** APY fraction as a short decimal string ("0.1097"), 6 decimals at most. */
 export function apyString(epochInterestRate: bigint): string {
@@ -126,6 +135,69 @@ export function toDepositRecord(r: DepositRecordRow, lookup: Lookup): DepositRec
   };
 }
 
+/** One lender's rows of one loss (one per tranche) -> the history's Loss row. */
+export function toHistoryLoss(loss: LossRow, rows: LenderLossRow[], lookup: Lookup): HistoryLoss {
+  const tranches = [...rows]
+    .sort((a, b) => Number(a.trancheId - b.trancheId))
+    .map((r) => ({
+      trancheId: Number(r.trancheId),
+      trancheName: lookup.tranches.get(trancheKey(r.poolId, r.trancheId))?.name ?? "",
+      shares: r.shares.toString(),
+      variableBefore: r.variableBefore.toString(),
+      variableAfter: r.variableAfter.toString(),
+      fixedTermBefore: r.fixedBefore.toString(),
+      fixedTermAfter: r.fixedAfter.toString(),
+      change: (r.variableAfter + r.fixedAfter - r.variableBefore - r.fixedBefore).toString(),
+    }));
+  return {
+    id: `loss-${lookup.chainId}-${loss.id}`,
+    type: "Loss",
+    owner: (rows[0]?.owner ?? "").toLowerCase(),
+    poolId: loss.poolId.toString(),
+    poolName: lookup.pools.get(loss.poolId.toString())?.name ?? "",
+    poolLoss: loss.amount.toString(),
+    change: tranches.reduce((s, t) => s + BigInt(t.change), 0n).toString(),
+    tranches,
+    timestamp: Number(loss.timestamp),
+    blockNumber: loss.blockNumber.toString(),
+    transactionHash: loss.transactionHash.toLowerCase(),
+  };
+}
+
+/** A pool's loss with what each tranche lost. */
+export function toPoolLoss(loss: LossRow, tranches: TrancheLossRow[], lookup: Lookup): PoolLoss {
+  return {
+    id: loss.id,
+    poolId: loss.poolId.toString(),
+    poolName: lookup.pools.get(loss.poolId.toString())?.name ?? "",
+    amount: loss.amount.toString(),
+    tranches: tranches
+      .filter((t) => t.lossId === loss.id && t.valueBefore !== t.valueAfter)
+      .sort((a, b) => Number(a.trancheId - b.trancheId))
+      .map((t) => ({
+        trancheId: Number(t.trancheId),
+        trancheName: lookup.tranches.get(trancheKey(t.poolId, t.trancheId))?.name ?? "",
+        valueBefore: t.valueBefore.toString(),
+        valueAfter: t.valueAfter.toString(),
+      })),
+    timestamp: Number(loss.timestamp),
+    blockNumber: loss.blockNumber.toString(),
+    transactionHash: loss.transactionHash.toLowerCase(),
+  };
+}
+
+/** Newest first: requests by request time, losses by block time (a loss first on a tie). */
+export function itemTime(item: HistoryItem): number {
+  return item.type === "Loss" ? item.timestamp : item.requestTimestamp;
+}
+
+export function newestItemsFirst(a: HistoryItem, b: HistoryItem): number {
+  const d = itemTime(b) - itemTime(a);
+  if (d !== 0) return d;
+  if (a.type === "Loss" || b.type === "Loss") return a.type === "Loss" ? -1 : 1;
+  return Number(BigInt(b.nftId) - BigInt(a.nftId));
+}
+
 /** The CSV export's named columns, in order. */
 export const CSV_COLUMNS = [
   "Type",
@@ -148,8 +220,34 @@ export const CSV_COLUMNS = [
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+/**
+ * A loss's CSV row: its change (negative USDC) as the amount, the tranches it hit, the report's
+ * transaction.
+ */
+function lossCsvRow(l: HistoryLoss): string[] {
+  return [
+    "Loss",
+    "",
+    l.poolName,
+    l.tranches.map((t) => t.trancheName).join(" / "),
+    formatUnits(BigInt(l.change), USDC_DECIMALS),
+    "USDC",
+    "",
+    "",
+    "",
+    iso(l.timestamp),
+    "Reported",
+    "",
+    "",
+    "",
+    iso(l.timestamp),
+    l.transactionHash,
+  ];
+}
+
 /** One CSV row per transaction; amounts as plain decimals of their unit (USDC or shares). */
-export function toCsvRow(t: HistoryTransaction): string[] {
+export function toCsvRow(t: HistoryItem): string[] {
+  if (t.type === "Loss") return lossCsvRow(t);
   const amount = (type: HistoryEventType, value: bigint) =>
     formatUnits(value, isUsdcEventAmount(t.type, type) ? USDC_DECIMALS : SHARE_DECIMALS);
   const sum = (type: HistoryEventType) =>
@@ -178,6 +276,6 @@ export function toCsvRow(t: HistoryTransaction): string[] {
   ];
 }
 
-export function historyCsv(transactions: HistoryTransaction[]): string {
+export function historyCsv(transactions: HistoryItem[]): string {
   return toCsv(CSV_COLUMNS, transactions.map(toCsvRow));
 }

@@ -7,22 +7,34 @@
  *   GET /requests?user=0x..&ids=1,2                   -> { items: HistoryTransaction[] } (at most 100 ids)
  *   GET /tranche-lenders?pool=0&tranche=1&page=       -> { items: address[], page, pageSize, hasMore }
  *   GET /rewards?user=0x..&page=&pageSize=            -> { totals, items: RewardItem[], page, pageSize, total }
+ *   GET /losses?pool=0&page=&pageSize=                -> { items: PoolLoss[], page, pageSize, total } (pool optional)
+ *   GET /incidents?pool=0&page=&pageSize=             -> { items: PoolIncident[], page, pageSize, total } (pool optional)
+ *   GET /lender-losses?user=0x..&page=&pageSize=      -> { items: HistoryLoss[], page, pageSize, total }
+ *   GET /loss-lenders?loss=<id>&page=&pageSize=       -> { items: HistoryLoss[], page, pageSize, hasMore } (one per lender)
+ *   GET /pool-notices                                 -> { items: PoolNotice[] } (pools with an open incident or a loss)
  * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data.
  */
 import { db, publicClients } from "ponder:api";
 import schema from "ponder:schema";
-import { and, asc, count, desc, eq, inArray, sql } from "ponder";
+import { and, asc, count, countDistinct, desc, eq, inArray, isNull, max, sql } from "ponder";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
   historyCsv,
   makeLookup,
+  newestItemsFirst,
   trancheKey,
   toDepositRecord,
+  toHistoryLoss,
   toHistoryTransaction,
+  toPoolLoss,
   type EventRow,
+  type LenderLossRow,
+  type Lookup,
+  type LossRow,
   type RequestRow,
 } from "./history";
+import type { HistoryItem, PoolIncident } from "../../../sdk/src/entities/history";
 
 const app = new Hono();
 
@@ -107,11 +119,61 @@ async function consistentRead<T>(read: () => Promise<T>): Promise<T> {
 
 const newestFirst = [desc(schema.request.requestTimestamp), desc(schema.request.nftId)] as const;
 
+/**
+ * The `limit` newest losses of `user` (one per loss, newest first) as history rows, and how many
+ * losses the user has in all.
+ */
+async function lossesOf(user: `0x${string}`, limit: number | undefined, offset = 0, names: Lookup) {
+  const ll = schema.lenderLoss;
+  const newest = db
+    .select({ lossId: ll.lossId, at: max(ll.blockNumber) })
+    .from(ll)
+    .where(eq(ll.owner, user))
+    .groupBy(ll.lossId)
+    .orderBy(desc(max(ll.blockNumber)), desc(ll.lossId))
+    .offset(offset);
+  const [[totalRow], ids] = await Promise.all([
+    db
+      .select({ n: countDistinct(ll.lossId) })
+      .from(ll)
+      .where(eq(ll.owner, user)),
+    limit === undefined ? newest : newest.limit(limit),
+  ]);
+  const lossIds = ids.map((r) => r.lossId);
+  if (lossIds.length === 0) return { total: Number(totalRow?.n ?? 0), items: [] };
+  const [losses, rows] = await Promise.all([
+    db.select().from(schema.loss).where(inArray(schema.loss.id, lossIds)),
+    db
+      .select()
+      .from(ll)
+      .where(and(eq(ll.owner, user), inArray(ll.lossId, lossIds))),
+  ]);
+  const byId = new Map(losses.map((l: LossRow) => [l.id, l]));
+  const items = lossIds.flatMap((id) => {
+    const loss = byId.get(id);
+    return loss
+      ? [
+          toHistoryLoss(
+            loss,
+            rows.filter((r: LenderLossRow) => r.lossId === id),
+            names,
+          ),
+        ]
+      : [];
+  });
+  return { total: Number(totalRow?.n ?? 0), items };
+}
+
+/**
+ * A page of the user's history: requests (by request time) and losses (by block time), newest
+ * first. The page is cut from the newest `page * pageSize` of each kind, merged.
+ */
 app.get("/transactions", async (c) => {
   const parsed = PageQuery.safeParse(query(c));
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user, page, pageSize } = parsed.data;
-  const { totalRow, rows, names, events } = await consistentRead(async () => {
+  const head = page * pageSize;
+  const { totalRow, rows, names, events, losses } = await consistentRead(async () => {
     const [[totalRow], rows, names] = await Promise.all([
       db.select({ n: count() }).from(schema.request).where(eq(schema.request.owner, user)),
       db
@@ -119,19 +181,206 @@ app.get("/transactions", async (c) => {
         .from(schema.request)
         .where(eq(schema.request.owner, user))
         .orderBy(...newestFirst)
-        .limit(pageSize)
+        .limit(head),
+      lookup(),
+    ]);
+    const [events, losses] = await Promise.all([
+      eventsOf(rows.map((r: RequestRow) => r.nftId)),
+      lossesOf(user, head, 0, names),
+    ]);
+    return { totalRow, rows, names, events, losses };
+  });
+  const items: HistoryItem[] = [
+    ...rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
+    ...losses.items,
+  ].sort(newestItemsFirst);
+  return c.json({
+    items: items.slice((page - 1) * pageSize, head),
+    page,
+    pageSize,
+    total: Number(totalRow?.n ?? 0) + losses.total,
+  });
+});
+
+/** A user's losses, newest first: one row per loss with the change of each tranche position. */
+app.get("/lender-losses", async (c) => {
+  const parsed = PageQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { user, page, pageSize } = parsed.data;
+  const result = await consistentRead(async () =>
+    lossesOf(user, pageSize, (page - 1) * pageSize, await lookup()),
+  );
+  return c.json({ items: result.items, page, pageSize, total: result.total });
+});
+
+const LossLendersQuery = z.object({
+  loss: z
+    .string({ error: "loss is required" })
+    .regex(/^0x[0-9a-fA-F]{64}-\d{1,6}$/, "loss must be a loss id (transactionHash-logIndex)")
+    .transform((s) => s.toLowerCase()),
+  page: PageQuery.shape.page,
+  pageSize: PageQuery.shape.pageSize,
+});
+
+/**
+ * Every lender of the pool when a loss was reported (its changed and unchanged positions), one
+ * row per lender, by address: whom the loss mail goes to.
+ */
+app.get("/loss-lenders", async (c) => {
+  const parsed = LossLendersQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { loss: lossId, page, pageSize } = parsed.data;
+  const ll = schema.lenderLoss;
+  const { loss, owners, rows, names } = await consistentRead(async () => {
+    const [[loss], owners, names] = await Promise.all([
+      db.select().from(schema.loss).where(eq(schema.loss.id, lossId)),
+      db
+        .selectDistinct({ owner: ll.owner })
+        .from(ll)
+        .where(eq(ll.lossId, lossId))
+        .orderBy(asc(ll.owner))
+        .limit(pageSize + 1)
         .offset((page - 1) * pageSize),
       lookup(),
     ]);
-    const events = await eventsOf(rows.map((r: RequestRow) => r.nftId));
-    return { totalRow, rows, names, events };
+    const addresses = owners.slice(0, pageSize).map((o) => o.owner);
+    const rows =
+      addresses.length === 0
+        ? []
+        : await db
+            .select()
+            .from(ll)
+            .where(and(eq(ll.lossId, lossId), inArray(ll.owner, addresses)));
+    return { loss, owners, rows, names };
   });
-  return c.json({
-    items: rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
-    page,
-    pageSize,
+  if (!loss) return c.json({ statusCode: 404, message: `No loss ${lossId}` }, 404);
+  const items = owners.slice(0, pageSize).map((o) =>
+    toHistoryLoss(
+      loss,
+      rows.filter((r: LenderLossRow) => r.owner === o.owner),
+      names,
+    ),
+  );
+  return c.json({ items, page, pageSize, hasMore: owners.length > pageSize });
+});
+
+const PoolPageQuery = z.object({
+  pool: z
+    .string()
+    .regex(/^\d{1,30}$/, "pool must be a pool id")
+    .transform(BigInt)
+    .optional(),
+  page: PageQuery.shape.page,
+  pageSize: PageQuery.shape.pageSize,
+});
+
+function toIncident(r: typeof schema.incident.$inferSelect): PoolIncident {
+  return {
+    id: r.id,
+    poolId: r.poolId.toString(),
+    openedAt: Number(r.openedAt),
+    openTransactionHash: r.openTransactionHash.toLowerCase(),
+    closedAt: r.closedAt === null ? null : Number(r.closedAt),
+    closeTransactionHash: r.closeTransactionHash?.toLowerCase() ?? null,
+  };
+}
+
+async function poolLosses(where: ReturnType<typeof eq> | undefined, limit: number, offset: number) {
+  const [[totalRow], rows, names] = await Promise.all([
+    db.select({ n: count() }).from(schema.loss).where(where),
+    db
+      .select()
+      .from(schema.loss)
+      .where(where)
+      .orderBy(desc(schema.loss.blockNumber), desc(schema.loss.logIndex))
+      .limit(limit)
+      .offset(offset),
+    lookup(),
+  ]);
+  const tranches =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(schema.trancheLoss)
+          .where(
+            inArray(
+              schema.trancheLoss.lossId,
+              rows.map((r: LossRow) => r.id),
+            ),
+          );
+  return {
     total: Number(totalRow?.n ?? 0),
+    items: rows.map((r: LossRow) => toPoolLoss(r, tranches, names)),
+  };
+}
+
+/** Losses reported on a pool (or on every pool), newest first, with what each tranche lost. */
+app.get("/losses", async (c) => {
+  const parsed = PoolPageQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { pool, page, pageSize } = parsed.data;
+  const where = pool === undefined ? undefined : eq(schema.loss.poolId, pool);
+  const result = await consistentRead(() => poolLosses(where, pageSize, (page - 1) * pageSize));
+  return c.json({ items: result.items, page, pageSize, total: result.total });
+});
+
+/** Incident periods of a pool (or of every pool), newest first; `closedAt` null while open. */
+app.get("/incidents", async (c) => {
+  const parsed = PoolPageQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { pool, page, pageSize } = parsed.data;
+  const where = pool === undefined ? undefined : eq(schema.incident.poolId, pool);
+  const [[totalRow], rows] = await consistentRead(() =>
+    Promise.all([
+      db.select({ n: count() }).from(schema.incident).where(where),
+      db
+        .select()
+        .from(schema.incident)
+        .where(where)
+        .orderBy(desc(schema.incident.openedAt), desc(schema.incident.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    ]),
+  );
+  return c.json({ items: rows.map(toIncident), page, pageSize, total: Number(totalRow?.n ?? 0) });
+});
+
+/**
+ * For the pool cards: every pool with an open incident or a reported loss, its open incident
+ * and its newest loss (with the tranches it hit).
+ */
+app.get("/pool-notices", async (c) => {
+  const { open, counts, names } = await consistentRead(async () => {
+    const [open, counts, names] = await Promise.all([
+      db.select().from(schema.incident).where(isNull(schema.incident.closedAt)),
+      db
+        .select({ poolId: schema.loss.poolId, n: count() })
+        .from(schema.loss)
+        .groupBy(schema.loss.poolId),
+      lookup(),
+    ]);
+    return { open, counts, names };
   });
+  const poolIds = [
+    ...new Set([...open.map((i) => i.poolId), ...counts.map((r) => r.poolId)].map(String)),
+  ].sort((a, b) => Number(BigInt(a) - BigInt(b)));
+  const items = await Promise.all(
+    poolIds.map(async (id) => {
+      const latest = await consistentRead(() =>
+        poolLosses(eq(schema.loss.poolId, BigInt(id)), 1, 0),
+      );
+      const incident = open.find((i) => i.poolId.toString() === id);
+      return {
+        poolId: id,
+        poolName: names.pools.get(id)?.name ?? "",
+        openIncident: incident ? toIncident(incident) : null,
+        latestLoss: latest.items[0] ?? null,
+        lossCount: latest.total,
+      };
+    }),
+  );
+  return c.json({ items });
 });
 
 const IdsQuery = z.object({
@@ -289,7 +538,7 @@ app.get("/transactions.csv", async (c) => {
   const parsed = UserQuery.safeParse(query(c));
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user } = parsed.data;
-  const { rows, names, events } = await consistentRead(async () => {
+  const { rows, names, events, losses } = await consistentRead(async () => {
     const [rows, names] = await Promise.all([
       db
         .select()
@@ -298,11 +547,17 @@ app.get("/transactions.csv", async (c) => {
         .orderBy(...newestFirst),
       lookup(),
     ]);
-    const events = await eventsOf(rows.map((r: RequestRow) => r.nftId));
-    return { rows, names, events };
+    const [events, losses] = await Promise.all([
+      eventsOf(rows.map((r: RequestRow) => r.nftId)),
+      lossesOf(user, undefined, 0, names),
+    ]);
+    return { rows, names, events, losses };
   });
   const csv = historyCsv(
-    rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
+    [
+      ...rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
+      ...losses.items,
+    ].sort(newestItemsFirst),
   );
   return c.body(csv, 200, {
     "content-type": "text/csv; charset=utf-8; header=present",

@@ -24,3 +24,4 @@ export * from "./gas";
 export * from "./decisions";
 export * from "./locks";
 export * from "./referral-rewards";
+export * from "./losses";

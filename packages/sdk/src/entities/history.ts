@@ -88,9 +88,90 @@ export type DepositRecord = {
   poolName: string;
 };
 
-/** A page of a user's transactions, newest request first. `page` counts from 1. */
+/** What a reported loss did to one of a lender's tranche positions (USDC units, decimal strings). */
+export type LossPositionChange = {
+  trancheId: number;
+  trancheName: string;
+  /** Free variable shares (12 decimals): the loss cuts their value, not their number. */
+  shares: string;
+  variableBefore: string;
+  variableAfter: string;
+  fixedTermBefore: string;
+  fixedTermAfter: string;
+  /** (variableAfter + fixedTermAfter) - (variableBefore + fixedTermBefore): 0 or below. */
+  change: string;
+};
+
+/**
+ * A loss the pool manager reported on a pool the lender held, as its own history row: one row
+ * per loss, with the change of each of the lender's tranche positions.
+ */
+export type HistoryLoss = {
+  /** `loss-${chainId}-${transactionHash}-${logIndex}`. */
+  id: string;
+  type: "Loss";
+  owner: string;
+  poolId: string;
+  poolName: string;
+  /** The whole loss reported on the pool (USDC units). */
+  poolLoss: string;
+  /** The sum of `tranches[].change` (0 or below). */
+  change: string;
+  tranches: LossPositionChange[];
+  timestamp: number;
+  blockNumber: string;
+  transactionHash: string;
+};
+
+/** A row of the lender's history: a deposit or withdrawal request, or a loss. */
+export type HistoryItem = HistoryTransaction | HistoryLoss;
+
+/** What a reported loss took from one tranche of the pool (USDC units, decimal strings). */
+export type TrancheLoss = {
+  trancheId: number;
+  trancheName: string;
+  valueBefore: string;
+  valueAfter: string;
+};
+
+/** A loss reported on a pool (GET /losses of the indexer), with what each tranche lost. */
+export type PoolLoss = {
+  id: string;
+  poolId: string;
+  poolName: string;
+  amount: string;
+  tranches: TrancheLoss[];
+  timestamp: number;
+  /** The report's block. */
+  blockNumber: string;
+  transactionHash: string;
+};
+
+/** An incident period of a pool: `closedAt` null while it is open. */
+export type PoolIncident = {
+  id: string;
+  poolId: string;
+  openedAt: number;
+  openTransactionHash: string;
+  closedAt: number | null;
+  closeTransactionHash: string | null;
+};
+
+/**
+ * What the lending page shows on a pool's card (GET /pool-notices): its open incident (if any)
+ * and its most recent loss (if any).
+ */
+export type PoolNotice = {
+  poolId: string;
+  poolName: string;
+  openIncident: PoolIncident | null;
+  latestLoss: PoolLoss | null;
+  lossCount: number;
+};
+
+/** A page of a user's transactions, newest first (requests by request time, losses by time). */
 export type HistoryPage = {
-  items: HistoryTransaction[];
+  items: HistoryItem[];
   page: number;
   pageSize: number;
   total: number;

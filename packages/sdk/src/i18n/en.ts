@@ -30,3 +30,4 @@ export { decisions } from "./en/decisions";
 export { locking } from "./en/locking";
 export { rewards } from "./en/rewards";
 export { features } from "./en/features";
+export { incidents } from "./en/incidents";

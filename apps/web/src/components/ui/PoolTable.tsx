@@ -29,10 +29,13 @@ export function PoolTable({
   testId,
   rowTestId,
   headerAction,
+  notice,
 }: {
   pool: Pool;
   /** shown at the header's end (the historical repayments button) */
   headerAction?: ReactNode;
+  /** shown under the header (an incident or loss notice) */
+  notice?: ReactNode;
   /** the columns after the first one (the tranche name) */
   columns: PoolColumn[];
   testId: string;
@@ -52,6 +55,7 @@ export function PoolTable({
         </div>
         {headerAction}
       </header>
+      {notice}
       <div className="sm:overflow-x-auto">
         <table className="w-full text-sm max-sm:block sm:whitespace-nowrap">
           <thead className="max-sm:sr-only">

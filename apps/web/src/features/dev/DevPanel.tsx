@@ -7,9 +7,16 @@ import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
 import { showToast } from "@/components/toast/toast";
 import { apiPost } from "@/lib/api";
+import { usePools } from "@/lib/queries/hooks";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
+import { PlayDefault } from "./PlayDefault";
 
-type Action = "clearing" | "next-epoch" | "fund";
+type Action = "clearing" | "next-epoch" | "fund" | "default";
+
+type DefaultAnswer = {
+  steps: { action: string; hash: string }[];
+  mail: { lenders: number; mailed: number } | { error: string };
+};
 
 /** The keeper polls about every second: refresh again after it had time to clear and settle. */
 const FOLLOW_UP_REFRESH_MS = [1500, 4000];
@@ -23,6 +30,7 @@ export default function DevPanel({ onClose }: { onClose: () => void }) {
   const { address } = useConnection();
   const { productSymbol } = usePublicConfig();
   const queryClient = useQueryClient();
+  const { data: pools } = usePools();
   const [busy, setBusy] = useState<Action | undefined>();
   const [status, setStatus] = useState("");
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -36,11 +44,22 @@ export default function DevPanel({ onClose }: { onClose: () => void }) {
     }
   };
 
-  async function run(action: Action) {
+  async function run(action: Action, play?: { poolId: string; amount: string; pool: string }) {
     setBusy(action);
     setStatus(devPanel.working);
     try {
-      if (action === "fund") {
+      if (action === "default" && play) {
+        const { steps, mail } = await apiPost<DefaultAnswer>(`/api/dev/default`, {
+          poolId: play.poolId,
+          amount: play.amount,
+        });
+        const common = { amount: play.amount, pool: play.pool, count: steps.length };
+        setStatus(
+          "error" in mail
+            ? fill(devPanel.defaultedMailFailed, { ...common, error: mail.error })
+            : fill(devPanel.defaulted, { ...common, mailed: mail.mailed }),
+        );
+      } else if (action === "fund") {
         if (!address) return;
         await apiPost(`/api/dev/fund`, { address });
         setStatus(
@@ -96,6 +115,16 @@ export default function DevPanel({ onClose }: { onClose: () => void }) {
             {address ? fill(devPanel.fundHint, { product: productSymbol }) : devPanel.connectFirst}
           </span>
         </button>
+        <PlayDefault
+          disabled={busy !== undefined}
+          onPlay={(poolId, amount) =>
+            run("default", {
+              poolId,
+              amount,
+              pool: pools?.find((p) => p.id.toString() === poolId)?.poolName ?? poolId,
+            })
+          }
+        />
         <p
           role="status"
           aria-live="polite"

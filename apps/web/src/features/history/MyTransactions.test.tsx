@@ -2,7 +2,7 @@ import {
   cancelDepositRequest,
   cancelWithdrawalRequest,
   getDeployment,
-  type HistoryTransaction,
+  type HistoryItem,
 } from "@lending/sdk";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
@@ -12,7 +12,7 @@ import { connect } from "wagmi/actions";
 import type { PublicConfig } from "@/config/public";
 import type { BuiltTransaction, TxCopy } from "@/lib/tx/pipeline";
 import { Providers } from "@/providers/Providers";
-import { event, mockTransactionsRoute, T0, transaction, USER } from "./fixture";
+import { event, loss, mockTransactionsRoute, T0, transaction, USER } from "./fixture";
 import { MyTransactions } from "./MyTransactions";
 
 // The pipeline is tested on its own (lib/tx/pipeline.test.ts): here record what the modal sends.
@@ -51,7 +51,7 @@ const publicConfig: PublicConfig = {
   referralFeeShare: 0.1,
 };
 
-let items: HistoryTransaction[] | Response = [];
+let items: HistoryItem[] | Response = [];
 let route = mockTransactionsRoute(() => items);
 
 function renderPage() {
@@ -177,6 +177,24 @@ describe("my transactions page", () => {
       "Last transaction": "27.11.2026 15:30:00 UTC+05:30",
       Actions: "Details",
     });
+    await expectNoSeriousAxeViolations();
+  });
+
+  it("shows a reported loss as its own row: the position's change, pool, tranche, time and transaction", async () => {
+    items = [loss(3), transaction(1)];
+    await renderConnected();
+    const row = await screen.findByTestId("loss-row");
+    expect(rows()).toHaveLength(1); // the deposit
+    expect(cells(row)).toMatchObject({
+      Type: "Loss",
+      "Requested amount": "-80.00 USDC",
+      Pool: "Alpha Pool",
+      Tranche: "Junior",
+      Status: "Loss reported",
+    });
+    expect(within(row).getByTestId("loss-tx-link").getAttribute("href")).toBe(
+      `https://explorer.example/tx/${loss(3).transactionHash}`,
+    );
     await expectNoSeriousAxeViolations();
   });
 

@@ -17,8 +17,10 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
-import type { Transaction } from "./api";
-import { fixedTermText, formatApy, formatTime, RequestedAmount, statusText } from "./display";
+import type { LossRow as LossItem, Transaction } from "./api";
+import { Cell, Time } from "./cells";
+import { LossRow } from "./LossRow";
+import { fixedTermText, formatApy, RequestedAmount, statusText } from "./display";
 import { Pagination } from "@/components/ui/Pagination";
 import { transactionsCsvUrl } from "./urls";
 
@@ -38,37 +40,6 @@ const COLUMNS = [
   col.lastTransaction,
   col.actions,
 ] as const;
-
-/** A date and time that may wrap between its two parts. */
-function Time({ unix }: { unix: number }) {
-  const [date, ...rest] = formatTime(unix).split(" ");
-  return (
-    <time dateTime={new Date(unix * 1000).toISOString()}>
-      <span className="whitespace-nowrap">{date}</span>{" "}
-      <span className="whitespace-nowrap">{rest.join(" ")}</span>
-    </time>
-  );
-}
-
-/** A table cell that shows its column name before the value in the stacked (phone) layout. */
-function Cell({
-  label,
-  children,
-  className = "",
-}: {
-  label: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <td
-      data-label={label}
-      className={`px-3 py-2.5 align-top text-slate-700 max-lg:flex max-lg:justify-between max-lg:gap-4 max-lg:px-0 max-lg:py-1 max-lg:text-right max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:font-medium max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)] ${className}`}
-    >
-      {children}
-    </td>
-  );
-}
 
 function Row({ tx }: { tx: Transaction }) {
   const { open } = useModal();
@@ -245,9 +216,13 @@ function TransactionsTable({ user }: { user: string }) {
             </tr>
           </thead>
           <tbody className="max-lg:block">
-            {items.map((tx) => (
-              <Row key={tx.id} tx={tx} />
-            ))}
+            {items.map((tx) =>
+              tx.type === "Loss" ? (
+                <LossRow key={tx.id} loss={tx as LossItem} />
+              ) : (
+                <Row key={tx.id} tx={tx} />
+              ),
+            )}
           </tbody>
         </table>
       </div>

@@ -4,6 +4,7 @@ import {
   refreshUntilIndexed,
   transactionsCsvUrl,
   transactionsUrl,
+  type Transaction,
   type TransactionsPage,
 } from "./api";
 import { event, transaction, USER } from "./fixture";
@@ -21,7 +22,7 @@ describe("the /api/transactions client", () => {
       pageSize: 10,
       total: 11,
     });
-    const [tx] = page.items;
+    const tx = page.items[0] as Transaction | undefined;
     expect(tx!.nftId).toBe(12n);
     expect(tx!.poolId).toBe(0n);
     expect(tx!.requestedAmount).toBe(123456789012345678901234567890n);

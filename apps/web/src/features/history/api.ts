@@ -77,8 +77,33 @@ const transactionSchema = z.object({
   ),
 });
 
+const lossSchema = z.object({
+  id: z.string(),
+  type: z.literal("Loss"),
+  owner: z.string(),
+  poolId: bigintString,
+  poolName: z.string(),
+  poolLoss: bigintString,
+  change: bigintString,
+  tranches: z.array(
+    z.object({
+      trancheId: z.number().int().nonnegative(),
+      trancheName: z.string(),
+      shares: bigintString,
+      variableBefore: bigintString,
+      variableAfter: bigintString,
+      fixedTermBefore: bigintString,
+      fixedTermAfter: bigintString,
+      change: bigintString,
+    }),
+  ),
+  timestamp: z.number().int().nonnegative(),
+  blockNumber: bigintString,
+  transactionHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+});
+
 export const historyPageSchema = z.object({
-  items: z.array(transactionSchema),
+  items: z.array(z.discriminatedUnion("type", [transactionSchema, lossSchema])),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
   total: z.number().int().nonnegative(),
@@ -86,6 +111,8 @@ export const historyPageSchema = z.object({
 
 /** A request as the page uses it: amounts and ids as bigints. */
 export type Transaction = z.output<typeof transactionSchema>;
+/** A loss row (a reported loss on a pool the lender held), amounts as bigints. */
+export type LossRow = z.output<typeof lossSchema>;
 export type TransactionEvent = z.output<typeof eventSchema>;
 export type TransactionsPage = z.output<typeof historyPageSchema>;
 
@@ -141,7 +168,9 @@ export async function refreshUntilIndexed(
     await cache.invalidateQueries({ queryKey });
     const pending = cache
       .getQueriesData<TransactionsPage>({ queryKey })
-      .some(([, data]) => data?.items.some((t) => t.nftId === nftId && t.canCancel));
+      .some(([, data]) =>
+        data?.items.some((t) => t.type !== "Loss" && t.nftId === nftId && t.canCancel),
+      );
     if (!pending) return true;
   }
   return false;

@@ -2,7 +2,13 @@
  * Test fixture of the `/api/transactions` contract (HistoryPage JSON) and a tiny mock of that
  * route for jsdom tests: the real route is served by the indexer's web API.
  */
-import type { HistoryEvent, HistoryPage, HistoryTransaction } from "@lending/sdk";
+import type {
+  HistoryEvent,
+  HistoryItem,
+  HistoryLoss,
+  HistoryPage,
+  HistoryTransaction,
+} from "@lending/sdk";
 
 export const USER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 /** 2026-11-20 10:00:00 UTC */
@@ -58,8 +64,37 @@ export function transaction(
   };
 }
 
+/** A loss of 300 USDC on Alpha Pool that took 80 USDC of the lender's Junior position. */
+export function loss(i: number, overrides: Partial<HistoryLoss> = {}): HistoryLoss {
+  return {
+    id: `loss-31337-${hash(i)}-1`,
+    type: "Loss",
+    owner: USER.toLowerCase(),
+    poolId: "0",
+    poolName: "Alpha Pool",
+    poolLoss: "300000000",
+    change: "-80000000",
+    tranches: [
+      {
+        trancheId: 2,
+        trancheName: "Junior",
+        shares: "100000000000000",
+        variableBefore: "100000000",
+        variableAfter: "20000000",
+        fixedTermBefore: "0",
+        fixedTermAfter: "0",
+        change: "-80000000",
+      },
+    ],
+    timestamp: T0 + i * 60,
+    blockNumber: String(200 + i),
+    transactionHash: hash(i),
+    ...overrides,
+  };
+}
+
 /** A fetch that serves `items` (newest first) page by page at /api/transactions, and records calls. */
-export function mockTransactionsRoute(source: () => HistoryTransaction[] | Response) {
+export function mockTransactionsRoute(source: () => HistoryItem[] | Response) {
   const calls: string[] = [];
   const fetchMock = async (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");

@@ -14,6 +14,7 @@ import { useConnection } from "wagmi";
 import { PoolTable } from "@/components/ui/PoolTable";
 import { lendFormQueryOptions } from "@/lib/queries/chain";
 import { useAppChain } from "@/lib/queries/hooks";
+import { PoolNotice } from "@/features/incidents/PoolNotice";
 import { LendButton } from "./lend/LendButton";
 import { RepaymentsButton } from "./repayments/RepaymentsButton";
 
@@ -46,6 +47,7 @@ export function PoolCard({ pool }: { pool: Pool }) {
       testId="pool-card"
       rowTestId="tranche-row"
       headerAction={<RepaymentsButton poolId={pool.id} poolName={pool.poolName} />}
+      notice={<PoolNotice poolId={pool.id} />}
       columns={[
         {
           label: copy.variableApy,

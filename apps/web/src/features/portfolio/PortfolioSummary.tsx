@@ -32,6 +32,8 @@ import { useAppChain } from "@/lib/queries/hooks";
 import { fixedLoanDate, fixedLoanOutcomeText } from "./fixed-term/outcome";
 import { RepaymentsButton } from "@/features/lending/repayments/RepaymentsButton";
 import { portfolioQueryOptions, type PortfolioData } from "./queries";
+import { PoolNotice } from "@/features/incidents/PoolNotice";
+import { PositionLossNotice } from "@/features/incidents/PositionLossNotice";
 
 const usdc = (v: bigint) => fill(copy.usdc, { amount: formatUsdc(v) });
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
@@ -240,6 +242,7 @@ function PoolSection({ pool, data }: { pool: PortfolioPool; data: PortfolioData 
         </h2>
         <RepaymentsButton poolId={pool.poolId} poolName={pool.poolName} />
       </div>
+      <PoolNotice poolId={pool.poolId} className="mt-3 rounded-lg border" />
       <ul className="mt-4 space-y-3">
         {pool.positions.map((p) => (
           <PositionRow
@@ -282,7 +285,7 @@ function PositionRow({
   ].join(", ");
   return (
     <li
-      className="rounded-xl border border-slate-200 p-3 lg:flex lg:items-center lg:gap-4"
+      className="rounded-xl border border-slate-200 p-3 lg:flex lg:flex-wrap lg:items-center lg:gap-x-4"
       data-testid="portfolio-position"
       data-tranche={p.trancheName}
     >
@@ -362,6 +365,7 @@ function PositionRow({
           oversubscribed={false}
         />
       </div>
+      <PositionLossNotice poolId={p.poolId} trancheId={p.trancheId} />
     </li>
   );
 }

@@ -15,6 +15,11 @@ export const queryKeys = {
     ["lending", chainId, "user", user, "transactions"] as const,
   transactionsPage: (chainId: number, user: string, page: number) =>
     ["lending", chainId, "user", user, "transactions", page] as const,
+  /** pools with an open incident or a reported loss (public) */
+  poolNotices: (chainId: number) => ["lending", chainId, "poolNotices"] as const,
+  /** the losses that changed the user's positions */
+  lenderLosses: (chainId: number, user: string) =>
+    ["lending", chainId, "user", user, "lenderLosses"] as const,
   /** the lock periods (public) */
   lockPeriods: (chainId: number) => ["lending", chainId, "lockPeriods"] as const,
   /** the user's locking overview (chain reads at one block) */

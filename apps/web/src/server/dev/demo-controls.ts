@@ -1,8 +1,10 @@
 /**
  * Local demo controls (chain 31337 only): move anvil's clock to the next clearing period or to the
- * next epoch, and fund a wallet with test USDC, KSU and ETH from the deployer. Shared by the dev
- * panel's server route (app/api/dev/[action]) and `npm run ops -- time:clearing | time:next-epoch
- * | fund <address>`. No relative "@/" imports: the ops script imports this file too.
+ * next epoch, fund a wallet with test USDC, KSU and ETH from the deployer, and play a default (the
+ * incident procedure of services/incidents, as `npm run ops -- default:play` runs it). Shared by
+ * the dev panel's server route (app/api/dev/[action]) and `npm run ops -- time:clearing |
+ * time:next-epoch | fund <address>`. No relative "@/" imports: the ops script imports this file
+ * too.
  */
 import { ksuAbi, ksuLockingAbi, lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
 import type { Deployment } from "@lending/sdk/deployments";
@@ -16,8 +18,11 @@ import {
   type Address,
   type Hash,
   type Hex,
+  type PublicClient,
+  type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { playDefault, type IncidentStep } from "../services/incidents";
 
 /** The only chain the demo controls exist on. */
 export const DEMO_CONTROLS_CHAIN_ID = 31337;
@@ -177,6 +182,27 @@ export async function fundWallet(
     "Sending ETH",
   );
   return { usdc, ksu, eth };
+}
+
+/**
+ * Plays a default on `poolId` as the local pool manager (the deployer): draws the loan it loses
+ * if less is drawn, opens an incident, reports a loss of `amount` (USDC, 6 decimals), clears the
+ * due epochs and closes the incident. Answers the transactions in order.
+ */
+export async function playDemoDefault(
+  ctx: DemoControlsContext,
+  { poolId, amount }: { poolId: bigint; amount: bigint },
+): Promise<IncidentStep[]> {
+  const { publicClient, walletClient } = clients(ctx);
+  return playDefault(
+    {
+      publicClient: publicClient as unknown as PublicClient,
+      walletClient: walletClient as unknown as WalletClient,
+      deployment: ctx.deployment,
+      local: true,
+    },
+    { poolId, amount },
+  );
 }
 
 type NodeContext = Pick<DemoControlsContext, "rpcUrl" | "chainId">;

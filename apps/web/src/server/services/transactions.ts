@@ -163,5 +163,10 @@ export async function withLenderDecisions(
       ? t
       : { ...t, fundsReturn: { ...t.fundsReturn, processedAtMs: paid.lastTransactionDate * 1000 } };
   });
-  return { ...page, items: page.items.map((tx) => withBorrowerDecisions(tx, facts, now)) };
+  return {
+    ...page,
+    items: page.items.map((tx) =>
+      tx.type === "Loss" ? tx : withBorrowerDecisions(tx, facts, now),
+    ),
+  };
 }

@@ -13,4 +13,14 @@ export const devPanel = {
   moved: "Chain time is now {time}",
   funded: "Sent 10,000 USDC, 1,000 {product} and 10 ETH to {address}",
   failed: "Demo control failed",
+  playDefault: "Play a default",
+  playDefaultHint:
+    "Opens an incident, reports the loss (drawing it as a loan first if needed), clears due epochs and closes the incident.",
+  defaultPool: "Pool",
+  defaultAmount: "Loss (USDC)",
+  playDefaultButton: "Report a loss of {amount} USDC",
+  defaulted:
+    "Reported a loss of {amount} USDC on {pool} in {count} transactions; {mailed} lender(s) mailed",
+  defaultedMailFailed:
+    "Reported a loss of {amount} USDC on {pool} in {count} transactions; the mail failed: {error}",
 } as const;

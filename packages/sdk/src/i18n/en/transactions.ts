@@ -21,7 +21,7 @@ export const transactions = {
     lastTransaction: "Last transaction",
     actions: "Actions",
   },
-  types: { Deposit: "Deposit", Withdrawal: "Withdrawal" },
+  types: { Deposit: "Deposit", Withdrawal: "Withdrawal", Loss: "Loss" },
   statuses: {
     Requested: "Requested",
     Processed: "Processed",

@@ -91,6 +91,18 @@ describe("POST /api/dev/[action] (demo controls)", () => {
     expect(await chain.getBlockNumber()).toBe(block);
   });
 
+  it("refuses a default it cannot play (bad body, more loss than the pool holds), sending nothing", async () => {
+    const block = await chain.getBlockNumber();
+    const play = (body: unknown) => call(POST, "default", postRequest("/api/dev/default", body));
+    expectError(await play({ poolId: "x", amount: "10" }), 400, /poolId/);
+    expectError(await play({ poolId: "0", amount: "0" }), 400, /amount/);
+    expectError(await play({ poolId: "0", amount: "1.1234567" }), 400, /amount/);
+    expectError(await play({ poolId: "0" }), 400);
+    expectError(await play({ poolId: "99", amount: "10" }), 400, /Pool 99 does not exist/);
+    expectError(await play({ poolId: "1", amount: "999999999" }), 400, /lend more first/);
+    expect(await chain.getBlockNumber()).toBe(block);
+  });
+
   it("moves the clock only for a JSON request: a cross-site form post changes nothing", async () => {
     const time = (await chain.getBlock()).timestamp;
     const form = new Request("http://localhost/api/dev/next-epoch", {

@@ -1,5 +1,5 @@
 import { getDeployment, hasDeployment } from "@lending/sdk/deployments";
-import { isAddress } from "viem";
+import { isAddress, parseUnits, type Address } from "viem";
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
 import {
@@ -8,8 +8,13 @@ import {
   isLocalNode,
   moveToClearingPeriod,
   moveToNextEpoch,
+  playDemoDefault,
   type DemoControlsContext,
 } from "@/server/dev/demo-controls";
+import { database } from "@/server/context";
+import { IncidentError } from "@/server/services/incidents";
+import { kycProvider } from "@/server/services/kyc";
+import { mailLossReport } from "@/server/services/loss-notices";
 import { HttpError, notFound, UpstreamError } from "@/server/http/errors";
 import { apiHandler, readJson } from "@/server/http/handler";
 
@@ -17,11 +22,20 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ action?: string }> };
 
-const ACTIONS = ["clearing", "next-epoch", "fund"] as const;
+const ACTIONS = ["clearing", "next-epoch", "fund", "default"] as const;
 type Action = (typeof ACTIONS)[number];
 
 const fundBody = z
   .object({ address: z.string().refine((v) => isAddress(v), "must be an address") })
+  .strict();
+const defaultBody = z
+  .object({
+    poolId: z.string().regex(/^\d{1,6}$/, "must be a pool id"),
+    amount: z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,6})?$/, "must be a USDC amount")
+      .refine((v) => parseUnits(v, 6) > 0n, "must be above 0"),
+  })
   .strict();
 /** The clock moves take an empty JSON object: a JSON body cannot be sent cross-site without CORS. */
 const emptyBody = z.object({}).strict();
@@ -58,9 +72,10 @@ async function onChain<T>(what: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * POST /api/dev/clearing | /api/dev/next-epoch | /api/dev/fund {address}: the dev panel's demo
- * controls (chain 31337 only; a 404 on any other chain). Clock moves answer
- * `{secondsAdvanced, chainTime}`; fund answers the three transaction hashes.
+ * POST /api/dev/clearing | /api/dev/next-epoch | /api/dev/fund {address} | /api/dev/default
+ * {poolId, amount}: the dev panel's demo controls (chain 31337 only; a 404 on any other chain).
+ * Clock moves answer `{secondsAdvanced, chainTime}`; fund answers the three transaction hashes;
+ * default answers `{steps: [{action, description, hash, blockNumber}], mail}`.
  */
 export const POST = apiHandler<Context>(async (request, context) => {
   const ctx = localOnly();
@@ -72,10 +87,62 @@ export const POST = apiHandler<Context>(async (request, context) => {
     const { address } = await readJson(request, fundBody);
     return onChain("fund", () => fundWallet(ctx, address as `0x${string}`));
   }
+  if (action === "default") {
+    const body = await readJson(request, defaultBody);
+    return playDefaultAndMail(ctx, body, new URL(request.url).origin);
+  }
   await readJson(request, emptyBody);
   const move = action === "clearing" ? moveToClearingPeriod : moveToNextEpoch;
   return onChain(action, () => move(ctx));
 });
+
+/**
+ * The dev panel's "Play a default": the incident procedure on the chain (as `ops default:play`),
+ * then one mail per lender of the pool with an email on file (the outbox). A step that cannot
+ * run (a pool without funds to lose) is a 400 with its reason; a mail that fails leaves the
+ * chain steps done and says so in `mail.error`.
+ */
+async function playDefaultAndMail(
+  ctx: DemoControlsContext,
+  body: z.output<typeof defaultBody>,
+  requestOrigin: string,
+) {
+  const poolId = BigInt(body.poolId);
+  let steps;
+  try {
+    steps = await playDemoDefault(ctx, { poolId, amount: parseUnits(body.amount, 6) });
+  } catch (error) {
+    if (error instanceof IncidentError) throw new HttpError(400, error.message);
+    throw new UpstreamError(
+      `default: ${error instanceof Error ? error.message : String(error)}`,
+      "The local chain did not answer: is anvil running?",
+    );
+  }
+  const report = steps.find((s) => s.action === "loss:report")!;
+  const config = serverConfig();
+  let mail: { lenders: number; mailed: number } | { error: string };
+  try {
+    const kyc = await kycProvider(config);
+    const origin = config.appUrl ?? requestOrigin;
+    mail = await mailLossReport(
+      await database(config),
+      {
+        indexerUrl: config.indexerUrl,
+        mail: config.mail,
+        portfolioUrl: `${origin.replace(/\/+$/, "")}/portfolio`,
+        emailOf: async (address: Address) => (await kyc.getCustomer(address)).email ?? null,
+        timeoutMs: 20_000,
+      },
+      { poolId, hash: report.hash },
+    );
+  } catch (error) {
+    mail = { error: error instanceof Error ? error.message : String(error) };
+  }
+  return {
+    steps: steps.map((s) => ({ ...s, blockNumber: s.blockNumber.toString() })),
+    mail,
+  };
+}
 
 const refuse = apiHandler<Context>(async (request, context) => {
   localOnly();

@@ -1,0 +1,14 @@
+import { apiHandler } from "@/server/http/handler";
+import { notAllowed } from "@/server/http/methods";
+import { poolNotices } from "@/server/services/losses";
+
+export const dynamic = "force-dynamic";
+
+/** Other methods: JSON 405 with an Allow header. */
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");
+
+/**
+ * GET /api/pool-notices: every pool with an open incident or a reported loss ({ items:
+ * PoolNotice[] }). Public on-chain data from the indexer; 503 JSON when the indexer is down.
+ */
+export const GET = apiHandler(async () => poolNotices());

@@ -1,0 +1,59 @@
+"use client";
+
+import {
+  fill,
+  formatDateTime,
+  formatUsdc,
+  formatUsdcChange,
+  incidents as copy,
+  latestLossOf,
+  positionValues,
+} from "@lending/sdk";
+import { useConnection } from "wagmi";
+import { TxHashLink } from "@/components/tx/TxDone";
+import { Template } from "@/components/ui/Template";
+import { useLenderLosses } from "./queries";
+
+/**
+ * Under a portfolio position whose value a reported loss cut: when, on which pool, by how much
+ * this position changed (before → after) and why, with the transaction. Nothing otherwise.
+ */
+export function PositionLossNotice({ poolId, trancheId }: { poolId: bigint; trancheId: bigint }) {
+  const { address } = useConnection();
+  const losses = useLenderLosses(address);
+  const loss = losses ? latestLossOf(losses, poolId, Number(trancheId)) : undefined;
+  const position = loss?.tranches.find((t) => t.trancheId === Number(trancheId));
+  if (!loss || !position) return null;
+  const v = positionValues(position);
+  return (
+    <div
+      role="note"
+      data-testid="position-loss-notice"
+      className="mt-3 basis-full rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <p className="font-semibold">{copy.lossTitle}</p>
+      <p>
+        {fill(copy.positionText, {
+          date: formatDateTime(new Date(loss.timestamp * 1000)),
+          amount: formatUsdc(BigInt(loss.poolLoss)),
+          pool: loss.poolName,
+        })}
+      </p>
+      <p data-testid="position-loss-change" className="tabular-nums">
+        {fill(copy.positionChange, {
+          tranche: position.trancheName,
+          change: formatUsdcChange(v.change),
+          before: formatUsdc(v.before),
+          after: formatUsdc(v.after),
+        })}
+      </p>
+      <p>{copy.positionReason}</p>
+      <p className="break-all">
+        <Template
+          text={copy.transaction}
+          values={{ link: <TxHashLink hash={loss.transactionHash} testId="position-loss-tx" /> }}
+        />
+      </p>
+    </div>
+  );
+}
