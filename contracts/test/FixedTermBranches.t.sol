@@ -2,7 +2,12 @@
 pragma solidity ^0.8.30;
 
 import {ILendingPoolTypes} from "../src/interfaces/ILendingPoolTypes.sol";
-import {InsufficientShares, LockNotFound, ZeroAmount} from "../src/libraries/Errors.sol";
+import {
+    InsufficientShares,
+    LockNotFound,
+    TrancheClosed,
+    ZeroAmount
+} from "../src/libraries/Errors.sol";
 import {ProtocolBase} from "./ProtocolBase.sol";
 
 /// @dev Issue 22 item 13: fixed-term locks by id and amount (error paths change nothing), what
@@ -60,6 +65,20 @@ contract FixedTermBranchesTest is ProtocolBase {
         vm.prank(alice);
         lpm.lockDepositForFixedTerm(POOL, SENIOR, 1000e6, config);
         assertEq(lpm.sharesOf(POOL, SENIOR, alice), 0);
+    }
+
+    /// @dev A tranche closed by a wipe takes no new fixed-term lock from its (worthless) shares.
+    function test_lockDepositForFixedTerm_trancheClosedAfterAWipe_reverts() public {
+        uint256 shares = _position(1000e6);
+        vm.startPrank(manager);
+        lpm.draw(POOL, 1000e6, borrower);
+        lpm.reportLoss(POOL, 1000e6);
+        vm.stopPrank();
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(TrancheClosed.selector, POOL, SENIOR));
+        lpm.lockDepositForFixedTerm(POOL, SENIOR, 100e6, config);
+        assertEq(lpm.sharesOf(POOL, SENIOR, alice), shares);
+        assertEq(lpm.getUserFixedTermLocks(alice).length, 0);
     }
 
     function test_withdrawAtExpiry_unknownLock_reverts() public {

@@ -99,6 +99,37 @@ contract PoolAdminBranchesTest is ProtocolBase {
         assertEq(lpm.getTrancheState(POOL, JUNIOR).totalAssets, 1000e6);
     }
 
+    /// @dev A wiped tranche whose holders all withdrew (their worthless shares paid nothing) has
+    /// no shares left, so it is no longer wiped: the pool manager may reopen it without a
+    /// recapitalisation, and a new lender then gets back what he put in.
+    function test_reopenTranche_afterEveryHolderOfTheWipedTrancheLeft() public {
+        _funded(10_000e6);
+        vm.startPrank(manager);
+        lpm.draw(POOL, 10_000e6, borrower);
+        lpm.reportLoss(POOL, 10_000e6);
+        vm.stopPrank();
+        assertTrue(lpm.trancheClosed(POOL, JUNIOR));
+        uint256 w = _withdraw(alice, JUNIOR, lpm.sharesOf(POOL, JUNIOR, alice));
+        _clearAndSettle(_ids(w));
+        assertEq(usdc.balanceOf(alice), 0, "nothing left to pay");
+        assertEq(lpm.getTrancheState(POOL, JUNIOR).totalShares, 0);
+        assertTrue(lpm.trancheClosed(POOL, JUNIOR), "clearing does not reopen it");
+
+        vm.expectEmit(address(lpm));
+        emit ILendingPoolTypes.TrancheReopened(POOL, JUNIOR);
+        vm.prank(manager);
+        lpm.reopenTranche(POOL, JUNIOR);
+        assertFalse(lpm.trancheClosed(POOL, JUNIOR));
+
+        _nextEpoch();
+        uint256 d = _deposit(bob, JUNIOR, 1000e6);
+        _clearAndSettle(_ids(d));
+        _nextEpoch();
+        w = _withdraw(bob, JUNIOR, lpm.sharesOf(POOL, JUNIOR, bob));
+        _clearAndSettle(_ids(w));
+        assertEq(usdc.balanceOf(bob), 1000e6, "the new lender pays nothing for the old loss");
+    }
+
     // ----- configuration limits -----
 
     function test_addFixedTermConfig_fifthConfigOfATranche_reverts() public {
