@@ -337,6 +337,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
     /// are wiped and it closes to deposits; the same per-position fraction rule holds. Then a
     /// lender enters the recapitalised tranche (`deposit` checks that entering is value-neutral).
     function wipeJunior(uint256 actorSeed, uint256 amount) external counted {
+        if (lpm.trancheClosed(POOL, 0)) wiped[0] = true; // a random loss wiped it already
         if (wiped[0]) {
             // Wiped before: a lender enters (recapitalising first if it is still closed).
             this.deposit(actorSeed, 0, amount, false);
@@ -388,6 +389,9 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
 
         vm.prank(manager);
         lpm.reportLoss(POOL, amount);
+        for (uint256 t; t < 3; ++t) {
+            if (lpm.trancheClosed(POOL, t)) wiped[t] = true;
+        }
 
         Snapshot memory afterwards = _snapshot();
         for (uint256 a; a < actors.length; ++a) {

@@ -557,6 +557,7 @@ export const ksuLockingAbi = [
     outputs: [],
     stateMutability: "nonpayable",
   },
+  { type: "function", inputs: [], name: "notifyLoss", outputs: [], stateMutability: "nonpayable" },
   { type: "function", inputs: [], name: "pause", outputs: [], stateMutability: "nonpayable" },
   {
     type: "function",
@@ -818,6 +819,12 @@ export const ksuLockingAbi = [
       { name: "launchBonus", internalType: "uint256", type: "uint256", indexed: false },
     ],
     name: "Locked",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [{ name: "time", internalType: "uint256", type: "uint256", indexed: false }],
+    name: "LossNotified",
   },
   {
     type: "event",
@@ -1346,13 +1353,6 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
-    inputs: [{ name: "nftId", internalType: "uint256", type: "uint256" }],
-    name: "rerate",
-    outputs: [],
-    stateMutability: "nonpayable",
-  },
-  {
-    type: "function",
     inputs: [
       { name: "role", internalType: "bytes32", type: "bytes32" },
       { name: "account", internalType: "address", type: "address" },
@@ -1611,6 +1611,12 @@ export const lendingPoolManagerAbi = [
       { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
     ],
     name: "LockingFeesFailed",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256", indexed: true }],
+    name: "LockingLossNotificationFailed",
   },
   {
     type: "event",
@@ -2705,6 +2711,13 @@ export const lendingPoolManagerAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "nftId", internalType: "uint256", type: "uint256" }],
+    name: "rerate",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256" },
       { name: "trancheId", internalType: "uint256", type: "uint256" },
@@ -3678,6 +3691,13 @@ export const lendingPoolManagerExtensionAbi = [
   },
   {
     type: "function",
+    inputs: [{ name: "nftId", internalType: "uint256", type: "uint256" }],
+    name: "rerate",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
     inputs: [
       { name: "role", internalType: "bytes32", type: "bytes32" },
       { name: "account", internalType: "address", type: "address" },
@@ -4052,6 +4072,12 @@ export const lendingPoolManagerExtensionAbi = [
   {
     type: "event",
     anonymous: false,
+    inputs: [{ name: "poolId", internalType: "uint256", type: "uint256", indexed: true }],
+    name: "LockingLossNotificationFailed",
+  },
+  {
+    type: "event",
+    anonymous: false,
     inputs: [{ name: "user", internalType: "address", type: "address", indexed: true }],
     name: "LockingNotificationFailed",
   },
@@ -4373,6 +4399,11 @@ export const lendingPoolManagerExtensionAbi = [
   { type: "error", inputs: [], name: "EnforcedPause" },
   {
     type: "error",
+    inputs: [{ name: "epoch", internalType: "uint256", type: "uint256" }],
+    name: "EpochAlreadyCleared",
+  },
+  {
+    type: "error",
     inputs: [
       { name: "drawn", internalType: "uint256", type: "uint256" },
       { name: "amount", internalType: "uint256", type: "uint256" },
@@ -4534,6 +4565,13 @@ export const referralRewardsAbi = [
   {
     type: "function",
     inputs: [],
+    name: "MAX_FEE_SHARE",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
     name: "claimDeferred",
     outputs: [{ name: "amount", internalType: "uint256", type: "uint256" }],
     stateMutability: "nonpayable",
@@ -4543,6 +4581,13 @@ export const referralRewardsAbi = [
     inputs: [{ name: "referrer", internalType: "address", type: "address" }],
     name: "deferredOf",
     outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [],
+    name: "feeSource",
+    outputs: [{ name: "", internalType: "address", type: "address" }],
     stateMutability: "view",
   },
   {
@@ -4588,6 +4633,16 @@ export const referralRewardsAbi = [
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256" },
       { name: "epoch", internalType: "uint256", type: "uint256" },
+    ],
+    name: "paidTotal",
+    outputs: [{ name: "", internalType: "uint256", type: "uint256" }],
+    stateMutability: "view",
+  },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "epoch", internalType: "uint256", type: "uint256" },
       { name: "referrers", internalType: "address[]", type: "address[]" },
       { name: "amounts", internalType: "uint256[]", type: "uint256[]" },
     ],
@@ -4612,6 +4667,13 @@ export const referralRewardsAbi = [
       { name: "account", internalType: "address", type: "address" },
     ],
     name: "revokeRole",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "function",
+    inputs: [{ name: "manager", internalType: "address", type: "address" }],
+    name: "setFeeSource",
     outputs: [],
     stateMutability: "nonpayable",
   },
@@ -4648,6 +4710,12 @@ export const referralRewardsAbi = [
   {
     type: "event",
     anonymous: false,
+    inputs: [{ name: "manager", internalType: "address", type: "address", indexed: false }],
+    name: "FeeSourceSet",
+  },
+  {
+    type: "event",
+    anonymous: false,
     inputs: [
       { name: "referrer", internalType: "address", type: "address", indexed: true },
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
@@ -4666,6 +4734,17 @@ export const referralRewardsAbi = [
       { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
     ],
     name: "ReferralRewardPaid",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "referrer", internalType: "address", type: "address", indexed: true },
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "epoch", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "ReferralRewardRefused",
   },
   {
     type: "event",
