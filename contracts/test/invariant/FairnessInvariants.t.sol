@@ -10,9 +10,10 @@ import {FairnessHandler} from "./FairnessHandler.sol";
 /// position of a tranche, variable and fixed-term alike, by the same fraction); the invariants
 /// below check what users are owed against what the pool holds. Coverage over the campaign:
 /// `afterInvariant` appends each run's result to `cache/invariant-coverage/fairness.txt` and
-/// fails, once at least `MIN_RUNS` runs are in, if any of its three counters (a matured lock
-/// released, a lock withdrawn at expiry paid and released, a fixed-term ledger cut by a loss) is
-/// above 0 in fewer than 80% of the runs.
+/// fails, once at least `MIN_RUNS` runs are in, if any of its four counters (a matured lock
+/// released, a lock withdrawn at expiry paid and released, a fixed-term ledger cut by a loss, a
+/// deposit into a tranche a loss wiped, once recapitalised) is above 0 in fewer than 80% of the
+/// runs.
 contract FairnessInvariantsTest is ProtocolBase {
     string internal constant DIR = "cache/invariant-coverage";
     string internal constant TALLY = "cache/invariant-coverage/fairness.txt";
