@@ -1,3 +1,6 @@
+// Named to run last (Playwright runs the files in name order on one worker): it plays a real
+// default on a seeded pool, which the other journeys must not see (lend.spec's fixed-term check
+// timed out on the pool after it).
 import { getUserRequests, readPools, type HistoryLoss, type HistoryPage } from "@lending/sdk";
 import type { Page } from "@playwright/test";
 import { createPublicClient, http, type PublicClient } from "viem";
