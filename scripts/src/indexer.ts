@@ -2,11 +2,13 @@
  * `npm run indexer`: the indexer alone, against a chain that is already running (the deployment
  * file of CHAIN_ID must exist: `npm start` or the deploy script writes it). Reads CHAIN_ID,
  * RPC_URL, DATABASE_URL, INDEXER_PORT, INDEXER_PGLITE_DIR, INDEXER_SCHEMA (see .env.example).
- * `--fresh` wipes what an earlier run indexed first (needed after restarting anvil).
+ * `--fresh` wipes what an earlier run indexed first; without it an index of another chain (a new
+ * anvil) is refused with a message.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { chainIdentity } from "./lib/anvil";
 import { IndexerEnvSchema, startIndexer, waitForIndexerReady } from "./lib/indexer";
 import { paths } from "./lib/paths";
 
@@ -34,6 +36,8 @@ const indexer = await startIndexer({
   pgliteDir: config.INDEXER_PGLITE_DIR,
   schema: config.INDEXER_SCHEMA,
   fresh: process.argv.includes("--fresh"),
+  // the index is bound to this chain; another chain's index is refused (--fresh resets it)
+  chain: await chainIdentity(config.RPC_URL),
   log: (chunk) => process.stdout.write(chunk),
 });
 const stop = () => void indexer.stop().then(() => process.exit(0));

@@ -8,7 +8,8 @@
  * Reads the deployment record packages/sdk/src/deployments/<CHAIN_ID>.json. One JSON line per
  * action on stdout. Referral payouts record in the web server's database: DATABASE_URL, else the
  * one `npm start` serves on 127.0.0.1:DB_PORT (never the PGlite folder itself, which the server
- * owns); without one they wait, and everything else goes on.
+ * owns); without one, or with a database of another chain (refused, logged once), they wait, and
+ * everything else goes on.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +18,11 @@ import { Keeper } from "./keeper/keeper";
 import { jsonLogger } from "./keeper/log";
 import { openDatabase, type DatabaseHandle } from "../../apps/web/src/server/db/client";
 import { portAnswers } from "../../apps/web/src/server/db/serve";
+import {
+  bindDatabaseToChain,
+  ChainMismatchError,
+} from "../../apps/web/src/server/db/chain-binding";
+import { chainIdentity } from "./lib/anvil";
 import { dbPort, localDatabaseUrl } from "./lib/db";
 import { loadDeploymentFile } from "./lib/keeper";
 import { paths } from "./lib/paths";
@@ -27,13 +33,28 @@ async function main() {
   const config = parseKeeperConfig(process.env);
   const deployment = await loadDeploymentFile(config.chainId);
   let handle: DatabaseHandle | undefined;
+  let mismatchLogged = false;
   const database = async () => {
     if (handle) return handle.db;
+    if (mismatchLogged) return null; // another chain's database: refused until a restart
     const url =
       process.env.DATABASE_URL?.trim() ||
       ((await portAnswers(dbPort())) ? localDatabaseUrl() : undefined);
     if (!url) return null;
-    handle = await openDatabase({ databaseUrl: url });
+    const opened = await openDatabase({ databaseUrl: url });
+    try {
+      // the payout marks are per chain: a database of another chain is never used
+      await bindDatabaseToChain(opened.db, await chainIdentity(config.rpcUrl));
+    } catch (error) {
+      await opened.close();
+      if (!(error instanceof ChainMismatchError)) throw error;
+      if (!mismatchLogged) {
+        mismatchLogged = true;
+        jsonLogger({ level: "error", action: "database", error: error.message });
+      }
+      return null;
+    }
+    handle = opened;
     return handle.db;
   };
   const keeper = new Keeper(config, deployment, jsonLogger, { database });

@@ -1,17 +1,28 @@
 /**
  * `npm start`: the whole local stack on one command. Builds the contracts and ABIs when needed,
- * starts a fresh anvil, deploys and seeds the demo protocol, serves the embedded database (PGlite)
- * on 127.0.0.1:DB_PORT and migrates it (or migrates DATABASE_URL's Postgres), builds the web app
- * when its inputs changed, and serves it with `next start`, connected to the database with `pg`.
- * Ctrl-C stops everything.
+ * starts anvil, deploys and seeds the demo protocol (first run, or `--fresh`), serves the
+ * embedded database (PGlite) on 127.0.0.1:DB_PORT and migrates it (or migrates DATABASE_URL's
+ * Postgres), builds the web app when its inputs changed, and serves it with `next start`,
+ * connected to the database with `pg`. Ctrl-C stops everything.
+ *
+ * Restarts (issue 25): the chain and the databases that describe it live and die together. The
+ * chain's state is kept in .data/anvil-state.json and the stack's record in .data/stack.json, so
+ * `npm start` again resumes the same chain with the same web and indexer databases;
+ * `npm start -- --fresh` wipes all three. Each database is bound to the chain (id and genesis
+ * hash) and refuses another. The keeper and the indexer are restarted when they exit (with
+ * backoff); every child ends with this process, even when it is killed outright.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Hex } from "viem";
 import { z } from "zod";
 import { deployLocalAmm } from "../../apps/web/src/server/swap/local-amm";
 import { deployProtocol, deployTestNft, seedDemo, writeDeployment } from "./chain/deploy";
-import { startAnvil, type AnvilInstance } from "./lib/anvil";
+import { parseDeployment, type Deployment } from "@lending/sdk/deployments";
+import { bindDatabaseToChain } from "../../apps/web/src/server/db/chain-binding";
+import { openDatabase } from "../../apps/web/src/server/db/client";
+import { chainIdentity, startAnvil, type AnvilInstance } from "./lib/anvil";
 import type { ServedDatabase } from "../../apps/web/src/server/db/serve";
 import { DbPortSchema, migratePostgres, redactDatabaseUrl, serveAndMigratePglite } from "./lib/db";
 import { startKeeperProcess } from "./lib/keeper";
@@ -21,6 +32,7 @@ import { paths } from "./lib/paths";
 import { run, stopAllChildren } from "./lib/proc";
 import { buildWebIfNeeded, startWebServer, type WebServer } from "./lib/web";
 import { startStackIndexer } from "./lib/indexer";
+import { supervise, type Supervised } from "./lib/supervise";
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 
@@ -75,12 +87,58 @@ let anvil: AnvilInstance | undefined;
 let web: WebServer | undefined;
 let served: ServedDatabase | undefined;
 let shuttingDown = false;
+const supervised: Supervised[] = [];
+
+/** What `npm start` needs to resume a kept chain: its identity and what was deployed on it. */
+const StackRecordSchema = z.object({
+  chainId: z.number().int().positive(),
+  genesisHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  deployment: z.unknown(),
+  ammRouter: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  nft: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+});
+type StackRecord = Omit<z.infer<typeof StackRecordSchema>, "deployment"> & {
+  deployment: Deployment;
+};
+
+const stateDir = path.join(paths.root, ".data");
+const anvilStatePath = path.join(stateDir, "anvil-state.json");
+const stackRecordPath = path.join(stateDir, "stack.json");
+
+/** The kept stack's record, or undefined (none, unreadable, or of another chain id). */
+async function readStackRecord(chainId: number): Promise<StackRecord | undefined> {
+  if (!existsSync(stackRecordPath) || !existsSync(anvilStatePath)) return undefined;
+  try {
+    const record = StackRecordSchema.parse(JSON.parse(await readFile(stackRecordPath, "utf8")));
+    if (record.chainId !== chainId) return undefined;
+    return { ...record, deployment: parseDeployment(record.deployment) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the kept chain still has the protocol (its state may predate the deploy). */
+async function hasCode(rpcUrl: string, address: string): Promise<boolean> {
+  const res = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "eth_getCode",
+      params: [address, "latest"],
+    }),
+  });
+  const { result } = (await res.json()) as { result?: string };
+  return typeof result === "string" && result.length > 2;
+}
 
 /** Stops every child we started (process groups), then exits. Later calls are ignored. */
 async function shutdown(code: number, reason?: string): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
   if (reason) console.log(`\n${reason}`);
+  for (const s of supervised) s.stop();
   await Promise.allSettled([web?.stop(), anvil?.stop(), stopAllChildren()]);
   // after its clients: closing PGlite flushes the folder
   await served?.close().catch((error: unknown) => {
@@ -118,59 +176,120 @@ async function main() {
     info("up to date");
   }
 
+  const fresh = process.argv.slice(2).includes("--fresh");
+  let kept = fresh ? undefined : await readStackRecord(config.CHAIN_ID);
   step(`Chain: anvil on port ${config.ANVIL_PORT} (chain id ${config.CHAIN_ID})`);
+  await mkdir(stateDir, { recursive: true });
+  if (!kept) await rm(anvilStatePath, { force: true });
   anvil = await startAnvil({
     port: config.ANVIL_PORT,
     chainId: config.CHAIN_ID,
     portEnvVar: "ANVIL_PORT",
+    statePath: anvilStatePath,
   });
-  info(`${anvil.rpcUrl} (fresh chain, state is not persisted)`);
+  let chain = await chainIdentity(anvil.rpcUrl);
+  if (
+    kept &&
+    (kept.genesisHash !== chain.genesisHash ||
+      !(await hasCode(anvil.rpcUrl, kept.deployment.lendingPoolManager)))
+  ) {
+    // The saved state is not the chain the record describes (stopped before its state was
+    // written, or edited by hand): start a new chain rather than serve a mix.
+    info("the kept chain state does not match .data/stack.json: starting a new chain");
+    await anvil.stop();
+    await rm(anvilStatePath, { force: true });
+    anvil = await startAnvil({
+      port: config.ANVIL_PORT,
+      chainId: config.CHAIN_ID,
+      portEnvVar: "ANVIL_PORT",
+      statePath: anvilStatePath,
+    });
+    chain = await chainIdentity(anvil.rpcUrl);
+    kept = undefined;
+  }
+  info(
+    kept
+      ? `${anvil.rpcUrl} (the kept chain: ${anvilStatePath}; \`npm start -- --fresh\` starts a new one)`
+      : `${anvil.rpcUrl} (a new chain, kept in ${anvilStatePath} for the next start)`,
+  );
 
-  step("Deploy and seed the demo protocol");
   const deployerPrivateKey = config.DEPLOYER_PRIVATE_KEY as Hex;
-  const deployment = await deployProtocol({
-    rpcUrl: anvil.rpcUrl,
-    chainId: config.CHAIN_ID,
-    deployerPrivateKey,
-    ksuSymbol: config.PRODUCT_SYMBOL,
-  });
-  await seedDemo({
-    rpcUrl: anvil.rpcUrl,
-    deployment,
-    deployerPrivateKey,
-    devAccounts: demoLenderAccounts.map((a) => a.address),
-  });
-  await writeDeployment(deployment);
-  info(`deployment written to packages/sdk/src/deployments/${deployment.chainId}.json`);
-  // Uniswap V2 with USDC/WETH liquidity for swap deposits; after the protocol, so the
-  // protocol's deterministic addresses do not move.
-  const amm = await deployLocalAmm({
-    rpcUrl: anvil.rpcUrl,
-    deployerPrivateKey,
-    usdc: deployment.usdc,
-  });
-  info(`local AMM (Uniswap V2) router ${amm.router}`);
-  // A partner NFT collection with a token for lender 1: the NFT detected modal.
-  const nft = await deployTestNft({
-    rpcUrl: anvil.rpcUrl,
-    deployerPrivateKey,
-    holders: [demoLenderAccounts[0]!.address],
-  });
+  let deployment: Deployment;
+  let ammRouter: string;
+  let nft: string;
+  if (kept) {
+    step("Deploy and seed the demo protocol (kept from the last run)");
+    ({ deployment, ammRouter, nft } = kept);
+    await writeDeployment(deployment);
+    info(
+      `deployment of the kept chain written to packages/sdk/src/deployments/${deployment.chainId}.json`,
+    );
+  } else {
+    step("Deploy and seed the demo protocol");
+    // A new chain: the databases that described the last one go with it.
+    await rm(stackRecordPath, { force: true });
+    if (!process.env.DATABASE_URL?.trim())
+      await rm(config.PGLITE_DIR, { recursive: true, force: true });
+    deployment = await deployProtocol({
+      rpcUrl: anvil.rpcUrl,
+      chainId: config.CHAIN_ID,
+      deployerPrivateKey,
+      ksuSymbol: config.PRODUCT_SYMBOL,
+    });
+    await seedDemo({
+      rpcUrl: anvil.rpcUrl,
+      deployment,
+      deployerPrivateKey,
+      devAccounts: demoLenderAccounts.map((a) => a.address),
+    });
+    await writeDeployment(deployment);
+    info(`deployment written to packages/sdk/src/deployments/${deployment.chainId}.json`);
+    // Uniswap V2 with USDC/WETH liquidity for swap deposits; after the protocol, so the
+    // protocol's deterministic addresses do not move.
+    ammRouter = (
+      await deployLocalAmm({ rpcUrl: anvil.rpcUrl, deployerPrivateKey, usdc: deployment.usdc })
+    ).router;
+    // A partner NFT collection with a token for lender 1: the NFT detected modal.
+    nft = await deployTestNft({
+      rpcUrl: anvil.rpcUrl,
+      deployerPrivateKey,
+      holders: [demoLenderAccounts[0]!.address],
+    });
+    const record: StackRecord = { ...chain, deployment, ammRouter, nft };
+    await writeFile(
+      stackRecordPath,
+      JSON.stringify(record, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 2),
+    );
+  }
+  info(`local AMM (Uniswap V2) router ${ammRouter}`);
   info(`test partner NFT collection ${nft} (lender 1 holds a token)`);
   const prefixKeeper = (c: string) =>
     process.stdout.write(c.replace(/^(?=.)/gm, "      [keeper] "));
   // referral payouts use the database served below (DB_PORT) once it answers
-  startKeeperProcess({
-    rpcUrl: anvil.rpcUrl,
-    chainId: config.CHAIN_ID,
-    env: { DB_PORT: String(config.DB_PORT) },
-    log: prefixKeeper,
-  });
+  const startKeeper = () =>
+    startKeeperProcess({
+      rpcUrl: anvil!.rpcUrl,
+      chainId: config.CHAIN_ID,
+      env: { DB_PORT: String(config.DB_PORT) },
+      log: prefixKeeper,
+    });
+  let keeper = startKeeper();
+  supervised.push(
+    supervise({
+      name: "keeper",
+      current: () => keeper.child,
+      restart: async () => {
+        keeper = startKeeper();
+      },
+    }),
+  );
   // The indexer backfills while the database migrates and the web app builds.
   const indexer = await startStackIndexer({
     chainId: config.CHAIN_ID,
     rpcUrl: anvil.rpcUrl,
     databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    chain,
+    fresh: !kept,
     log: (chunk) => process.stdout.write(chunk.replace(/^(?=.)/gm, "      [indexer] ")),
   });
 
@@ -187,6 +306,13 @@ async function main() {
     databaseUrl = served.url;
     info(`${served.url} (npm run ops -- <command> uses it while this runs)`);
   }
+  // The web database describes this chain and no other (refused with the fix otherwise).
+  const bound = await openDatabase({ databaseUrl });
+  try {
+    await bindDatabaseToChain(bound.db, chain);
+  } finally {
+    await bound.close();
+  }
 
   step("Web: next build (skipped when its inputs are unchanged)");
   const built = await buildWebIfNeeded();
@@ -194,9 +320,12 @@ async function main() {
 
   step(`Indexer: waiting until ${indexer.url} has caught up with the chain`);
   await indexer.ready();
-  indexer.indexer.child.once(
-    "exit",
-    (code) => void shutdown(code ?? 1, `The indexer exited (code ${code}).`),
+  supervised.push(
+    supervise({
+      name: "indexer",
+      current: () => indexer.indexer.child,
+      restart: () => indexer.indexer.restart(),
+    }),
   );
 
   step(`Web: next start on port ${config.WEB_PORT}`);
@@ -209,7 +338,7 @@ async function main() {
     pgliteDir: config.PGLITE_DIR,
     extra: {
       PRODUCT_SYMBOL: config.PRODUCT_SYMBOL,
-      LOCAL_AMM_ROUTER: amm.router,
+      LOCAL_AMM_ROUTER: ammRouter,
       NFT_COLLECTION_ADDRESS: process.env.NFT_COLLECTION_ADDRESS?.trim() || nft,
       DATABASE_URL: databaseUrl,
       INDEXER_URL: indexer.url,

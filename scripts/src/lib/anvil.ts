@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { repoRoot } from "./paths";
 import { isPortFree, PortInUseError, sleep } from "./net";
+import { spawnGuarded } from "./proc";
 
 export type AnvilOptions = {
   port: number;
@@ -15,6 +16,11 @@ export type AnvilOptions = {
   timeoutMs?: number;
   /** Print anvil's own output (off by default: it is very chatty). */
   verbose?: boolean;
+  /**
+   * Keep the chain in this file: loaded at start when it exists, written every few seconds and on
+   * exit (anvil `--state`, with the historical states the indexer reads at past blocks).
+   */
+  statePath?: string;
 };
 
 export type AnvilInstance = {
@@ -99,9 +105,13 @@ export async function startAnvil(opts: AnvilOptions): Promise<AnvilInstance> {
 
   const args = ["--port", String(port), "--host", "127.0.0.1", "--chain-id", String(chainId)];
   if (opts.blockTime) args.push("--block-time", String(opts.blockTime));
+  const loaded = opts.statePath !== undefined && existsSync(opts.statePath);
+  if (opts.statePath) {
+    args.push("--state", opts.statePath, "--state-interval", "10", "--preserve-historical-states");
+  }
   const bin = resolveAnvilBinary();
-  const child = spawn(bin, args, {
-    detached: true, // own process group, so stop() can signal the whole group
+  // own process group (stop() signals the whole group), ended with this process (no orphan)
+  const child = spawnGuarded(bin, args, {
     stdio: ["ignore", opts.verbose ? "inherit" : "pipe", "pipe"],
   });
   let output = "";
@@ -141,5 +151,45 @@ export async function startAnvil(opts: AnvilOptions): Promise<AnvilInstance> {
     await sleep(100);
   }
   child.stdout?.resume();
+  if (loaded) await restoreClock(rpcUrl);
   return { rpcUrl, port, chainId, pid: child.pid ?? -1, stop };
+}
+
+async function rpc<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const json = (await res.json()) as { result?: T; error?: { message: string } };
+  if (json.error) throw new AnvilStartError(`${method}: ${json.error.message}`);
+  return json.result as T;
+}
+
+/**
+ * A loaded state keeps its blocks but not the clock offset `evm_increaseTime` built up: the next
+ * block would be stamped with the wall clock, before the chain's last block (epochs would run
+ * backwards). Continue the clock from the last block instead.
+ */
+async function restoreClock(rpcUrl: string): Promise<void> {
+  const latest = await rpc<{ timestamp: string }>(rpcUrl, "eth_getBlockByNumber", [
+    "latest",
+    false,
+  ]);
+  const last = Number(BigInt(latest.timestamp));
+  if (last < Math.floor(Date.now() / 1000)) return;
+  await rpc(rpcUrl, "evm_setNextBlockTimestamp", [last + 1]);
+  await rpc(rpcUrl, "evm_mine");
+}
+
+/** The chain's identity: its id and the hash of its genesis block (a new anvil is a new chain). */
+export async function chainIdentity(
+  rpcUrl: string,
+): Promise<{ chainId: number; genesisHash: string }> {
+  const [id, genesis] = await Promise.all([
+    rpc<string>(rpcUrl, "eth_chainId"),
+    rpc<{ hash: string }>(rpcUrl, "eth_getBlockByNumber", ["0x0", false]),
+  ]);
+  return { chainId: Number(BigInt(id)), genesisHash: genesis.hash.toLowerCase() };
 }

@@ -9,7 +9,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -47,6 +47,11 @@ export type IndexerOptions = {
   schema?: string;
   /** Wipe what an earlier run indexed first (a fresh anvil is a new chain). */
   fresh?: boolean;
+  /**
+   * The chain being indexed: the index is bound to it (see {@link bindIndexerToChain}) and a
+   * kept index of another chain is refused.
+   */
+  chain?: IndexedChain;
   /** A deployment JSON other than packages/sdk/src/deployments/<chainId>.json. */
   deploymentFile?: string;
   pollingMs?: number;
@@ -63,7 +68,79 @@ export type Indexer = {
   stop: () => Promise<void>;
   /** Stops it, wipes what it indexed and starts it again (it backfills from the deployment block). */
   rebuild: () => Promise<void>;
+  /** Starts it again on what it indexed (after it exited: Ponder resumes from its checkpoint). */
+  restart: () => Promise<void>;
 };
+
+/** A chain's identity (see `chainIdentity` in ./anvil). */
+export type IndexedChain = { chainId: number; genesisHash: string };
+
+export class IndexerChainMismatchError extends Error {
+  constructor(where: string, bound: IndexedChain, actual: IndexedChain) {
+    super(
+      `The indexer's database (${where}) holds chain ${bound.chainId} with genesis block ${bound.genesisHash}, ` +
+        `not chain ${actual.chainId} with genesis block ${actual.genesisHash}. ` +
+        `Locally, run \`npm start -- --fresh\`; otherwise give this chain its own indexer database ` +
+        `(INDEXER_PGLITE_DIR, or INDEXER_SCHEMA with DATABASE_URL) or reset it (\`npm run indexer -- --fresh\`).`,
+    );
+    this.name = "IndexerChainMismatchError";
+  }
+}
+
+/**
+ * Records which chain the indexer's database describes (a file beside the PGlite folder, or a row
+ * of `public.indexer_chain_binding` per schema on Postgres) and refuses another chain. `fresh`
+ * (or an index with no record yet) wipes what was indexed and binds it to `chain`.
+ */
+export async function bindIndexerToChain(
+  opts: { databaseUrl?: string; pgliteDir?: string; schema?: string; fresh?: boolean },
+  chain: IndexedChain,
+): Promise<"kept" | "reset"> {
+  const schema = opts.schema ?? "indexer";
+  const genesisHash = chain.genesisHash.toLowerCase();
+  if (opts.databaseUrl) {
+    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS public.indexer_chain_binding (schema_name text PRIMARY KEY, chain_id integer NOT NULL, genesis_hash text NOT NULL)`,
+      );
+      const { rows } = await client.query<{ chain_id: number; genesis_hash: string }>(
+        `SELECT chain_id, genesis_hash FROM public.indexer_chain_binding WHERE schema_name = $1`,
+        [schema],
+      );
+      const bound = rows[0];
+      if (!opts.fresh && bound) {
+        if (bound.chain_id === chain.chainId && bound.genesis_hash === genesisHash) return "kept";
+        throw new IndexerChainMismatchError(
+          `schema ${schema}`,
+          { chainId: bound.chain_id, genesisHash: bound.genesis_hash },
+          { chainId: chain.chainId, genesisHash },
+        );
+      }
+      await client.query(`DROP SCHEMA IF EXISTS "${schema.replace(/"/g, "")}" CASCADE`);
+      await client.query(
+        `INSERT INTO public.indexer_chain_binding (schema_name, chain_id, genesis_hash) VALUES ($1, $2, $3)
+         ON CONFLICT (schema_name) DO UPDATE SET chain_id = EXCLUDED.chain_id, genesis_hash = EXCLUDED.genesis_hash`,
+        [schema, chain.chainId, genesisHash],
+      );
+      return "reset";
+    } finally {
+      await client.end();
+    }
+  }
+  const dir = opts.pgliteDir ?? defaultIndexerPgliteDir;
+  const marker = `${dir}.chain.json`;
+  if (!opts.fresh && existsSync(marker)) {
+    const bound = JSON.parse(await readFile(marker, "utf8")) as IndexedChain;
+    if (bound.chainId === chain.chainId && bound.genesisHash === genesisHash) return "kept";
+    throw new IndexerChainMismatchError(dir, bound, { chainId: chain.chainId, genesisHash });
+  }
+  await resetIndexerData({ pgliteDir: dir });
+  await mkdir(path.dirname(marker), { recursive: true });
+  await writeFile(marker, JSON.stringify({ chainId: chain.chainId, genesisHash }));
+  return "reset";
+}
 
 /** Deletes an earlier run's indexed data: the PGlite folder, or the Postgres schema. */
 export async function resetIndexerData(opts: {
@@ -122,7 +199,11 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   }
   const schema = opts.schema ?? "indexer";
   const pgliteDir = opts.pgliteDir ?? defaultIndexerPgliteDir;
-  if (opts.fresh) await resetIndexerData({ databaseUrl: opts.databaseUrl, pgliteDir, schema });
+  if (opts.chain) {
+    await bindIndexerToChain({ ...opts, pgliteDir, schema }, opts.chain);
+  } else if (opts.fresh) {
+    await resetIndexerData({ databaseUrl: opts.databaseUrl, pgliteDir, schema });
+  }
   if (!opts.databaseUrl) await ensurePgliteFolder(pgliteDir);
   let output = "";
   const env: NodeJS.ProcessEnv = {
@@ -160,6 +241,14 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     },
     output: () => output,
     stop: () => stopProcessGroup(child),
+    async restart() {
+      await stopProcessGroup(child);
+      if (!(await isPortFree(opts.port, "127.0.0.1"))) {
+        throw new PortInUseError(opts.port, opts.portEnvVar ?? "INDEXER_PORT", "the indexer");
+      }
+      output = "";
+      child = launch();
+    },
     async rebuild() {
       await stopProcessGroup(child);
       await resetIndexerData({ databaseUrl: opts.databaseUrl, pgliteDir, schema });
@@ -172,10 +261,13 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
 
 /**
  * Ponder's first migration is not atomic on PGlite: killed between creating its tables and
- * recording them, it never starts again ("Unable to create table ... already exists"). Everything
- * in the index is re-read from the chain, so the index is then rebuilt from the deployment block.
+ * recording them, it never starts again ("Unable to create table ... already exists"). A kept
+ * index written by another build of the indexer (an update of its code, `npm start` on a kept
+ * chain) is refused by Ponder too. Everything in the index is re-read from the chain, so the index
+ * is then rebuilt from the deployment block.
  */
-const UNRECOVERABLE_MIGRATION = /MigrationError: Unable to create table .* already exists/;
+const UNRECOVERABLE_MIGRATION =
+  /MigrationError: (Unable to create table .* already exists|Schema ".*" was previously used by a (different Ponder app|Ponder app with a different minor version))/;
 
 /** Waits until the indexer's `/ready` answers 200 (backfill done, serving live data). */
 export async function waitForIndexerReady(indexer: Indexer, timeoutMs = 120_000): Promise<void> {
@@ -185,7 +277,9 @@ export async function waitForIndexerReady(indexer: Indexer, timeoutMs = 120_000)
     if (indexer.child.exitCode !== null || indexer.child.signalCode !== null) {
       if (!rebuilt && UNRECOVERABLE_MIGRATION.test(indexer.output())) {
         rebuilt = true;
-        console.warn("[indexer] its first migration was interrupted: rebuilding the index");
+        console.warn(
+          "[indexer] its database cannot be resumed (an interrupted first migration, or another build of the indexer): rebuilding the index from the chain",
+        );
         await indexer.rebuild();
         continue;
       }
@@ -247,13 +341,18 @@ export async function waitForIndexedBlock(
 
 /**
  * `npm start`'s indexer step: reads INDEXER_PORT / INDEXER_PGLITE_DIR / INDEXER_SCHEMA (zod),
- * wipes what an earlier run indexed (the chain is a fresh anvil) and starts Ponder. `ready()`
+ * keeps what an earlier run indexed of the same chain (wipes it for a new chain) and starts
+ * Ponder. `ready()`
  * waits until it has backfilled and caught up with the chain's head.
  */
 export async function startStackIndexer(opts: {
   chainId: number;
   rpcUrl: string;
   databaseUrl?: string;
+  /** the chain the index must describe */
+  chain: IndexedChain;
+  /** a new chain: wipe what an earlier run indexed */
+  fresh: boolean;
   log?: (chunk: string) => void;
 }): Promise<{ indexer: Indexer; url: string; ready: () => Promise<void> }> {
   const parsed = IndexerEnvSchema.safeParse(process.env);
@@ -269,7 +368,8 @@ export async function startStackIndexer(opts: {
     databaseUrl: opts.databaseUrl,
     pgliteDir: env.INDEXER_PGLITE_DIR,
     schema: env.INDEXER_SCHEMA,
-    fresh: opts.chainId === 31337,
+    fresh: opts.fresh,
+    chain: opts.chain,
     log: opts.log && ((chunk) => opts.log!(quietPonderLog(chunk))),
   });
   const ready = async () => {

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { parseDeployment, type Deployment } from "@lending/sdk/deployments";
 import { deploymentPath } from "../chain/deploy";
@@ -14,7 +15,7 @@ export async function loadDeploymentFile(chainId: number): Promise<Deployment> {
   return parseDeployment(JSON.parse(text));
 }
 
-export type KeeperProcess = { pid: number; stop: () => Promise<void> };
+export type KeeperProcess = { pid: number; child: ChildProcess; stop: () => Promise<void> };
 
 /**
  * Starts `npm run keeper`'s process (scripts/src/keeper.ts under tsx) against a chain, as
@@ -31,5 +32,5 @@ export function startKeeperProcess(opts: {
     env: { ...process.env, RPC_URL: opts.rpcUrl, CHAIN_ID: String(opts.chainId), ...opts.env },
     onOutput: opts.log,
   });
-  return { pid: child.pid ?? -1, stop: () => stopProcessGroup(child) };
+  return { pid: child.pid ?? -1, child, stop: () => stopProcessGroup(child) };
 }

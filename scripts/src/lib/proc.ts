@@ -1,5 +1,21 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { stopProcessGroup } from "./anvil";
+
+const PARENT_GUARD = fileURLToPath(new URL("./parent-guard.mjs", import.meta.url));
+
+/**
+ * Spawns a long-running command in its own process group, behind parent-guard.mjs: when this
+ * process dies without stopping it (SIGKILL, a crash), the guard ends the command's group, so
+ * nothing is left orphaned holding a port or spinning on a database host that is gone.
+ */
+export function spawnGuarded(
+  cmd: string,
+  args: string[],
+  opts: Omit<SpawnOptions, "detached"> = {},
+): ChildProcess {
+  return spawn(process.execPath, [PARENT_GUARD, cmd, ...args], { ...opts, detached: true });
+}
 
 export class CommandFailedError extends Error {
   constructor(
@@ -48,16 +64,18 @@ export function run(cmd: string, args: string[], opts: RunOptions = {}): Promise
   });
 }
 
-/** Starts a long-running service in its own process group (stop it with stopProcessGroup). */
+/**
+ * Starts a long-running service in its own process group (stop it with stopProcessGroup); it ends
+ * with this process (see {@link spawnGuarded}).
+ */
 export function startService(
   cmd: string,
   args: string[],
   opts: { cwd?: string; env?: NodeJS.ProcessEnv; onOutput?: (chunk: string) => void } = {},
 ): ChildProcess {
-  const child = spawn(cmd, args, {
+  const child = spawnGuarded(cmd, args, {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
-    detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);

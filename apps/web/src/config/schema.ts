@@ -110,6 +110,16 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(200).default(10),
   ),
+  /** A database that does not accept a connection within this is unavailable (503). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(120_000).default(5_000),
+  ),
+  /** A query that gets no answer within this fails (503): a stalled database never hangs a request. */
+  DATABASE_QUERY_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(10_000),
+  ),
   /** Identity provider: the built-in local one, or Compilot (needs COMPILOT_API_URL/KEY). */
   KYC_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["local", "compilot"]).default("local")),
   /** Local provider: submitted identities become Active at once (default true on 31337). */

@@ -26,6 +26,8 @@ export interface ServerConfig {
   /** absolute folder of the embedded PGlite database, or `memory://` */
   pgliteDir: string;
   databasePoolSize: number;
+  databaseConnectTimeoutMs: number;
+  databaseQueryTimeoutMs: number;
   /** proxies in front that append to X-Forwarded-For (TRUST_PROXY); 0: use the socket address */
   trustProxy: number;
   kyc: {
@@ -140,6 +142,8 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
     databaseUrl: e.DATABASE_URL,
     pgliteDir: resolvePgliteDir(root, e.PGLITE_DIR),
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     kyc: {
       provider: e.KYC_PROVIDER,

@@ -23,7 +23,11 @@ export async function database(config: ServerConfig = serverConfig()): Promise<D
     const handle = openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? undefined : config.pgliteDir,
-      env: { DATABASE_POOL_SIZE: String(config.databasePoolSize) },
+      env: {
+        DATABASE_POOL_SIZE: String(config.databasePoolSize),
+        DATABASE_CONNECT_TIMEOUT_MS: String(config.databaseConnectTimeoutMs),
+        DATABASE_QUERY_TIMEOUT_MS: String(config.databaseQueryTimeoutMs),
+      },
     }).then(async (h) => {
       // An in-memory database starts empty: migrate it. Folders and servers are migrated by
       // `npm start` / the deploy, not by every web server racing at boot.

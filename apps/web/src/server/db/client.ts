@@ -68,7 +68,14 @@ export async function openDatabase(
       throw new DatabaseConfigError("DATABASE_URL must be a postgres:// URL");
     }
     const max = Number(env.DATABASE_POOL_SIZE ?? 10);
-    const pool = new pg.Pool({ connectionString: url, max: Number.isFinite(max) ? max : 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number.isFinite(max) ? max : 10,
+      // A database that is down or stalled fails a request within seconds (503), instead of
+      // hanging it for as long as the stall lasts.
+      connectionTimeoutMillis: positiveMs(env.DATABASE_CONNECT_TIMEOUT_MS, 5_000),
+      query_timeout: positiveMs(env.DATABASE_QUERY_TIMEOUT_MS, 10_000),
+    });
     // An idle connection the server drops (restart, failover, admin kill) emits 'error' on the
     // pool; unheard, that event would end the process. The pool replaces the connection itself.
     pool.on("error", (error) => {
@@ -82,6 +89,46 @@ export async function openDatabase(
   const client = await PGlite.create(location);
   const db = drizzle({ client, schema }) as unknown as Database;
   return { db, kind: "pglite", location, close: () => client.close() };
+}
+
+function positiveMs(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** Error codes and messages of a database that is down, unreachable, restarting or stalled. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+]);
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|Client has encountered a connection error|connect ECONNREFUSED|Connection ended unexpectedly/i;
+
+/**
+ * Whether `error` (or one of its causes) says the database is unavailable rather than that a
+ * query was wrong: the API answers it 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== "object") return false;
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    e = cause;
+  }
+  return false;
 }
 
 let shared: Promise<DatabaseHandle> | undefined;

@@ -47,7 +47,7 @@ describe("database", () => {
       n: journal.entries.length,
     });
     await second.close();
-  }, 30_000); // PGlite boots its WASM twice here: about 3 s on an idle machine
+  }, 90_000); // PGlite boots its WASM twice here: about 3 s on an idle machine, a minute under load
 
   it("defaults to <repo>/.data/pglite and honours PGLITE_DIR", () => {
     expect(resolvePgliteDir({})).toMatch(/[/\\]\.data[/\\]pglite$/);

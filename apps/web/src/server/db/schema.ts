@@ -259,6 +259,18 @@ export const outbox = pgTable("outbox", {
 });
 
 /**
+ * The chain this database describes (one row): its id and genesis block hash. Written when the
+ * database is first used with a chain; a database of another chain (a new local anvil, a
+ * different network) is refused rather than mixed with it (issue 25).
+ */
+export const chainBinding = pgTable("chain_binding", {
+  id: integer("id").primaryKey(),
+  chainId: integer("chain_id").notNull(),
+  genesisHash: text("genesis_hash").notNull(),
+  boundAt: timestamp("bound_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The loss mails sent: one per loss report and lender. Written with the outbox row, deleted again
  * when delivery fails, so running the mailing twice (ops `loss:mail`, the dev panel) never mails
  * a lender twice about one loss, and a failed delivery is tried again next time.

@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { database } from "../context";
 import { enforceRateLimit, GET_RATE_LIMIT } from "../services/rate-limit";
 import { clientIp, isHttpsRequest } from "./client";
-import { badRequest, HttpError, upstreamFailure, UpstreamError } from "./errors";
+import { isDatabaseUnavailable } from "../db/client";
+import { badRequest, HttpError, tooManyRequests, upstreamFailure, UpstreamError } from "./errors";
 import { HSTS } from "./security-headers";
 
 /** Largest accepted request body. */
@@ -23,6 +24,35 @@ export function jsonError(
   });
 }
 
+export const DATABASE_UNAVAILABLE =
+  "The database is unavailable right now. Please try again in a moment.";
+
+/** Per-process read counters, used while the database (the shared counters) is unavailable. */
+const localReads = new Map<string, { windowStart: number; count: number }>();
+
+/**
+ * The GET budget per client IP ({@link GET_RATE_LIMIT}), counted in the database so every web
+ * server shares it. Reads served from the chain or the indexer must not fail with the database:
+ * while it is unavailable the budget is counted in this process instead.
+ */
+async function enforceReadLimit(ip: string, now: number = Date.now()): Promise<void> {
+  const key = `get:ip:${ip}`;
+  try {
+    await enforceRateLimit(await database(), [key], GET_RATE_LIMIT, now);
+    return;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+  }
+  const windowStart = now - (now % GET_RATE_LIMIT.windowMs);
+  const entry = localReads.get(key);
+  const count = entry && entry.windowStart === windowStart ? entry.count + 1 : 1;
+  if (localReads.size > 10_000) localReads.clear(); // bounded: a flood of IPs cannot grow it
+  localReads.set(key, { windowStart, count });
+  if (count > GET_RATE_LIMIT.limit) {
+    throw tooManyRequests((windowStart + GET_RATE_LIMIT.windowMs - now) / 1000);
+  }
+}
+
 /** Logs a genuine server fault; the client only sees a generic 500. */
 function logServerFault(request: Request, error: unknown) {
   const { pathname } = new URL(request.url);
@@ -32,7 +62,8 @@ function logServerFault(request: Request, error: unknown) {
 /**
  * Wraps a route handler: every failure becomes JSON `{statusCode, message}`. An {@link HttpError}
  * keeps its status (4xx for bad input) and headers, an {@link UpstreamError} (a dependency is down)
- * is a 503; anything else is a server fault: logged, 500.
+ * is a 503, so is a database that is down or stalled (within the pool's connect and query
+ * timeouts); anything else is a server fault: logged, 500.
  * Every GET and HEAD (Next answers HEAD with the GET handler) counts against
  * {@link GET_RATE_LIMIT} per client IP first, in one budget (429 past it). Responses
  * to https requests carry HSTS (the proxy, which adds it to pages, skips /api).
@@ -44,7 +75,7 @@ export function apiHandler<C = unknown>(
     let response: Response;
     try {
       if (request.method === "GET" || request.method === "HEAD") {
-        await enforceRateLimit(await database(), [`get:ip:${clientIp(request)}`], GET_RATE_LIMIT);
+        await enforceReadLimit(clientIp(request));
       }
       const result = await handle(request, context);
       response =
@@ -58,6 +89,11 @@ export function apiHandler<C = unknown>(
           : caught;
       if (error instanceof HttpError) {
         response = jsonError(error.statusCode, error.message, error.extra, error.headers);
+      } else if (isDatabaseUnavailable(error)) {
+        console.error(
+          `[api] ${request.method} ${new URL(request.url).pathname}: the database is unavailable: ${(error as Error).message}`,
+        );
+        response = jsonError(503, DATABASE_UNAVAILABLE, {}, { "retry-after": "5" });
       } else {
         logServerFault(request, error);
         response = jsonError(500, "Internal server error");
