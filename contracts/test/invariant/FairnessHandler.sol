@@ -172,7 +172,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
     {
         address user = _actor(actorSeed);
         for (uint256 i; i < 3; ++i) {
-            uint256 trancheId = (trancheSeed + i) % 3;
+            uint256 trancheId = (trancheSeed % 3 + i) % 3;
             uint256 free = lpm.sharesOf(POOL, trancheId, user);
             if (free == 0) continue;
             _force(user, trancheId, bound(shares, 1, free));

@@ -7,13 +7,15 @@ import {FairnessHandler} from "./FairnessHandler.sol";
 
 /// @dev Suite (a) of issue 10: per-user value fairness. The handler checks the rules around each
 /// action (only clearing, loss reports and repayments change a user's value; a loss cuts every
-/// position of a tranche, variable and fixed-term alike, by the same fraction); the invariants
-/// below check what users are owed against what the pool holds. Coverage over the campaign:
-/// `afterInvariant` appends each run's result to `cache/invariant-coverage/fairness.txt` and
-/// fails, once at least `MIN_RUNS` runs are in, if any of its four counters (a matured lock
-/// released, a lock withdrawn at expiry paid and released, a fixed-term ledger cut by a loss, a
-/// deposit into a tranche a loss wiped, once recapitalised) is above 0 in fewer than 80% of the
-/// runs.
+/// position of a tranche, variable and fixed-term alike, by the same fraction; issue 22: a
+/// withdrawal is paid its value at the clearing price within 1 unit, a lender entering after a
+/// loss is not charged for it, a forced withdrawal leaves the owner's other requests as they
+/// were); the invariants below check what users are owed against what the pool holds. Coverage
+/// over the campaign: `afterInvariant` appends each run's result to
+/// `cache/invariant-coverage/fairness.txt` and fails, once at least `MIN_RUNS` runs are in, if any
+/// of its five counters (a matured lock released, a lock withdrawn at expiry paid and released, a
+/// fixed-term ledger cut by a loss, a deposit into a tranche a loss wiped, once recapitalised, a
+/// forced withdrawal) is above 0 in fewer than 80% of the runs.
 contract FairnessInvariantsTest is ProtocolBase {
     string internal constant DIR = "cache/invariant-coverage";
     string internal constant TALLY = "cache/invariant-coverage/fairness.txt";
@@ -84,7 +86,9 @@ contract FairnessInvariantsTest is ProtocolBase {
         selectors[12] = FairnessHandler.strangerClear.selector;
         selectors[13] = FairnessHandler.repay.selector;
         selectors[14] = FairnessHandler.reportLoss.selector;
-        // Clearing three times as likely, releases and losses three and two times.
+        // Clearing three times as likely, releases and losses three and two times, forced
+        // withdrawals twice (a selector of their own: sharing `withdraw`'s, one run in two or
+        // three forced none).
         selectors[15] = FairnessHandler.clear.selector;
         selectors[16] = FairnessHandler.clear.selector;
         selectors[17] = FairnessHandler.releaseLock.selector;

@@ -8,10 +8,12 @@ import {LockingSystemHandler} from "./LockingSystemHandler.sol";
 /// `ProtocolBase` deploys them, driven together. Asserts that bonus interest paid never exceeds
 /// the level-2 rate on the accepted deposits actually held over time, that fees go only to
 /// holders of accepted deposits and are conserved, and that no KSU lock opens before its period.
-/// Coverage (every loyalty level, paid bonus and fee claims) is asserted over the runs of a
-/// campaign: `afterInvariant` appends each run's result to
-/// `cache/invariant-coverage/locking-system.txt` and fails once at least 48 runs are in if fewer
-/// than 80% reached everything (from 48 runs: the first runs of a campaign reach less, and 16
+/// Issue 22: a price keeper that was down past the price's validity (every level reads 0),
+/// re-rating, and referral payouts bounded by the epoch's recorded fee. Coverage (every loyalty
+/// level with paid bonus and fee claims; a stale price; a request re-rated to another level; a
+/// referral reward paid) is asserted over the runs of a campaign: `afterInvariant` appends each
+/// run's result to `cache/invariant-coverage/locking-system.txt` and fails once at least 48 runs
+/// are in if fewer than 80% reached any one of them (from 48 runs: the first runs of a campaign reach less, and 16
 /// runs failed at 12 of 16 once while the whole campaign reached 99.9%).
 contract LockingSystemInvariantsTest is ProtocolBase {
     string internal constant DIR = "cache/invariant-coverage";
