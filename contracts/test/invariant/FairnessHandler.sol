@@ -223,7 +223,8 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         for (uint256 t; t < 3; ++t) {
             shares[t] = lpm.sharesOf(POOL, t, v.owner);
         }
-        ILendingPoolTypes.RequestView[] memory before = _requestsOf(v.owner);
+        ILendingPoolTypes.RequestView[] memory before;
+        if (v.forced) before = _requestsOf(v.owner);
         lpm.claim(id);
         _syncLastId();
         if (v.kind == ILendingPoolTypes.RequestKind.Withdrawal) {
