@@ -4,6 +4,7 @@ pragma solidity ^0.8.30;
 import {ILendingPoolManager} from "../../src/interfaces/ILendingPoolManager.sol";
 import {ILendingPoolTypes} from "../../src/interfaces/ILendingPoolTypes.sol";
 import {TestUSDC} from "../../src/tokens/TestUSDC.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {CommonBase} from "forge-std/Base.sol";
 import {StdCheats} from "forge-std/StdCheats.sol";
 import {StdUtils} from "forge-std/StdUtils.sol";
@@ -33,8 +34,14 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
     mapping(bytes32 => uint256) public calls;
     /// @dev Handler calls, early returns included (a short replayed counterexample is no run).
     uint256 public actions;
-    /// @dev The newest request id (ids are sequential from 1; only actors make requests).
+    /// @dev The newest request id (ids are sequential from 1; only actors make requests, and a
+    /// settled forced withdrawal re-queues what liquidity could not pay as a new one).
     uint256 public lastId;
+    /// @dev Losses reported (a wipe included), and their count when each epoch was cleared.
+    uint256 public losses;
+    mapping(uint256 => uint256) public lossesAtClear;
+    /// @dev The requests made in each epoch.
+    mapping(uint256 => uint256[]) internal _epochIds;
 
     constructor(
         ILendingPoolManager lpm_,
@@ -135,7 +142,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
             vm.prank(user);
             id = lpm.requestDepositWithKyc(POOL, trancheId, amount, 0, a, k);
         }
-        if (id > lastId) lastId = id;
+        _syncLastId();
         calls[configId == 0 ? bytes32("deposit") : bytes32("depositFixed")]++;
     }
 
@@ -151,8 +158,39 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         shares = bound(shares, 1, free);
         vm.prank(user);
         uint256 id = lpm.requestWithdrawal(POOL, trancheId, shares);
-        if (id > lastId) lastId = id;
+        _syncLastId();
         calls["withdraw"]++;
+    }
+
+    /// @dev The pool manager forces a withdrawal of the user's free shares (from the first
+    /// tranche from the seed's where it has any): its own request, leaving every other request
+    /// of the owner as it was, and every value unchanged.
+    function forceWithdrawal(uint256 actorSeed, uint256 trancheSeed, uint256 shares)
+        external
+        counted
+        valueNeutral
+    {
+        address user = _actor(actorSeed);
+        for (uint256 i; i < 3; ++i) {
+            uint256 trancheId = (trancheSeed % 3 + i) % 3;
+            uint256 free = lpm.sharesOf(POOL, trancheId, user);
+            if (free == 0) continue;
+            _force(user, trancheId, bound(shares, 1, free));
+            return;
+        }
+    }
+
+    function _force(address user, uint256 trancheId, uint256 shares) internal {
+        ILendingPoolTypes.RequestView[] memory before = _requestsOf(user);
+        vm.prank(manager);
+        uint256 id = lpm.forceWithdrawal(POOL, trancheId, user, shares);
+        _syncLastId();
+        ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id);
+        require(v.forced && v.owner == user, "a forced withdrawal is not its own request");
+        if (_requireOwnUnchanged(before, _requestsOf(user))) {
+            calls["forcedBesideOwn"]++;
+        }
+        calls["forcedWithdrawal"]++;
     }
 
     function cancel(uint256 idSeed) external counted valueNeutral {
@@ -160,6 +198,15 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         if (id == 0) return;
         ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id);
         vm.prank(v.owner);
+        if (v.forced) {
+            // Enforced: the owner cannot cancel a forced withdrawal.
+            try lpm.cancelWithdrawalRequest(POOL, id) {
+                revert("the owner cancelled a forced withdrawal");
+            } catch {
+                calls["forcedCancelRefused"]++;
+            }
+            return;
+        }
         if (v.kind == ILendingPoolTypes.RequestKind.Deposit) lpm.cancelDepositRequest(POOL, id);
         else lpm.cancelWithdrawalRequest(POOL, id);
         calls["cancel"]++;
@@ -169,9 +216,90 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         uint256 id = _requestId(idSeed, ILendingPoolTypes.RequestStatus.Cleared);
         if (id == 0) return;
         // A fixed-term deposit settles once the pool has cleared its overdue epochs.
-        if (lpm.requestStatus(id).fixedTermConfigId != 0 && _behind()) return;
+        ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id);
+        if (v.fixedTermConfigId != 0 && _behind()) return;
+        uint256 wallet = usdc.balanceOf(v.owner);
+        uint256[3] memory shares;
+        for (uint256 t; t < 3; ++t) {
+            shares[t] = lpm.sharesOf(POOL, t, v.owner);
+        }
+        ILendingPoolTypes.RequestView[] memory before;
+        if (v.forced) before = _requestsOf(v.owner);
         lpm.claim(id);
+        _syncLastId();
+        if (v.kind == ILendingPoolTypes.RequestKind.Withdrawal) {
+            _checkPaid(v, usdc.balanceOf(v.owner) - wallet);
+            // What liquidity could not pay queues again as a forced withdrawal: the owner's own
+            // requests stay as they were.
+            if (v.forced) {
+                _requireOwnUnchanged(before, _requestsOf(v.owner));
+            }
+        } else if (v.fixedTermConfigId == 0) {
+            _checkEntry(v, shares);
+        }
         calls["claim"]++;
+    }
+
+    /// @dev Right after the clearing of `epoch`: each accepted withdrawal of the epoch is owed its
+    /// shares' value at the clearing price, within 1 unit; after a loss, each deposit accepted
+    /// whole into its tranche holds shares worth what was accepted, within 1 unit.
+    function _checkCleared(uint256 epoch) internal {
+        lossesAtClear[epoch] = losses;
+        uint256[] storage ids = _epochIds[epoch];
+        for (uint256 i; i < ids.length; ++i) {
+            ILendingPoolTypes.RequestView memory v = lpm.requestStatus(ids[i]);
+            if (v.status != ILendingPoolTypes.RequestStatus.Cleared || v.accepted == 0) continue;
+            if (v.kind == ILendingPoolTypes.RequestKind.Withdrawal) {
+                _requireClearingValue(v);
+            } else if (losses != 0 && v.fixedTermConfigId == 0 && v.reallocated == 0) {
+                require(
+                    lpm.convertToAssets(POOL, v.trancheId, v.shares) + 1 >= v.accepted,
+                    "a lender who entered after a loss was charged for it"
+                );
+                calls["entryAfterLoss"]++;
+            }
+        }
+    }
+
+    function _requireClearingValue(ILendingPoolTypes.RequestView memory v) internal {
+        ILendingPoolTypes.EpochPrices memory p = lpm.getEpochPrices(POOL, v.epoch, v.trancheId);
+        uint256 value = Math.mulDiv(v.accepted, p.withdrawalAssets, p.withdrawalShares);
+        require(
+            (v.assets > value ? v.assets - value : value - v.assets) <= 1,
+            "a withdrawal was not paid its value at the clearing price"
+        );
+        calls["withdrawalPaid"]++;
+        if (v.forced) calls["forcedPaid"]++;
+    }
+
+    /// @dev A withdrawal is paid its accepted shares' value at its epoch's clearing price (the
+    /// ledger totals withdrawals were paid against), within 1 unit, into the owner's wallet.
+    function _checkPaid(ILendingPoolTypes.RequestView memory v, uint256 received) internal {
+        require(received == v.assets, "a withdrawal paid other than its settled assets");
+        if (v.accepted != 0) _requireClearingValue(v);
+    }
+
+    /// @dev A lender whose deposit was accepted after a loss, with no loss since, holds shares
+    /// worth what was accepted (1 unit of rounding per tranche credited): the loss is never
+    /// charged to him. `before`: the owner's free shares per tranche before the settlement.
+    function _checkEntry(ILendingPoolTypes.RequestView memory v, uint256[3] memory before)
+        internal
+    {
+        uint256 atClear = lossesAtClear[v.epoch];
+        if (atClear == 0 || losses != atClear) return; // no loss before entry, or one after it
+        uint256 value;
+        uint256 credited;
+        for (uint256 t; t < 3; ++t) {
+            uint256 gained = lpm.sharesOf(POOL, t, v.owner) - before[t];
+            if (gained == 0) continue;
+            value += lpm.convertToAssets(POOL, t, gained);
+            ++credited;
+        }
+        require(
+            value + credited >= v.accepted + v.reallocated,
+            "a lender who entered after a loss was charged for it"
+        );
+        if (v.accepted + v.reallocated != 0) calls["entryAfterLossClaimed"]++;
     }
 
     function lockFixedTerm(uint256 actorSeed, uint256 trancheSeed, uint256 amount)
@@ -302,6 +430,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         if (block.timestamp < opensAt) vm.warp(opensAt + bound(warpSeed, 0, 1 days));
         if (lpm.incidentOpen(POOL)) vm.prank(manager);
         lpm.clear(POOL);
+        _checkCleared(epoch);
         calls["clear"]++;
     }
 
@@ -315,6 +444,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         vm.prank(address(0x5742));
         try lpm.clear(POOL) {
             require(!open && block.timestamp >= allAt, "a stranger cleared too early");
+            _checkCleared(epoch);
             calls["strangerCleared"]++;
         } catch {
             calls["strangerRefused"]++;
@@ -362,6 +492,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
         Snapshot memory before = _snapshot();
         vm.prank(manager);
         lpm.reportLoss(POOL, value);
+        ++losses;
         Snapshot memory afterwards = _snapshot();
         for (uint256 a; a < actors.length; ++a) {
             _checkLoss(a, before, afterwards);
@@ -389,6 +520,7 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
 
         vm.prank(manager);
         lpm.reportLoss(POOL, amount);
+        ++losses;
         for (uint256 t; t < 3; ++t) {
             if (lpm.trancheClosed(POOL, t)) wiped[t] = true;
         }
@@ -539,6 +671,59 @@ contract FairnessHandler is CommonBase, StdCheats, StdUtils {
             after_ + TOLERANCE >= before * total / totalBefore && after_ <= before + TOLERANCE,
             "a loss cut USDC set aside for a lock withdrawn at expiry"
         );
+    }
+
+    function _requestsOf(address user)
+        internal
+        view
+        returns (ILendingPoolTypes.RequestView[] memory requests)
+    {
+        (, requests,,) = lpm.getUserPosition(user);
+    }
+
+    /// @dev The owner's requests other than forced withdrawals are the same in `before` and
+    /// `afterwards`, field for field. Returns whether one of them is open (pending or cleared).
+    function _requireOwnUnchanged(
+        ILendingPoolTypes.RequestView[] memory before,
+        ILendingPoolTypes.RequestView[] memory afterwards
+    ) internal pure returns (bool open) {
+        uint256 own;
+        for (uint256 i; i < before.length; ++i) {
+            if (before[i].forced) continue;
+            ++own;
+            bool found;
+            for (uint256 j; j < afterwards.length && !found; ++j) {
+                if (afterwards[j].nftId != before[i].nftId) continue;
+                require(
+                    keccak256(abi.encode(afterwards[j])) == keccak256(abi.encode(before[i])),
+                    "a forced withdrawal changed another request of the owner"
+                );
+                found = true;
+            }
+            require(found, "a forced withdrawal removed another request of the owner");
+            ILendingPoolTypes.RequestStatus status = before[i].status;
+            if (
+                status == ILendingPoolTypes.RequestStatus.Pending
+                    || status == ILendingPoolTypes.RequestStatus.Cleared
+            ) open = true;
+        }
+        for (uint256 j; j < afterwards.length; ++j) {
+            if (afterwards[j].forced) continue;
+            require(own != 0, "a forced withdrawal added a request to the owner's");
+            --own;
+        }
+    }
+
+    /// @dev Moves `lastId` to the newest request (a settlement may queue one) and notes the new
+    /// ones under their epoch.
+    function _syncLastId() internal {
+        while (true) {
+            try lpm.requestStatus(lastId + 1) returns (ILendingPoolTypes.RequestView memory v) {
+                _epochIds[v.epoch].push(++lastId);
+            } catch {
+                return;
+            }
+        }
     }
 
     /// @dev Whether the pool has overdue epochs to clear (no lock is made then).

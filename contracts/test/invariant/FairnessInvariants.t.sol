@@ -7,13 +7,15 @@ import {FairnessHandler} from "./FairnessHandler.sol";
 
 /// @dev Suite (a) of issue 10: per-user value fairness. The handler checks the rules around each
 /// action (only clearing, loss reports and repayments change a user's value; a loss cuts every
-/// position of a tranche, variable and fixed-term alike, by the same fraction); the invariants
-/// below check what users are owed against what the pool holds. Coverage over the campaign:
-/// `afterInvariant` appends each run's result to `cache/invariant-coverage/fairness.txt` and
-/// fails, once at least `MIN_RUNS` runs are in, if any of its four counters (a matured lock
-/// released, a lock withdrawn at expiry paid and released, a fixed-term ledger cut by a loss, a
-/// deposit into a tranche a loss wiped, once recapitalised) is above 0 in fewer than 80% of the
-/// runs.
+/// position of a tranche, variable and fixed-term alike, by the same fraction; issue 22: a
+/// withdrawal is paid its value at the clearing price within 1 unit, a lender entering after a
+/// loss is not charged for it, a forced withdrawal leaves the owner's other requests as they
+/// were); the invariants below check what users are owed against what the pool holds. Coverage
+/// over the campaign: `afterInvariant` appends each run's result to
+/// `cache/invariant-coverage/fairness.txt` and fails, once at least `MIN_RUNS` runs are in, if any
+/// of its five counters (a matured lock released, a lock withdrawn at expiry paid and released, a
+/// fixed-term ledger cut by a loss, a deposit into a tranche a loss wiped, once recapitalised, a
+/// forced withdrawal) is above 0 in fewer than 80% of the runs.
 contract FairnessInvariantsTest is ProtocolBase {
     string internal constant DIR = "cache/invariant-coverage";
     string internal constant TALLY = "cache/invariant-coverage/fairness.txt";
@@ -21,6 +23,8 @@ contract FairnessInvariantsTest is ProtocolBase {
     uint256 internal constant MIN_SHARE_PCT = 80;
     /// @dev Fewer handler calls than this: forge replaying a shrunk counterexample, not a run.
     uint256 internal constant MIN_ACTIONS = 16;
+    /// @dev Coverage counters asserted.
+    uint256 internal constant N = 5;
 
     FairnessHandler internal handler;
     uint256 internal setUpActions;
@@ -66,7 +70,7 @@ contract FairnessInvariantsTest is ProtocolBase {
         vm.createDir(DIR, true);
         vm.writeFile(TALLY, "");
         targetContract(address(handler));
-        bytes4[] memory selectors = new bytes4[](23);
+        bytes4[] memory selectors = new bytes4[](25);
         selectors[0] = FairnessHandler.deposit.selector;
         selectors[1] = FairnessHandler.withdraw.selector;
         selectors[2] = FairnessHandler.cancel.selector;
@@ -82,7 +86,9 @@ contract FairnessInvariantsTest is ProtocolBase {
         selectors[12] = FairnessHandler.strangerClear.selector;
         selectors[13] = FairnessHandler.repay.selector;
         selectors[14] = FairnessHandler.reportLoss.selector;
-        // Clearing three times as likely, releases and losses three and two times.
+        // Clearing three times as likely, releases and losses three and two times, forced
+        // withdrawals twice (a selector of their own: sharing `withdraw`'s, one run in two or
+        // three forced none).
         selectors[15] = FairnessHandler.clear.selector;
         selectors[16] = FairnessHandler.clear.selector;
         selectors[17] = FairnessHandler.releaseLock.selector;
@@ -91,6 +97,8 @@ contract FairnessInvariantsTest is ProtocolBase {
         selectors[20] = FairnessHandler.payAtExpiry.selector;
         selectors[21] = FairnessHandler.wipeJunior.selector;
         selectors[22] = FairnessHandler.wipeJunior.selector;
+        selectors[23] = FairnessHandler.forceWithdrawal.selector;
+        selectors[24] = FairnessHandler.forceWithdrawal.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
     }
 
@@ -127,16 +135,35 @@ contract FairnessInvariantsTest is ProtocolBase {
     function afterInvariant() public {
         if (handler.actions() - setUpActions < MIN_ACTIONS) return;
         // one flag per counter (released, released at expiry, loss on a fixed-term ledger,
-        // deposit after a wipe), then the numbers for a reader: each counter must be above 0 in
-        // 80% of the runs
-        string[4] memory names =
-            ["releaseLock", "releaseAtExpiry", "lossWithFixedTerms", "depositAfterWipe"];
+        // deposit after a wipe, forced withdrawal), then the numbers for a reader (with how often
+        // the properties of issue 22 were checked): each counter must be above 0 in 80% of the
+        // runs
+        string[5] memory names = [
+            "releaseLock",
+            "releaseAtExpiry",
+            "lossWithFixedTerms",
+            "depositAfterWipe",
+            "forcedWithdrawal"
+        ];
+        string[6] memory more = [
+            "forcedBesideOwn",
+            "forcedPaid",
+            "withdrawalPaid",
+            "entryAfterLoss",
+            "entryAfterLossClaimed",
+            "wipe"
+        ];
         string memory flags;
         string memory counts;
-        for (uint256 k; k < 4; ++k) {
+        for (uint256 k; k < N; ++k) {
             uint256 n = handler.calls(bytes32(bytes(names[k])));
             flags = string.concat(flags, n != 0 ? "1" : "0");
             counts = string.concat(counts, " ", names[k], " ", vm.toString(n));
+        }
+        for (uint256 k; k < more.length; ++k) {
+            counts = string.concat(
+                counts, " ", more[k], " ", vm.toString(handler.calls(bytes32(bytes(more[k]))))
+            );
         }
         vm.writeLine(
             TALLY,
@@ -146,17 +173,21 @@ contract FairnessInvariantsTest is ProtocolBase {
         );
         bytes memory tally = bytes(vm.readFile(TALLY));
         uint256 runs;
-        uint256[4] memory hits;
-        for (uint256 i; i + 3 < tally.length; ++i) {
+        uint256[N] memory hits;
+        for (uint256 i; i + N - 1 < tally.length; ++i) {
             if (i != 0 && tally[i - 1] != "\n") continue; // first characters of each line
             ++runs;
-            for (uint256 k; k < 4; ++k) {
+            for (uint256 k; k < N; ++k) {
                 if (tally[i + k] == "1") ++hits[k];
             }
         }
         if (runs >= MIN_RUNS) {
-            for (uint256 k; k < 4; ++k) {
-                assertGe(hits[k] * 100, runs * MIN_SHARE_PCT, "coverage below 80% of the runs");
+            for (uint256 k; k < N; ++k) {
+                assertGe(
+                    hits[k] * 100,
+                    runs * MIN_SHARE_PCT,
+                    string.concat(names[k], ": coverage below 80% of the runs")
+                );
             }
         }
     }

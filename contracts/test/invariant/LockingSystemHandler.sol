@@ -2,6 +2,7 @@
 pragma solidity ^0.8.30;
 
 import {KsuLocking} from "../../src/KsuLocking.sol";
+import {ReferralRewards} from "../../src/ReferralRewards.sol";
 import {ILendingPoolManager} from "../../src/interfaces/ILendingPoolManager.sol";
 import {ILendingPoolTypes} from "../../src/interfaces/ILendingPoolTypes.sol";
 import {KSU} from "../../src/tokens/KSU.sol";
@@ -59,6 +60,16 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
     uint256[3] public levelSeen;
     uint256 public bonusClaims;
     uint256 public feeClaims;
+    /// @dev Coverage of issue 22: warps past the price's validity (a stale price), requests whose
+    /// level `rerate` changed, referral payouts transferred (and deferred, then collected).
+    uint256 public stalePrices;
+    uint256 public rerates;
+    uint256 public referralPayouts;
+    uint256 public referralDeferrals;
+    uint256 public referralCollections;
+    /// @dev Referral rewards, paid by this handler (admin and keeper) from `referralTreasury`.
+    ReferralRewards public immutable rewards;
+    address public constant referralTreasury = address(0x7EA5);
     /// @dev Losses reported.
     uint256 public losses;
     /// @dev Actions run (every action ticks first).
@@ -83,6 +94,11 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         borrower = borrower_;
         actors = actors_;
         _lastTime = block.timestamp;
+        rewards =
+            new ReferralRewards(address(usdc_), referralTreasury, address(this), address(this));
+        rewards.setFeeSource(address(lpm_));
+        vm.prank(referralTreasury);
+        usdc_.approve(address(rewards), type(uint256).max);
         for (uint256 i; i < actors_.length; ++i) {
             vm.prank(actors_[i]);
             usdc.approve(address(lpm), type(uint256).max);
@@ -163,14 +179,97 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         for (uint256 i; i < actors.length; ++i) {
             before[i] = locking.claimableFees(actors[i]);
         }
+        // The keeper re-rates the pending requests whose owner's level changed, then clears.
+        _rerateAll();
         lpm.clear(POOL);
         for (uint256 i; i < actors.length; ++i) {
             if (!_holdsShares(actors[i]) && locking.claimableFees(actors[i]) > before[i]) {
                 ++feeViolations;
             }
         }
+        _payReferrals(epoch);
         _settleAll();
         _refresh();
+    }
+
+    /// @dev The keeper pays referral rewards for the epoch just cleared: each actor as a referrer
+    /// asks for up to a third of what the epoch's fee allows (the sum may go over: the entries
+    /// past the bound are refused). The treasury is funded for the whole batch except on every
+    /// third epoch (short: the entries it cannot pay are deferred; otherwise it is funded for the
+    /// deferred rewards too). Checks the bound, that a
+    /// retry pays nothing twice, and that the treasury paid exactly the entries not deferred.
+    /// Referrers with deferred rewards collect them once the treasury can pay.
+    function _payReferrals(uint256 epoch) internal {
+        uint256 cap = lpm.epochFee(POOL, epoch) * rewards.MAX_FEE_SHARE() / 1e18;
+        uint256 n = actors.length;
+        address[] memory to = new address[](n);
+        uint256[] memory amounts = new uint256[](n);
+        uint256 asked;
+        for (uint256 i; i < n; ++i) {
+            to[i] = actors[i];
+            amounts[i] = bound(uint256(keccak256(abi.encode(epoch, i))), 0, cap / 3 + 1);
+            asked += amounts[i];
+        }
+        uint256 owed;
+        for (uint256 i; i < n; ++i) {
+            owed += rewards.deferredOf(to[i]);
+        }
+        vm.prank(admin);
+        usdc.mint(referralTreasury, epoch % 3 == 0 ? asked / 2 : asked + owed);
+        uint256 treasuryBefore = usdc.balanceOf(referralTreasury);
+        uint256[] memory deferredBefore = new uint256[](n);
+        for (uint256 i; i < n; ++i) {
+            deferredBefore[i] = rewards.deferredOf(to[i]);
+        }
+        rewards.pay(POOL, epoch, to, amounts);
+        uint256 transferred;
+        for (uint256 i; i < n; ++i) {
+            uint256 deferred = rewards.deferredOf(to[i]) - deferredBefore[i];
+            uint256 paid = rewards.paid(POOL, epoch, to[i]);
+            require(paid == 0 || paid == amounts[i], "a referral entry recorded another amount");
+            require(deferred <= paid, "a referral deferral above the entry");
+            transferred += paid - deferred;
+            if (paid != 0 && deferred == 0) ++referralPayouts;
+            if (deferred != 0) ++referralDeferrals;
+        }
+        require(rewards.paidTotal(POOL, epoch) <= cap, "referral payouts above the epoch's fee");
+        require(
+            treasuryBefore - usdc.balanceOf(referralTreasury) == transferred,
+            "the treasury paid other than the entries transferred"
+        );
+        uint256 total = rewards.paidTotal(POOL, epoch);
+        rewards.pay(POOL, epoch, to, amounts); // a retry: nothing paid twice
+        require(
+            rewards.paidTotal(POOL, epoch) == total
+                && usdc.balanceOf(referralTreasury) == treasuryBefore - transferred,
+            "a referral retry paid again"
+        );
+        // Deferred rewards collected once the treasury can pay them.
+        for (uint256 i; i < n; ++i) {
+            uint256 owed = rewards.deferredOf(to[i]);
+            if (owed == 0 || usdc.balanceOf(referralTreasury) < owed) continue;
+            uint256 wallet = usdc.balanceOf(to[i]);
+            vm.prank(to[i]);
+            rewards.claimDeferred();
+            require(usdc.balanceOf(to[i]) - wallet == owed, "a deferred reward paid otherwise");
+            ++referralCollections;
+        }
+    }
+
+    /// @dev `rerate` on every pending request not cleared yet (anyone may): the ones whose
+    /// owner's level changed move to it. A deposit request then has its owner's level.
+    function _rerateAll() internal {
+        uint256 next = lpm.getPoolState(POOL).nextEpochToClear;
+        for (uint256 i; i < _open.length; ++i) {
+            ILendingPoolTypes.RequestView memory v = lpm.requestStatus(_open[i]);
+            if (v.status != ILendingPoolTypes.RequestStatus.Pending || v.epoch < next) continue;
+            lpm.rerate(v.nftId);
+            uint8 level = lpm.requestStatus(v.nftId).level;
+            if (level != v.level) ++rerates;
+            if (v.kind == ILendingPoolTypes.RequestKind.Deposit) {
+                require(level == locking.loyaltyLevel(v.owner), "a re-rated request off its level");
+            }
+        }
     }
 
     /// @dev A KSU lock by one of the first three actors (the last one never locks: a level-0
@@ -224,12 +323,16 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         _refresh();
     }
 
+    /// @dev The price keeper comes back after being down (`_stale`) with a new price, and
+    /// re-rates the pending requests whose owner's level changed.
     function setPrice(uint256 seed) external {
+        _stale(seed);
         _tick();
         price = bound(seed, 0.5e6, 2e6);
         if (price < minPrice) minPrice = price;
         vm.prank(admin);
         locking.setKsuPrice(price);
+        _rerateAll();
         _refresh();
     }
 
@@ -295,12 +398,31 @@ contract LockingSystemHandler is CommonBase, StdCheats, StdUtils {
         return address(0);
     }
 
-    /// @dev Time passes; the price keeper keeps the KSU price fresh (stale prices are unit-tested).
+    /// @dev Time passes; the price keeper keeps the KSU price fresh (and re-rates), except on an
+    /// odd seed: it was down first (`_stale`).
     function warp(uint256 secs) external {
-        vm.warp(block.timestamp + bound(secs, 1, 10 days));
+        if (secs % 2 == 1) _stale(secs);
+        else vm.warp(block.timestamp + bound(secs, 1, 10 days));
         _tick();
         vm.prank(admin);
         locking.setKsuPrice(price);
+        _rerateAll();
+        _refresh();
+    }
+
+    /// @dev The price keeper is down past the price's validity: the price is stale, every level
+    /// reads 0, and anyone re-rates the pending requests down to it before the keeper is back.
+    function _stale(uint256 seed) internal {
+        (, uint256 updatedAt) = locking.ksuPrice();
+        uint256 validUntil = updatedAt + locking.maxPriceAge();
+        if (block.timestamp <= validUntil) vm.warp(validUntil + 1 + seed % 1 days);
+        _tick();
+        require(!locking.isKsuPriceFresh(), "a price past its age is fresh");
+        for (uint256 i; i < actors.length; ++i) {
+            require(locking.loyaltyLevel(actors[i]) == 0, "a level on a stale price");
+        }
+        ++stalePrices;
+        _rerateAll();
         _refresh();
     }
 

@@ -8,16 +8,20 @@ import {LockingSystemHandler} from "./LockingSystemHandler.sol";
 /// `ProtocolBase` deploys them, driven together. Asserts that bonus interest paid never exceeds
 /// the level-2 rate on the accepted deposits actually held over time, that fees go only to
 /// holders of accepted deposits and are conserved, and that no KSU lock opens before its period.
-/// Coverage (every loyalty level, paid bonus and fee claims) is asserted over the runs of a
-/// campaign: `afterInvariant` appends each run's result to
-/// `cache/invariant-coverage/locking-system.txt` and fails once at least 48 runs are in if fewer
-/// than 80% reached everything (from 48 runs: the first runs of a campaign reach less, and 16
+/// Issue 22: a price keeper that was down past the price's validity (every level reads 0),
+/// re-rating, and referral payouts bounded by the epoch's recorded fee. Coverage (every loyalty
+/// level with paid bonus and fee claims; a stale price; a request re-rated to another level; a
+/// referral reward paid) is asserted over the runs of a campaign: `afterInvariant` appends each
+/// run's result to `cache/invariant-coverage/locking-system.txt` and fails once at least 48 runs
+/// are in if fewer than 80% reached any one of them (from 48 runs: the first runs of a campaign reach less, and 16
 /// runs failed at 12 of 16 once while the whole campaign reached 99.9%).
 contract LockingSystemInvariantsTest is ProtocolBase {
     string internal constant DIR = "cache/invariant-coverage";
     string internal constant COVERAGE_FILE = "cache/invariant-coverage/locking-system.txt";
     uint256 internal constant MIN_RUNS = 48;
     uint256 internal constant MIN_ACTIONS = 16;
+    /// @dev Coverage flags asserted.
+    uint256 internal constant N = 4;
 
     LockingSystemHandler internal handler;
 
@@ -117,23 +121,54 @@ contract LockingSystemInvariantsTest is ProtocolBase {
     }
 
     /// @dev Coverage over the campaign: at least 80% of the runs make requests at levels 0, 1 and
-    /// 2 and a paid bonus claim and a paid fee claim.
+    /// 2 and a paid bonus claim and a paid fee claim (flag 1), reach a stale price (2), re-rate a
+    /// request to another level (3) and pay a referral reward (4). One line per run: the flags,
+    /// then the numbers for a reader.
     function afterInvariant() external {
         // A run of fewer than MIN_ACTIONS actions is not a campaign run but forge replaying a
         // shrunk counterexample persisted in cache/invariant/failures: not counted.
         if (handler.actions() < MIN_ACTIONS) return;
         bool all = handler.levelSeen(0) > 0 && handler.levelSeen(1) > 0 && handler.levelSeen(2) > 0
             && handler.bonusClaims() > 0 && handler.feeClaims() > 0;
-        vm.writeLine(COVERAGE_FILE, all ? "1" : "0");
+        uint256[N] memory counts =
+            [all ? 1 : 0, handler.stalePrices(), handler.rerates(), handler.referralPayouts()];
+        string memory line;
+        for (uint256 k; k < N; ++k) {
+            line = string.concat(line, counts[k] != 0 ? "1" : "0");
+        }
+        line = string.concat(
+            line,
+            " stalePrices ",
+            vm.toString(counts[1]),
+            " rerates ",
+            vm.toString(counts[2]),
+            " referralPayouts ",
+            vm.toString(counts[3]),
+            " deferred ",
+            vm.toString(handler.referralDeferrals()),
+            " collected ",
+            vm.toString(handler.referralCollections())
+        );
+        vm.writeLine(COVERAGE_FILE, line);
         bytes memory runs = bytes(vm.readFile(COVERAGE_FILE));
         uint256 total;
-        uint256 hits;
-        for (uint256 i; i < runs.length; ++i) {
-            if (runs[i] == "1") ++hits;
-            if (runs[i] == "1" || runs[i] == "0") ++total;
+        uint256[N] memory hits;
+        for (uint256 i; i + N - 1 < runs.length; ++i) {
+            if (i != 0 && runs[i - 1] != "\n") continue; // first characters of each line
+            ++total;
+            for (uint256 k; k < N; ++k) {
+                if (runs[i + k] == "1") ++hits[k];
+            }
         }
         if (total >= MIN_RUNS) {
-            assertGe(hits * 100, total * 80, "coverage below 80% of the runs");
+            string[N] memory names = ["levels and claims", "stale price", "rerate", "referral"];
+            for (uint256 k; k < N; ++k) {
+                assertGe(
+                    hits[k] * 100,
+                    total * 80,
+                    string.concat(names[k], ": coverage below 80% of the runs")
+                );
+            }
         }
     }
 }
