@@ -25,6 +25,7 @@ function ticket(over: Partial<LoanTicket> & { createdOn: string }): LoanTicket {
     status: "pending",
     decisionTimeLeftMs: 0,
     decidedOn: null,
+    exposure: null,
     ...over,
   };
 }

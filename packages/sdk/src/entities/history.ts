@@ -221,6 +221,12 @@ export type LoanTicket = {
   status: "pending" | "optedIn" | "optedOut";
   decisionTimeLeftMs: number;
   decidedOn: string | null;
+  /**
+   * The lender's part of the loan (`lenderExposure`), USDC in 6-decimal units as a string: read
+   * from the chain for tickets awaiting the lender's decision; null when not read (decided or
+   * closed tickets, or the chain could not be read).
+   */
+  exposure: string | null;
 };
 
 /**
