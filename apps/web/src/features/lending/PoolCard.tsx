@@ -6,6 +6,7 @@ import {
   formatPercent,
   formatUsdc,
   isTrancheOversubscribedFor,
+  trancheFullText,
   pools,
   type Pool,
 } from "@lending/sdk";
@@ -69,6 +70,7 @@ export function PoolCard({ pool }: { pool: Pool }) {
               trancheId={t.id}
               trancheName={t.name}
               oversubscribed={oversubscribed(t)}
+              fullReason={trancheFullText(t, deposited?.[t.id.toString()])}
             />
           ),
         },

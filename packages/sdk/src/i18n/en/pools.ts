@@ -10,6 +10,8 @@ export const pools = {
   oversubscribed: "Oversubscribed",
   oversubscribedTooltip:
     "This tranche is temporarily oversubscribed. Please check again next epoch.",
+  epochLimitReached:
+    "You have reached your maximum deposit in this tranche for this epoch. You can lend into it again next epoch.",
   lend: "Lend",
   lendInto: "Lend into {tranche}",
   kycStatusUnavailable: "Verification status unavailable",

@@ -8,25 +8,34 @@ import { setLendTarget } from "./lendTarget";
 
 export const OVERSUBSCRIBED_TOOLTIP = pools.oversubscribedTooltip;
 
-/** Opens the lend modal for a tranche (the connect modal first when no wallet is connected). */
+/**
+ * Opens the lend modal for a tranche (the connect modal first when no wallet is connected).
+ * Oversubscribed (the spec's label) is disabled, with its reason as visible text beside it (a
+ * tooltip is not reachable on touch): the tranche takes no deposits, or only this lender's
+ * maximum for the epoch is used up (`fullReason`, from the SDK's `trancheFullText`).
+ */
 export function LendButton({
   poolId,
   trancheId,
   trancheName,
   oversubscribed,
+  fullReason,
 }: {
   poolId: bigint;
   trancheId: bigint;
   trancheName: string;
   oversubscribed: boolean;
+  /** why it is Oversubscribed to this lender; the spec's tooltip by default */
+  fullReason?: string | null;
 }) {
   const { open } = useModal();
   // KYC first when it is not completed; the KYC modal reopens the lend modal.
   const gate = useKycGate();
   const tooltipId = `oversubscribed-${poolId}-${trancheId}`;
   if (oversubscribed) {
+    const reason = fullReason ?? OVERSUBSCRIBED_TOOLTIP;
     return (
-      <span className="inline-flex items-center gap-2" title={OVERSUBSCRIBED_TOOLTIP}>
+      <span className="inline-flex flex-wrap items-center gap-2" title={reason}>
         <button
           type="button"
           disabled
@@ -35,8 +44,8 @@ export function LendButton({
         >
           {pools.oversubscribed}
         </button>
-        <span id={tooltipId} role="tooltip" className="sr-only">
-          {OVERSUBSCRIBED_TOOLTIP}
+        <span id={tooltipId} className="text-xs text-slate-600" data-testid="tranche-full-reason">
+          {reason}
         </span>
       </span>
     );
