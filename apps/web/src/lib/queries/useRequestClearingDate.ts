@@ -1,6 +1,7 @@
 "use client";
 
 import { formatDate, genesisFromEpochTimes, requestClearingStart } from "@lending/sdk";
+import { useNow } from "@/lib/clock";
 import { useEpochTimes } from "./hooks";
 
 /**
@@ -10,8 +11,9 @@ import { useEpochTimes } from "./hooks";
  */
 export function useRequestClearingDate(): string | null {
   const times = useEpochTimes();
-  if (!times.data) return null;
-  const elapsed = Math.max(0, Math.floor((Date.now() - times.dataUpdatedAt) / 1000));
+  const now = useNow();
+  if (!times.data || now === 0) return null;
+  const elapsed = Math.max(0, Math.floor((now - times.dataUpdatedAt) / 1000));
   const start = requestClearingStart(
     genesisFromEpochTimes(times.data),
     times.data.chainTime + elapsed,
