@@ -70,6 +70,8 @@ export function groupPendingDecisions(
  * the lender's behalf; `processedAtMs` once that withdrawal was paid).
  */
 export type TicketHistoryFacts = {
+  /** the identified borrower's name: every action of the ticket names it */
+  borrower?: string;
   poolId: string;
   trancheId: number;
   createdOnMs: number;
@@ -145,14 +147,22 @@ export function withBorrowerDecisions(
     if (!decision) awaiting = true;
     const amount = backed.toString();
     const done: SubsequentActionStatus = "Completed";
+    const named = t.borrower === undefined ? {} : { borrower: t.borrower };
     actions.push({
       timestamp: s(t.noticeMs),
       action: "emailSent",
       amount,
       status: decision ? done : ("Pending" satisfies SubsequentActionStatus),
+      ...named,
     });
     if (decision) {
-      actions.push({ timestamp: s(decision.atMs), action: decision.status, amount, status: done });
+      actions.push({
+        timestamp: s(decision.atMs),
+        action: decision.status,
+        amount,
+        status: done,
+        ...named,
+      });
     }
     const r = t.fundsReturn;
     if (decision?.status === "optedOut" && r && r.holderShares > 0n) {
@@ -162,6 +172,7 @@ export function withBorrowerDecisions(
         action: "fundsReturned",
         amount: ((backed * r.shares) / r.holderShares).toString(),
         status: processed ? done : ("Pending" satisfies SubsequentActionStatus),
+        ...named,
       });
     }
   }

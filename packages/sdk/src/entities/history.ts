@@ -69,7 +69,14 @@ export type HistoryTransaction = {
   lastTransactionDate: number;
   events: HistoryEvent[];
   /** Spec "subsequentTransactions" (borrower decisions, issue 12): empty until then. */
-  subsequentTransactions: { timestamp: number; action: string; amount: string; status: string }[];
+  subsequentTransactions: {
+    timestamp: number;
+    action: string;
+    amount: string;
+    status: string;
+    /** the borrower a decision action is about (borrower decisions), when known */
+    borrower?: string;
+  }[];
 };
 
 /** Spec "Deposit record": one deposit request's clearing outcome in an epoch. */

@@ -50,35 +50,37 @@ export async function listLoanTickets(
   exposureOf?: ExposureReader,
 ): Promise<LoanTicketView[]> {
   const rows = await ticketsForUser(db, chainId, user.toLowerCase());
-  return Promise.all(rows.map(async ({ ticket, decision }) => {
-    const created = ticket.createdOn.getTime();
-    const left = decisionTimeLeftMs(created, now);
-    // the lender's part of the loan, read only for what still awaits the lender's answer
-    const exposure =
-      exposureOf && !decision && left > 0
-        ? await exposureOf({
-            poolId: BigInt(ticket.poolId),
-            trancheId: BigInt(ticket.trancheId),
-            user: user.toLowerCase() as Address,
-            loanAssets: parseUnits(ticket.assets, 6),
-            blockNumber: ticket.blockNumber,
-          })
-        : null;
-    return {
-      id: ticket.id,
-      createdOn: ticket.createdOn.toISOString(),
-      dailyGroupID: dailyGroupId(created),
-      assets: ticket.assets,
-      endBorrowerName: ticket.endBorrowerName,
-      endBorrowerID: ticket.endBorrowerId,
-      poolID: ticket.poolId,
-      trancheID: ticket.trancheId,
-      status: decision?.status ?? (left === 0 ? "optedIn" : "pending"),
-      decisionTimeLeftMs: decision ? 0 : left,
-      decidedOn: decision?.createdAt.toISOString() ?? null,
-      exposure: exposure === null ? null : exposure.toString(),
-    };
-  }));
+  return Promise.all(
+    rows.map(async ({ ticket, decision }) => {
+      const created = ticket.createdOn.getTime();
+      const left = decisionTimeLeftMs(created, now);
+      // the lender's part of the loan, read only for what still awaits the lender's answer
+      const exposure =
+        exposureOf && !decision && left > 0
+          ? await exposureOf({
+              poolId: BigInt(ticket.poolId),
+              trancheId: BigInt(ticket.trancheId),
+              user: user.toLowerCase() as Address,
+              loanAssets: parseUnits(ticket.assets, 6),
+              blockNumber: ticket.blockNumber,
+            })
+          : null;
+      return {
+        id: ticket.id,
+        createdOn: ticket.createdOn.toISOString(),
+        dailyGroupID: dailyGroupId(created),
+        assets: ticket.assets,
+        endBorrowerName: ticket.endBorrowerName,
+        endBorrowerID: ticket.endBorrowerId,
+        poolID: ticket.poolId,
+        trancheID: ticket.trancheId,
+        status: decision?.status ?? (left === 0 ? "optedIn" : "pending"),
+        decisionTimeLeftMs: decision ? 0 : left,
+        decidedOn: decision?.createdAt.toISOString() ?? null,
+        exposure: exposure === null ? null : exposure.toString(),
+      };
+    }),
+  );
 }
 
 /**
@@ -162,6 +164,7 @@ export async function ticketHistoryOf(
 ): Promise<(TicketHistoryFacts & { returnNftId: string | null })[]> {
   const rows = await ticketsForUser(db, chainId, user.toLowerCase());
   return rows.map(({ ticket, notice, decision, fundsReturn }) => ({
+    borrower: ticket.endBorrowerName,
     poolId: ticket.poolId,
     trancheId: Number(ticket.trancheId),
     createdOnMs: ticket.createdOn.getTime(),
