@@ -257,8 +257,10 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await page.keyboard.press("Escape");
 
-  // opt out from the pending decisions (with the session, they open by themselves on a page load)
+  // opt out from the pending decisions (already shown once: they no longer open by themselves)
   await page.goto("/portfolio");
+  await expect(page.getByTestId("wallet-button")).toContainText("Connected");
+  await page.getByRole("button", { name: "Pending decisions" }).click();
   await pending
     .getByTestId("pending-decision")
     .filter({ hasText: "Harbour Freight Ltd" })
