@@ -44,7 +44,11 @@ export function LendButton({
         >
           {pools.oversubscribed}
         </button>
-        <span id={tooltipId} className="text-xs text-slate-600" data-testid="tranche-full-reason">
+        <span
+          id={tooltipId}
+          className="max-w-60 text-xs text-slate-600"
+          data-testid="tranche-full-reason"
+        >
           {reason}
         </span>
       </span>
