@@ -1,5 +1,7 @@
 import {
+  formatUsdc,
   getUserRequests,
+  lendingPoolManagerAbi,
   readTokenBalance,
   type HistoryPage,
   type HistoryTransaction,
@@ -25,7 +27,9 @@ import { toasts } from "./support/toast";
 // manager records loan tickets with the ops command; the lender opens Pending decisions (signing
 // in once), decides on the identified borrower (a declined signature records nothing), opts out,
 // and sees the confirmation; a ticket past its 2-day window counts as opted in; with a session,
-// a new ticket opens the pending decisions by itself, once per page load.
+// a new ticket opens the pending decisions by itself, once per new ticket (not on every load).
+// The Amount of a pending decision is the lender's part of the loan (its exposure), and an
+// opt-out withdraws that part, not the lender's whole position, to the wallet.
 
 const PHONE = { width: 390, height: 844 };
 
@@ -66,7 +70,9 @@ test("loan tickets: pending decisions, borrower identified, opt out, opted in af
     "Harbour Invoice Finance, Junior tranche",
   );
   await expect(row).toContainText("Acme Ltd");
-  await expect(row).toContainText("25,000.00 USDC");
+  // Amount: the lender's part of the loan (no shares in the tranche: none), beside the loan
+  await expect(row.getByTestId("pending-decision-exposure")).toHaveText("0.00 USDC");
+  await expect(row).toContainText("of a 25,000.00 USDC loan");
   await expect(row.getByTestId("pending-decision-time-left")).toHaveText(/^1d 23h \d{2}m \d{2}s$/);
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
@@ -77,6 +83,8 @@ test("loan tickets: pending decisions, borrower identified, opt out, opted in af
     /^1d 23h \d{2}m \d{2}s$/,
   );
   await expect(identified).toContainText("b-acme");
+  await expect(identified).toContainText("25,000.00 USDC");
+  await expect(identified.getByTestId("borrower-identified-exposure")).toHaveText("0.00 USDC");
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await page.setViewportSize(PHONE);
   const overflow = await page.evaluate(() =>
@@ -95,6 +103,13 @@ test("loan tickets: pending decisions, borrower identified, opt out, opted in af
   await identified.getByRole("button", { name: "Opt out" }).click();
   const done = page.getByRole("dialog", { name: "You opted out" });
   await expect(done).toContainText("Acme Ltd");
+  // what happens, in the words of what happens: withdrawn to the wallet at the next clearing
+  await expect(done).toContainText(
+    "The pool manager withdraws it from the tranche to your wallet: it is paid at the next clearing",
+  );
+  await expect(done.getByTestId("opted-out-amount")).toHaveText(
+    "Your part of the loan: 0.00 USDC.",
+  );
   await expect(identified).toHaveCount(0);
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await done.getByRole("button", { name: "Close" }).last().click();
@@ -117,7 +132,7 @@ test("loan tickets: pending decisions, borrower identified, opt out, opted in af
     (await request.get(`/api/loan-tickets?chainId=${stack.chainId}&userAddress=${user}`)).status(),
   ).toBe(401);
 
-  // with the session, a new ticket opens the pending decisions by itself, once per page load
+  // with the session, a new ticket opens the pending decisions by itself, once per new ticket
   await ticket("b-new", "New Co", "5000");
   await page.reload();
   await expect(pending.getByTestId("pending-decision")).toContainText("New Co");
@@ -126,6 +141,17 @@ test("loan tickets: pending decisions, borrower identified, opt out, opted in af
   await expect(page).toHaveURL(/\/portfolio\/my-transactions/);
   await page.waitForTimeout(1000); // the watcher would have asked again by now
   await expect(pending).toHaveCount(0);
+  // a new page load with the same ticket: already shown, it does not open again
+  await page.goto("/portfolio");
+  await expect(page.getByTestId("wallet-button")).toContainText("Connected");
+  await page.waitForTimeout(1500);
+  await expect(pending).toHaveCount(0);
+  // another new ticket opens it again
+  await ticket("b-newer", "Newer Co", "700");
+  await page.reload();
+  await expect(pending.getByTestId("pending-decision").filter({ hasText: "Newer Co" })).toHaveCount(
+    1,
+  );
   await context.close();
 });
 
@@ -199,6 +225,21 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
   await page.getByRole("button", { name: "Pending decisions" }).click();
   const pending = page.getByRole("dialog", { name: "Pending decisions" });
   await expect(pending.getByTestId("pending-decision")).toContainText("Harbour Freight Ltd");
+  // Amount: the lender's part of the 100 USDC loan (its share of the tranche), not the loan
+  const listed = (await (
+    await context.request.get(
+      `/api/loan-tickets?chainId=${stack.chainId}&userAddress=${lender.address.toLowerCase()}`,
+    )
+  ).json()) as LoanTicket[];
+  const harbour = listed.find((t) => t.endBorrowerID === "b-harbour");
+  expect(harbour?.exposure).toBeTruthy();
+  const exposure = BigInt(harbour!.exposure!);
+  expect(exposure).toBeGreaterThan(0n);
+  expect(exposure).toBeLessThanOrEqual(100n * 1_000_000n);
+  await expect(pending.getByTestId("pending-decision-exposure")).toHaveText(
+    `${formatUsdc(exposure)} USDC`,
+  );
+  await expect(pending.getByTestId("pending-decision")).toContainText("of a 100.00 USDC loan");
   await pending.getByRole("button", { name: "Close" }).last().click();
   await page.getByRole("link", { name: "My transactions" }).click();
   const row = page
@@ -209,13 +250,17 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
   await row.getByTestId("transaction-details").click();
   const details = page.getByRole("dialog", { name: "Request details" });
   await expect(details.getByTestId("subsequent-action")).toHaveCount(1);
-  await expect(details.getByTestId("subsequent-action")).toContainText("Decision pending");
+  await expect(details.getByTestId("subsequent-action")).toContainText(
+    "Decision pending: Harbour Freight Ltd",
+  );
   await expect(details.getByTestId("subsequent-action")).toContainText("Pending");
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await page.keyboard.press("Escape");
 
-  // opt out from the pending decisions (with the session, they open by themselves on a page load)
+  // opt out from the pending decisions (already shown once: they no longer open by themselves)
   await page.goto("/portfolio");
+  await expect(page.getByTestId("wallet-button")).toContainText("Connected");
+  await page.getByRole("button", { name: "Pending decisions" }).click();
   await pending
     .getByTestId("pending-decision")
     .filter({ hasText: "Harbour Freight Ltd" })
@@ -236,13 +281,24 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
     `${lender.address.toLowerCase()}: \\d+ shares returned through forced withdrawal request (\\d+)`,
   ).exec(returned)?.[1];
   expect(forcedId, returned).toBeDefined();
+  expect(returned).toContain(`the lender's part of the loan: ${formatUsdc(exposure)} USDC`);
   const before = await usdcOf();
   await page.goto("/portfolio/my-transactions");
   await devPanel(page, "Move to the next epoch");
   await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, BigInt(forcedId!));
-  // about half of the 200 USDC (the loan is 100 USDC of the tranche), paid to the lender
-  expect(await usdcOf()).toBeGreaterThan(before);
+  // the lender's part of the loan, paid to the wallet (the shares' worth at the clearing, within
+  // its interest), and the rest of the position stays in the tranche
+  const received = (await usdcOf()) - before;
+  expect(received).toBeGreaterThanOrEqual(exposure - 2n);
+  expect(received).toBeLessThanOrEqual(exposure + exposure / 100n);
+  const left = await client.readContract({
+    address: stack.deployment.lendingPoolManager,
+    abi: lendingPoolManagerAbi,
+    functionName: "sharesOf",
+    args: [target.pool.id, target.tranche.id, lender.address],
+  });
+  expect(left).toBeGreaterThan(0n);
 
   await expect
     .poll(
@@ -262,8 +318,8 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
   await depositRow.getByTestId("transaction-details").click();
   const actions = details.getByTestId("subsequent-action");
   await expect(actions).toHaveCount(3);
-  await expect(actions.nth(1)).toContainText("Opted out");
-  await expect(actions.nth(2)).toContainText("Funds returned");
+  await expect(actions.nth(1)).toContainText("Opted out: Harbour Freight Ltd");
+  await expect(actions.nth(2)).toContainText("Funds returned: Harbour Freight Ltd");
   await expect(actions.nth(2)).toContainText("Completed");
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await context.close();

@@ -69,6 +69,21 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
   await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
   const [deposit] = await getUserRequests(client, stack.deployment, user);
   await page.goto("/portfolio");
+  // before its clearing nothing is available: Withdraw and Fix APY say why they are disabled,
+  // as text on the page (reachable on touch) that describes each button
+  const pendingRow = page
+    .getByTestId("portfolio-pool")
+    .filter({ hasText: pool.poolName })
+    .locator(`[data-tranche="${tranche.name}"]`);
+  await expect(pendingRow.getByTestId("withdraw-button")).toBeDisabled();
+  await expect(pendingRow.getByTestId("withdraw-button")).toHaveAccessibleDescription(
+    /^Withdraw: nothing here is available to withdraw yet/,
+  );
+  await expect(pendingRow.getByTestId("withdraw-disabled-reason")).toBeVisible();
+  await expect(pendingRow.getByTestId("fix-apy-button")).toBeDisabled();
+  await expect(pendingRow.getByTestId("fix-apy-button")).toHaveAccessibleDescription(
+    "Fix APY: needs a variable balance available to withdraw in this tranche.",
+  );
   await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, deposit!.nftId);
 
@@ -172,8 +187,13 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
   const blockBefore = await client.getBlockNumber();
   await expiry.getByTestId("withdraw-at-expiry-confirm").click();
   await expect(loanRow).toBeVisible();
+  // not a dead end: it says what is missing
+  await expect(expiry.getByTestId("withdraw-at-expiry-select-required")).toHaveText(
+    "Select the fixed loan to withdraw at expiry.",
+  );
   expect(await client.getBlockNumber()).toBe(blockBefore);
   await radio.check();
+  await expect(expiry.getByTestId("withdraw-at-expiry-select-required")).toHaveCount(0);
   await expiry.getByTestId("withdraw-at-expiry-confirm").click();
   await expect(expiry.getByTestId("withdraw-at-expiry-done")).toBeVisible({ timeout: 20_000 });
   await expect(expiry.getByTestId("withdraw-at-expiry-tx-hash")).toHaveText(/^0x[0-9a-f]{64}$/);

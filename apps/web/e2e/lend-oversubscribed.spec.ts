@@ -4,10 +4,14 @@ import { expect, test } from "./support/fixtures";
 import { acceptLoanContract, verifiedLenderPage } from "./support/journey";
 
 const TOOLTIP = "This tranche is temporarily oversubscribed. Please check again next epoch.";
+const OWN_LIMIT =
+  "You have reached your maximum deposit in this tranche for this epoch. You can lend into it again next epoch.";
 
 // Spec section 5, "Tranche min/max": the maximum is per lender and epoch. A lender who used up a
-// tranche's maximum this epoch sees it Oversubscribed (disabled, with the tooltip), not a Lend
-// button leading to "above the maximum of 0.00 USDC".
+// tranche's maximum this epoch sees it Oversubscribed (disabled), not a Lend button leading to
+// "above the maximum of 0.00 USDC", and the text beside it says why: this lender's own limit for
+// the epoch, not the tranche (others can still lend), so not the spec's "temporarily
+// oversubscribed" tooltip.
 test("a lender who used up a tranche's epoch maximum sees it Oversubscribed", async ({
   browser,
   stack,
@@ -47,7 +51,9 @@ test("a lender who used up a tranche's epoch maximum sees it Oversubscribed", as
   const row = card.getByTestId("tranche-row").filter({ hasText: tranche.name });
   const full = row.getByRole("button", { name: "Oversubscribed" });
   await expect(full).toBeDisabled();
-  await expect(full).toHaveAccessibleDescription(TOOLTIP);
+  await expect(full).toHaveAccessibleDescription(OWN_LIMIT);
+  await expect(row.getByTestId("tranche-full-reason")).toBeVisible();
+  await expect(row.getByTestId("tranche-full-reason")).not.toHaveText(TOOLTIP);
   await expect(row.getByTestId("lend-button")).toHaveCount(0);
 
   // after a reload too (read from the chain, not the lend flow's state)

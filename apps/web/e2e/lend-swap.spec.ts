@@ -137,6 +137,21 @@ for (const symbol of ["ETH", "WETH"] as const) {
 
     // Step 2: the loan contract, then Confirm (ETH: nothing to approve) = swap, then deposit.
     await expect(dialog.getByTestId("lend-review-amount")).toContainText(`0.1 ${symbol} (≈ `);
+    // before signing: the minimum received after the 1% slippage, which is what is deposited
+    const minimumText = dialog.getByTestId("lend-review-minimum");
+    await expect(minimumText).toHaveText(/^[\d,]+\.\d{2,6} USDC$/);
+    const minimum = parseUnits(
+      (/([\d,]+\.\d+) USDC/.exec((await minimumText.textContent()) ?? "")?.[1] ?? "0").replace(
+        /,/g,
+        "",
+      ),
+      6,
+    );
+    expect(minimum).toBeLessThan(quoted);
+    expect(minimum).toBeGreaterThanOrEqual(swapMinimumOut(quoted) - 10_000n);
+    await expect(dialog.getByTestId("lend-review-minimum-note")).toContainText(
+      "Any USDC the swap delivers above it stays in your wallet.",
+    );
     await dialog.getByRole("button", { name: "Generate Loan Contract" }).click();
     const contract = page.getByRole("dialog", { name: "Loan Contract" });
     await expect(contract).toBeVisible();
@@ -145,8 +160,11 @@ for (const symbol of ["ETH", "WETH"] as const) {
     await expect(dialog.getByTestId("loan-contract-status")).toHaveText("Accepted");
     const action = dialog.getByTestId("approve-then-act");
     if (symbol === "WETH") {
-      // WETH is approved to the router first.
+      // WETH is approved to the router first, and the review says the approval is unlimited.
       await expect(action).toHaveText("Approve");
+      await expect(dialog.getByTestId("lend-approval-note")).toContainText(
+        "The approval is unlimited",
+      );
       await action.click();
     }
     await expect(action).toHaveText("Confirm", { timeout: 20_000 });
@@ -160,8 +178,9 @@ for (const symbol of ["ETH", "WETH"] as const) {
     );
     expect(deposit).toBeDefined();
     expect(deposit!.requestStatus).toBe("Requested");
-    expect(deposit!.amount).toBeGreaterThanOrEqual(swapMinimumOut(quoted) - 10_000n);
-    expect(deposit!.amount).toBeLessThanOrEqual(quoted + 10_000n);
+    // exactly the minimum received shown before signing (shown to the cent or finer)
+    expect(deposit!.amount).toBeGreaterThanOrEqual(minimum);
+    expect(deposit!.amount).toBeLessThan(minimum + 10_000n);
     // The swap's output beyond the deposit (at most the slippage) stays in the wallet.
     const usdcLeft = await readTokenBalance(client, { token: stack.deployment.usdc, owner: user });
     expect(usdcLeft).toBeLessThanOrEqual(quoted / 50n);

@@ -1,4 +1,11 @@
-import { getUserRequests, ksuLockingAbi, readPools, readTokenBalance } from "@lending/sdk";
+import {
+  formatDate,
+  getUserLocks,
+  getUserRequests,
+  ksuLockingAbi,
+  readPools,
+  readTokenBalance,
+} from "@lending/sdk";
 import type { Page } from "@playwright/test";
 import {
   createPublicClient,
@@ -87,6 +94,15 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   await expect(page.getByTestId("locking-level")).toContainText("Level 0");
   await expect(page.getByTestId("locking-staked")).toHaveText("0.00% staked");
   await expect(page.getByTestId("locking-locks-empty")).toHaveText("You have no KSU locked yet.");
+  // Unlock is disabled, and the page says why (visible text that describes the button)
+  const unlockButton = page
+    .getByTestId("locking-actions")
+    .getByRole("button", { name: "Unlock", exact: true });
+  await expect(unlockButton).toBeDisabled();
+  await expect(unlockButton).toHaveAccessibleDescription(
+    "Unlock: you have no locked KSU to unlock.",
+  );
+  await expect(page.getByTestId("unlock-disabled-reason")).toBeVisible();
   // the KSU to reach level 1 at 0.50 USDC: 1% of 1,000 USDC = 10 USDC = 20 rKSU = 20 KSU at 1.00x
   await expect(page.getByTestId("locking-next-level-text")).toHaveText(
     "Lock 20.00 KSU for 720 days to reach level 1 at today's price of 0.50 USDC per KSU.",
@@ -164,6 +180,12 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   );
   await expect(page.getByTestId("locking-lock")).toHaveCount(1);
   await expect(page.getByTestId("locking-lock")).toContainText("180 days");
+  // locked for 180 days: Unlock says when the first lock ends
+  const [firstLock] = await getUserLocks(client, stack.deployment, user);
+  await expect(unlockButton).toBeDisabled();
+  await expect(page.getByTestId("unlock-disabled-reason")).toHaveText(
+    `Unlock: no lock has ended yet. The first one ends on ${formatDate(new Date(firstLock!.unlockTime * 1000))}.`,
+  );
   await expect(page.getByTestId("locking-launch-bonus")).toContainText("100.00 KSU");
 
   // the loyalty levels modal: multipliers from the chain, the static minimums, the lender's level

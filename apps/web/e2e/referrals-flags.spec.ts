@@ -213,6 +213,15 @@ test("feature flags: the Coming Soon modal with the token launch off; unreleased
     await soon.getByRole("button", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/lending$/);
     await expect(soon).toHaveCount(0);
+    // closing it another way (Escape, its close button) also leaves /locking: no blank page
+    await page.goto("/locking");
+    await expect(soon).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/lending$/);
+    await expect(soon).toHaveCount(0);
+    await page.goto("/locking");
+    await soon.getByRole("button", { name: "Close" }).first().click();
+    await expect(page).toHaveURL(/\/lending$/);
 
     // an unreleased feature's entry opens the unreleased feature modal instead
     await page.getByTestId("pool-card").first().getByTestId("historical-repayments-open").click();

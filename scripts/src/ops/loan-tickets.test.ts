@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseEventLogs, type Address } from "viem";
-import { lendingPoolManagerAbi } from "@lending/sdk";
+import { lenderExposure, lendingPoolManagerAbi } from "@lending/sdk";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../../apps/web/src/server/db/client";
 import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
@@ -24,7 +24,6 @@ import {
   createLoanTicket,
   parseCreateTicketArgs,
   returnOptedOutFunds,
-  sharesBackingLoan,
   type TicketMailSetup,
 } from "./loan-tickets";
 import { testChain } from "./test-chain";
@@ -73,16 +72,6 @@ describe("ops loan-tickets:create arguments", () => {
   ])("refuses %j: %s", (args, message) => {
     expect(() => parseCreateTicketArgs(args, 31337)).toThrow(UsageError);
     expect(() => parseCreateTicketArgs(args, 31337)).toThrow(message);
-  });
-});
-
-describe("sharesBackingLoan", () => {
-  it("is the lender's pro-rata part of the loan, rounded down, all of it for a loan of the whole tranche", () => {
-    expect(sharesBackingLoan(3_000n, 250n, 1_000n)).toBe(750n);
-    expect(sharesBackingLoan(1_000n, 1n, 3n)).toBe(333n);
-    expect(sharesBackingLoan(1_000n, 5_000n, 1_000n)).toBe(1_000n);
-    expect(sharesBackingLoan(1_000n, 1n, 0n)).toBe(1_000n);
-    expect(sharesBackingLoan(0n, 1n, 10n)).toBe(0n);
   });
 });
 
@@ -183,10 +172,36 @@ describe("ops loan tickets on the local chain", () => {
         args: [CASH_POOL, 0n],
       });
       const [returned] = await returnOptedOutFunds(handle.db, chain, ticket.id);
-      const expected = sharesBackingLoan(shares, 50_000_000n, state.totalAssets);
+      // the lender's part of the 50 USDC loan only, never the whole position: the loan pro rata
+      // to the lender's share of the tranche, in shares by the chain's own convertToShares
+      const exposure = lenderExposure({
+        loanAssets: 50_000_000n,
+        holderShares: shares,
+        trancheShares: state.totalShares,
+        trancheAssets: state.totalAssets,
+      });
+      const expected = await c.publicClient.readContract({
+        ...c.lpm,
+        functionName: "convertToShares",
+        args: [CASH_POOL, 0n, exposure],
+      });
+      // (the lender holds the whole tranche here: its part is the whole loan, not its position)
+      expect(exposure).toBe(50_000_000n);
       expect(expected).toBeGreaterThan(0n);
       expect(expected).toBeLessThan(shares);
-      expect(returned).toMatchObject({ user: LENDER.address.toLowerCase(), shares: expected });
+      expect(returned).toMatchObject({
+        user: LENDER.address.toLowerCase(),
+        shares: expected,
+        exposure,
+      });
+      // worth the exposure, to the unit, at the tranche's totals
+      const worth = await c.publicClient.readContract({
+        ...c.lpm,
+        functionName: "convertToAssets",
+        args: [CASH_POOL, 0n, expected],
+      });
+      expect(exposure - worth).toBeGreaterThanOrEqual(0n);
+      expect(exposure - worth).toBeLessThanOrEqual(1n);
       const request = await c.publicClient.readContract({
         ...c.lpm,
         functionName: "requestStatus",

@@ -6,14 +6,22 @@
  *   whose shares on chain are above 0, or the one `--user`): a notice each (the ticket shows in
  *   their portfolio) and a mail through the mailer (the local outbox on `npm start`).
  * - `loan-tickets:return-funds`: for every lender who opted out of a ticket, queues a forced
- *   withdrawal of the lender's share of the loan (`forceWithdrawal`, paid to the lender at the
- *   next clearing), recorded so the lender's history shows "Funds returned".
+ *   withdrawal of the lender's part of that loan only (its exposure, `lenderExposure`; never the
+ *   whole position unless the loan is the whole tranche), paid to the lender's wallet at the next
+ *   clearing, recorded so the lender's history shows "Funds returned".
  *
  * Both need the chain (RPC_URL, CHAIN_ID, OPS_PRIVATE_KEY off anvil), the database (as the other
  * database commands) and the web server's configuration (MAIL_FROM, SMTP_URL, KYC provider,
  * APP_URL, INDEXER_URL: the same environment as the web server).
  */
-import { BORROWER_DECISION_WINDOW_MS, lendingPoolManagerAbi, type Deployment } from "@lending/sdk";
+import {
+  BORROWER_DECISION_WINDOW_MS,
+  exposureShares,
+  formatUsdc,
+  lendingPoolManagerAbi,
+  readLenderExposure,
+  type Deployment,
+} from "@lending/sdk";
 import { parseUnits, type Address, type PublicClient, type WalletClient } from "viem";
 import type { Database } from "../../../apps/web/src/server/db/client";
 import {
@@ -37,8 +45,6 @@ import { opsChain, opsEnv } from "./chain";
 import { parseArgs, UsageError, withDatabase, type DbCommand } from "./db-commands";
 import { runForceWithdrawal } from "./force-withdrawal";
 
-/** Shares are 12 decimals: the ratio of a loan to a tranche is kept to 1e-18. */
-const RATIO_SCALE = 10n ** 18n;
 /** Holders are read from the indexer this many addresses a page, their shares this many at once. */
 const HOLDERS_PAGE = 1000;
 const READS_AT_ONCE = 20;
@@ -184,32 +190,21 @@ export async function createLoanTicket(
   });
 }
 
-/**
- * The shares of a lender's `holderShares` that back a loan of `loanAssets` in a tranche of
- * `trancheAssets`: the lender's pro-rata part of the loan (all of them when the loan is the
- * whole tranche or more), rounded down.
- */
-export function sharesBackingLoan(
-  holderShares: bigint,
-  loanAssets: bigint,
-  trancheAssets: bigint,
-): bigint {
-  if (trancheAssets === 0n || loanAssets >= trancheAssets) return holderShares;
-  return (holderShares * ((loanAssets * RATIO_SCALE) / trancheAssets)) / RATIO_SCALE;
-}
-
 export type ReturnedFunds = {
   user: string;
   nftId?: bigint;
   shares?: bigint;
+  /** the lender's exposure to the loan (USDC), what the shares are worth when sent */
+  exposure?: bigint;
   skipped?: string;
 };
 
 /**
  * Returns the funds of every lender who opted out of `ticketId` and has none returned yet: a
- * forced withdrawal of the lender's part of the loan ({@link sharesBackingLoan} of the shares the
- * lender held when the ticket was recorded, at most its free shares now: deposits made after the
- * ticket do not back the loan). The return is recorded before the withdrawal is sent, so a second
+ * forced withdrawal of the lender's part of the loan, no more: the lender's exposure
+ * (`readLenderExposure`: the loan pro rata to the lender's share of the tranche when the ticket
+ * was recorded; deposits made after it do not back the loan), converted to shares at the
+ * tranche's totals now with the chain's rounding (`exposureShares`), at most its free shares. The return is recorded before the withdrawal is sent, so a second
  * run (or two at once) never sends a second one; a run that stopped after sending is finished
  * from the chain's `WithdrawalForced` events. A lender with nothing left is reported and skipped.
  */
@@ -224,27 +219,34 @@ export async function returnOptedOutFunds(
   const trancheId = BigInt(ticket.trancheId);
   await trancheNames(chain, poolId, trancheId);
   const lpm = lpmOf(chain.deployment);
-  // the tranche as it was when the borrower was identified
-  const at = ticket.blockNumber === null ? {} : { blockNumber: ticket.blockNumber };
-  const state = await chain.publicClient.readContract({
-    ...lpm,
-    functionName: "getTrancheState",
-    args: [poolId, trancheId],
-    ...at,
-  });
   const results: ReturnedFunds[] = await finishUnrecordedReturns(db, chain, ticket);
   const loan = parseUnits(ticket.assets, 6);
   for (const user of await optedOutWithoutReturn(db, ticketId)) {
-    const sharesOf = (blockNumber?: bigint) =>
+    const [{ exposure, holderShares: then }, free, state] = await Promise.all([
+      readLenderExposure(chain.publicClient, chain.deployment, {
+        poolId,
+        trancheId,
+        user: user as Address,
+        loanAssets: loan,
+        blockNumber: ticket.blockNumber,
+      }),
       chain.publicClient.readContract({
         ...lpm,
         functionName: "sharesOf",
         args: [poolId, trancheId, user as Address],
-        ...(blockNumber === undefined ? {} : { blockNumber }),
-      });
-    const [then, now] = await Promise.all([sharesOf(ticket.blockNumber ?? undefined), sharesOf()]);
-    const backing = sharesBackingLoan(then, loan, state.totalAssets);
-    const shares = backing < now ? backing : now;
+      }),
+      chain.publicClient.readContract({
+        ...lpm,
+        functionName: "getTrancheState",
+        args: [poolId, trancheId],
+      }),
+    ]);
+    const shares = exposureShares({
+      exposure,
+      trancheShares: state.totalShares,
+      trancheAssets: state.totalAssets,
+      freeShares: free,
+    });
     if (shares === 0n) {
       results.push({ user, skipped: "no free shares in the tranche" });
       continue;
@@ -268,7 +270,7 @@ export async function returnOptedOutFunds(
       nftId: String(sent.nftId),
       transactionHash: sent.hash,
     });
-    results.push({ user, nftId: sent.nftId, shares });
+    results.push({ user, nftId: sent.nftId, shares, exposure });
   }
   return results;
 }
@@ -415,7 +417,10 @@ export const ticketCommands: Record<string, DbCommand> = {
         console.log(
           r.skipped
             ? `${r.user}: skipped (${r.skipped})`
-            : `${r.user}: ${r.shares} shares returned through forced withdrawal request ${r.nftId}`,
+            : `${r.user}: ${r.shares} shares returned through forced withdrawal request ${r.nftId}` +
+                (r.exposure === undefined
+                  ? ""
+                  : ` (the lender's part of the loan: ${formatUsdc(r.exposure)} USDC, paid to the wallet at the next clearing)`),
         );
       }
     },

@@ -25,6 +25,7 @@ function ticket(over: Partial<LoanTicket> & { createdOn: string }): LoanTicket {
     status: "pending",
     decisionTimeLeftMs: 0,
     decidedOn: null,
+    exposure: null,
     ...over,
   };
 }
@@ -207,6 +208,17 @@ describe("borrower decisions in the history", () => {
       [{ ...out, fundsReturn: { ...out.fundsReturn!, processedAtMs: CREATED + 9 * 86_400_000 } }],
       CREATED + 10 * 86_400_000,
     );
+    // every action names the borrower it is about, when the ticket's borrower is known
+    const named = withBorrowerDecisions(
+      cleared,
+      [{ ...out, borrower: "Acme Ltd" }],
+      CREATED + 86_400_000,
+    );
+    expect(named.subsequentTransactions.map((a) => `${a.action} ${a.borrower}`)).toEqual([
+      "emailSent Acme Ltd",
+      "optedOut Acme Ltd",
+      "fundsReturned Acme Ltd",
+    ]);
     expect(paid.subsequentTransactions.at(-1)).toEqual({
       timestamp: sec("2026-11-29T00:00:00Z"),
       action: "fundsReturned",

@@ -70,6 +70,8 @@ export function groupPendingDecisions(
  * the lender's behalf; `processedAtMs` once that withdrawal was paid).
  */
 export type TicketHistoryFacts = {
+  /** the identified borrower's name: every action of the ticket names it */
+  borrower?: string;
   poolId: string;
   trancheId: number;
   createdOnMs: number;
@@ -145,14 +147,22 @@ export function withBorrowerDecisions(
     if (!decision) awaiting = true;
     const amount = backed.toString();
     const done: SubsequentActionStatus = "Completed";
+    const named = t.borrower === undefined ? {} : { borrower: t.borrower };
     actions.push({
       timestamp: s(t.noticeMs),
       action: "emailSent",
       amount,
       status: decision ? done : ("Pending" satisfies SubsequentActionStatus),
+      ...named,
     });
     if (decision) {
-      actions.push({ timestamp: s(decision.atMs), action: decision.status, amount, status: done });
+      actions.push({
+        timestamp: s(decision.atMs),
+        action: decision.status,
+        amount,
+        status: done,
+        ...named,
+      });
     }
     const r = t.fundsReturn;
     if (decision?.status === "optedOut" && r && r.holderShares > 0n) {
@@ -162,6 +172,7 @@ export function withBorrowerDecisions(
         action: "fundsReturned",
         amount: ((backed * r.shares) / r.holderShares).toString(),
         status: processed ? done : ("Pending" satisfies SubsequentActionStatus),
+        ...named,
       });
     }
   }
@@ -173,4 +184,48 @@ export function withBorrowerDecisions(
       (a, b) => a.timestamp - b.timestamp,
     ),
   };
+}
+
+/** The chain's virtual shares and assets (LendingPoolBase `_assetsToShares`). */
+const VIRTUAL_SHARES = 1_000_000n;
+const VIRTUAL_ASSETS = 1n;
+
+/**
+ * A lender's exposure to an identified borrower's loan (USDC, 6 decimals, rounded down): the
+ * lender's pro-rata part of the loan by the lender's share of the tranche when the borrower was
+ * identified (`holderShares` of `trancheShares`; a loan larger than the tranche counts as the
+ * whole tranche). This is the "Amount" of a pending decision and what an opt-out returns.
+ *
+ * @example lenderExposure({ loanAssets: 100_000_000n, holderShares: 1n, trancheShares: 4n, trancheAssets: 1_000_000_000n }) // 25_000_000n
+ */
+export function lenderExposure(args: {
+  loanAssets: bigint;
+  holderShares: bigint;
+  trancheShares: bigint;
+  trancheAssets: bigint;
+}): bigint {
+  const { loanAssets, holderShares, trancheShares, trancheAssets } = args;
+  if (trancheShares <= 0n || holderShares <= 0n || loanAssets <= 0n) return 0n;
+  const lent = loanAssets < trancheAssets ? loanAssets : trancheAssets;
+  const held = holderShares < trancheShares ? holderShares : trancheShares;
+  return (lent * held) / trancheShares;
+}
+
+/**
+ * The shares a fund return withdraws for an `exposure` (USDC): the chain's conversion of assets
+ * to shares at the tranche's totals now (rounded down, with its virtual shares and assets, as
+ * `convertToShares`), never more than the lender's `freeShares`.
+ *
+ * @example exposureShares({ exposure: 25_000_000n, trancheShares: 4_000_000_000_000_000n, trancheAssets: 1_000_000_000n, freeShares: 10n ** 18n })
+ */
+export function exposureShares(args: {
+  exposure: bigint;
+  trancheShares: bigint;
+  trancheAssets: bigint;
+  freeShares: bigint;
+}): bigint {
+  if (args.exposure <= 0n || args.freeShares <= 0n) return 0n;
+  const shares =
+    (args.exposure * (args.trancheShares + VIRTUAL_SHARES)) / (args.trancheAssets + VIRTUAL_ASSETS);
+  return shares < args.freeShares ? shares : args.freeShares;
 }

@@ -78,3 +78,21 @@ export function swapMinimumOut(quoted: bigint, slippage: string = SWAP_SLIPPAGE)
   const bps = BigInt(Math.round(Number(slippage) * 10_000));
   return (quoted * (10_000n - bps)) / 10_000n;
 }
+
+/**
+ * What a swap deposit requests: the minimum received of the quote the lender reviewed (shown as
+ * "Minimum received" and written in the loan contract), or less when the quote taken at
+ * confirmation guarantees less. Never more than what the swap guarantees, never more than what
+ * the lender was shown.
+ *
+ * @example swapDepositAmount(3_030_000_000n, 3_000_000_000n) // 2_970_000_000n
+ */
+export function swapDepositAmount(
+  confirmedQuote: bigint,
+  reviewedQuote: bigint,
+  slippage: string = SWAP_SLIPPAGE,
+): bigint {
+  const confirmed = swapMinimumOut(confirmedQuote, slippage);
+  const reviewed = swapMinimumOut(reviewedQuote, slippage);
+  return confirmed < reviewed ? confirmed : reviewed;
+}

@@ -76,3 +76,47 @@ export function decisionTimeLeftMs(createdAtMs: number, nowMs: number): number {
 export function dailyGroupId(createdOnMs: number): number {
   return createdOnMs - (((createdOnMs % 86_400_000) + 86_400_000) % 86_400_000);
 }
+
+const BIGINT_EPOCH = BigInt(EPOCH_DURATION_SECONDS);
+const BIGINT_CLEARING = BigInt(CLEARING_PERIOD_SECONDS);
+
+/**
+ * The epoch a request made at `timestampSec` belongs to, as the chain decides it (EpochMath and
+ * `requestEpoch()`): the epoch containing the time, or the next one during its clearing period
+ * (the last 2 days of an epoch).
+ *
+ * @example requestEpochAt(0, 5 * 86_400) // 1n (day 5 is in epoch 0's clearing period)
+ */
+export function requestEpochAt(genesisSec: number | bigint, timestampSec: number | bigint): bigint {
+  const elapsed = BigInt(timestampSec) - BigInt(genesisSec);
+  if (elapsed < 0n) return 0n;
+  const epoch = elapsed / BIGINT_EPOCH;
+  const clearing = elapsed % BIGINT_EPOCH >= BIGINT_EPOCH - BIGINT_CLEARING;
+  return epoch + (clearing ? 1n : 0n);
+}
+
+/**
+ * When the clearing that processes a request made at `timestampSec` starts (unix seconds): the
+ * clearing period of the request's epoch ({@link requestEpochAt}). A request made during a
+ * clearing period belongs to the next epoch, so it is processed a week later.
+ *
+ * @example requestClearingStart(0, 86_400) // 432_000 (day 5: this epoch's clearing)
+ * @example requestClearingStart(0, 5 * 86_400) // 1_036_800 (day 12: the next epoch's)
+ */
+export function requestClearingStart(
+  genesisSec: number | bigint,
+  timestampSec: number | bigint,
+): number {
+  const epoch = requestEpochAt(genesisSec, timestampSec);
+  return Number(BigInt(genesisSec) + (epoch + 1n) * BIGINT_EPOCH - BIGINT_CLEARING);
+}
+
+/**
+ * The chain's epoch genesis (unix seconds) from what the clearing banner reads: the current
+ * epoch and the start of the next one.
+ *
+ * @example genesisFromEpochTimes({ currentEpoch: 2n, nextEpochStart: 3 * 604_800 }) // 0
+ */
+export function genesisFromEpochTimes(t: { currentEpoch: bigint; nextEpochStart: number }): number {
+  return t.nextEpochStart - Number(t.currentEpoch + 1n) * EPOCH_DURATION_SECONDS;
+}

@@ -19,6 +19,8 @@ import {
   validateLockAmount,
   validateUnlockAmount,
   validateWithdrawAmount,
+  trancheFullReason,
+  trancheFullText,
 } from "./validation";
 
 const U = 1_000_000n;
@@ -194,5 +196,23 @@ describe("validateRecoveryPassword", () => {
     expect(validateRecoveryPassword("123456789", "123456789")).toBe("Use at least 10 characters");
     expect(validateRecoveryPassword("1234567890", "1234567899")).toBe("The passwords do not match");
     expect(validateRecoveryPassword("1234567890", "1234567890")).toBeNull();
+  });
+});
+
+describe("trancheFullReason: why a tranche is Oversubscribed to a lender", () => {
+  it("is the tranche's own full state only when it takes no deposits this epoch", () => {
+    expect(trancheFullReason({ maximumDeposit: 0n })).toBe("oversubscribed");
+    expect(trancheFullText({ maximumDeposit: 0n }, 0n)).toBe(
+      "This tranche is temporarily oversubscribed. Please check again next epoch.",
+    );
+  });
+
+  it("says the lender's own epoch maximum is used up when others can still lend", () => {
+    expect(trancheFullReason({ maximumDeposit: 5n }, 5n)).toBe("epochLimitReached");
+    expect(trancheFullText({ maximumDeposit: 5n }, 6n)).toBe(
+      "You have reached your maximum deposit in this tranche for this epoch. You can lend into it again next epoch.",
+    );
+    expect(trancheFullReason({ maximumDeposit: 5n }, 4n)).toBeNull();
+    expect(trancheFullText({ maximumDeposit: 5n })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { fill, validation } from "../i18n";
+import { fill, pools, validation } from "../i18n";
 import {
   AmountAboveMaximumError,
   AmountBelowMinimumError,
@@ -153,6 +153,35 @@ export function isTrancheOversubscribedFor(
   depositedThisEpoch: bigint = 0n,
 ): boolean {
   return trancheDepositLimits({ ...tranche, depositedThisEpoch }).oversubscribed;
+}
+
+/**
+ * Why a tranche shows as Oversubscribed to a user, for the text beside it: `oversubscribed` when
+ * the tranche takes no deposits this epoch (its maximum is 0: the spec's tooltip),
+ * `epochLimitReached` when only this user's maximum for the epoch is used up (other lenders can
+ * still lend); null when the user can lend into it.
+ *
+ * @example trancheFullReason({ maximumDeposit: 5n }, 5n) // "epochLimitReached"
+ */
+export function trancheFullReason(
+  tranche: { maximumDeposit: bigint },
+  depositedThisEpoch: bigint = 0n,
+): "oversubscribed" | "epochLimitReached" | null {
+  if (tranche.maximumDeposit === 0n) return "oversubscribed";
+  return depositedThisEpoch >= tranche.maximumDeposit ? "epochLimitReached" : null;
+}
+
+/** The text that says why a tranche is Oversubscribed to a user ({@link trancheFullReason}). */
+export function trancheFullText(
+  tranche: { maximumDeposit: bigint },
+  depositedThisEpoch: bigint = 0n,
+): string | null {
+  const reason = trancheFullReason(tranche, depositedThisEpoch);
+  return reason === null
+    ? null
+    : reason === "oversubscribed"
+      ? pools.oversubscribedTooltip
+      : pools.epochLimitReached;
 }
 
 /**

@@ -69,7 +69,14 @@ export type HistoryTransaction = {
   lastTransactionDate: number;
   events: HistoryEvent[];
   /** Spec "subsequentTransactions" (borrower decisions, issue 12): empty until then. */
-  subsequentTransactions: { timestamp: number; action: string; amount: string; status: string }[];
+  subsequentTransactions: {
+    timestamp: number;
+    action: string;
+    amount: string;
+    status: string;
+    /** the borrower a decision action is about (borrower decisions), when known */
+    borrower?: string;
+  }[];
 };
 
 /** Spec "Deposit record": one deposit request's clearing outcome in an epoch. */
@@ -221,6 +228,12 @@ export type LoanTicket = {
   status: "pending" | "optedIn" | "optedOut";
   decisionTimeLeftMs: number;
   decidedOn: string | null;
+  /**
+   * The lender's part of the loan (`lenderExposure`), USDC in 6-decimal units as a string: read
+   * from the chain for tickets awaiting the lender's decision; null when not read (decided or
+   * closed tickets, or the chain could not be read).
+   */
+  exposure: string | null;
 };
 
 /**

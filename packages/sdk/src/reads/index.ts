@@ -6,3 +6,4 @@ export * from "./tokens";
 export * from "./fees";
 export * from "./repayments";
 export * from "./referrals";
+export * from "./decisions";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
-import { database } from "@/server/context";
+import { getDeployment, hasDeployment } from "@lending/sdk/deployments";
+import { chainClient, database } from "@/server/context";
 import { servedChainId } from "@/server/http/chain";
 import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler";
 import {
@@ -10,12 +11,23 @@ import {
   signatureSchema,
   timestampMsSchema,
 } from "@/server/http/schemas";
-import { decideLoanTickets, listLoanTickets } from "@/server/services/loan-tickets";
+import {
+  chainExposureReader,
+  decideLoanTickets,
+  listLoanTickets,
+  type ExposureReader,
+} from "@/server/services/loan-tickets";
 import { enforceRateLimit } from "@/server/services/rate-limit";
 import { requireWalletSession, siteOf } from "@/server/services/sessions";
 import { notAllowed } from "@/server/http/methods";
 
 export const dynamic = "force-dynamic";
+
+/** The lender's exposure to each pending ticket's loan, read from the served chain. */
+function exposureReader(chainId: number): ExposureReader | undefined {
+  if (!hasDeployment(chainId)) return undefined;
+  return chainExposureReader(chainClient(), getDeployment(chainId));
+}
 
 /** Other methods: JSON 405 with an Allow header. */
 export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");
@@ -51,7 +63,7 @@ export const GET = apiHandler(async (request) => {
   const chainId = servedChainId(q.chainId);
   const db = await database();
   await requireWalletSession(db, request, siteOf(request, serverConfig()), q.userAddress);
-  return listLoanTickets(db, chainId, q.userAddress);
+  return listLoanTickets(db, chainId, q.userAddress, Date.now(), exposureReader(chainId));
 });
 
 /** POST /api/loan-tickets?chainId: signed opt-in/opt-out decisions; answers the updated list. */
@@ -68,5 +80,6 @@ export const POST = apiHandler(async (request) => {
     requests: body.payload,
     signature: body.signature,
     signatureTimestamp: body.signatureTimestamp,
+    exposureOf: exposureReader(chainId),
   });
 });

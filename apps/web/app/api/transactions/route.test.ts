@@ -216,6 +216,7 @@ describe("/api/transactions with the owner's session: borrower decisions", () =>
         action: "emailSent",
         amount: "400000000",
         status: "Pending",
+        borrower: "Acme Ltd",
       },
     ]);
     // public: without a session, or with another wallet's, the chain's view only

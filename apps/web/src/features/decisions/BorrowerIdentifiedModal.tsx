@@ -113,7 +113,10 @@ export default function BorrowerIdentifiedModal({
       if (!tickets) return;
       queryClient.setQueryData(ticketsKey(chainId, address), tickets);
       dismiss("borrowerIdentified");
-      push(status === "optedIn" ? "optedIn" : "optedOut", { borrower: ticket.endBorrowerName });
+      push(status === "optedIn" ? "optedIn" : "optedOut", {
+        borrower: ticket.endBorrowerName,
+        exposure: ticket.exposure,
+      });
     } finally {
       setBusy(null);
     }
@@ -129,6 +132,13 @@ export default function BorrowerIdentifiedModal({
           <Field name={copy.assets}>
             {fill(copy.usdc, { amount: formatUsdc(parseUnits(ticket.assets, 6)) })}
           </Field>
+          <Field name={copy.exposure}>
+            <span data-testid="borrower-identified-exposure">
+              {ticket.exposure === null
+                ? copy.exposureUnknown
+                : fill(copy.usdc, { amount: formatUsdc(BigInt(ticket.exposure)) })}
+            </span>
+          </Field>
           <Field name={copy.identifiedOn}>{formatDateTime(new Date(ticket.createdOn))}</Field>
           <Field name={copy.decideWithin}>
             <span data-testid="borrower-identified-countdown">
@@ -136,6 +146,7 @@ export default function BorrowerIdentifiedModal({
             </span>
           </Field>
         </dl>
+        <p>{copy.exposureNote}</p>
         {open ? (
           <>
             <p>{copy.signNote}</p>

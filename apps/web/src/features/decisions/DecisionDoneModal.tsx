@@ -1,11 +1,13 @@
 "use client";
 
-import { decisions as copy, fill } from "@lending/sdk";
+import { decisions as copy, fill, formatUsdc } from "@lending/sdk";
 import { Modal } from "@/components/modal/Modal";
 import type { RegistryModalProps } from "@/components/modal/registry";
 
 export interface DecisionDoneModalProps {
   borrower: string;
+  /** the lender's part of the loan (USDC units as a string), when known */
+  exposure?: string | null;
 }
 
 const secondary =
@@ -14,11 +16,14 @@ const secondary =
 function Done({
   title,
   text,
+  detail,
   testId,
   onClose,
 }: {
   title: string;
   text: string;
+  /** a second line (the amount an opt-out returns) */
+  detail?: string;
   testId: string;
   onClose: () => void;
 }) {
@@ -26,6 +31,7 @@ function Done({
     <Modal title={title} onClose={onClose}>
       <div className="space-y-4 text-sm text-slate-700" data-testid={testId}>
         <p>{text}</p>
+        {detail ? <p data-testid={`${testId}-amount`}>{detail}</p> : null}
         <div className="flex justify-end">
           <button type="button" className={secondary} onClick={onClose}>
             {copy.close}
@@ -49,11 +55,20 @@ export function OptedInModal({ borrower, onClose }: RegistryModalProps<DecisionD
 }
 
 /** The opt out modal (registry name "optedOut"): the confirmation of an opt-out. */
-export function OptedOutModal({ borrower, onClose }: RegistryModalProps<DecisionDoneModalProps>) {
+export function OptedOutModal({
+  borrower,
+  exposure,
+  onClose,
+}: RegistryModalProps<DecisionDoneModalProps>) {
   return (
     <Done
       title={copy.optedOutTitle}
       text={fill(copy.optedOutText, { borrower })}
+      detail={
+        exposure == null
+          ? undefined
+          : fill(copy.optedOutAmount, { amount: formatUsdc(BigInt(exposure)) })
+      }
       testId="opted-out"
       onClose={onClose}
     />

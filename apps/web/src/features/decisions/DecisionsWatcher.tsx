@@ -7,14 +7,16 @@ import { useConnection } from "wagmi";
 import { useModal } from "@/components/modal/ModalProvider";
 import { getWalletSession } from "@/features/auth/walletSession";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
+import { markTicketsSeen, unseenTickets } from "./seenTickets";
 import { fetchTickets, ticketsKey } from "./tickets";
 
 /** Wallets whose pending decisions were already shown in this page load. */
 const shown = new Set<string>();
 
 /**
- * Opens the pending decisions modal once per page load while the connected wallet has a ticket
- * inside its 2-day window. Reads only with the session the wallet already has (no sign-in prompt
+ * Opens the pending decisions modal when the connected wallet has a ticket inside its 2-day
+ * window that this browser has not shown it before (once per new ticket, remembered per wallet
+ * in localStorage, and at most once per page load). Reads only with the session the wallet already has (no sign-in prompt
  * on page load; /portfolio's Pending decisions button signs in).
  */
 export default function DecisionsWatcher() {
@@ -35,8 +37,10 @@ export default function DecisionsWatcher() {
         const tickets = await fetchTickets(chainId, address);
         if (cancelled || shown.has(key)) return;
         queryClient.setQueryData(ticketsKey(chainId, address), tickets);
-        if (tickets.some((t) => isAwaitingDecision(t, Date.now()))) {
+        const awaiting = tickets.filter((t) => isAwaitingDecision(t, Date.now())).map((t) => t.id);
+        if (unseenTickets(chainId, address, awaiting).length > 0) {
           shown.add(key);
+          markTicketsSeen(chainId, address, awaiting);
           push("pendingDecisions");
         }
       } catch {

@@ -12,6 +12,7 @@ import {
   formatUsdc,
 } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { parseUnits } from "viem";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
@@ -21,6 +22,7 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { useNow } from "@/lib/clock";
 import { poolsQueryOptions } from "@/lib/queries/chain";
 import { useAppChain } from "@/lib/queries/hooks";
+import { markTicketsSeen } from "./seenTickets";
 import { fetchTickets, ticketsKey } from "./tickets";
 
 const secondary =
@@ -59,6 +61,15 @@ export default function PendingDecisionsModal({ onClose }: RegistryModalProps) {
           now,
         )
       : null;
+
+  // what this modal lists counts as shown: the watcher does not open it again for these
+  const listed = groups?.flatMap((p) =>
+    p.tranches.flatMap((x) => x.days.flatMap((d) => d.tickets.map((t) => t.id))),
+  );
+  const listedKey = listed?.join(",") ?? "";
+  useEffect(() => {
+    if (address && listedKey) markTicketsSeen(chainId, address, listedKey.split(",").map(Number));
+  }, [address, chainId, listedKey]);
 
   return (
     <Modal title={copy.pendingTitle} onClose={onClose} size="decisions">
@@ -105,9 +116,22 @@ export default function PendingDecisionsModal({ onClose }: RegistryModalProps) {
                               <dd className="break-words text-slate-900">{t.endBorrowerName}</dd>
                             </div>
                             <div>
-                              <dt className="text-xs text-slate-600">{copy.amount}</dt>
+                              <dt className="text-xs text-slate-600" title={copy.amountHint}>
+                                {copy.amount}
+                              </dt>
                               <dd className="text-slate-900 tabular-nums">
-                                {fill(copy.usdc, { amount: formatUsdc(parseUnits(t.assets, 6)) })}
+                                <span data-testid="pending-decision-exposure">
+                                  {t.exposure === null
+                                    ? copy.exposureUnknown
+                                    : fill(copy.usdc, {
+                                        amount: formatUsdc(BigInt(t.exposure)),
+                                      })}
+                                </span>
+                                <span className="block text-xs text-slate-600">
+                                  {fill(copy.ofLoan, {
+                                    amount: formatUsdc(parseUnits(t.assets, 6)),
+                                  })}
+                                </span>
                               </dd>
                             </div>
                             <div>

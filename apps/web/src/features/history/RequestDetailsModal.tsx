@@ -173,10 +173,7 @@ export default function RequestDetailsModal({
                 {tx.subsequentTransactions.map((s, i) => (
                   <tr key={i} className={rowClass} data-testid="subsequent-action">
                     <StackedCell label={d.time}>{formatTime(s.timestamp)}</StackedCell>
-                    <StackedCell label={d.action}>
-                      {d.subsequentActions[s.action as keyof typeof d.subsequentActions] ??
-                        s.action}
-                    </StackedCell>
+                    <StackedCell label={d.action}>{subsequentActionText(s)}</StackedCell>
                     <StackedCell label={d.amount}>{formatUsdcAmount(s.amount)}</StackedCell>
                     <StackedCell label={d.status}>
                       {d.subsequentStatuses[s.status as keyof typeof d.subsequentStatuses] ??
@@ -210,4 +207,11 @@ export default function RequestDetailsModal({
       </div>
     </Modal>
   );
+}
+
+/** A subsequent action's label, with the borrower it is about when known ("Opted out: Acme"). */
+function subsequentActionText(s: { action: string; borrower?: string }): string {
+  const d = copy.detailsModal;
+  const action = d.subsequentActions[s.action as keyof typeof d.subsequentActions] ?? s.action;
+  return s.borrower ? fill(d.subsequentActionFor, { action, borrower: s.borrower }) : action;
 }

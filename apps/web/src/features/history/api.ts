@@ -73,6 +73,7 @@ const transactionSchema = z.object({
       action: z.string(),
       amount: bigintString,
       status: z.string(),
+      borrower: z.string().optional(),
     }),
   ),
 });

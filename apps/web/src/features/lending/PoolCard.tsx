@@ -6,6 +6,7 @@ import {
   formatPercent,
   formatUsdc,
   isTrancheOversubscribedFor,
+  trancheFullText,
   pools,
   type Pool,
 } from "@lending/sdk";
@@ -71,6 +72,7 @@ export function PoolCard({ pool }: { pool: Pool }) {
               trancheName={t.name}
               oversubscribed={oversubscribed(t)}
               closed={t.closed}
+              fullReason={trancheFullText(t, deposited?.[t.id.toString()])}
             />
           ),
         },

@@ -121,7 +121,7 @@ describe("PoolList (the Open strategies tab)", () => {
     expect(screen.queryByRole("button", { name: "Oversubscribed" })).toBeNull();
   });
 
-  it("a user who used up a tranche's epoch maximum sees it Oversubscribed with the tooltip", async () => {
+  it("a user who used up a tranche's epoch maximum sees it Oversubscribed, and why", async () => {
     connection.address = USER;
     deposited.value = { "0": 1_000n * U, "1": 400n * U };
     show();
@@ -129,9 +129,12 @@ describe("PoolList (the Open strategies tab)", () => {
     expect(oversubscribed).toHaveProperty("disabled", true);
     const rows = screen.getAllByTestId("tranche-row");
     expect(within(rows[0]!).queryByTestId("lend-button")).toBeNull();
-    expect(within(rows[0]!).getByRole("tooltip", { hidden: true }).textContent).toBe(
-      "This tranche is temporarily oversubscribed. Please check again next epoch.",
+    // only this lender's limit is used up: it says so, as visible text that describes the button
+    const reason = within(rows[0]!).getByTestId("tranche-full-reason");
+    expect(reason.textContent).toBe(
+      "You have reached your maximum deposit in this tranche for this epoch. You can lend into it again next epoch.",
     );
+    expect(oversubscribed.getAttribute("aria-describedby")).toBe(reason.id);
     // the tranche maximum itself is still shown; the other tranche keeps its Lend button
     expect(within(rows[0]!).getByText("1,000.00 USDC")).toBeTruthy();
     expect(within(rows[1]!).getByTestId("lend-button")).toBeTruthy();
@@ -144,7 +147,7 @@ describe("PoolList (the Open strategies tab)", () => {
     const closed = within(rows[0]!).getByRole("button", { name: "Closed" });
     expect(closed).toHaveProperty("disabled", true);
     expect(within(rows[0]!).queryByTestId("lend-button")).toBeNull();
-    expect(within(rows[0]!).getByRole("tooltip", { hidden: true }).textContent).toBe(
+    expect(within(rows[0]!).getByTestId("tranche-full-reason").textContent).toBe(
       "This tranche is closed to new deposits after a loss. It reopens when the pool is recapitalised.",
     );
     expect(within(rows[1]!).getByTestId("lend-button")).toBeTruthy();

@@ -14,9 +14,11 @@ import {
 } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useId } from "react";
 import { useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
+import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure, StackedCell } from "@/components/ui/Figures";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useFeature } from "@/features/flags/useFeature";
@@ -73,7 +75,10 @@ export function LockingOverview({ product }: { product: string }) {
   const usdc = (v: bigint) => fill(copy.overview.usdc, { amount: formatUsdc(v) });
   return (
     <div className="space-y-6">
-      <LockingActions hasUnlockable={o.locks.some((l) => canUnlock(l, o.chainTime))} />
+      <LockingActions
+        hasUnlockable={o.locks.some((l) => canUnlock(l, o.chainTime))}
+        unlockDisabledReason={unlockDisabledReason(o, product)}
+      />
       <section className={card} aria-labelledby="locking-figures" data-testid="locking-figures">
         <h2 id="locking-figures" className="text-lg font-semibold text-slate-900">
           {copy.overview.label}
@@ -161,8 +166,27 @@ function RewardTotals({ product, periods }: { product: string; periods: readonly
   );
 }
 
+/** Why Unlock is disabled: no lock, or none ended yet (with the first end date); else null. */
+function unlockDisabledReason(
+  o: { locks: readonly { lockedAmount: bigint; unlockTime: number }[]; chainTime: number },
+  product: string,
+): string | null {
+  const held = o.locks.filter((l) => l.lockedAmount > 0n);
+  if (held.length === 0) return fill(copy.actions.unlockNoLocks, { product });
+  if (held.some((l) => canUnlock(l, o.chainTime))) return null;
+  const first = Math.min(...held.map((l) => l.unlockTime));
+  return fill(copy.actions.unlockNotYet, { date: formatDate(new Date(first * 1000)) });
+}
+
 /** Lock, Unlock, Loyalty levels, Refer a friend. Lock and unlock rely on KYC, as lending. */
-function LockingActions({ hasUnlockable }: { hasUnlockable: boolean }) {
+function LockingActions({
+  hasUnlockable,
+  unlockDisabledReason: reason,
+}: {
+  hasUnlockable: boolean;
+  unlockDisabledReason: string | null;
+}) {
+  const reasonId = useId();
   const { open } = useModal();
   const gate = useKycGate();
   const lockFeature = useFeature("lock");
@@ -184,6 +208,7 @@ function LockingActions({ hasUnlockable }: { hasUnlockable: boolean }) {
         type="button"
         className={secondaryButton}
         disabled={gate.checking || !hasUnlockable}
+        aria-describedby={!hasUnlockable && reason ? reasonId : undefined}
         onClick={() => unlockFeature(() => void gate.run(() => open("unlock", {})))}
       >
         {copy.actions.unlock}
@@ -200,6 +225,9 @@ function LockingActions({ hasUnlockable }: { hasUnlockable: boolean }) {
       >
         {copy.actions.referral}
       </button>
+      {!hasUnlockable && reason ? (
+        <DisabledReason id={reasonId} text={reason} testId="unlock-disabled-reason" />
+      ) : null}
     </div>
   );
 }

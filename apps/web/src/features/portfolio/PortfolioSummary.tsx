@@ -17,10 +17,11 @@ import {
 } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useConfig, useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
+import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure } from "@/components/ui/Figures";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useKycState } from "@/features/kyc/kycState";
@@ -273,6 +274,8 @@ function PositionRow({
   requestEpoch: bigint;
 }) {
   const { open } = useModal();
+  const withdrawReasonId = useId();
+  const fixReasonId = useId();
   const fixApy = useFeature("fixApy");
   const atExpiryFeature = useFeature("withdrawAtExpiry");
   const tranche = pool?.tranches.find((t) => t.id === p.trancheId);
@@ -326,13 +329,14 @@ function PositionRow({
         ) : null}
       </dl>
       <div className="mt-3 flex flex-wrap gap-2 lg:mt-0 lg:w-56 lg:justify-end">
-        <WithdrawButton position={p} />
+        <WithdrawButton position={p} reasonId={withdrawReasonId} />
         {canFix ? (
           <button
             type="button"
             data-testid="fix-apy-button"
             aria-label={fill(fixedTerm.fixApy.openFor, { tranche: p.trancheName })}
             disabled={p.availableToWithdraw === 0n}
+            aria-describedby={p.availableToWithdraw === 0n ? fixReasonId : undefined}
             onMouseEnter={() => preloadModal("fixApy")}
             onFocus={() => preloadModal("fixApy")}
             onClick={() =>
@@ -367,6 +371,22 @@ function PositionRow({
           oversubscribed={false}
           closed={tranche?.closed}
         />
+        {p.availableToWithdraw === 0n ? (
+          <>
+            <DisabledReason
+              id={withdrawReasonId}
+              text={copy.withdrawDisabled}
+              testId="withdraw-disabled-reason"
+            />
+            {canFix ? (
+              <DisabledReason
+                id={fixReasonId}
+                text={fixedTerm.fixApy.disabled}
+                testId="fix-apy-disabled-reason"
+              />
+            ) : null}
+          </>
+        ) : null}
       </div>
       <PositionLossNotice poolId={p.poolId} trancheId={p.trancheId} />
     </li>
@@ -438,7 +458,14 @@ function FixedLoans({
   );
 }
 
-function WithdrawButton({ position: p }: { position: PortfolioPosition }) {
+function WithdrawButton({
+  position: p,
+  reasonId,
+}: {
+  position: PortfolioPosition;
+  /** the id of the text that says why it is disabled */
+  reasonId: string;
+}) {
   const { open } = useModal();
   const { checking, run } = useKycGate();
   return (
@@ -447,6 +474,7 @@ function WithdrawButton({ position: p }: { position: PortfolioPosition }) {
       data-testid="withdraw-button"
       aria-label={fill(copy.withdrawFrom, { tranche: p.trancheName })}
       disabled={checking || p.availableToWithdraw === 0n}
+      aria-describedby={p.availableToWithdraw === 0n ? reasonId : undefined}
       onMouseEnter={() => preloadModal("withdraw")}
       onFocus={() => preloadModal("withdraw")}
       onClick={() => run(() => open("withdraw", { poolId: p.poolId, trancheId: p.trancheId }))}

@@ -9,6 +9,39 @@ import { queryKeys } from "@/lib/queries/keys";
 import { useAppChain } from "@/lib/queries/hooks";
 import { useTransactor } from "./useTransactor";
 
+/** The allowance of `owner` for `spender` (shared with the button: one query per key). */
+function allowanceQueryOptions(args: {
+  chainId: number;
+  client: ReturnType<typeof useAppChain>["client"];
+  owner: Address | undefined;
+  token: Address;
+  spender: Address;
+}) {
+  return {
+    queryKey: queryKeys.allowance(args.chainId, args.owner ?? "", args.token, args.spender),
+    queryFn: async () => {
+      const { readAllowance } = await import("@lending/sdk");
+      return readAllowance(args.client!, {
+        token: args.token,
+        owner: args.owner!,
+        spender: args.spender,
+      });
+    },
+    enabled: Boolean(args.client && args.owner),
+  };
+}
+
+/**
+ * Whether the button below reads Approve for these arguments (the allowance is below `amount`),
+ * for a note beside it; false while the allowance is read.
+ */
+export function useApprovalNeeded(props: { token: Address; spender: Address; amount: bigint }) {
+  const { chainId, client } = useAppChain();
+  const { address } = useConnection();
+  const allowance = useQuery(allowanceQueryOptions({ chainId, client, owner: address, ...props }));
+  return allowance.data !== undefined && needsApproval(allowance.data, props.amount);
+}
+
 /**
  * The one approve-then-act button (STYLE, spec section 4 "Approve flow"): reads the allowance;
  * below `amount` it reads Approve and approves unlimited first, the exact amount when the
@@ -33,18 +66,15 @@ export function ApproveThenActButton(props: {
   const transact = useTransactor();
   const [busy, setBusy] = useState<"approve" | "act" | null>(null);
   const allowanceKey = queryKeys.allowance(chainId, address ?? "", props.token, props.spender);
-  const allowance = useQuery({
-    queryKey: allowanceKey,
-    queryFn: async () => {
-      const { readAllowance } = await import("@lending/sdk");
-      return readAllowance(client!, {
-        token: props.token,
-        owner: address!,
-        spender: props.spender,
-      });
-    },
-    enabled: Boolean(client && address),
-  });
+  const allowance = useQuery(
+    allowanceQueryOptions({
+      chainId,
+      client,
+      owner: address,
+      token: props.token,
+      spender: props.spender,
+    }),
+  );
   const approvalNeeded = needsApproval(allowance.data, props.amount);
 
   async function approve() {

@@ -4,9 +4,11 @@ import {
   decisionTimeLeftMs,
   type LoanTicket,
   type LoanTicketDecision,
+  readLenderExposure,
+  type Deployment,
   type TicketHistoryFacts,
 } from "@lending/sdk";
-import type { Address, Hex } from "viem";
+import { parseUnits, type Address, type Client, type Hex } from "viem";
 import type { Database } from "../db/client";
 import type { Executor } from "../db/types";
 import { conflict, notFound } from "../http/errors";
@@ -16,30 +18,69 @@ import { consumeSignature, verifySignedRequest } from "./signatures";
 /** A loan ticket as GET/POST /api/loan-tickets return it (the SDK's `LoanTicket`). */
 export type LoanTicketView = LoanTicket;
 
+/**
+ * Reads a lender's exposure to a ticket's loan (the SDK's `readLenderExposure` at the ticket's
+ * block); null when it cannot be read.
+ */
+export type ExposureReader = (args: {
+  poolId: bigint;
+  trancheId: bigint;
+  user: Address;
+  loanAssets: bigint;
+  blockNumber: bigint | null;
+}) => Promise<bigint | null>;
+
+/** An {@link ExposureReader} on the chain: a failed read answers null (the list still loads). */
+export function chainExposureReader(client: Client, deployment: Deployment): ExposureReader {
+  return async (args) => {
+    try {
+      return (await readLenderExposure(client, deployment, args)).exposure;
+    } catch (error) {
+      console.error("[loan-tickets] exposure read failed:", error);
+      return null;
+    }
+  };
+}
+
 export async function listLoanTickets(
   db: Database,
   chainId: number,
   user: Address,
   now: number = Date.now(),
+  exposureOf?: ExposureReader,
 ): Promise<LoanTicketView[]> {
   const rows = await ticketsForUser(db, chainId, user.toLowerCase());
-  return rows.map(({ ticket, decision }) => {
-    const created = ticket.createdOn.getTime();
-    const left = decisionTimeLeftMs(created, now);
-    return {
-      id: ticket.id,
-      createdOn: ticket.createdOn.toISOString(),
-      dailyGroupID: dailyGroupId(created),
-      assets: ticket.assets,
-      endBorrowerName: ticket.endBorrowerName,
-      endBorrowerID: ticket.endBorrowerId,
-      poolID: ticket.poolId,
-      trancheID: ticket.trancheId,
-      status: decision?.status ?? (left === 0 ? "optedIn" : "pending"),
-      decisionTimeLeftMs: decision ? 0 : left,
-      decidedOn: decision?.createdAt.toISOString() ?? null,
-    };
-  });
+  return Promise.all(
+    rows.map(async ({ ticket, decision }) => {
+      const created = ticket.createdOn.getTime();
+      const left = decisionTimeLeftMs(created, now);
+      // the lender's part of the loan, read only for what still awaits the lender's answer
+      const exposure =
+        exposureOf && !decision && left > 0
+          ? await exposureOf({
+              poolId: BigInt(ticket.poolId),
+              trancheId: BigInt(ticket.trancheId),
+              user: user.toLowerCase() as Address,
+              loanAssets: parseUnits(ticket.assets, 6),
+              blockNumber: ticket.blockNumber,
+            })
+          : null;
+      return {
+        id: ticket.id,
+        createdOn: ticket.createdOn.toISOString(),
+        dailyGroupID: dailyGroupId(created),
+        assets: ticket.assets,
+        endBorrowerName: ticket.endBorrowerName,
+        endBorrowerID: ticket.endBorrowerId,
+        poolID: ticket.poolId,
+        trancheID: ticket.trancheId,
+        status: decision?.status ?? (left === 0 ? "optedIn" : "pending"),
+        decisionTimeLeftMs: decision ? 0 : left,
+        decidedOn: decision?.createdAt.toISOString() ?? null,
+        exposure: exposure === null ? null : exposure.toString(),
+      };
+    }),
+  );
 }
 
 /**
@@ -55,6 +96,7 @@ export async function decideLoanTickets(
     signature: Hex;
     signatureTimestamp: number;
     now?: number;
+    exposureOf?: ExposureReader;
   },
 ): Promise<LoanTicketView[]> {
   const now = args.now ?? Date.now();
@@ -106,7 +148,7 @@ export async function decideLoanTickets(
     if (inserted.length !== rows.length) throw conflict("A decision was recorded meanwhile");
     await consumeSignature(tx, { address: user, message, purpose: "loan-tickets" });
   });
-  return listLoanTickets(db, args.chainId, user, now);
+  return listLoanTickets(db, args.chainId, user, now, args.exposureOf);
 }
 
 /**
@@ -122,6 +164,7 @@ export async function ticketHistoryOf(
 ): Promise<(TicketHistoryFacts & { returnNftId: string | null })[]> {
   const rows = await ticketsForUser(db, chainId, user.toLowerCase());
   return rows.map(({ ticket, notice, decision, fundsReturn }) => ({
+    borrower: ticket.endBorrowerName,
     poolId: ticket.poolId,
     trancheId: Number(ticket.trancheId),
     createdOnMs: ticket.createdOn.getTime(),

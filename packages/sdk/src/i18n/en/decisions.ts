@@ -3,7 +3,7 @@ export const decisions = {
   open: "Pending decisions",
   pendingTitle: "Pending decisions",
   pendingLead:
-    "A borrower was identified for funds you lent. Opt in to keep your funds in the loan or opt out to have them returned. Without an answer within 2 days you count as opted in.",
+    "A borrower was identified for funds you lent. Opt in to keep your part of the loan lent to this borrower, or opt out to have your part (the Amount below) withdrawn from the tranche to your wallet at the next clearing. Without an answer within 2 days you count as opted in.",
   loading: "Loading your pending decisions",
   error: "Your pending decisions could not be loaded. Please try again later.",
   signInDeclined: "Message signature request declined.",
@@ -13,6 +13,9 @@ export const decisions = {
   trancheOf: "{pool}, {tranche} tranche",
   borrower: "Borrower",
   amount: "Amount",
+  amountHint: "Your part of the borrower's loan",
+  ofLoan: "of a {amount} USDC loan",
+  exposureUnknown: "Not available",
   timeLeft: "Time left",
   decide: "Decide",
   decideFor: "Decide on {borrower}",
@@ -22,6 +25,9 @@ export const decisions = {
   borrowerName: "Borrower",
   borrowerId: "Borrower ID",
   assets: "Loan amount",
+  exposure: "Your part of the loan",
+  exposureNote:
+    "Your part is the loan amount in proportion to your share of the tranche when the borrower was identified.",
   identifiedOn: "Identified on",
   decideWithin: "Time left to decide",
   closed: "The 2-day window has closed: you count as opted in.",
@@ -36,7 +42,8 @@ export const decisions = {
     "Your funds stay in the loan to {borrower}. You keep earning the tranche's interest as before.",
   optedOutTitle: "You opted out",
   optedOutText:
-    "Your share of the loan to {borrower} will not be lent to this borrower. The pool manager returns the funds to your tranche balance.",
+    "Your part of the loan to {borrower} will not be lent to this borrower. The pool manager withdraws it from the tranche to your wallet: it is paid at the next clearing, as far as the tranche's liquidity allows, like a withdrawal request. The rest of your balance in the tranche stays invested.",
+  optedOutAmount: "Your part of the loan: {amount} USDC.",
   close: "Close",
   usdc: "{amount} USDC",
 } as const;

@@ -9,6 +9,7 @@ export const fixedTerm = {
     title: "Fix APY",
     open: "Fix APY",
     openFor: "Fix APY in {tranche}",
+    disabled: "Fix APY: needs a variable balance available to withdraw in this tranche.",
     stepsLabel: "Fix APY steps",
     steps: { form: "Fix APY", done: "Confirmed" },
     intro:
@@ -50,6 +51,7 @@ export const fixedTerm = {
     epoch: "epoch",
     epochs: "epochs",
     none: "None of your fixed loans in this tranche can still be withdrawn at expiry.",
+    selectRequired: "Select the fixed loan to withdraw at expiry.",
     cancel: "Cancel",
     confirm: "Confirm",
     confirming: "Confirming...",

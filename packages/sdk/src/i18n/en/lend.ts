@@ -46,6 +46,12 @@ export const lend = {
     swapAmount: "{amount} {symbol} (≈ {usdc} USDC)",
     tokenAmount: "{amount} {symbol}",
     slippage: "Slippage",
+    minimumReceived: "Minimum received",
+    minimumReceivedValue: "{amount} USDC",
+    minimumReceivedNote:
+      "Your deposit is the minimum the swap guarantees after the {slippage} slippage: {amount} USDC, the amount in your Loan Contract. Any USDC the swap delivers above it stays in your wallet.",
+    unlimitedApproval:
+      "Approve lets the lending pool take {symbol} from your wallet for your deposits. The approval is unlimited: it covers any amount, this deposit and later ones, until you revoke it in your wallet. If your wallet refuses an unlimited approval, exactly {amount} {symbol} is approved.",
     apy: "APY",
     fixed: "Fixed {apy}",
     variable: "Variable {apy}",
@@ -65,7 +71,8 @@ export const lend = {
   },
   done: {
     title: "Your deposit request was submitted.",
-    text: "It is processed at the end of the current epoch; you can follow it in My Portfolio.",
+    text: "It is processed in the clearing period that starts on {date}; you can follow it in My Portfolio.",
+    textNoDate: "It is processed in the next clearing period; you can follow it in My Portfolio.",
     transaction: "Transaction: {link}",
     close: "Close",
   },

@@ -52,6 +52,8 @@ export const locking = {
   actions: {
     lock: "Lock",
     unlock: "Unlock",
+    unlockNoLocks: "Unlock: you have no locked {product} to unlock.",
+    unlockNotYet: "Unlock: no lock has ended yet. The first one ends on {date}.",
     loyaltyLevels: "Loyalty levels",
     referral: "Refer a friend",
   },

@@ -13,6 +13,8 @@ export const pools = {
   closed: "Closed",
   closedTooltip:
     "This tranche is closed to new deposits after a loss. It reopens when the pool is recapitalised.",
+  epochLimitReached:
+    "You have reached your maximum deposit in this tranche for this epoch. You can lend into it again next epoch.",
   lend: "Lend",
   lendInto: "Lend into {tranche}",
   kycStatusUnavailable: "Verification status unavailable",

@@ -31,6 +31,8 @@ export const portfolio = {
   usdc: "{amount} USDC",
   withdraw: "Withdraw",
   withdrawFrom: "Withdraw from {tranche}",
+  withdrawDisabled:
+    "Withdraw: nothing here is available to withdraw yet (pending deposits, fixed loans and withdrawals already requested are not).",
   viewLoanContracts: "View loan contracts",
   historicalRepayments: "Historical repayments",
   historicalRepaymentsOf: "Historical repayments of {pool}",

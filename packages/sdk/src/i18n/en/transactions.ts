@@ -74,6 +74,7 @@ export const transactions = {
     remaining: "Remaining queued",
     action: "Action",
     movedTo: "to tranche {tranche}",
+    subsequentActionFor: "{action}: {borrower}",
     subsequentActions: {
       emailSent: "Decision pending",
       optedIn: "Opted in",

@@ -23,14 +23,18 @@ export const withdraw = {
       "Your withdrawal is subject to the {link}. It is paid to the wallet above, from the liquidity available when it is processed; any part that cannot be paid stays queued for the following epochs.",
     termsLink: "Important Information Document",
     schedule:
-      "Withdrawal requests are processed in the clearing period at the end of the current epoch. The USDC arrives in your wallet once your request is processed.",
+      "This request is processed in the clearing period that starts on {date} (a request made during a clearing period belongs to the next epoch). The USDC arrives in your wallet once your request is processed.",
+    scheduleNoDate:
+      "This request is processed in the next clearing period. The USDC arrives in your wallet once your request is processed.",
     adjust: "Adjust",
     confirm: "Confirm",
     confirming: "Confirming...",
   },
   done: {
     title: "Your withdrawal request was submitted.",
-    text: "It is processed in the clearing period at the end of the current epoch; the USDC is then sent to {address}. You can follow it in My Portfolio.",
+    text: "It is processed in the clearing period that starts on {date}; the USDC is then sent to {address}. You can follow it in My Portfolio.",
+    textNoDate:
+      "It is processed in the next clearing period; the USDC is then sent to {address}. You can follow it in My Portfolio.",
     transaction: "Transaction: {link}",
     close: "Close",
   },

@@ -12,6 +12,7 @@ import {
   lendMaxAmount,
   isFixedTermStatusVisible,
   isTrancheOversubscribedFor,
+  trancheFullText,
   pools as poolsCopy,
   formatWalletAmount,
   slippageDisplay,
@@ -225,7 +226,9 @@ export function LendStep1({
           </p>
         ) : limits?.oversubscribed ? (
           <p data-testid="lend-tranche-oversubscribed" className="mt-1 text-xs text-slate-600">
-            {poolsCopy.oversubscribedTooltip}
+            {(tranche &&
+              trancheFullText(tranche, user?.depositedThisEpoch[tranche.id.toString()])) ??
+              poolsCopy.oversubscribedTooltip}
           </p>
         ) : limits ? (
           <p className="mt-1 text-xs text-slate-600">

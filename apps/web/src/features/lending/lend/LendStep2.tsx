@@ -13,6 +13,7 @@ import {
   readAllowance,
   requestDepositWithKyc,
   slippageDisplay,
+  swapDepositAmount,
   swapMinimumOut,
   tx as txCopy,
   buildDepositSwapData,
@@ -28,7 +29,7 @@ import { showToast } from "@/components/toast/toast";
 import { ApiError, apiPost } from "@/lib/api";
 import { queryKeys } from "@/lib/queries/keys";
 import { useAppChain } from "@/lib/queries/hooks";
-import { ApproveThenActButton } from "@/lib/tx/ApproveThenActButton";
+import { ApproveThenActButton, useApprovalNeeded } from "@/lib/tx/ApproveThenActButton";
 import { logClientError } from "@/lib/tx/pipeline";
 import { signOrDecline } from "@/lib/tx/signMessage";
 import { useTransactor } from "@/lib/tx/useTransactor";
@@ -78,8 +79,11 @@ export function LendStep2(props: {
   const { pool, form, amount, contract } = props;
   const token = props.token ?? LEND_TOKEN;
   const isSwap = token.address !== null;
-  // the USDC the contract is generated for: the amount, or a swap's quoted value
-  const usdcAmount = isSwap ? (props.amountUsdc ?? 0n) : amount;
+  // a swap's quoted USDC value (the review's "≈")
+  const quotedUsdc = props.amountUsdc ?? 0n;
+  // the USDC deposited, which the contract is generated for: the amount, or a swap's minimum
+  // received after the slippage (what the deposit requests, `swapDepositAmount`)
+  const usdcAmount = isSwap ? swapMinimumOut(quotedUsdc) : amount;
   const [busy, setBusy] = useState(false);
   const config = useConfig();
   const { chainId, client } = useAppChain();
@@ -92,6 +96,22 @@ export function LendStep2(props: {
   const tranche = pool.tranches.find((t) => t.id === form.trancheId);
   const fixed = tranche?.fixedTermConfig.find((c) => c.configId === form.fixedTermConfigId);
   const deployment = getDeployment(chainId);
+  // what the approve-then-act button approves (unlimited first, spec section 4), said plainly
+  const paysEth = Boolean(token.address && isNativeToken(token.address));
+  const approvalNeeded = useApprovalNeeded({
+    token: isSwap && !paysEth && token.address ? token.address : deployment.usdc,
+    spender: isSwap
+      ? (props.swapSpender ?? deployment.lendingPoolManager)
+      : deployment.lendingPoolManager,
+    amount,
+  });
+  const approval =
+    approvalNeeded && !paysEth
+      ? {
+          symbol: token.symbol,
+          amount: isSwap ? formatWalletAmount(amount, token.decimals) : formatUsdc(amount),
+        }
+      : null;
 
   async function generate() {
     if (!address) return;
@@ -228,7 +248,8 @@ export function LendStep2(props: {
       await logClientError(error, { chainId, address, title: SWAP_ERROR, message });
       return;
     }
-    const depositAmount = swapMinimumOut(swapData.dstAmount);
+    // never more than the minimum received the lender reviewed and the contract states
+    const depositAmount = swapDepositAmount(swapData.dstAmount, quotedUsdc);
     const args = await depositArgs(depositAmount);
     if (!args) return;
     const built = buildDepositSwapData(deployment, {
@@ -287,7 +308,7 @@ export function LendStep2(props: {
             ? fill(copy.swapAmount, {
                 amount: formatWalletAmount(amount, token.decimals),
                 symbol: token.symbol,
-                usdc: formatUsdc(usdcAmount),
+                usdc: formatUsdc(quotedUsdc),
               })
             : fill(copy.tokenAmount, { amount: formatUsdc(amount), symbol: LEND_TOKEN.symbol })}
         </dd>
@@ -295,6 +316,10 @@ export function LendStep2(props: {
           <>
             <dt className="text-slate-600">{copy.slippage}</dt>
             <dd className="text-slate-900">{slippageDisplay()}</dd>
+            <dt className="text-slate-600">{copy.minimumReceived}</dt>
+            <dd className="text-slate-900 tabular-nums" data-testid="lend-review-minimum">
+              {fill(copy.minimumReceivedValue, { amount: formatUsdc(usdcAmount) })}
+            </dd>
           </>
         ) : null}
         <dt className="text-slate-600">{copy.apy}</dt>
@@ -308,6 +333,14 @@ export function LendStep2(props: {
           {accepted ? copy.accepted : contract ? copy.generated : copy.notGenerated}
         </dd>
       </dl>
+      {isSwap ? (
+        <p className="text-sm text-slate-700" data-testid="lend-review-minimum-note">
+          {fill(copy.minimumReceivedNote, {
+            slippage: slippageDisplay(),
+            amount: formatUsdc(usdcAmount),
+          })}
+        </p>
+      ) : null}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <button
@@ -374,6 +407,14 @@ export function LendStep2(props: {
           )}
         </div>
       </div>
+      {accepted && approval ? (
+        <p className="text-sm text-slate-700" data-testid="lend-approval-note">
+          {fill(copy.unlimitedApproval, {
+            symbol: approval.symbol,
+            amount: approval.amount,
+          })}
+        </p>
+      ) : null}
     </div>
   );
 }

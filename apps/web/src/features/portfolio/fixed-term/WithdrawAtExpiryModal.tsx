@@ -39,7 +39,8 @@ const date = fixedLoanDate;
 /**
  * The withdraw funds at expiry modal (registry name "withdrawAtExpiry", 600 px): step 1 a table
  * of the tranche's fixed loans that can still be withdrawn at expiry (radio selection, nothing
- * selected at first: confirming with nothing selected sends nothing, as the spec says), step 2
+ * selected at first: confirming with nothing selected sends nothing, as the spec says, and asks
+ * for a selection), step 2
  * once the transaction is mined.
  */
 export default function WithdrawAtExpiryModal({
@@ -107,10 +108,16 @@ function SelectLoan({
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<bigint | null>(null);
   const [busy, setBusy] = useState(false);
+  // Confirm with nothing selected sends nothing (spec section 5: nothing is selected at first)
+  // and says why, instead of doing nothing
+  const [missing, setMissing] = useState(false);
 
   async function confirm() {
     const loan = loans.find((l) => l.lockId === selected);
-    if (!loan) return; // nothing selected: nothing is sent (spec section 5)
+    if (!loan) {
+      setMissing(true);
+      return;
+    }
     setBusy(true);
     try {
       const sdk = await import("@lending/sdk");
@@ -162,7 +169,11 @@ function SelectLoan({
                       type="radio"
                       name={`${ids}-loan`}
                       checked={selected === l.lockId}
-                      onChange={() => setSelected(l.lockId)}
+                      onChange={() => {
+                        setSelected(l.lockId);
+                        setMissing(false);
+                      }}
+                      aria-describedby={missing ? `${ids}-missing` : undefined}
                       aria-label={fill(copy.selectLoan, { amount, date: date(l.endTime) })}
                       className="h-4 w-4 accent-emerald-700"
                     />
@@ -184,6 +195,16 @@ function SelectLoan({
           unit: requestEpochsInAdvance === 1n ? copy.epoch : copy.epochs,
         })}
       </p>
+      {missing ? (
+        <p
+          id={`${ids}-missing`}
+          role="alert"
+          className="text-red-800"
+          data-testid="withdraw-at-expiry-select-required"
+        >
+          {copy.selectRequired}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-3">
         <button type="button" className={secondary} onClick={onCancel} disabled={busy}>
           {copy.cancel}

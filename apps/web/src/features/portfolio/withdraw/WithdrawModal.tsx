@@ -29,6 +29,7 @@ import { Template } from "@/components/ui/Template";
 import { TxDone } from "@/components/tx/TxDone";
 import { useAppChain } from "@/lib/queries/hooks";
 import { queryKeys } from "@/lib/queries/keys";
+import { useRequestClearingDate } from "@/lib/queries/useRequestClearingDate";
 import { logClientError } from "@/lib/tx/pipeline";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { portfolioQueryOptions } from "../queries";
@@ -255,6 +256,7 @@ function WithdrawStep2({
   onDone: (hash: Hex) => void;
 }) {
   const copy = withdraw.review;
+  const clearingDate = useRequestClearingDate();
   const { chainId, client } = useAppChain();
   const { address } = useConnection();
   const transact = useTransactor();
@@ -308,7 +310,9 @@ function WithdrawStep2({
           }}
         />
       </p>
-      <p>{copy.schedule}</p>
+      <p data-testid="withdraw-schedule">
+        {clearingDate ? fill(copy.schedule, { date: clearingDate }) : copy.scheduleNoDate}
+      </p>
       <div className="flex justify-end gap-3">
         <button type="button" className={secondary} onClick={onAdjust} disabled={busy}>
           {copy.adjust}
@@ -390,11 +394,16 @@ function WithdrawStep3({
   address: string;
   onClose: () => void;
 }) {
+  const clearingDate = useRequestClearingDate();
   return (
     <TxDone
       testId="withdraw"
       copy={withdraw.done}
-      text={fill(withdraw.done.text, { address: shortenAddress(address) })}
+      text={
+        clearingDate
+          ? fill(withdraw.done.text, { address: shortenAddress(address), date: clearingDate })
+          : fill(withdraw.done.textNoDate, { address: shortenAddress(address) })
+      }
       hash={hash}
       onClose={onClose}
     />
