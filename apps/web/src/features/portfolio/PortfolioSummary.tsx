@@ -412,7 +412,7 @@ function FixedLoans({
                 </span>
                 <button
                   type="button"
-                  className="text-emerald-800 underline"
+                  className="inline-flex min-h-6 items-center text-emerald-800 underline"
                   aria-label={fill(copy.detailsOf, { amount })}
                   onClick={() => onDetails(l, apy)}
                 >

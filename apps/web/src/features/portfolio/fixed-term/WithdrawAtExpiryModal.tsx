@@ -164,7 +164,7 @@ function SelectLoan({
                       checked={selected === l.lockId}
                       onChange={() => setSelected(l.lockId)}
                       aria-label={fill(copy.selectLoan, { amount, date: date(l.endTime) })}
-                      className="h-4 w-4 accent-emerald-700"
+                      className="accent-emerald-700"
                     />
                   </td>
                   <td className="py-2 tabular-nums">{date(l.startTime)}</td>
