@@ -145,22 +145,21 @@ describe("/api/lender-agreements and the contract actions", () => {
 
     // a fixed APY: the contract names the rate and its term
     const fixedTranche = pool.tranches.find((x) => x.fixedTermConfig.length > 0);
-    if (fixedTranche) {
-      const config = fixedTranche.fixedTermConfig[0]!;
-      const fixedTerms = {
-        poolId: pool.id.toString(),
-        trancheId: fixedTranche.id.toString(),
-        fixedTermConfigId: config.configId.toString(),
-      };
-      const fixed = await call(
-        POST,
-        postRequest(path, await body(business, "100", Date.now(), fixedTerms)),
-      );
-      expect(fixed.status).toBe(200);
-      expect(fixed.body.contractMessage).toContain(
-        `a fixed APY of ${formatPercent(config.apy)} for about ${config.epochLockDuration} weeks (${config.epochLockDuration} epochs of 7 days)`,
-      );
-    }
+    expect(fixedTranche, "the seeded pool has a fixed term").toBeDefined();
+    const config = fixedTranche!.fixedTermConfig[0]!;
+    const fixedTerms = {
+      poolId: pool.id.toString(),
+      trancheId: fixedTranche!.id.toString(),
+      fixedTermConfigId: config.configId.toString(),
+    };
+    const fixed = await call(
+      POST,
+      postRequest(path, await body(business, "100", Date.now(), fixedTerms)),
+    );
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.contractMessage).toContain(
+      `a fixed APY of ${formatPercent(config.apy)} for about ${config.epochLockDuration} weeks (${config.epochLockDuration} epochs of 7 days)`,
+    );
     // a pool, tranche or fixed term the chain does not have: 400, nothing written
     const before = await counts();
     for (const unknown of [
@@ -200,6 +199,7 @@ describe("/api/lender-agreements and the contract actions", () => {
           signature: for8453,
           timestamp,
           depositAmount: "10",
+          ...TERMS,
         }),
       ),
       401,
