@@ -8,15 +8,20 @@
 const open: HTMLElement[] = [];
 const MARK = "data-modal-inert";
 
-/** Toasts live outside every dialog and stay reachable (a toast is closable, spec section 2). */
-const isToaster = (el: Element) =>
-  el.matches("[data-sonner-toaster]") || el.querySelector("[data-sonner-toaster]") !== null;
+/**
+ * Left reachable: the toasts (outside every dialog, closable: spec section 2) and Radix's focus
+ * guards, which catch a Tab that left the dialog (from a control disabled while focused) and hand
+ * focus back to it.
+ */
+const staysReachable = (el: Element) =>
+  el.matches("[data-sonner-toaster], [data-radix-focus-guard]") ||
+  el.querySelector("[data-sonner-toaster]") !== null;
 
 function applyInert() {
   if (typeof document === "undefined") return;
   const top = open.at(-1);
   for (const child of Array.from(document.body.children)) {
-    const blocks = top !== undefined && !child.contains(top) && !isToaster(child);
+    const blocks = top !== undefined && !child.contains(top) && !staysReachable(child);
     if (blocks && !child.hasAttribute("inert")) {
       child.setAttribute("inert", "");
       child.setAttribute(MARK, "");
@@ -33,6 +38,19 @@ function applyInert() {
  */
 let observer: MutationObserver | undefined;
 
+/**
+ * Focus that drops to <body> while a dialog is open (the focused button was disabled while it
+ * worked, e.g. Approve) goes back into the top dialog, so the next Tab starts there.
+ */
+function onFocusOut(e: FocusEvent) {
+  if (e.relatedTarget) return;
+  setTimeout(() => {
+    const top = open.at(-1);
+    const active = document.activeElement;
+    if (top?.isConnected && (active === null || active === document.body)) top.focus();
+  }, 0);
+}
+
 /** Registers an opened dialog (its content element); returns its unregistration. */
 export function registerDialog(el: HTMLElement): () => void {
   open.push(el);
@@ -40,6 +58,7 @@ export function registerDialog(el: HTMLElement): () => void {
   if (!observer && typeof MutationObserver !== "undefined") {
     observer = new MutationObserver(applyInert);
     observer.observe(document.body, { childList: true });
+    document.addEventListener("focusout", onFocusOut, true);
   }
   return () => {
     const i = open.indexOf(el);
@@ -48,6 +67,7 @@ export function registerDialog(el: HTMLElement): () => void {
     if (open.length === 0) {
       observer?.disconnect();
       observer = undefined;
+      document.removeEventListener("focusout", onFocusOut, true);
     }
   };
 }
