@@ -87,7 +87,9 @@ const reachable = (el: Element | null): el is HTMLElement =>
  */
 export function restoreFocus(returnTo: Element | null): void {
   const top = topDialog();
-  if (reachable(returnTo) && (!top || top.contains(returnTo))) {
+  // the dialog underneath itself (focus parked there while a button was busy) is no place to
+  // return to: its next action is
+  if (reachable(returnTo) && returnTo !== top && (!top || top.contains(returnTo))) {
     returnTo.focus();
     return;
   }

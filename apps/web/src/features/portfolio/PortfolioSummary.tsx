@@ -424,7 +424,7 @@ function FixedLoans({
         </ul>
         <button
           type="button"
-          className="mt-1 text-sm text-emerald-800 underline"
+          className="mt-1 inline-flex min-h-6 items-center text-sm text-emerald-800 underline"
           onClick={onExplain}
           data-testid="auto-conversion-open"
         >
