@@ -118,8 +118,9 @@ test("every modal of a lend journey passes axe and has 24 px targets at 390 px",
     return Math.round(banner.bottom - header.top);
   });
   console.log(`header and banner at 390 px: ${frame} px`);
-  expect(frame, "header and banner take at most 160 px of an 844 px phone").toBeLessThanOrEqual(
-    160,
+  // about 225 px before issue 23; 148 to 157 px measured since (the date line may wrap)
+  expect(frame, "header and banner take at most 170 px of an 844 px phone").toBeLessThanOrEqual(
+    170,
   );
   expect(await smallTargets(page, "header, footer"), "header and footer targets").toEqual([]);
 
