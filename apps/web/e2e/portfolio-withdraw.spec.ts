@@ -136,6 +136,11 @@ test("lend, the keeper clears, interest, withdraw part, the USDC is back, the hi
     "href",
     "/lending/important-information-document",
   );
+  // a new tab: the withdrawal under review stays where it is (issue 23)
+  await expect(modal.getByRole("link", { name: "Important Information Document" })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
   await modal.getByRole("button", { name: "Adjust" }).click();
   await expect(input).toHaveValue("100");
   await next.click();

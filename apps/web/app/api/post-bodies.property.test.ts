@@ -210,12 +210,21 @@ describe("POST endpoints: random bodies never give a 5xx nor change the database
       ),
       signatureTimestamp: timestamp,
     };
+    // pool 0, tranche 0 (seeded), variable APY
+    const terms = { poolId: "0", trancheId: "0", fixedTermConfigId: "0" };
     valid.lenderAgreements = {
       address,
       depositAmount: "1000",
+      ...terms,
       timestamp,
       signature: await sign(
-        buildLenderAgreementMessage({ address, depositAmount: "1000", timestamp, chainId: 31337 }),
+        buildLenderAgreementMessage({
+          address,
+          depositAmount: "1000",
+          ...terms,
+          timestamp,
+          chainId: 31337,
+        }),
       ),
     };
     const referrer = newAccount().address.toLowerCase();

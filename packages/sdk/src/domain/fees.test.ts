@@ -11,6 +11,8 @@ import {
   calculateBonusInterestEarnings,
   calculateCompounding,
   simulateEarnings,
+  simulatorMaxDays,
+  fixedTermDays,
   SIMULATOR_MAX_DAYS,
   SIMULATOR_MIN_DAYS,
 } from "./simulator";
@@ -56,9 +58,24 @@ describe("simulator", () => {
     expect(r.feeAmount).toBe(r.grossInterest - r.netInterest);
     expect(r.feeAmount).toBeGreaterThan(0n);
     expect(r.loyaltyBonus).toBe(2_000_000n);
-    expect(r.totalEarnings).toBe(r.netInterest + r.loyaltyBonus);
+    // the KSU bonus is kept apart: the USDC total is the amount plus the net interest only
+    expect(r.totalUsdc).toBe(P + r.netInterest);
     expect(calculateBonusInterestEarnings(P, 0, 365)).toBe(0n);
     expect(calculateBonusInterestEarnings(P, 1, 365)).toBe(1_000_000n);
+  });
+  it("stops a fixed rate at its term: a 26-week fixed APY is not projected over 365 days", () => {
+    const termDays = fixedTermDays(26n);
+    expect(termDays).toBe(182);
+    expect(simulatorMaxDays(termDays)).toBe(182);
+    expect(simulatorMaxDays()).toBe(365);
+    const fixed = simulateEarnings({ principal: P, grossApy: 0.12, days: 365, level: 1, termDays });
+    expect(fixed.days).toBe(182);
+    expect(fixed).toEqual(simulateEarnings({ principal: P, grossApy: 0.12, days: 182, level: 1 }));
+    expect(fixed.netInterest).toBeLessThan(
+      simulateEarnings({ principal: P, grossApy: 0.12, days: 365, level: 1 }).netInterest,
+    );
+    // a term longer than the slider: 365 days still
+    expect(simulatorMaxDays(fixedTermDays(60))).toBe(365);
   });
   it("clamps days to the slider range", () => {
     expect(simulateEarnings({ principal: P, grossApy: 0.1, days: 999, level: 0 })).toEqual(

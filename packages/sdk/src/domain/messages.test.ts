@@ -14,6 +14,7 @@ import {
 const A = "0xAbCdEf0000000000000000000000000000000001";
 const a = A.toLowerCase();
 const chainId = 31337;
+const terms = { poolId: 1n, trancheId: 2n, fixedTermConfigId: 0n };
 
 describe("signed messages", () => {
   it("lists every loan ticket request, then the timestamp and the chain", () => {
@@ -49,9 +50,30 @@ describe("signed messages", () => {
     ).not.toBe(buildLoanContractAcceptanceMessage({ address: A, id: 7, timestamp: 123, chainId }));
   });
 
+  it("names the terms of a loan contract request: pool, tranche, variable or fixed-term APY", () => {
+    const fixed = { poolId: 3, trancheId: "4", fixedTermConfigId: 5n };
+    expect(
+      buildLenderAgreementMessage({
+        address: A,
+        depositAmount: "7",
+        ...fixed,
+        timestamp: 9,
+        chainId,
+      }),
+    ).toBe(
+      `a request for a loan contract for ${a} to deposit 7 USDC into pool 3, tranche 4, fixed-term APY 5 at 9 on chain 31337`,
+    );
+  });
+
   it("lowercases addresses in every message", () => {
     const texts = [
-      buildLenderAgreementMessage({ address: A, depositAmount: "100.5", timestamp: 1, chainId }),
+      buildLenderAgreementMessage({
+        address: A,
+        depositAmount: "100.5",
+        ...terms,
+        timestamp: 1,
+        chainId,
+      }),
       buildReferralMessage({ owner: A, referrer: A, chainId: 8453 }),
       buildKycChallengeMessage({ address: A, isIndividual: false, timestamp: 1, chainId }),
       buildEmailChallengeMessage({ address: A, email: " Me@Example.org ", timestamp: 1, chainId }),
@@ -59,7 +81,7 @@ describe("signed messages", () => {
     ];
     for (const t of texts) expect(t).not.toContain(A);
     expect(texts[0]).toBe(
-      `a request for a loan contract for ${a} to deposit 100.5 USDC at 1 on chain 31337`,
+      `a request for a loan contract for ${a} to deposit 100.5 USDC into pool 1, tranche 2, variable APY at 1 on chain 31337`,
     );
     expect(texts[1]).toBe(`I confirm that ${a} referred ${a} on chain 8453`);
     expect(texts[2]).toBe(
@@ -83,7 +105,13 @@ describe("signed messages", () => {
           chainId,
         }),
       (chainId: number) =>
-        buildLenderAgreementMessage({ address: A, depositAmount: "1", timestamp: 1, chainId }),
+        buildLenderAgreementMessage({
+          address: A,
+          depositAmount: "1",
+          ...terms,
+          timestamp: 1,
+          chainId,
+        }),
       (chainId: number) =>
         buildContractDownloadMessage({ address: A, id: 1, timestamp: 1, chainId }),
       (chainId: number) =>

@@ -58,20 +58,35 @@ export function buildLoanTicketMessage(args: {
   );
 }
 
+/** What a loan contract is for: the pool, the tranche and the APY (0: variable, else fixed-term config). */
+export interface LoanContractTerms {
+  poolId: bigint | number | string;
+  trancheId: bigint | number | string;
+  fixedTermConfigId: bigint | number | string;
+}
+
 /**
- * The message signed to generate a loan contract (POST /api/lender-agreements).
+ * The message signed to generate a loan contract (POST /api/lender-agreements): the lender asks
+ * for a contract on these terms (the server writes them into the contract and authorises
+ * deposits only on them).
  *
- * @example buildLenderAgreementMessage({ address: "0xAb..", depositAmount: "100", timestamp: 1, chainId: 8453 })
- * // "a request for a loan contract for 0xab.. to deposit 100 USDC at 1 on chain 8453"
+ * @example buildLenderAgreementMessage({ address: "0xAb..", depositAmount: "100", poolId: 1, trancheId: 2, fixedTermConfigId: 0, timestamp: 1, chainId: 8453 })
+ * // "a request for a loan contract for 0xab.. to deposit 100 USDC into pool 1, tranche 2, variable APY at 1 on chain 8453"
  */
-export function buildLenderAgreementMessage(args: {
-  address: string;
-  depositAmount: string;
-  timestamp: number;
-  chainId: number;
-}): string {
+export function buildLenderAgreementMessage(
+  args: {
+    address: string;
+    depositAmount: string;
+    timestamp: number;
+    chainId: number;
+  } & LoanContractTerms,
+): string {
+  const apy =
+    BigInt(args.fixedTermConfigId) === 0n
+      ? "variable APY"
+      : `fixed-term APY ${BigInt(args.fixedTermConfigId)}`;
   return signedMessage(
-    `a request for a loan contract for ${lower(args.address)} to deposit ${args.depositAmount} USDC at ${args.timestamp}`,
+    `a request for a loan contract for ${lower(args.address)} to deposit ${args.depositAmount} USDC into pool ${BigInt(args.poolId)}, tranche ${BigInt(args.trancheId)}, ${apy} at ${args.timestamp}`,
     args.chainId,
   );
 }

@@ -37,6 +37,8 @@ export function calculateBonusInterestEarnings(
 }
 
 export interface SimulationResult {
+  /** the days simulated: the slider's, stopped at a fixed term's end */
+  days: number;
   grossApy: number;
   netApy: number;
   /** interest at the gross APY */
@@ -45,15 +47,24 @@ export interface SimulationResult {
   netInterest: bigint;
   /** the fee's effect: gross minus net interest */
   feeAmount: bigint;
-  /** loyalty bonus value (USDC units, paid in KSU) */
+  /** loyalty bonus value (USDC units, paid in KSU): kept apart, never added to USDC */
   loyaltyBonus: bigint;
-  /** net interest plus the loyalty bonus */
-  totalEarnings: bigint;
+  /** the USDC at the end: principal plus net interest (the KSU bonus is not in it) */
+  totalUsdc: bigint;
+}
+
+/** A fixed term of `epochs` 7-day epochs in days (the simulator stops there). */
+export const fixedTermDays = (epochs: bigint | number): number => Number(epochs) * DAYS_PER_EPOCH;
+
+/** The slider's last day: 365, or a fixed term's end when that comes first. */
+export function simulatorMaxDays(termDays?: number): number {
+  return termDays === undefined ? SIMULATOR_MAX_DAYS : Math.min(SIMULATOR_MAX_DAYS, termDays);
 }
 
 /**
  * The lend modal's earnings simulator: gross-to-net fee effect and loyalty bonus over `days`
- * (0 to 365).
+ * (0 to 365). A fixed rate holds only for its term: with `termDays` the simulation stops there.
+ * USDC (interest) and the KSU bonus (its USDC value) stay apart.
  *
  * @example simulateEarnings({ principal: 1_000_000_000n, grossApy: 0.15, days: 365, level: 1 }).netApy // 0.135
  */
@@ -62,19 +73,22 @@ export function simulateEarnings(args: {
   grossApy: number;
   days: number;
   level: LoyaltyLevel;
+  /** a fixed APY's term in days */
+  termDays?: number;
 }): SimulationResult {
-  const days = Math.min(SIMULATOR_MAX_DAYS, Math.max(SIMULATOR_MIN_DAYS, args.days));
+  const days = Math.min(simulatorMaxDays(args.termDays), Math.max(SIMULATOR_MIN_DAYS, args.days));
   const netApy = grossToNetApy(args.grossApy);
   const grossInterest = calculateCompounding(args.principal, args.grossApy, days);
   const netInterest = calculateCompounding(args.principal, netApy, days);
   const loyaltyBonus = calculateBonusInterestEarnings(args.principal, args.level, days);
   return {
+    days,
     grossApy: args.grossApy,
     netApy,
     grossInterest,
     netInterest,
     feeAmount: grossInterest - netInterest,
     loyaltyBonus,
-    totalEarnings: netInterest + loyaltyBonus,
+    totalUsdc: args.principal + netInterest,
   };
 }

@@ -3,10 +3,13 @@ import {
   buildContractDownloadMessage,
   buildLenderAgreementMessage,
   buildLoanContractAcceptanceMessage,
+  formatPercent,
   LOAN_CONTRACT_VALIDITY_MS,
+  readPools,
 } from "@lending/sdk";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { createPublicClient, http } from "viem";
+import { describe, expect, inject, it } from "vitest";
 import {
   acceptLoanContract,
   downloadContractPdf,
@@ -23,23 +26,34 @@ import {
 } from "@/server/test/harness";
 import { POST } from "./route";
 
+/** A loan contract's terms: pool 0, tranche 0 (seeded), variable APY. */
+const TERMS = { poolId: "0", trancheId: "0", fixedTermConfigId: "0" };
+
 describe("/api/lender-agreements and the contract actions", () => {
+  const { rpcUrl, deployment } = inject("anvil");
+  const client = createPublicClient({ transport: http(rpcUrl) });
   const t = setupApiTestDatabase();
   const lender = newAccount();
   const business = newAccount();
   const unverified = newAccount();
   const path = "/api/lender-agreements?chainId=31337";
 
-  async function body(account = lender, depositAmount = "1500.25", timestamp = Date.now()) {
+  async function body(
+    account = lender,
+    depositAmount = "1500.25",
+    timestamp = Date.now(),
+    terms = TERMS,
+  ) {
     const signature = await account.signMessage({
       message: buildLenderAgreementMessage({
         address: account.address,
         depositAmount,
+        ...terms,
         timestamp,
         chainId: 31337,
       }),
     });
-    return { address: account.address, signature, timestamp, depositAmount };
+    return { address: account.address, signature, timestamp, depositAmount, ...terms };
   }
   const counts = async () => ({
     agreements: (await t.db().select().from(lenderAgreements)).length,
@@ -54,6 +68,8 @@ describe("/api/lender-agreements and the contract actions", () => {
       { ...good, depositAmount: "1.1234567" },
       { ...good, timestamp: true },
       { ...good, extra: 1 },
+      { ...good, poolId: "pool-1" },
+      { ...good, trancheId: -1 },
       { address: good.address, signature: good.signature, timestamp: good.timestamp },
     ]) {
       expectError(await call(POST, postRequest(path, bad)), 400);
@@ -96,14 +112,23 @@ describe("/api/lender-agreements and the contract actions", () => {
     expect(r.body).toMatchObject({
       fullName: "Ada Lovelace",
       contractType: "retail",
-      contractVersion: "v1",
+      contractVersion: "v2",
       timestamp: b.timestamp,
     });
     const formatted = JSON.parse(r.body.formattedMessage as string);
     expect(formatted.sections).toHaveLength(4);
     expect(formatted.importantNote).toMatch(/valid for 5 minutes/);
+    expect(formatted.terms).toEqual(TERMS);
+    // what is agreed: the pool, the tranche and its variable APY as the chain has them
+    const pool = (await readPools(client, deployment))[0]!;
+    const tranche = pool.tranches[0]!;
     expect(r.body.contractMessage).toContain("Ada Lovelace");
-    expect(r.body.contractMessage).toContain("1500.25 USDC");
+    expect(r.body.contractMessage).toContain(
+      `The Lender lends 1,500.25 USDC to the ${tranche.name} tranche of the ${pool.poolName} pool`,
+    );
+    expect(r.body.contractMessage).toContain(
+      `the variable APY of the ${tranche.name} tranche, ${formatPercent(tranche.apy)} when this contract was generated`,
+    );
     expect(r.body.contractMessage).toContain(lender.address.toLowerCase());
     expect(await counts()).toEqual({ agreements: 1, signatures: 1 });
 
@@ -117,6 +142,38 @@ describe("/api/lender-agreements and the contract actions", () => {
 
     const biz = await call(POST, postRequest(path, await body(business, "100")));
     expect(biz.body).toMatchObject({ contractType: "exempt", fullName: "Analytical Engines Ltd" });
+
+    // a fixed APY: the contract names the rate and its term
+    const fixedTranche = pool.tranches.find((x) => x.fixedTermConfig.length > 0);
+    expect(fixedTranche, "the seeded pool has a fixed term").toBeDefined();
+    const config = fixedTranche!.fixedTermConfig[0]!;
+    const fixedTerms = {
+      poolId: pool.id.toString(),
+      trancheId: fixedTranche!.id.toString(),
+      fixedTermConfigId: config.configId.toString(),
+    };
+    const fixed = await call(
+      POST,
+      postRequest(path, await body(business, "100", Date.now(), fixedTerms)),
+    );
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.contractMessage).toContain(
+      `a fixed APY of ${formatPercent(config.apy)} for about ${config.epochLockDuration} weeks (${config.epochLockDuration} epochs of 7 days)`,
+    );
+    // a pool, tranche or fixed term the chain does not have: 400, nothing written
+    const before = await counts();
+    for (const unknown of [
+      { ...TERMS, poolId: "999" },
+      { ...TERMS, trancheId: "99" },
+      { ...TERMS, fixedTermConfigId: "99" },
+    ]) {
+      expectError(
+        await call(POST, postRequest(path, await body(business, "100", Date.now(), unknown))),
+        400,
+        /No such pool, tranche or fixed term/,
+      );
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it("refuses a signature for chain 31337 sent with chainId=8453 (400), writing nothing", async () => {
@@ -129,6 +186,7 @@ describe("/api/lender-agreements and the contract actions", () => {
       message: buildLenderAgreementMessage({
         address: lender.address,
         depositAmount: "10",
+        ...TERMS,
         timestamp,
         chainId: 8453,
       }),
@@ -141,6 +199,7 @@ describe("/api/lender-agreements and the contract actions", () => {
           signature: for8453,
           timestamp,
           depositAmount: "10",
+          ...TERMS,
         }),
       ),
       401,

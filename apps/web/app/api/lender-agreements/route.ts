@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
-import { database } from "@/server/context";
+import { readPools } from "@lending/sdk";
+import { getDeployment } from "@lending/sdk/deployments";
+import { chainClient, database } from "@/server/context";
 import { servedChainId } from "@/server/http/chain";
 import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler";
 import {
@@ -8,6 +10,7 @@ import {
   chainIdSchema,
   signatureSchema,
   timestampMsSchema,
+  uintIdSchema,
   usdcAmountSchema,
 } from "@/server/http/schemas";
 import { kycProvider } from "@/server/services/kyc";
@@ -26,10 +29,16 @@ const body = z
     signature: signatureSchema,
     timestamp: timestampMsSchema,
     depositAmount: z.union([z.string(), z.number()]).transform(String).pipe(usdcAmountSchema),
+    poolId: uintIdSchema,
+    trancheId: uintIdSchema,
+    fixedTermConfigId: uintIdSchema,
   })
   .strict();
 
-/** POST /api/lender-agreements?chainId: generates and stores a signed request's loan contract. */
+/**
+ * POST /api/lender-agreements?chainId: generates and stores a signed request's loan contract for
+ * a pool, tranche and APY (fixedTermConfigId 0: variable).
+ */
 export const POST = apiHandler(async (request) => {
   const q = readQuery(request, z.object({ chainId: chainIdSchema.optional() }).strict());
   const chainId = servedChainId(q.chainId);
@@ -44,6 +53,8 @@ export const POST = apiHandler(async (request) => {
     signature: b.signature,
     timestamp: b.timestamp,
     depositAmount: b.depositAmount,
+    terms: { poolId: b.poolId, trancheId: b.trancheId, fixedTermConfigId: b.fixedTermConfigId },
+    pools: () => readPools(chainClient(config), getDeployment(chainId)),
     appName: config.appName,
   });
 });

@@ -46,7 +46,7 @@ export function ClearingBannerView({ startsAt, failed, onReached }: ClearingBann
       data-testid="clearing-banner"
       className="border-b border-emerald-900/10 bg-emerald-950 text-emerald-50"
     >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-0.5 px-4 py-1 text-xs sm:py-2 sm:text-sm sm:px-6">
         {failed && !when ? (
           <span className="text-emerald-200">{copy.unavailable}</span>
         ) : (
@@ -70,7 +70,7 @@ export function ClearingBannerView({ startsAt, failed, onReached }: ClearingBann
               {parts ? (
                 <span
                   data-testid="clearing-countdown"
-                  className="rounded-md bg-emerald-900 px-2 py-0.5 font-mono tabular-nums"
+                  className="rounded-md bg-emerald-900 px-2 sm:py-0.5 font-mono tabular-nums"
                 >
                   {formatCountdown(parts)}
                 </span>

@@ -19,7 +19,7 @@ export function NavLinks() {
             key={item.href}
             href={item.href}
             aria-current={active ? "page" : undefined}
-            className={`rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+            className={`inline-flex min-h-6 items-center rounded-lg px-2 py-1.5 text-sm font-medium transition-colors sm:px-3 sm:py-2 ${
               active
                 ? "bg-slate-900 text-white"
                 : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"

@@ -2,7 +2,8 @@
 
 import { common } from "@lending/sdk";
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
+import { registerDialog, restoreFocus } from "./modalStack";
 
 /**
  * default: 600 px fixed width; decisions: up to 900 px (pending decisions); wide: up to 1000 px
@@ -38,7 +39,11 @@ export interface ModalProps {
 const inToast = (target: EventTarget | null) =>
   target instanceof Element && target.closest("[data-sonner-toaster]") !== null;
 
-/** The shared dialog: 600px fixed width by default, a title bar and a close button. */
+/**
+ * The shared dialog: 600px fixed width by default, a title bar and a close button. Focus stays in
+ * the top dialog (Radix's focus trap, and everything else `inert`: ./modalStack); on close it goes
+ * back where it came from, or into the dialog underneath when that element is gone.
+ */
 export function Modal({
   title,
   onClose,
@@ -48,6 +53,15 @@ export function Modal({
   closeOnBackdrop = !blurBackdrop,
   description,
 }: ModalProps) {
+  // read while rendering, before the dialog takes focus: the element it was opened from
+  const [returnTo] = useState(() =>
+    typeof document === "undefined" ? null : document.activeElement,
+  );
+  // the content mounts a render after the dialog (Radix's portal): registered when it is there
+  const content = useCallback(
+    (el: HTMLDivElement | null) => (el ? registerDialog(el) : undefined),
+    [],
+  );
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -57,6 +71,12 @@ export function Modal({
           className={`fixed inset-0 z-40 ${blurBackdrop ? "bg-black/70 backdrop-blur-sm" : "bg-slate-950/50"}`}
         />
         <Dialog.Content
+          ref={content}
+          onCloseAutoFocus={(e) => {
+            // Radix would focus a Dialog.Trigger; there is none: the stack decides
+            e.preventDefault();
+            restoreFocus(returnTo);
+          }}
           onPointerDownOutside={(e) => {
             if (!closeOnBackdrop || inToast(e.target)) e.preventDefault();
           }}
@@ -70,7 +90,7 @@ export function Modal({
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
             <Dialog.Close
               aria-label={common.close}
-              className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
                 <path

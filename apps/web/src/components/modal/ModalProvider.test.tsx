@@ -9,22 +9,47 @@ import type { RegistryModalProps } from "./registry";
 vi.mock("./registry", () => {
   function Lend({ onClose }: RegistryModalProps) {
     const [count, setCount] = useState(0);
+    const [accepted, setAccepted] = useState(false);
     const { push } = useModal();
+    const onAccept = () => setAccepted(true);
     return (
       <Modal title="Lend" onClose={onClose}>
         <button type="button" onClick={() => setCount((c) => c + 1)}>
           Typed {count}
         </button>
-        <button type="button" onClick={() => push("loanContract", { text: "Section 1" } as never)}>
-          Read contract
-        </button>
+        {/* like the lend review: the button that opened the contract is gone once accepted */}
+        {accepted ? (
+          <button type="button" data-autofocus>
+            Confirm
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={() => push("loanContract", { text: "Section 1", onAccept } as never)}
+          >
+            Read contract
+          </button>
+        )}
       </Modal>
     );
   }
-  function LoanContract({ onClose, text }: RegistryModalProps<{ text: string }>) {
+  function LoanContract({
+    onClose,
+    text,
+    onAccept,
+  }: RegistryModalProps<{ text: string; onAccept: () => void }>) {
     return (
       <Modal title="Loan Contract" onClose={onClose}>
         <p>{text}</p>
+        <button
+          type="button"
+          onClick={() => {
+            onAccept();
+            onClose();
+          }}
+        >
+          Accept
+        </button>
       </Modal>
     );
   }
@@ -103,5 +128,43 @@ describe("ModalProvider", () => {
     fireEvent.click(screen.getByRole("button", { name: "Read contract" }));
     await screen.findByRole("dialog", { name: "Loan Contract" });
     expect(screen.getAllByRole("dialog", { hidden: true })).toHaveLength(2);
+  });
+
+  it("keeps the page and the lower dialog out of reach, and after Accept focuses the lend dialog", async () => {
+    render(
+      <ModalProvider>
+        <Opener />
+      </ModalProvider>,
+    );
+    const page = screen.getByText("Open lend");
+    page.focus();
+    fireEvent.click(page);
+    // the keyboard user is on the button that opens the contract (it is gone once accepted)
+    const read = await screen.findByRole("button", { name: "Read contract" });
+    read.focus();
+    fireEvent.click(read);
+    const contract = await screen.findByRole("dialog", { name: "Loan Contract" });
+    const lend = screen.getByText("Typed 0").closest<HTMLElement>('[role="dialog"]')!;
+    // the page and the lend dialog underneath are inert; the contract is not
+    expect(page.closest("[inert]")).not.toBeNull();
+    expect(lend.closest("[inert]")).not.toBeNull();
+    expect(contract.closest("[inert]")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Accept" }));
+    // Radix returns focus one tick after the dialog unmounts
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.queryByRole("dialog", { name: "Loan Contract" })).toBeNull();
+    expect(lend.closest("[inert]")).toBeNull();
+    expect(page.closest("[inert]")).not.toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Confirm" }));
+
+    // closing the last dialog frees the page and returns focus to the button that opened it
+    await act(async () => {
+      fireEvent.keyDown(lend, { key: "Escape" });
+    });
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(page.closest("[inert]")).toBeNull();
+    expect(document.activeElement).toBe(page);
   });
 });

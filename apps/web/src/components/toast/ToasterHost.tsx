@@ -8,5 +8,5 @@ export default function ToasterHost() {
   useEffect(() => {
     toasterStore.markReady();
   }, []);
-  return <Toaster position="top-right" richColors closeButton />;
+  return <Toaster position="bottom-right" richColors closeButton />;
 }

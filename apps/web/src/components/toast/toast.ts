@@ -66,7 +66,21 @@ export function txHashLink(tx: { hash: string; explorerUrl?: string }): {
   return { label: tx.hash };
 }
 
-export async function showToast(o: ToastOptions): Promise<string | number> {
+/**
+ * Toasts being shown (sonner and the toaster load on the first one): a dismissal waits for them,
+ * or a toast shown after its own dismissal (a transaction mined before sonner loaded) would stay.
+ */
+const pending = new Set<{ id?: string | number; done: Promise<unknown> }>();
+
+export function showToast(o: ToastOptions): Promise<string | number> {
+  const done = show(o);
+  const entry = { id: o.id, done };
+  pending.add(entry);
+  void done.catch(() => undefined).finally(() => pending.delete(entry));
+  return done;
+}
+
+async function show(o: ToastOptions): Promise<string | number> {
   requestToaster();
   const [{ toast }] = await Promise.all([import("sonner"), ready]);
   const data: ExternalToast = {
@@ -107,8 +121,11 @@ export async function showToast(o: ToastOptions): Promise<string | number> {
   return toast[o.type](o.title, data);
 }
 
+/** Dismisses toast `id` (every toast without one), after any of them still being shown. */
 export async function dismissToast(id?: string | number): Promise<void> {
   if (!requested) return;
+  const showing = [...pending].filter((p) => id === undefined || p.id === id);
+  await Promise.all(showing.map((p) => p.done.catch(() => undefined)));
   const { toast } = await import("sonner");
   toast.dismiss(id);
 }

@@ -42,7 +42,11 @@ function NoRecoveryWarning({ onSet }: { onSet?: () => void }) {
       <p className="font-semibold">{copy.noRecovery.title}</p>
       <p className="mt-1">{copy.noRecovery.text}</p>
       {onSet ? (
-        <button type="button" onClick={onSet} className="mt-2 font-semibold underline">
+        <button
+          type="button"
+          onClick={onSet}
+          className="mt-2 inline-flex min-h-6 items-center font-semibold underline"
+        >
           {copy.noRecovery.action}
         </button>
       ) : null}
@@ -335,7 +339,7 @@ export default function ViewWalletModal({
             <button
               type="button"
               onClick={() => setView("main")}
-              className="text-sm font-semibold text-emerald-800 underline"
+              className="inline-flex min-h-6 items-center text-sm font-semibold text-emerald-800 underline"
             >
               {copy.view.back}
             </button>

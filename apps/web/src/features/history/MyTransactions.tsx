@@ -84,7 +84,7 @@ function Row({ tx }: { tx: Transaction }) {
             onMouseEnter={() => preloadModal("requestDetails")}
             onFocus={() => preloadModal("requestDetails")}
             onClick={() => open("requestDetails", { transaction: tx })}
-            className="rounded-lg border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+            className="min-h-6 rounded-lg border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
           >
             {copy.details}
           </button>

@@ -125,7 +125,7 @@ export default function RequestDetailsModal({
                     <StackedCell label={d.transaction}>
                       <TxHashLink
                         testId="event-tx"
-                        className="font-medium text-emerald-800 underline"
+                        className="inline-flex min-h-6 items-center font-medium text-emerald-800 underline"
                         hash={e.transactionHash}
                       />
                     </StackedCell>

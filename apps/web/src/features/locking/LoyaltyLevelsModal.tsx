@@ -108,7 +108,7 @@ export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
           <Link
             href="/locking"
             onClick={closeAll}
-            className="font-semibold text-emerald-800 underline"
+            className="inline-flex min-h-6 items-center font-semibold text-emerald-800 underline"
           >
             {copy.link}
           </Link>

@@ -99,7 +99,7 @@ export function LaunchBonusInfo({ periods }: { periods: readonly LockPeriod[] })
         onBlur={() => setOpen(false)}
         onMouseEnter={() => setOpen(true)}
         onMouseLeave={() => setOpen(false)}
-        className="inline-flex h-5 w-5 items-center justify-center rounded-full border border-slate-400 text-xs font-bold text-slate-700"
+        className="inline-flex h-6 w-6 items-center justify-center rounded-full border border-slate-400 text-xs font-bold text-slate-700"
       >
         {copy.infoIcon}
       </button>

@@ -435,7 +435,7 @@ function FixedLoans({
                 </span>
                 <button
                   type="button"
-                  className="text-emerald-800 underline"
+                  className="inline-flex min-h-6 items-center text-emerald-800 underline"
                   aria-label={fill(copy.detailsOf, { amount })}
                   onClick={() => onDetails(l, apy)}
                 >
@@ -447,7 +447,7 @@ function FixedLoans({
         </ul>
         <button
           type="button"
-          className="mt-1 text-sm text-emerald-800 underline"
+          className="mt-1 inline-flex min-h-6 items-center text-sm text-emerald-800 underline"
           onClick={onExplain}
           data-testid="auto-conversion-open"
         >

@@ -23,7 +23,7 @@ export default function NftDetectedModal({ onClose }: RegistryModalProps) {
           <Link
             href="/portfolio/bonus-and-rewards"
             onClick={onClose}
-            className="font-semibold text-emerald-800 underline"
+            className="inline-flex min-h-6 items-center font-semibold text-emerald-800 underline"
           >
             {copy.link}
           </Link>

@@ -25,7 +25,7 @@ export function WalletButtonView({ ready, address, onConnect, onManage }: Wallet
         className="flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-900 shadow-sm hover:border-slate-300"
       >
         <span className="font-mono">{shortenAddress(address)}</span>
-        <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-600/20">
+        <span className="hidden rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-600/20 sm:inline">
           {wallet.connected}
         </span>
       </button>

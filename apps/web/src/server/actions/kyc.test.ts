@@ -27,6 +27,9 @@ const LENDER = privateKeyToAccount(
   "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
 );
 
+/** The loan contract's terms: pool 0, tranche 0 (seeded), variable APY. */
+const TERMS = { poolId: "0", trancheId: "0", fixedTermConfigId: "0" };
+
 describe("KYC signature parameters, end to end on the LendingPoolManager", () => {
   const t = setupApiTestDatabase();
   const { rpcUrl, deployment } = inject("anvil");
@@ -60,11 +63,13 @@ describe("KYC signature parameters, end to end on the LendingPoolManager", () =>
       postRequest(`/api/lender-agreements?chainId=${chain.id}`, {
         address: LENDER.address,
         depositAmount: "1000",
+        ...TERMS,
         timestamp: generatedAt,
         signature: await LENDER.signMessage({
           message: buildLenderAgreementMessage({
             address: LENDER.address,
             depositAmount: "1000",
+            ...TERMS,
             timestamp: generatedAt,
             chainId: chain.id,
           }),
@@ -108,6 +113,14 @@ describe("KYC signature parameters, end to end on the LendingPoolManager", () =>
     expect(
       await getKycSignatureParams({ ...authorisation, loanContractId: loanContractId + 1 }),
     ).toMatchObject({ error: "HTTP 404" });
+    // nor on other terms than the contract states: another tranche, a fixed APY
+    for (const other of [{ trancheId: 1 }, { fixedTermConfigId: 1 }]) {
+      expect(await getKycSignatureParams({ ...authorisation, ...other })).toEqual({
+        error: "HTTP 409",
+        message:
+          "The accepted Loan Contract is for another pool, tranche or APY: generate a new one",
+      });
+    }
     const params = await getKycSignatureParams(authorisation);
     if ("error" in params) throw new Error(params.message);
     expect(params.signer).toBe("0xa0Ee7A142d267C1f36714E4a8F75612F20a79720");

@@ -73,6 +73,11 @@ export async function getKycSignatureParams(
       address: r.address,
       id: r.loanContractId,
       amount: r.amount,
+      terms: {
+        poolId: r.poolId,
+        trancheId: r.trancheId,
+        fixedTermConfigId: r.fixedTermConfigId ?? 0n,
+      },
     });
     const deployment = getDeployment(config.chainId);
     const client = chainClient(config);

@@ -59,6 +59,17 @@ export const idSchema = z
       .regex(/^[\w.:-]+$/, "must be an id (letters, digits, _.:-)"),
   );
 
+/** An on-chain id (pool, tranche, fixed-term config): a non-negative integer, as decimal text. */
+export const uintIdSchema = z
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,30}$/, "must be a non-negative integer"),
+    z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  ])
+  .transform((v) => BigInt(v).toString());
+
 /** An email address, trimmed and lowercased (sign-in codes). */
 export const emailSchema = z
   .string()

@@ -3,19 +3,29 @@ import {
   buildLenderAgreementMessage,
   buildLoanContractAcceptanceMessage,
   formatDateTime,
+  formatEpochLockDuration,
+  formatPercent,
+  formatUsdc,
   lend,
   LOAN_CONTRACT_VALIDITY_MS,
   loanContract,
+  type LoanContractTerms,
+  type Pool,
 } from "@lending/sdk";
 import { parseUnits, type Address, type Hex } from "viem";
 import type { Database } from "../db/client";
-import { conflict, forbidden, HttpError, notFound } from "../http/errors";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
 import {
   findLenderAgreement,
   insertLenderAgreement,
   markLenderAgreementAccepted,
 } from "../repositories/lender-agreements";
-import { CURRENT_CONTRACT_VERSION, renderContract } from "./contract-content";
+import {
+  CURRENT_CONTRACT_VERSION,
+  renderContract,
+  type ContractTerms,
+  type FormattedContract,
+} from "./contract-content";
 import { isKycCompleted, type KycProvider } from "./kyc/types";
 import { consumeSignature, verifySignedRequest } from "./signatures";
 
@@ -34,11 +44,42 @@ export type GeneratedContract = {
 };
 
 export const FULLNAME_ERROR = "Failed to retrieve fullname";
+export const UNKNOWN_TERMS_MESSAGE = loanContract.unknownTerms;
+
+/**
+ * The terms as the contract states them, from the chain's pools: the pool and tranche names, the
+ * APY (the tranche's variable one, or the fixed-term config's with its term).
+ *
+ * @throws {HttpError} 400 no such pool, tranche or fixed-term config.
+ */
+export function describeTerms(pools: readonly Pool[], ids: LoanContractTerms): ContractTerms {
+  const pool = pools.find((p) => p.id === BigInt(ids.poolId));
+  const tranche = pool?.tranches.find((t) => t.id === BigInt(ids.trancheId));
+  const configId = BigInt(ids.fixedTermConfigId);
+  const fixed =
+    configId === 0n ? undefined : tranche?.fixedTermConfig.find((c) => c.configId === configId);
+  if (!pool || !tranche || (configId !== 0n && !fixed)) throw badRequest(UNKNOWN_TERMS_MESSAGE);
+  return {
+    poolId: pool.id.toString(),
+    trancheId: tranche.id.toString(),
+    fixedTermConfigId: configId.toString(),
+    poolName: pool.poolName,
+    trancheName: tranche.name,
+    apy: formatPercent(fixed ? fixed.apy : tranche.apy),
+    fixed: fixed
+      ? {
+          term: formatEpochLockDuration(fixed.epochLockDuration),
+          epochs: fixed.epochLockDuration.toString(),
+        }
+      : undefined,
+  };
+}
 
 /**
  * Generates and stores a loan contract for a signed request. The full name comes from the KYC
  * record (verified users only); individuals get the retail contract, business entities the
- * exempt one.
+ * exempt one. The pool, tranche and APY it names are read from the chain (`pools`); deposits
+ * under it must be on those terms (`requireAcceptedAgreement`).
  */
 export async function generateLenderAgreement(
   db: Database,
@@ -49,6 +90,9 @@ export async function generateLenderAgreement(
     signature: Hex;
     timestamp: number;
     depositAmount: string;
+    terms: LoanContractTerms;
+    /** the chain's pools (read after the signature is verified) */
+    pools: () => Promise<readonly Pool[]>;
     appName: string;
     now?: number;
   },
@@ -57,6 +101,7 @@ export async function generateLenderAgreement(
   const message = buildLenderAgreementMessage({
     address,
     depositAmount: args.depositAmount,
+    ...args.terms,
     timestamp: args.timestamp,
     chainId: args.chainId,
   });
@@ -74,10 +119,12 @@ export async function generateLenderAgreement(
     });
   }
   const contractType = customer.entityType === "business" ? "exempt" : "retail";
+  const terms = describeTerms(await args.pools(), args.terms);
   const { contractMessage, formatted } = renderContract({
     fullName: customer.fullName,
     address,
-    depositAmount: args.depositAmount,
+    depositAmount: formatUsdc(parseUnits(args.depositAmount, 6)),
+    terms,
     contractType,
     date: formatDateTime(new Date(args.now ?? Date.now())),
     appName: args.appName,
@@ -164,6 +211,7 @@ export async function readSignedContract(db: Database, args: SignedContractReque
 export const CONTRACT_EXPIRED_MESSAGE = lend.contractExpired;
 export const CONTRACT_NOT_ACCEPTED_MESSAGE = loanContract.notAccepted;
 export const CONTRACT_AMOUNT_MESSAGE = loanContract.amountAboveContract;
+export const CONTRACT_TERMS_MESSAGE = loanContract.otherTerms;
 
 /** A contract can be accepted, and deposited against, for 5 minutes after it was requested. */
 function isContractLive(row: { timestamp: number }, now: number): boolean {
@@ -200,20 +248,40 @@ export async function acceptLenderAgreement(db: Database, args: SignedContractRe
 }
 
 /**
- * The deposit authorisation's precondition: the user accepted this live contract, and the amount
- * (USDC, 6 decimals) is at most the contract's (a swap deposits its minimum out, below the quote).
+ * The deposit authorisation's precondition: the user accepted this live contract, the deposit is
+ * on its terms (pool, tranche, APY; a contract without them, v1, never is), and the amount (USDC,
+ * 6 decimals) is at most the contract's (a swap deposits its minimum out, below the quote).
  *
- * @throws {HttpError} 404 no such contract, 409 not accepted or amount too high, 410 expired.
+ * @throws {HttpError} 404 no such contract, 409 not accepted, other terms or amount too high,
+ *   410 expired.
  */
 export async function requireAcceptedAgreement(
   db: Database,
-  args: { chainId: number; address: Address; id: number; amount: bigint; now?: number },
+  args: {
+    chainId: number;
+    address: Address;
+    id: number;
+    amount: bigint;
+    terms: LoanContractTerms;
+    now?: number;
+  },
 ) {
   const row = await findLenderAgreement(db, args.chainId, args.address, args.id);
   if (!row) throw notFound(`No loan contract ${args.id} for ${args.address.toLowerCase()}`);
   if (!row.acceptedAt) throw conflict(CONTRACT_NOT_ACCEPTED_MESSAGE);
   if (!isContractLive(row, args.now ?? Date.now())) {
     throw new HttpError(410, CONTRACT_EXPIRED_MESSAGE);
+  }
+  const agreed = (JSON.parse(row.formattedMessage) as FormattedContract).terms;
+  const same = (a: LoanContractTerms[keyof LoanContractTerms], b: string) =>
+    BigInt(a) === BigInt(b);
+  if (
+    !agreed ||
+    !same(args.terms.poolId, agreed.poolId) ||
+    !same(args.terms.trancheId, agreed.trancheId) ||
+    !same(args.terms.fixedTermConfigId, agreed.fixedTermConfigId)
+  ) {
+    throw conflict(CONTRACT_TERMS_MESSAGE);
   }
   if (args.amount > parseUnits(row.depositAmount, 6)) throw conflict(CONTRACT_AMOUNT_MESSAGE);
   return row;

@@ -3,6 +3,8 @@ export const common = {
   close: "Close",
   tryAgain: "Try again",
   viewTransaction: "View transaction",
+  /** read out after a link that opens in a new tab (a document beside an open modal) */
+  opensInNewTab: "(opens in a new tab)",
   usdcAmount: "{amount} USDC",
   nav: {
     label: "Main",

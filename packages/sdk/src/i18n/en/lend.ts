@@ -34,10 +34,13 @@ export const lend = {
     grossInterest: "Gross interest ({apy} APY)",
     performanceFee: "Performance fee",
     netInterest: "Net interest ({apy} APY)",
-    loyaltyBonus: "Loyalty bonus",
+    loyaltyBonus: "Loyalty bonus, paid in {product}",
+    loyaltyBonusValue: "≈ {amount} USDC in {product}",
     loyaltyLevels: "How loyalty levels work",
     negative: "-{amount}",
-    estimatedTotal: "Estimated total",
+    estimatedTotal: "Estimated total (amount and net interest)",
+    /** a fixed APY holds for its term: the slider stops there */
+    fixedTerm: "Fixed {apy} for {duration}: the simulation ends with the term ({days} days).",
   },
   review: {
     strategy: "Lending strategy",
@@ -53,7 +56,7 @@ export const lend = {
     unlimitedApproval:
       "Approve lets the lending pool take {symbol} from your wallet for your deposits. The approval is unlimited: it covers any amount, this deposit and later ones, until you revoke it in your wallet. If your wallet refuses an unlimited approval, exactly {amount} {symbol} is approved.",
     apy: "APY",
-    fixed: "Fixed {apy}",
+    fixed: "Fixed {apy} for {duration}",
     variable: "Variable {apy}",
     loanContract: "Loan Contract",
     accepted: "Accepted",

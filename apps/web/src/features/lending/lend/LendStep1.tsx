@@ -19,10 +19,10 @@ import {
   swapMaxSourceAmount,
   type Pool,
 } from "@lending/sdk";
-import Link from "next/link";
 import { useId } from "react";
 import type { LendFormUserData } from "@/lib/queries/chain";
 import { AmountField } from "@/components/ui/AmountField";
+import { DocumentLink } from "@/components/ui/DocumentLink";
 import { Template } from "@/components/ui/Template";
 import { EarningsSimulator } from "./EarningsSimulator";
 import {
@@ -74,10 +74,8 @@ export function LendStep1({
   const fixedConfigs = (tranche?.fixedTermConfig ?? []).filter((c) =>
     isFixedTermStatusVisible(c.fixedTermDepositStatus, allowlisted.includes(c.configId)),
   );
-  const selectedApy =
-    form.fixedTermConfigId === 0n
-      ? tranche?.apy
-      : fixedConfigs.find((c) => c.configId === form.fixedTermConfigId)?.apy;
+  const selectedFixed = fixedConfigs.find((c) => c.configId === form.fixedTermConfigId);
+  const selectedApy = form.fixedTermConfigId === 0n ? tranche?.apy : selectedFixed?.apy;
   const canContinue = canContinueToReview({
     amount,
     amountUsdc,
@@ -267,6 +265,7 @@ export function LendStep1({
       <EarningsSimulator
         principal={amountUsdc}
         grossApy={selectedApy ?? 0}
+        fixedTermEpochs={selectedFixed?.epochLockDuration}
         level={user?.loyaltyLevel ?? 0}
         days={form.days}
         onDays={(days) => setForm((f) => ({ ...f, days }))}
@@ -280,7 +279,7 @@ export function LendStep1({
         <input
           type="checkbox"
           data-testid="lend-terms"
-          className="mt-0.5 h-4 w-4 accent-emerald-700"
+          className="accent-emerald-700"
           checked={form.termsAccepted}
           onChange={(e) => setForm((f) => ({ ...f, termsAccepted: e.target.checked }))}
         />
@@ -289,15 +288,11 @@ export function LendStep1({
             text={copy.terms}
             values={{
               terms: (
-                <Link className="underline" href="/lending/important-information-document">
+                <DocumentLink href="/lending/important-information-document">
                   {copy.termsLink}
-                </Link>
+                </DocumentLink>
               ),
-              risk: (
-                <Link className="underline" href="/lending/risk-warning">
-                  {copy.riskLink}
-                </Link>
-              ),
+              risk: <DocumentLink href="/lending/risk-warning">{copy.riskLink}</DocumentLink>,
             }}
           />
         </span>

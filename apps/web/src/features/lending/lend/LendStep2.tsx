@@ -5,6 +5,7 @@ import {
   buildLenderAgreementMessage,
   buildLoanContractAcceptanceMessage,
   fill,
+  formatEpochLockDuration,
   formatPercent,
   formatUsdc,
   formatWalletAmount,
@@ -118,16 +119,22 @@ export function LendStep2(props: {
     setGenerating(true);
     const timestamp = Date.now();
     const depositAmount = amountToInput(usdcAmount, LEND_TOKEN.decimals);
+    // the contract is for this pool, tranche and APY: the server writes them into it
+    const terms = {
+      poolId: pool.id.toString(),
+      trancheId: form.trancheId.toString(),
+      fixedTermConfigId: form.fixedTermConfigId.toString(),
+    };
     try {
       const signature = await signOrDecline(
         config,
-        buildLenderAgreementMessage({ address, depositAmount, timestamp, chainId }),
+        buildLenderAgreementMessage({ address, depositAmount, ...terms, timestamp, chainId }),
         GENERATE_ERROR,
       );
       if (!signature) return;
       const generated = await apiPost<GeneratedContract>(
         `/api/lender-agreements?chainId=${chainId}`,
-        { address, signature, timestamp, depositAmount },
+        { address, signature, timestamp, depositAmount, ...terms },
       );
       const signed = { contract: generated, signature, timestamp };
       props.setContract(signed);
@@ -323,9 +330,12 @@ export function LendStep2(props: {
           </>
         ) : null}
         <dt className="text-slate-600">{copy.apy}</dt>
-        <dd className="text-slate-900">
+        <dd className="text-slate-900" data-testid="lend-review-apy">
           {fixed
-            ? fill(copy.fixed, { apy: formatPercent(fixed.apy) })
+            ? fill(copy.fixed, {
+                apy: formatPercent(fixed.apy),
+                duration: formatEpochLockDuration(fixed.epochLockDuration),
+              })
             : fill(copy.variable, { apy: tranche ? formatPercent(tranche.apy) : "" })}
         </dd>
         <dt className="text-slate-600">{copy.loanContract}</dt>
@@ -350,7 +360,8 @@ export function LendStep2(props: {
         >
           {copy.adjust}
         </button>
-        <div className="flex gap-2">
+        {/* focus lands on the next action when the Loan Contract closes (components/modal) */}
+        <div className="flex gap-2" data-autofocus>
           {contract ? (
             <button
               type="button"

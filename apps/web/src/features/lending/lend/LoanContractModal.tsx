@@ -40,7 +40,7 @@ export default function LoanContractModal(props: RegistryModalProps<LoanContract
   return (
     <Modal title={copy.title} onClose={props.onClose} size={expanded ? "fullscreen" : "wide"}>
       <div className="flex flex-col gap-4" data-testid="loan-contract">
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button
             type="button"
             onClick={() => setExpanded((e) => !e)}
@@ -65,7 +65,7 @@ export default function LoanContractModal(props: RegistryModalProps<LoanContract
           onScroll={onScroll}
           tabIndex={0}
           aria-label={copy.textLabel}
-          className={`space-y-4 overflow-y-auto rounded-lg border border-slate-200 p-4 text-sm text-slate-800 ${
+          className={`space-y-4 overflow-y-auto rounded-lg border border-slate-200 p-4 text-sm [overflow-wrap:anywhere] text-slate-800 ${
             expanded ? "max-h-[calc(100vh-16rem)]" : "max-h-[50vh]"
           }`}
         >

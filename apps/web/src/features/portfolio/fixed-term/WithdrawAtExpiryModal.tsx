@@ -175,7 +175,7 @@ function SelectLoan({
                       }}
                       aria-describedby={missing ? `${ids}-missing` : undefined}
                       aria-label={fill(copy.selectLoan, { amount, date: date(l.endTime) })}
-                      className="h-4 w-4 accent-emerald-700"
+                      className="accent-emerald-700"
                     />
                   </td>
                   <td className="py-2 tabular-nums">{date(l.startTime)}</td>

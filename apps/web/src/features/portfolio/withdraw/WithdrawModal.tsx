@@ -15,7 +15,6 @@ import {
   type PortfolioPosition,
 } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useId, useState } from "react";
 import type { Address, Hex } from "viem";
 import { useConnection } from "wagmi";
@@ -25,6 +24,7 @@ import { showToast } from "@/components/toast/toast";
 import { AmountField } from "@/components/ui/AmountField";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { StepIndicator } from "@/components/ui/StepIndicator";
+import { DocumentLink } from "@/components/ui/DocumentLink";
 import { Template } from "@/components/ui/Template";
 import { TxDone } from "@/components/tx/TxDone";
 import { useAppChain } from "@/lib/queries/hooks";
@@ -303,9 +303,9 @@ function WithdrawStep2({
           text={copy.terms}
           values={{
             link: (
-              <Link className="underline" href="/lending/important-information-document">
+              <DocumentLink href="/lending/important-information-document">
                 {copy.termsLink}
-              </Link>
+              </DocumentLink>
             ),
           }}
         />

@@ -1,0 +1,32 @@
+import { act, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import ToasterHost from "./ToasterHost";
+import { dismissToast, showToast } from "./toast";
+
+/** The toast showing `text`, unless it is gone or on its way out (sonner's `data-removed`). */
+function shownToast(text: string) {
+  const toast = screen.queryByText(text)?.closest("[data-sonner-toast]");
+  return toast && toast.getAttribute("data-removed") !== "true" ? toast : null;
+}
+
+describe("dismissToast", () => {
+  it("removes a toast dismissed before sonner had shown it (a transaction mined at once)", async () => {
+    // the first toast loads the toaster; the dismissal comes before it is mounted
+    const shown = showToast({ id: "tx", type: "info", title: "Processing", duration: Infinity });
+    const dismissed = dismissToast("tx");
+    render(<ToasterHost />);
+    await act(async () => {
+      await shown;
+      await dismissed;
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    expect(shownToast("Processing")).toBeNull();
+
+    // a toast shown afterwards stays until dismissed
+    await act(async () => {
+      await showToast({ id: "other", type: "success", title: "Done", duration: Infinity });
+      await new Promise((r) => setTimeout(r, 100));
+    });
+    expect(shownToast("Done")).not.toBeNull();
+  });
+});
