@@ -3,9 +3,8 @@
  * the app goes through `runTransaction`. It checks the wallet is connected, on the app's chain and
  * that the contracts are deployed there, estimates the gas (a revert shows before the wallet asks),
  * sends the built `{to, data, value}` with the estimate plus the SDK's margin through wagmi's
- * wallet client, shows the 'Processing' toast (closable: it only reports, closing it changes
- * nothing), waits for the receipt and removes the toast on success (after it is shown, see
- * `dismissToast`). Failures are mapped once (./errorMapping) to a toast; unknown ones are logged.
+ * wallet client, shows the non-closable 'Processing' toast (spec), waits for the receipt and
+ * removes the toast on success (after it is shown, see `dismissToast`). Failures are mapped once (./errorMapping) to a toast; unknown ones are logged.
  */
 import { tx as copyTx } from "@lending/sdk";
 import type { Config } from "wagmi";
@@ -120,6 +119,7 @@ export async function runTransaction(
       id: PROCESSING_TOAST_ID,
       type: "info",
       title: copyTx.processing,
+      closable: false,
       duration: Infinity,
     });
     const receipt = await waitForTransactionReceipt(ctx.config, { hash, chainId: ctx.chainId });
