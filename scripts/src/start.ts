@@ -194,8 +194,7 @@ async function main() {
 
   step(`Indexer: waiting until ${indexer.url} has caught up with the chain`);
   await indexer.ready();
-  indexer.indexer.child.once(
-    "exit",
+  indexer.indexer.onExit(
     (code) => void shutdown(code ?? 1, `The indexer exited (code ${code}).`),
   );
 
