@@ -220,8 +220,9 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
       if (stopped || restarting || child.exitCode !== null || child.signalCode !== null) return;
       void (async () => {
         const [indexed, head] = await Promise.all([indexedHead(url), chainHead(opts.rpcUrl)]);
-        if (head === null || (indexed !== null && indexed >= head) || indexed !== last) {
-          // caught up, moving, or the chain itself is down (nothing a restart would fix)
+        if (head === null || indexed === null || indexed >= head || indexed !== last) {
+          // caught up, moving, still starting (no block yet), or the chain itself is down
+          // (nothing a restart would fix)
           last = indexed;
           movedAt = Date.now();
           return;
@@ -229,7 +230,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
         if (Date.now() - movedAt < stallMs || stopped || restarting) return;
         restarting = true;
         restarts++;
-        const line = `[indexer] stuck at block ${indexed ?? "?"} for ${Math.round((Date.now() - movedAt) / 1000)} s while the chain is at ${head}: restarting it (it resumes where it was)\n`;
+        const line = `[indexer] stuck at block ${indexed} for ${Math.round((Date.now() - movedAt) / 1000)} s while the chain is at ${head}: restarting it (it resumes where it was)\n`;
         output = (output + line).slice(-8000);
         opts.log?.(line);
         try {
