@@ -44,7 +44,8 @@ export const transactions = {
   /** A request made of several same-epoch requests (one on chain): each shown as made. */
   partOf: "Part {part} of {parts} (one request on chain)",
   /** The indexer is more than a minute behind the chain (issue 23). */
-  behind: "This list is {duration} behind the blockchain: recent transactions may be missing or show an old status.",
+  behind:
+    "This list is {duration} behind the blockchain: recent transactions may be missing or show an old status.",
   cancelUnavailable: "This request can no longer be cancelled.",
   statuses: {
     Requested: "Requested",

@@ -17,7 +17,7 @@ const SYNC_REFRESH_MS = 15_000;
 export function useIndexerSync(): IndexerSync | undefined {
   const query = useQuery({
     queryKey: queryKeys.indexerSync(),
-    queryFn: async () => (await import("./api")).fetchIndexerSync(),
+    queryFn: async () => (await import("@/features/history/api")).fetchIndexerSync(),
     refetchInterval: SYNC_REFRESH_MS,
     retry: false,
   });
@@ -25,7 +25,7 @@ export function useIndexerSync(): IndexerSync | undefined {
 }
 
 /**
- * Shown above an indexed view when the indexer is more than a minute behind the chain: how far,
+ * Shown above every indexed view (my transactions, rewards) when the indexer is more than a minute behind the chain: how far,
  * so a stale status is never taken for the chain's.
  */
 export function IndexerLagNotice() {
