@@ -196,7 +196,9 @@ export const fixedTermEvent = onchainTable(
     owner: t.hex().notNull(),
     type: t
       .text()
-      .$type<"FixApy" | "FixedDeposit" | "WithdrawAtExpiryRequested" | "Converted" | "PaidAtExpiry">()
+      .$type<
+        "FixApy" | "FixedDeposit" | "WithdrawAtExpiryRequested" | "Converted" | "PaidAtExpiry"
+      >()
       .notNull(),
     poolId: t.bigint().notNull(),
     trancheId: t.bigint().notNull(),

@@ -194,9 +194,7 @@ async function main() {
 
   step(`Indexer: waiting until ${indexer.url} has caught up with the chain`);
   await indexer.ready();
-  indexer.indexer.onExit(
-    (code) => void shutdown(code ?? 1, `The indexer exited (code ${code}).`),
-  );
+  indexer.indexer.onExit((code) => void shutdown(code ?? 1, `The indexer exited (code ${code}).`));
 
   step(`Web: next start on port ${config.WEB_PORT}`);
   web = await startWebServer({

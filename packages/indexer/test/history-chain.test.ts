@@ -292,16 +292,12 @@ describe("history rows against the chain", () => {
     );
     expect(fixedC.map((r) => r.event).sort()).toEqual(["Converted", "FixedDeposit"]);
     const converted = fixedC.find((r) => r.event === "Converted")!;
-    expect(converted.amount).toBe(
-      (await valueAt(relC.shares, releaseC.blockNumber)).toString(),
-    );
+    expect(converted.amount).toBe((await valueAt(relC.shares, releaseC.blockNumber)).toString());
     expect(converted.releaseTime).toBe(fixedTermReleaseTime(genesis, lockC.endEpoch, false));
     expect(converted.releaseTime).toBeLessThanOrEqual(await block(releaseC));
 
     // ---- the CSV has the same rows: the payout with its paid USDC and "Fixed until" date
-    const csv = await fetch(`${indexer.url}/transactions.csv?user=${who(A)}`).then((r) =>
-      r.text(),
-    );
+    const csv = await fetch(`${indexer.url}/transactions.csv?user=${who(A)}`).then((r) => r.text());
     const [header, ...rows] = parseCsv(csv);
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(rows).toHaveLength(rowsA.length);

@@ -39,11 +39,7 @@ import {
   type LossRow,
   type RequestRow,
 } from "./history";
-import type {
-  HistoryItem,
-  IndexerSync,
-  PoolIncident,
-} from "../../../sdk/src/entities/history";
+import type { HistoryItem, IndexerSync, PoolIncident } from "../../../sdk/src/entities/history";
 
 const app = new Hono();
 

@@ -139,9 +139,7 @@ const fixedTermSchema = z.object({
 });
 
 export const historyPageSchema = z.object({
-  items: z.array(
-    z.discriminatedUnion("type", [transactionSchema, lossSchema, fixedTermSchema]),
-  ),
+  items: z.array(z.discriminatedUnion("type", [transactionSchema, lossSchema, fixedTermSchema])),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
   total: z.number().int().nonnegative(),
