@@ -57,6 +57,11 @@ export const request = onchainTable(
     fixedTermEpochs: t.bigint(),
     /** Requested: USDC (deposits) or shares (withdrawals), after increases. */
     amount: t.bigint().notNull(),
+    /**
+     * What was requested, in USDC at request time: deposits their amount; withdrawals the sum of
+     * each request's (and increase's) shares valued with `convertToAssets` at its own block.
+     */
+    requestedValue: t.bigint().notNull(),
     /** "Pending" | "Cancelled" | "Settled" (stored state; "cleared" follows from the pool). */
     state: t.text().$type<"Pending" | "Cancelled" | "Settled">().notNull(),
     accepted: t.bigint().notNull(),
@@ -87,6 +92,8 @@ export const requestEvent = onchainTable(
     epoch: t.bigint().notNull(),
     amount: t.bigint().notNull(),
     shares: t.bigint(),
+    /** Withdrawal Request/Increase/Forced: the shares' USDC value at the event's block. */
+    value: t.bigint(),
     toTrancheId: t.bigint(),
     remainingQueued: t.bigint(),
     timestamp: t.bigint().notNull(),
@@ -171,6 +178,44 @@ export const fixedTermLock = onchainTable(
     transactionHash: t.hex().notNull(),
   }),
   (table) => ({ ownerIdx: index().on(table.owner) }),
+);
+
+/**
+ * One money event of a fixed-term lock, as its own history row: `Locked` (a fixed-term deposit
+ * started, or Fix APY on free shares), `WithdrawAtExpiryRequested`, `Converted` (released at
+ * maturity into the variable balance) and `PaidAtExpiry` (released with its withdrawal paid).
+ * `assets` is USDC: the lock's value (Locked), its value at the request's block
+ * (WithdrawAtExpiryRequested), the converted shares' value at release (Converted), the USDC paid
+ * (PaidAtExpiry; `returnedValue` is what came back as variable when not all was accepted).
+ */
+export const fixedTermEvent = onchainTable(
+  "fixed_term_event",
+  (t) => ({
+    id: t.text().primaryKey(),
+    lockId: t.bigint().notNull(),
+    owner: t.hex().notNull(),
+    type: t
+      .text()
+      .$type<
+        "FixApy" | "FixedDeposit" | "WithdrawAtExpiryRequested" | "Converted" | "PaidAtExpiry"
+      >()
+      .notNull(),
+    poolId: t.bigint().notNull(),
+    trancheId: t.bigint().notNull(),
+    configId: t.bigint().notNull(),
+    epochInterestRate: t.bigint().notNull(),
+    assets: t.bigint().notNull(),
+    shares: t.bigint().notNull(),
+    returnedValue: t.bigint(),
+    endEpoch: t.bigint().notNull(),
+    /** When the lock's funds are released (`fixedTermReleaseTime`), unix seconds. */
+    releaseTime: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({ ownerIdx: index().on(table.owner, table.blockNumber) }),
 );
 
 /** A KSU lock (Locked, Unlocked). */

@@ -43,6 +43,6 @@ const indexer = await startIndexer({
 const stop = () => void indexer.stop().then(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-indexer.child.once("exit", (code) => process.exit(code ?? 1));
+indexer.onExit((code) => process.exit(code ?? 1));
 await waitForIndexerReady(indexer, 10 * 60_000);
 console.log(`\nIndexer ready: ${indexer.url} (GET /transactions?user=0x..., /status)`);

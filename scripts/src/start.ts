@@ -273,13 +273,16 @@ async function main() {
       env: { DB_PORT: String(config.DB_PORT) },
       log: prefixKeeper,
     });
-  let keeper = startKeeper();
+  const keeperExit: ((code: number | null, signal: NodeJS.Signals | null) => void)[] = [];
+  const watchKeeper = () =>
+    startKeeper().child.once("exit", (code, signal) => keeperExit.forEach((l) => l(code, signal)));
+  watchKeeper();
   supervised.push(
     supervise({
       name: "keeper",
-      current: () => keeper.child,
+      onExit: (listener) => keeperExit.push(listener),
       restart: async () => {
-        keeper = startKeeper();
+        watchKeeper();
       },
     }),
   );
@@ -320,10 +323,11 @@ async function main() {
 
   step(`Indexer: waiting until ${indexer.url} has caught up with the chain`);
   await indexer.ready();
+  // Restarted when it exits (a watchdog restart of a stalled indexer is not an exit).
   supervised.push(
     supervise({
       name: "indexer",
-      current: () => indexer.indexer.child,
+      onExit: (listener) => indexer.indexer.onExit((code) => listener(code, null)),
       restart: () => indexer.indexer.restart(),
     }),
   );

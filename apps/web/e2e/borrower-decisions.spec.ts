@@ -305,7 +305,8 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
       async () => {
         const page1 = (await (await context.request.get(history)).json()) as HistoryPage;
         const tx = page1.items.find(
-          (t): t is HistoryTransaction => t.type !== "Loss" && t.nftId === String(deposit!.nftId),
+          (t): t is HistoryTransaction =>
+            (t.type === "Deposit" || t.type === "Withdrawal") && t.nftId === String(deposit!.nftId),
         );
         return tx?.subsequentTransactions.map((a) => `${a.action} ${a.status}`);
       },

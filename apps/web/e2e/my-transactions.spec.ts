@@ -238,7 +238,13 @@ test("a lender sees a new deposit as Requested, opens its details and cancels it
   await waitForIndexed(
     request,
     lender.address,
-    (p) => p.items.some((t) => t.type !== "Loss" && t.nftId === String(nftId) && t.canCancel),
+    (p) =>
+      p.items.some(
+        (t) =>
+          (t.type === "Deposit" || t.type === "Withdrawal") &&
+          t.nftId === String(nftId) &&
+          t.canCancel,
+      ),
     "the deposit request indexed",
   );
 
@@ -259,6 +265,11 @@ test("a lender sees a new deposit as Requested, opens its details and cancels it
     "Fixed term": "Variable",
   });
   expect(await seriousViolations(page)).toEqual([]);
+  // issue 23: the index is caught up, so no lag notice; /api/indexer-sync says how far behind
+  const sync = await request.get("/api/indexer-sync");
+  expect(sync.status()).toBe(200);
+  expect(await sync.json()).toMatchObject({ behindSeconds: 0 });
+  await expect(page.getByTestId("indexer-lag")).toHaveCount(0);
 
   // details: the request event with its transaction
   await row(page, nftId).getByTestId("transaction-details").click();
@@ -281,6 +292,9 @@ test("a lender sees a new deposit as Requested, opens its details and cancels it
   await details.getByTestId("request-details-cancel").click();
   const cancel = page.getByRole("dialog", { name: "Cancel deposit" });
   await expect(cancel).toBeVisible();
+  // issue 23: Cancel is enabled only once the chain says the request can still be cancelled
+  await expect(cancel.getByTestId("cancel-request-confirm")).toBeEnabled({ timeout: 10_000 });
+  await expect(cancel.getByTestId("cancel-request-unavailable")).toHaveCount(0);
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await cancel.getByTestId("cancel-request-confirm").click();
   await expect(cancel).toHaveCount(0, { timeout: 20_000 });
@@ -311,7 +325,7 @@ test("pages through more than 10 requests and downloads the whole history as CSV
     request,
     lender.address,
     (p) =>
-      p.total === 12 && p.items[0]?.type !== "Loss" && p.items[0]?.nftId === String(ids.at(-1)),
+      p.total === 12 && p.items[0]?.type === "Deposit" && p.items[0]?.nftId === String(ids.at(-1)),
     "12 requests indexed",
   );
 

@@ -9,6 +9,7 @@ import {
   depositRecord,
   epochClearing,
   fixedTermConfig,
+  fixedTermEvent,
   fixedTermLock,
   incident,
   ksuLock,
@@ -23,7 +24,8 @@ import {
   trancheLoss,
 } from "ponder:schema";
 import { and, desc, eq, isNull } from "ponder";
-import { lendingPoolManagerAbi, ksuLockingAbi } from "@lending/sdk";
+import { fixedTermReleaseTime, lendingPoolManagerAbi, ksuLockingAbi } from "@lending/sdk";
+import { toFunctionSelector } from "viem";
 
 type AnyEvent = {
   args: unknown;
@@ -75,6 +77,35 @@ async function record(
 }
 
 const lower = (a: `0x${string}`) => a.toLowerCase() as `0x${string}`;
+
+/** USDC value of `shares` of a tranche's variable ledger at `blockNumber` (`convertToAssets`). */
+async function sharesValue(
+  context: Context,
+  address: `0x${string}`,
+  poolId: bigint,
+  trancheId: bigint,
+  shares: bigint,
+  blockNumber: bigint,
+): Promise<bigint> {
+  if (shares === 0n) return 0n;
+  return context.client.readContract({
+    abi: lendingPoolManagerAbi,
+    address,
+    functionName: "convertToAssets",
+    args: [poolId, trancheId, shares],
+    blockNumber,
+  });
+}
+
+let genesisCache: bigint | undefined;
+async function genesisOf(context: Context, address: `0x${string}`): Promise<bigint> {
+  genesisCache ??= await context.client.readContract({
+    abi: lendingPoolManagerAbi,
+    address,
+    functionName: "genesis",
+  });
+  return genesisCache;
+}
 
 // ---------------------------------------------------------------- pools and tranches
 
@@ -145,6 +176,18 @@ ponder.on("LendingPoolManager:RequestCreated", async ({ event, context }) => {
   const a = event.args;
   const kind = a.kind === 0 ? ("Deposit" as const) : ("Withdrawal" as const);
   let row = await context.db.find(request, { nftId: a.nftId });
+  // A withdrawal's shares in USDC at this block: what the lender asked for, as they saw it.
+  const value =
+    kind === "Withdrawal"
+      ? await sharesValue(
+          context,
+          event.log.address,
+          a.poolId,
+          a.trancheId,
+          a.amount,
+          event.block.number,
+        )
+      : a.amount;
   if (!a.increase || !row) {
     let rate = 0n;
     let fixedTermEpochs: bigint | null = null;
@@ -172,6 +215,7 @@ ponder.on("LendingPoolManager:RequestCreated", async ({ event, context }) => {
       epochInterestRate: rate,
       fixedTermEpochs,
       amount: a.amount,
+      requestedValue: value,
       state: "Pending",
       accepted: 0n,
       acceptedShares: 0n,
@@ -187,12 +231,14 @@ ponder.on("LendingPoolManager:RequestCreated", async ({ event, context }) => {
   } else {
     row = await context.db.update(request, { nftId: a.nftId }).set((r) => ({
       amount: r.amount + a.amount,
+      requestedValue: r.requestedValue + value,
       lastEventTimestamp: event.block.timestamp,
     }));
   }
   await addRequestEvent(event, context, row, {
     type: a.increase ? "Increase" : "Request",
     amount: a.amount,
+    value: kind === "Withdrawal" ? value : null,
     remainingQueued: kind === "Withdrawal" ? row.amount : null,
   });
 });
@@ -229,6 +275,14 @@ ponder.on("LendingPoolManager:WithdrawalForced", async ({ event, context }) => {
   await addRequestEvent(event, context, row, {
     type: "Forced",
     amount: event.args.shares,
+    value: await sharesValue(
+      context,
+      event.log.address,
+      event.args.poolId,
+      event.args.trancheId,
+      event.args.shares,
+      event.block.number,
+    ),
     remainingQueued: row.amount,
   });
 });
@@ -243,6 +297,7 @@ async function addRequestEvent(
     type: string;
     amount: bigint;
     shares?: bigint | null;
+    value?: bigint | null;
     toTrancheId?: bigint | null;
     remainingQueued?: bigint | null;
   },
@@ -256,6 +311,7 @@ async function addRequestEvent(
       epoch: row.epoch,
       amount: fields.amount,
       shares: fields.shares ?? null,
+      value: fields.value ?? null,
       toTrancheId: fields.toTrancheId ?? null,
       remainingQueued: fields.remainingQueued ?? null,
       timestamp: event.block.timestamp,
@@ -444,45 +500,131 @@ ponder.on("LendingPoolManager:InterestShortfall", async ({ event, context }) => 
 
 // ---------------------------------------------------------------- fixed-term locks
 
-ponder.on("LendingPoolManager:FixedTermLocked", async ({ event, context }) => {
-  await record("LendingPoolManager", "FixedTermLocked", event, context);
-  const a = event.args;
+const LOCK_FROM_SHARES = toFunctionSelector(
+  "lockDepositForFixedTerm(uint256,uint256,uint256,uint256)",
+);
+
+type LockRow = typeof fixedTermLock.$inferSelect;
+
+async function addFixedTermEvent(
+  event: AnyEvent,
+  context: Context,
+  lock: LockRow,
+  fields: {
+    type: "FixApy" | "FixedDeposit" | "WithdrawAtExpiryRequested" | "Converted" | "PaidAtExpiry";
+    assets: bigint;
+    shares: bigint;
+    returnedValue?: bigint | null;
+    withdrawAtExpiry: boolean;
+  },
+) {
+  const config = await context.db.find(fixedTermConfig, {
+    poolId: lock.poolId,
+    trancheId: lock.trancheId,
+    configId: lock.configId,
+  });
+  const genesis = await genesisOf(context, event.log.address);
   await context.db
-    .insert(fixedTermLock)
+    .insert(fixedTermEvent)
     .values({
-      lockId: a.lockId,
-      owner: lower(a.user),
-      poolId: a.poolId,
-      trancheId: a.trancheId,
-      configId: a.configId,
-      assets: a.assets,
-      shares: a.shares,
-      endEpoch: a.endEpoch,
-      withdrawAtExpiry: false,
-      released: false,
-      releasedAssets: null,
+      id: eventId(event),
+      lockId: lock.lockId,
+      owner: lock.owner,
+      type: fields.type,
+      poolId: lock.poolId,
+      trancheId: lock.trancheId,
+      configId: lock.configId,
+      epochInterestRate: config?.epochInterestRate ?? 0n,
+      assets: fields.assets,
+      shares: fields.shares,
+      returnedValue: fields.returnedValue ?? null,
+      endEpoch: lock.endEpoch,
+      releaseTime: BigInt(fixedTermReleaseTime(genesis, lock.endEpoch, fields.withdrawAtExpiry)),
       timestamp: event.block.timestamp,
+      blockNumber: event.block.number,
+      logIndex: event.log.logIndex,
       transactionHash: event.transaction.hash,
     })
     .onConflictDoNothing();
+}
+
+ponder.on("LendingPoolManager:FixedTermLocked", async ({ event, context }) => {
+  await record("LendingPoolManager", "FixedTermLocked", event, context);
+  const a = event.args;
+  const lock = {
+    lockId: a.lockId,
+    owner: lower(a.user),
+    poolId: a.poolId,
+    trancheId: a.trancheId,
+    configId: a.configId,
+    assets: a.assets,
+    shares: a.shares,
+    endEpoch: a.endEpoch,
+    withdrawAtExpiry: false,
+    released: false,
+    releasedAssets: null,
+    timestamp: event.block.timestamp,
+    transactionHash: event.transaction.hash,
+  };
+  await context.db.insert(fixedTermLock).values(lock).onConflictDoNothing();
+  // Fix APY locks free shares (its own call); a fixed-term deposit's lock starts at settlement.
+  const fromShares = event.transaction.input?.slice(0, 10).toLowerCase() === LOCK_FROM_SHARES;
+  await addFixedTermEvent(event, context, lock, {
+    type: fromShares ? "FixApy" : "FixedDeposit",
+    assets: a.assets,
+    shares: a.shares,
+    withdrawAtExpiry: false,
+  });
 });
 
 ponder.on("LendingPoolManager:FixedTermWithdrawalRequested", async ({ event, context }) => {
   await record("LendingPoolManager", "FixedTermWithdrawalRequested", event, context);
-  if (await context.db.find(fixedTermLock, { lockId: event.args.lockId })) {
-    await context.db
-      .update(fixedTermLock, { lockId: event.args.lockId })
-      .set({ withdrawAtExpiry: true });
-  }
+  const lock = await context.db.find(fixedTermLock, { lockId: event.args.lockId });
+  if (!lock) return;
+  await context.db
+    .update(fixedTermLock, { lockId: event.args.lockId })
+    .set({ withdrawAtExpiry: true });
+  // The lock's value at this block, as the lender saw it when asking.
+  const locks = await context.client.readContract({
+    abi: lendingPoolManagerAbi,
+    address: event.log.address,
+    functionName: "getUserFixedTermLocks",
+    args: [event.args.user],
+    blockNumber: event.block.number,
+  });
+  const now = locks.find((l) => l.lockId === event.args.lockId);
+  await addFixedTermEvent(event, context, lock, {
+    type: "WithdrawAtExpiryRequested",
+    assets: now?.assets ?? lock.assets,
+    shares: lock.shares,
+    withdrawAtExpiry: true,
+  });
 });
 
 ponder.on("LendingPoolManager:FixedTermReleased", async ({ event, context }) => {
   await record("LendingPoolManager", "FixedTermReleased", event, context);
-  if (await context.db.find(fixedTermLock, { lockId: event.args.lockId })) {
-    await context.db
-      .update(fixedTermLock, { lockId: event.args.lockId })
-      .set({ released: true, releasedAssets: event.args.assets });
-  }
+  const lock = await context.db.find(fixedTermLock, { lockId: event.args.lockId });
+  if (!lock) return;
+  await context.db
+    .update(fixedTermLock, { lockId: event.args.lockId })
+    .set({ released: true, releasedAssets: event.args.assets });
+  // What came back as variable shares, in USDC at the release's block.
+  const returned = await sharesValue(
+    context,
+    event.log.address,
+    lock.poolId,
+    lock.trancheId,
+    event.args.shares,
+    event.block.number,
+  );
+  const paid = event.args.assets;
+  await addFixedTermEvent(event, context, lock, {
+    type: lock.withdrawAtExpiry ? "PaidAtExpiry" : "Converted",
+    assets: lock.withdrawAtExpiry ? paid : returned,
+    shares: event.args.shares,
+    returnedValue: lock.withdrawAtExpiry ? returned : null,
+    withdrawAtExpiry: lock.withdrawAtExpiry,
+  });
 });
 
 // ---------------------------------------------------------------- incidents and losses

@@ -23,6 +23,7 @@ import { openIncident, playDefault } from "../../../apps/web/src/server/services
 import { mailLossReport } from "../../../apps/web/src/server/services/loss-notices";
 import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
 import { getFreePort } from "../../../scripts/src/lib/net";
+import { CSV_COLUMNS } from "../src/api/history";
 import { devAccount, getJson, history, startChain, waitForBlock, type Chain } from "./helpers";
 
 const usdc = (v: string) => parseUnits(v, 6);
@@ -158,7 +159,7 @@ describe("indexer: incidents and losses", () => {
     const lossLine = csv.find((r) => r[0] === "Loss");
     expect(lossLine?.[4]).toBe(formatUnits(BigInt(row.change), 6));
     expect(lossLine?.[4]).toMatch(/^-\d/);
-    expect(lossLine?.at(-1)).toBe(report.hash);
+    expect(lossLine?.[CSV_COLUMNS.indexOf("Request transaction")]).toBe(report.hash);
 
     // the mail: one per lender of the pool with an email on file (the outbox, no SMTP)
     const handle = await openDatabase({ pgliteDir: "memory://" });

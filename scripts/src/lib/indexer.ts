@@ -57,7 +57,50 @@ export type IndexerOptions = {
   pollingMs?: number;
   portEnvVar?: string;
   log?: (chunk: string) => void;
+  /**
+   * Restart Ponder when its index has not moved for `stallMs` while the chain (asked directly)
+   * is ahead of it; `false` turns it off. See {@link STALL_MS}.
+   */
+  watchdog?: { stallMs?: number; checkMs?: number } | false;
 };
+
+/**
+ * After an RPC stall Ponder 0.16 can stay behind for good: its HTTP poller queues a head request
+ * every polling interval without waiting for the last one, each retried up to 10 times with
+ * back-off while its slot stays taken, and every timeout lowers the provider's request rate to 3
+ * per second; once the RPC answers again the backlog (plus 5 new polls a second on anvil) never
+ * drains and each queued request logs "Unable to find available JSON-RPC provider within
+ * expected time". Ponder resumes from its last checkpoint when restarted, so the watchdog
+ * restarts it when the index is stuck behind a chain that answers.
+ */
+export const STALL_MS = 60_000;
+
+/** The chain's head block by a plain JSON-RPC call (null when it does not answer in 3 s). */
+async function chainHead(rpcUrl: string): Promise<bigint | null> {
+  try {
+    const res = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+      signal: AbortSignal.timeout(3000),
+    });
+    return BigInt(((await res.json()) as { result: string }).result);
+  } catch {
+    return null;
+  }
+}
+
+/** The indexer's newest indexed block (its /status), or null when it does not answer. */
+async function indexedHead(url: string): Promise<bigint | null> {
+  try {
+    const res = await fetch(`${url}/status`, { signal: AbortSignal.timeout(3000) });
+    const body = (await res.json()) as Record<string, { block?: { number?: number } }>;
+    const at = Object.values(body)[0]?.block?.number;
+    return at === undefined ? null : BigInt(at);
+  } catch {
+    return null;
+  }
+}
 
 export type Indexer = {
   url: string;
@@ -65,6 +108,10 @@ export type Indexer = {
   readonly child: ChildProcess;
   /** Last lines of output (for error messages). */
   output: () => string;
+  /** How many times the watchdog restarted a stuck Ponder. */
+  restarts: () => number;
+  /** Calls `listener` when Ponder exits by itself (not by stop, rebuild or a watchdog restart). */
+  onExit: (listener: (code: number | null) => void) => void;
   stop: () => Promise<void>;
   /** Stops it, wipes what it indexed and starts it again (it backfills from the deployment block). */
   rebuild: () => Promise<void>;
@@ -232,29 +279,89 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
         },
       },
     );
-  let child = launch();
+  const exitListeners: ((code: number | null) => void)[] = [];
+  let stopped = false;
+  let restarting = false;
+  const launchWatched = () => {
+    const c = launch();
+    c.once("exit", (code) => {
+      if (!stopped && !restarting) for (const l of exitListeners) l(code);
+    });
+    return c;
+  };
+  let child = launchWatched();
+  const url = `http://127.0.0.1:${opts.port}`;
+  let restarts = 0;
+  let watch: NodeJS.Timeout | undefined;
+  if (opts.watchdog !== false) {
+    const stallMs = opts.watchdog?.stallMs ?? STALL_MS;
+    let last: bigint | null = null;
+    let movedAt = Date.now();
+    watch = setInterval(() => {
+      if (stopped || restarting || child.exitCode !== null || child.signalCode !== null) return;
+      void (async () => {
+        const [indexed, head] = await Promise.all([indexedHead(url), chainHead(opts.rpcUrl)]);
+        if (head === null || indexed === null || indexed >= head || indexed !== last) {
+          // caught up, moving, still starting (no block yet), or the chain itself is down
+          // (nothing a restart would fix)
+          last = indexed;
+          movedAt = Date.now();
+          return;
+        }
+        if (Date.now() - movedAt < stallMs || stopped || restarting) return;
+        restarting = true;
+        restarts++;
+        const line = `[indexer] stuck at block ${indexed} for ${Math.round((Date.now() - movedAt) / 1000)} s while the chain is at ${head}: restarting it (it resumes where it was)\n`;
+        output = (output + line).slice(-8000);
+        opts.log?.(line);
+        try {
+          await stopProcessGroup(child);
+          child = launchWatched();
+        } finally {
+          movedAt = Date.now();
+          last = null;
+          restarting = false;
+        }
+      })();
+    }, opts.watchdog?.checkMs ?? 5000);
+    watch.unref();
+  }
   return {
-    url: `http://127.0.0.1:${opts.port}`,
+    url,
     port: opts.port,
     get child() {
       return child;
     },
     output: () => output,
-    stop: () => stopProcessGroup(child),
+    restarts: () => restarts,
+    onExit: (listener) => {
+      exitListeners.push(listener);
+    },
+    stop: () => {
+      stopped = true;
+      clearInterval(watch);
+      return stopProcessGroup(child);
+    },
     async restart() {
-      await stopProcessGroup(child);
-      if (!(await isPortFree(opts.port, "127.0.0.1"))) {
-        throw new PortInUseError(opts.port, opts.portEnvVar ?? "INDEXER_PORT", "the indexer");
+      restarting = true;
+      try {
+        await stopProcessGroup(child);
+        if (!(await isPortFree(opts.port, "127.0.0.1"))) {
+          throw new PortInUseError(opts.port, opts.portEnvVar ?? "INDEXER_PORT", "the indexer");
+        }
+        output = "";
+        child = launchWatched();
+      } finally {
+        restarting = false;
       }
-      output = "";
-      child = launch();
     },
     async rebuild() {
-      await stopProcessGroup(child);
+      restarting = true;
+      await stopProcessGroup(child).finally(() => (restarting = false));
       await resetIndexerData({ databaseUrl: opts.databaseUrl, pgliteDir, schema });
       if (!opts.databaseUrl) await ensurePgliteFolder(pgliteDir);
       output = "";
-      child = launch();
+      child = launchWatched();
     },
   };
 }

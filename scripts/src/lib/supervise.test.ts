@@ -1,4 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
+
+type Listener = (code: number | null, signal: NodeJS.Signals | null) => void;
+/** A process's exits as the supervisor hears them: every run of it, one listener list. */
+function exits() {
+  const listeners: Listener[] = [];
+  return {
+    onExit: (l: Listener) => void listeners.push(l),
+    watch: (c: ChildProcess) =>
+      c.once("exit", (code, sig) => listeners.forEach((l) => l(code, sig))),
+  };
+}
 import { describe, expect, it } from "vitest";
 import { backoffMs, supervise } from "./supervise";
 
@@ -18,16 +29,19 @@ describe("supervisor", () => {
 
   it("restarts a process that exits, with a log line, until the stack stops", async () => {
     const lines: string[] = [];
+    const e = exits();
     let child: ChildProcess = run("process.exit(3)"); // crashes at once
+    e.watch(child);
     let starts = 0;
     const waits: number[] = [];
     const supervisor = supervise({
       name: "keeper",
-      current: () => child,
+      onExit: e.onExit,
       restart: async () => {
         starts += 1;
         // the second start keeps running
         child = run(starts === 1 ? "process.exit(4)" : "setInterval(() => {}, 1000)");
+        e.watch(child);
       },
       log: (l) => lines.push(l),
       backoff: (attempt) => {
@@ -49,16 +63,19 @@ describe("supervisor", () => {
   });
 
   it("a restart that fails is tried again", async () => {
+    const e = exits();
     let child: ChildProcess = run("process.exit(1)");
+    e.watch(child);
     let attempts = 0;
     const lines: string[] = [];
     const supervisor = supervise({
       name: "indexer",
-      current: () => child,
+      onExit: e.onExit,
       restart: async () => {
         attempts += 1;
         if (attempts < 3) throw new Error("port 42069 is in use");
         child = run("setInterval(() => {}, 1000)");
+        e.watch(child);
       },
       log: (l) => lines.push(l),
       backoff: () => 10,

@@ -3,7 +3,6 @@
  * backoff that doubles from 1 s to 30 s (reset once it has run for a minute), with a log line
  * each time. Nothing restarts once the stack is stopping.
  */
-import type { ChildProcess } from "node:child_process";
 
 export type Supervised = {
   /** Stops supervising (the stack is stopping): a later exit is not restarted. */
@@ -23,12 +22,13 @@ export function backoffMs(attempt: number): number {
 }
 
 /**
- * Watches `current()` (the running child) and calls `restart()` when it exits. `restart` starts
- * a new child (which `current()` then answers); a failed restart is retried with the backoff.
+ * Restarts a process when it exits by itself: `onExit` registers a listener called on each such
+ * exit (of whichever run of the process is current), `restart` starts it again. A failed restart
+ * is retried with the backoff.
  */
 export function supervise(opts: {
   name: string;
-  current: () => ChildProcess;
+  onExit: (listener: (code: number | null, signal: NodeJS.Signals | null) => void) => void;
   restart: () => Promise<void>;
   log?: (line: string) => void;
   /** for tests */
@@ -42,23 +42,6 @@ export function supervise(opts: {
   let startedAt = Date.now();
   let timer: NodeJS.Timeout | undefined;
 
-  const watch = (child: ChildProcess) => {
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
-      if (stopped) return;
-      failures = Date.now() - startedAt >= HEALTHY_RUN_MS ? 1 : failures + 1;
-      const wait = backoff(failures);
-      log(
-        `[supervisor] the ${opts.name} exited (${signal ?? `code ${code}`}); restarting it in ${Math.round(wait / 100) / 10} s`,
-      );
-      schedule(wait);
-    };
-    if (child.exitCode !== null || child.signalCode !== null) {
-      onExit(child.exitCode, child.signalCode);
-    } else {
-      child.once("exit", onExit);
-    }
-  };
-
   const schedule = (wait: number) => {
     timer = setTimeout(() => {
       if (stopped) return;
@@ -68,7 +51,6 @@ export function supervise(opts: {
           if (stopped) return;
           restarts += 1;
           log(`[supervisor] the ${opts.name} is running again (restart ${restarts})`);
-          watch(opts.current());
         },
         (error: unknown) => {
           if (stopped) return;
@@ -84,7 +66,15 @@ export function supervise(opts: {
     timer.unref?.();
   };
 
-  watch(opts.current());
+  opts.onExit((code, signal) => {
+    if (stopped) return;
+    failures = Date.now() - startedAt >= HEALTHY_RUN_MS ? 1 : failures + 1;
+    const wait = backoff(failures);
+    log(
+      `[supervisor] the ${opts.name} exited (${signal ?? `code ${code}`}); restarting it in ${Math.round(wait / 100) / 10} s`,
+    );
+    schedule(wait);
+  });
   return {
     stop: () => {
       stopped = true;

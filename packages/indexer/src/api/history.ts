@@ -8,11 +8,13 @@ import {
   isUsdcEventAmount,
   SHARE_DECIMALS,
   toCsv,
+  transactions as copy,
   USDC_DECIMALS,
 } from "@lending/sdk";
 import { formatUnits } from "viem";
 import type {
   DepositRecord,
+  HistoryFixedTerm,
   HistoryItem,
   HistoryLoss,
   PoolLoss,
@@ -23,6 +25,7 @@ import type {
 } from "../../../sdk/src/entities/history";
 import type {
   depositRecord,
+  fixedTermEvent,
   lenderLoss,
   loss as lossTable,
   trancheLoss as trancheLossTable,
@@ -40,6 +43,7 @@ export type DepositRecordRow = typeof depositRecord.$inferSelect;
 export type LossRow = typeof lossTable.$inferSelect;
 export type TrancheLossRow = typeof trancheLossTable.$inferSelect;
 export type LenderLossRow = typeof lenderLoss.$inferSelect;
+export type FixedTermEventRow = typeof fixedTermEvent.$inferSelect;
 
 /** APY fraction as a short decimal string ("0.1097"), 6 decimals at most. */
 export function apyString(epochInterestRate: bigint): string {
@@ -79,6 +83,7 @@ export function toHistoryEvent(e: EventRow): HistoryEvent {
     epochId: e.epoch.toString(),
     amount: e.amount.toString(),
     shares: e.shares === null ? null : e.shares.toString(),
+    value: e.value === null ? null : e.value.toString(),
     toTrancheId: e.toTrancheId === null ? null : Number(e.toTrancheId),
     timestamp: Number(e.timestamp),
     blockNumber: e.blockNumber.toString(),
@@ -105,6 +110,7 @@ export function toHistoryTransaction(
     trancheId: Number(row.trancheId),
     trancheName: tranche?.name ?? "",
     requestedAmount: row.amount.toString(),
+    requestedValue: row.requestedValue.toString(),
     apy: apyString(row.epochInterestRate),
     fixedTermConfigId: Number(row.fixedTermConfigId),
     fixedTermWeeks: row.fixedTermEpochs === null ? null : Number(row.fixedTermEpochs),
@@ -164,6 +170,29 @@ export function toHistoryLoss(loss: LossRow, rows: LenderLossRow[], lookup: Look
   };
 }
 
+/** A fixed-term lock event -> its history row. */
+export function toHistoryFixedTerm(r: FixedTermEventRow, lookup: Lookup): HistoryFixedTerm {
+  return {
+    id: `fixed-${lookup.chainId}-${r.id}`,
+    type: "FixedTerm",
+    event: r.type,
+    lockId: r.lockId.toString(),
+    owner: r.owner.toLowerCase(),
+    poolId: r.poolId.toString(),
+    poolName: lookup.pools.get(r.poolId.toString())?.name ?? "",
+    trancheId: Number(r.trancheId),
+    trancheName: lookup.tranches.get(trancheKey(r.poolId, r.trancheId))?.name ?? "",
+    amount: r.assets.toString(),
+    returnedValue: r.returnedValue === null ? null : r.returnedValue.toString(),
+    apy: apyString(r.epochInterestRate),
+    endEpoch: r.endEpoch.toString(),
+    releaseTime: Number(r.releaseTime),
+    timestamp: Number(r.timestamp),
+    blockNumber: r.blockNumber.toString(),
+    transactionHash: r.transactionHash.toLowerCase(),
+  };
+}
+
 /** A pool's loss with what each tranche lost. */
 export function toPoolLoss(loss: LossRow, tranches: TrancheLossRow[], lookup: Lookup): PoolLoss {
   return {
@@ -186,15 +215,28 @@ export function toPoolLoss(loss: LossRow, tranches: TrancheLossRow[], lookup: Lo
   };
 }
 
-/** Newest first: requests by request time, losses by block time (a loss first on a tie). */
+/**
+ * Newest first: requests by request time, losses and fixed-term events by block time (on a tie:
+ * a loss, then fixed-term events newest block first, then requests newest id first).
+ */
 export function itemTime(item: HistoryItem): number {
-  return item.type === "Loss" ? item.timestamp : item.requestTimestamp;
+  if (item.type === "Loss" || item.type === "FixedTerm") return item.timestamp;
+  return item.requestTimestamp;
 }
+
+const tieRank = (i: HistoryItem) => (i.type === "Loss" ? 0 : i.type === "FixedTerm" ? 1 : 2);
 
 export function newestItemsFirst(a: HistoryItem, b: HistoryItem): number {
   const d = itemTime(b) - itemTime(a);
   if (d !== 0) return d;
-  if (a.type === "Loss" || b.type === "Loss") return a.type === "Loss" ? -1 : 1;
+  const r = tieRank(a) - tieRank(b);
+  if (r !== 0) return r;
+  if (a.type === "FixedTerm" && b.type === "FixedTerm") {
+    return Number(BigInt(b.blockNumber) - BigInt(a.blockNumber)) || b.id.localeCompare(a.id);
+  }
+  if (a.type === "Loss" || b.type === "Loss" || a.type === "FixedTerm" || b.type === "FixedTerm") {
+    return 0;
+  }
   return Number(BigInt(b.nftId) - BigInt(a.nftId));
 }
 
@@ -216,6 +258,10 @@ export const CSV_COLUMNS = [
   "Reallocated (USDC)",
   "Last transaction (UTC)",
   "Request transaction",
+  "Requested (USDC at request time)",
+  "Paid (USDC)",
+  "Lock ID",
+  "Fixed until (UTC)",
 ] as const;
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -242,12 +288,53 @@ function lossCsvRow(l: HistoryLoss): string[] {
     "",
     iso(l.timestamp),
     l.transactionHash,
+    "",
+    "",
+    "",
+    "",
+  ];
+}
+
+const usdcText = (v: bigint) => formatUnits(v, USDC_DECIMALS);
+
+/**
+ * A fixed-term event's CSV row: its type in words, the USDC it concerns as the amount, its date
+ * as both times, and the date its funds are released ("Fixed until").
+ */
+function fixedTermCsvRow(f: HistoryFixedTerm): string[] {
+  const paid = f.event === "PaidAtExpiry" ? usdcText(BigInt(f.amount)) : "";
+  return [
+    copy.fixedTermTypes[f.event],
+    "",
+    f.poolName,
+    f.trancheName,
+    usdcText(BigInt(f.amount)),
+    "USDC",
+    formatPercent(Number(f.apy)),
+    "",
+    f.endEpoch,
+    iso(f.timestamp),
+    f.event === "PaidAtExpiry"
+      ? "Paid"
+      : f.event === "WithdrawAtExpiryRequested"
+        ? "Requested"
+        : "Processed",
+    "",
+    "",
+    "",
+    iso(f.timestamp),
+    f.transactionHash,
+    f.event === "FixApy" || f.event === "FixedDeposit" ? usdcText(BigInt(f.amount)) : "",
+    paid,
+    f.lockId,
+    iso(f.releaseTime),
   ];
 }
 
 /** One CSV row per transaction; amounts as plain decimals of their unit (USDC or shares). */
 export function toCsvRow(t: HistoryItem): string[] {
   if (t.type === "Loss") return lossCsvRow(t);
+  if (t.type === "FixedTerm") return fixedTermCsvRow(t);
   const amount = (type: HistoryEventType, value: bigint) =>
     formatUnits(value, isUsdcEventAmount(t.type, type) ? USDC_DECIMALS : SHARE_DECIMALS);
   const sum = (type: HistoryEventType) =>
@@ -273,6 +360,10 @@ export function toCsvRow(t: HistoryItem): string[] {
     sum("Reallocated"),
     iso(t.lastTransactionDate),
     requestTx,
+    usdcText(BigInt(t.requestedValue)),
+    t.type === "Withdrawal" ? sum("Accepted") : "",
+    "",
+    "",
   ];
 }
 

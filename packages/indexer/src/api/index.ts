@@ -12,6 +12,7 @@
  *   GET /lender-losses?user=0x..&page=&pageSize=      -> { items: HistoryLoss[], page, pageSize, total }
  *   GET /loss-lenders?loss=<id>&page=&pageSize=       -> { items: HistoryLoss[], page, pageSize, hasMore } (one per lender)
  *   GET /pool-notices                                 -> { items: PoolNotice[] } (pools with an open incident or a loss)
+ *   GET /sync                                         -> IndexerSync (how far the index is behind the chain)
  * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data.
  */
 import { db, publicClients } from "ponder:api";
@@ -19,22 +20,26 @@ import schema from "ponder:schema";
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, max, sql } from "ponder";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { createPublicClient, http } from "viem";
+import { loadIndexerConfig } from "../config";
 import {
   historyCsv,
   makeLookup,
   newestItemsFirst,
   trancheKey,
   toDepositRecord,
+  toHistoryFixedTerm,
   toHistoryLoss,
   toHistoryTransaction,
   toPoolLoss,
   type EventRow,
+  type FixedTermEventRow,
   type LenderLossRow,
   type Lookup,
   type LossRow,
   type RequestRow,
 } from "./history";
-import type { HistoryItem, PoolIncident } from "../../../sdk/src/entities/history";
+import type { HistoryItem, IndexerSync, PoolIncident } from "../../../sdk/src/entities/history";
 
 const app = new Hono();
 
@@ -164,16 +169,35 @@ async function lossesOf(user: `0x${string}`, limit: number | undefined, offset =
   return { total: Number(totalRow?.n ?? 0), items };
 }
 
+/** The `limit` newest fixed-term events of `user` as history rows, and how many there are. */
+async function fixedTermOf(user: `0x${string}`, limit: number | undefined, names: Lookup) {
+  const f = schema.fixedTermEvent;
+  const newest = db
+    .select()
+    .from(f)
+    .where(eq(f.owner, user))
+    .orderBy(desc(f.blockNumber), desc(f.logIndex));
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ n: count() }).from(f).where(eq(f.owner, user)),
+    limit === undefined ? newest : newest.limit(limit),
+  ]);
+  return {
+    total: Number(totalRow?.n ?? 0),
+    items: rows.map((r: FixedTermEventRow) => toHistoryFixedTerm(r, names)),
+  };
+}
+
 /**
- * A page of the user's history: requests (by request time) and losses (by block time), newest
- * first. The page is cut from the newest `page * pageSize` of each kind, merged.
+ * A page of the user's history: requests (by request time), losses and fixed-term events (by
+ * block time), newest first. The page is cut from the newest `page * pageSize` of each kind,
+ * merged.
  */
 app.get("/transactions", async (c) => {
   const parsed = PageQuery.safeParse(query(c));
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user, page, pageSize } = parsed.data;
   const head = page * pageSize;
-  const { totalRow, rows, names, events, losses } = await consistentRead(async () => {
+  const { totalRow, rows, names, events, losses, fixed } = await consistentRead(async () => {
     const [[totalRow], rows, names] = await Promise.all([
       db.select({ n: count() }).from(schema.request).where(eq(schema.request.owner, user)),
       db
@@ -184,21 +208,23 @@ app.get("/transactions", async (c) => {
         .limit(head),
       lookup(),
     ]);
-    const [events, losses] = await Promise.all([
+    const [events, losses, fixed] = await Promise.all([
       eventsOf(rows.map((r: RequestRow) => r.nftId)),
       lossesOf(user, head, 0, names),
+      fixedTermOf(user, head, names),
     ]);
-    return { totalRow, rows, names, events, losses };
+    return { totalRow, rows, names, events, losses, fixed };
   });
   const items: HistoryItem[] = [
     ...rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
     ...losses.items,
+    ...fixed.items,
   ].sort(newestItemsFirst);
   return c.json({
     items: items.slice((page - 1) * pageSize, head),
     page,
     pageSize,
-    total: Number(totalRow?.n ?? 0) + losses.total,
+    total: Number(totalRow?.n ?? 0) + losses.total + fixed.total,
   });
 });
 
@@ -538,7 +564,7 @@ app.get("/transactions.csv", async (c) => {
   const parsed = UserQuery.safeParse(query(c));
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user } = parsed.data;
-  const { rows, names, events, losses } = await consistentRead(async () => {
+  const { rows, names, events, losses, fixed } = await consistentRead(async () => {
     const [rows, names] = await Promise.all([
       db
         .select()
@@ -547,16 +573,18 @@ app.get("/transactions.csv", async (c) => {
         .orderBy(...newestFirst),
       lookup(),
     ]);
-    const [events, losses] = await Promise.all([
+    const [events, losses, fixed] = await Promise.all([
       eventsOf(rows.map((r: RequestRow) => r.nftId)),
       lossesOf(user, undefined, 0, names),
+      fixedTermOf(user, undefined, names),
     ]);
-    return { rows, names, events, losses };
+    return { rows, names, events, losses, fixed };
   });
   const csv = historyCsv(
     [
       ...rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
       ...losses.items,
+      ...fixed.items,
     ].sort(newestItemsFirst),
   );
   return c.body(csv, 200, {
@@ -668,6 +696,42 @@ app.get("/loan-contracts", async (c) => {
     };
   });
   return c.json({ items, page, pageSize, total: result.total });
+});
+
+// The chain's head read straight from the RPC (not through Ponder's request queue, which is
+// what stalls when the indexer falls behind), with a short timeout.
+const chainClient = createPublicClient({
+  transport: http(loadIndexerConfig().rpcUrl, { timeout: 3_000, retryCount: 0 }),
+});
+
+/**
+ * How far the index is behind the chain: Ponder's own /status (its newest indexed block) and
+ * the chain's head block. `behindSeconds` compares the two blocks' times.
+ */
+app.get("/sync", async (c) => {
+  const status = (await (await fetch(new URL("/status", c.req.url))).json()) as Record<
+    string,
+    { block?: { number: number; timestamp: number } }
+  >;
+  const indexed = Object.values(status)[0]?.block ?? { number: 0, timestamp: 0 };
+  let head: { number: bigint; timestamp: bigint } | null = null;
+  try {
+    head = await chainClient.getBlock({ blockTag: "latest" });
+  } catch {
+    head = null;
+  }
+  const behind =
+    head && head.number > BigInt(indexed.number)
+      ? Math.max(0, Number(head.timestamp) - indexed.timestamp)
+      : 0;
+  const body: IndexerSync = {
+    indexedBlock: String(indexed.number),
+    indexedTimestamp: indexed.timestamp,
+    chainBlock: head ? head.number.toString() : null,
+    chainTimestamp: head ? Number(head.timestamp) : null,
+    behindSeconds: behind,
+  };
+  return c.json(body);
 });
 
 app.notFound((c) => c.json({ statusCode: 404, message: "Not found" }, 404));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   canWithdrawAtExpiry,
   fixedLoanOutcome,
+  fixedTermReleaseTime,
   isFixedTermConfigVisible,
   isFixedTermStatusVisible,
   usableFixedTermConfigs,
@@ -85,5 +86,14 @@ describe("the fixed terms a wallet may fix its APY with", () => {
   it("offers 'Everyone' configs and allowlisted ones, never disabled ones", () => {
     expect(usableFixedTermConfigs(configs, []).map((c) => c.configId)).toEqual([1n]);
     expect(usableFixedTermConfigs(configs, [2n, 3n]).map((c) => c.configId)).toEqual([1n, 2n]);
+  });
+});
+
+describe("fixedTermReleaseTime (the contract's release rule)", () => {
+  it("is the clearing start of the last fixed epoch, or of the next one for a withdrawal at expiry", () => {
+    const genesis = 1_000n;
+    const week = 7 * 86_400;
+    expect(fixedTermReleaseTime(genesis, 3n, false)).toBe(1_000 + 4 * week - 2 * 86_400);
+    expect(fixedTermReleaseTime(genesis, 3n, true)).toBe(1_000 + 5 * week - 2 * 86_400);
   });
 });

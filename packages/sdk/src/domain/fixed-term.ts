@@ -37,7 +37,7 @@ export function isFixedTermConfigVisible(
 /** The fixed-loan fields the portfolio's rules need (the SDK's `FixedLoan` has them all). */
 export interface FixedLoanState {
   endEpoch: bigint;
-  /** end of the last fixed epoch, unix seconds */
+  /** when its funds are really released (`fixedTermReleaseTime`), unix seconds */
   endTime: number;
   withdrawAtExpiry: boolean;
   matured: boolean;
@@ -96,4 +96,24 @@ export function usableFixedTermConfigs<
   return configs.filter((c) =>
     isFixedTermStatusVisible(c.fixedTermDepositStatus, allowlistedIds.includes(c.configId)),
   );
+}
+
+/**
+ * When a fixed loan's funds are really released (unix seconds), by the contract's release rule:
+ * `releaseFixedTermLock` needs the lock's last fixed epoch `endEpoch` cleared (its clearing opens
+ * 2 days before the epoch ends: `clearingStart`), and a lock withdrawn at expiry also the epoch
+ * after it (its withdrawal is paid with that clearing). This is the "fixed until" date; the keeper
+ * clears and releases at the clearing's start.
+ *
+ * @example fixedTermReleaseTime(0n, 0n, false) // 432000 (5 days: epoch 0's clearing opens)
+ */
+export function fixedTermReleaseTime(
+  genesis: bigint,
+  endEpoch: bigint,
+  withdrawAtExpiry: boolean,
+): number {
+  const WEEK = 7n * 86_400n;
+  const CLEARING = 2n * 86_400n;
+  const epoch = withdrawAtExpiry ? endEpoch + 1n : endEpoch;
+  return Number(genesis + (epoch + 1n) * WEEK - CLEARING);
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatLag,
   historyEventStatusLabel,
   historyStatusLabel,
   isDelegateInitiatedEvent,
+  isIndexerBehind,
   lastRemainingQueued,
+  requestParts,
+  withdrawalPaid,
 } from "./history";
 
 const DAY = 86_400;
@@ -91,5 +95,48 @@ describe("history status labels", () => {
     expect(isDelegateInitiatedEvent(ordinary, ordinary.events[0]!)).toBe(false);
     const deposit = { ...forced, type: "Deposit" as const };
     expect(isDelegateInitiatedEvent(deposit, events[0]!)).toBe(false);
+  });
+});
+
+describe("issue 23: request parts, paid amounts and the indexer's lag", () => {
+  const ev = (type: string, amount: bigint, value: bigint | null, timestamp = 1) => ({
+    type,
+    amount,
+    value,
+    timestamp,
+  });
+
+  it("splits a same-epoch withdrawal into the requests made, sharing the USDC paid to the unit", () => {
+    const tx = {
+      type: "Withdrawal" as const,
+      requestedValue: 350n,
+      events: [ev("Request", 1n, 100n), ev("Increase", 2n, 250n, 2), ev("Accepted", 301n, null, 3)],
+    };
+    const parts = requestParts(tx);
+    expect(parts.map((p) => [p.amount, p.value, p.timestamp])).toEqual([
+      [1n, 100n, 1],
+      [2n, 250n, 2],
+    ]);
+    expect(parts.map((p) => p.paid)).toEqual([100n, 201n]);
+    expect(withdrawalPaid(tx)).toBe(301n);
+  });
+
+  it("has nothing paid before an Accepted event, and deposits are their own USDC", () => {
+    expect(withdrawalPaid({ type: "Withdrawal", events: [ev("Request", 5n, 9n)] })).toBeNull();
+    expect(
+      requestParts({ type: "Deposit", requestedValue: 7n, events: [ev("Request", 7n, null)] }),
+    ).toEqual([{ amount: 7n, value: 7n, timestamp: 1, paid: null }]);
+  });
+
+  it("says the index is behind only past a minute", () => {
+    expect(isIndexerBehind({ behindSeconds: 60 })).toBe(false);
+    expect(isIndexerBehind({ behindSeconds: 61 })).toBe(true);
+    expect(isIndexerBehind(undefined)).toBe(false);
+    expect([59, 13 * 60, 2 * 3600 + 5 * 60, 5 * 86_400].map(formatLag)).toEqual([
+      "0 min",
+      "13 min",
+      "2 h 5 min",
+      "5 d",
+    ]);
   });
 });

@@ -118,3 +118,85 @@ export function isUsdcEventAmount(
 ): boolean {
   return requestType === "Deposit" || eventType === "Accepted" || eventType === "Settled";
 }
+
+/** An indexed view says how far it is behind the chain once that is more than this (seconds). */
+export const INDEXER_LAG_NOTICE_SECONDS = 60;
+
+/** Whether an indexed view must say it is behind the chain (more than a minute). */
+export function isIndexerBehind(sync: { behindSeconds: number } | undefined): boolean {
+  return sync !== undefined && sync.behindSeconds > INDEXER_LAG_NOTICE_SECONDS;
+}
+
+/** A lag in whole minutes, hours and minutes, or days ("3 min", "2 h 5 min", "4 d"). */
+export function formatLag(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d`;
+}
+
+interface MoneyEvent {
+  type: string;
+  amount: bigint;
+  /** Withdrawal Request/Increase: USDC value of its shares at its block. */
+  value: bigint | null;
+  timestamp: number;
+}
+
+/** One request as the lender made it (a same-epoch withdrawal grows one on-chain request). */
+export interface RequestPart {
+  /** Deposits: USDC; withdrawals: shares. */
+  amount: bigint;
+  /** USDC at request time. */
+  value: bigint;
+  timestamp: number;
+  /** Withdrawals: its pro-rata part of the USDC paid (by shares), null until any is paid. */
+  paid: bigint | null;
+}
+
+/**
+ * The requests a request NFT is made of, in order: its Request and each Increase (several
+ * withdrawals of one epoch and tranche are one request on chain). A withdrawal's USDC paid is
+ * shared pro rata by shares (rounded down, the last part takes the rest), so the parts add up
+ * to the unit.
+ *
+ * @example requestParts({ type: "Withdrawal", requestedValue: 0n, events: [{ type: "Request", amount: 1n, value: 2n, timestamp: 1 }] })[0]?.value // 2n
+ */
+export function requestParts(tx: {
+  type: "Deposit" | "Withdrawal";
+  requestedValue: bigint;
+  events: readonly MoneyEvent[];
+}): RequestPart[] {
+  const made = tx.events.filter((e) => e.type === "Request" || e.type === "Increase");
+  const accepted = tx.events.filter((e) => e.type === "Accepted");
+  const paidTotal =
+    tx.type === "Withdrawal" && accepted.length > 0
+      ? accepted.reduce((s, e) => s + e.amount, 0n)
+      : null;
+  const shares = made.reduce((s, e) => s + e.amount, 0n);
+  let left = paidTotal ?? 0n;
+  return made.map((e, i) => {
+    let paid: bigint | null = null;
+    if (paidTotal !== null) {
+      paid = i === made.length - 1 || shares === 0n ? left : (paidTotal * e.amount) / shares;
+      left -= paid;
+    }
+    return {
+      amount: e.amount,
+      value: tx.type === "Deposit" ? e.amount : (e.value ?? 0n),
+      timestamp: e.timestamp,
+      paid,
+    };
+  });
+}
+
+/** USDC a withdrawal paid (its Accepted events), or null when nothing was paid yet. */
+export function withdrawalPaid(tx: {
+  type: "Deposit" | "Withdrawal";
+  events: readonly { type: string; amount: bigint }[];
+}): bigint | null {
+  if (tx.type !== "Withdrawal") return null;
+  const accepted = tx.events.filter((e) => e.type === "Accepted");
+  return accepted.length === 0 ? null : accepted.reduce((s, e) => s + e.amount, 0n);
+}

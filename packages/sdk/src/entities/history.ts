@@ -29,6 +29,11 @@ export type HistoryEvent = {
   amount: string;
   /** Accepted withdrawals: the shares accepted (the USDC paid is `amount`). Else null. */
   shares: string | null;
+  /**
+   * Withdrawal Request/Increase/Forced: the shares' USDC value at the event's block (what the
+   * lender asked for, never re-priced later). Else null.
+   */
+  value: string | null;
   /** Reallocated: the tranche the USDC moved to. Else null. */
   toTrancheId: number | null;
   timestamp: number;
@@ -54,6 +59,11 @@ export type HistoryTransaction = {
   trancheName: string;
   /** Deposits: USDC units requested (after increases). Withdrawals: shares requested. */
   requestedAmount: string;
+  /**
+   * USDC units at request time: deposits `requestedAmount`; withdrawals the sum of each request's
+   * and increase's shares valued at its own block (never re-priced at today's share price).
+   */
+  requestedValue: string;
   /** APY at request time as a fraction string ("0.12" is 12%), fixed-term APY for fixed deposits. */
   apy: string;
   /** 0 for variable. */
@@ -130,8 +140,61 @@ export type HistoryLoss = {
   transactionHash: string;
 };
 
-/** A row of the lender's history: a deposit or withdrawal request, or a loss. */
-export type HistoryItem = HistoryTransaction | HistoryLoss;
+/**
+ * A money event of a fixed-term lock: `FixApy` (free shares locked at a fixed rate),
+ * `FixedDeposit` (a fixed-term deposit's lock started at settlement), `WithdrawAtExpiryRequested`,
+ * `Converted` (released at maturity into the variable balance), `PaidAtExpiry` (released with
+ * its withdrawal at expiry paid).
+ */
+export type FixedTermEventType =
+  "FixApy" | "FixedDeposit" | "WithdrawAtExpiryRequested" | "Converted" | "PaidAtExpiry";
+
+/** One fixed-term lock event as its own history row (USDC units, decimal strings). */
+export type HistoryFixedTerm = {
+  /** `fixed-${chainId}-${transactionHash}-${logIndex}`. */
+  id: string;
+  type: "FixedTerm";
+  event: FixedTermEventType;
+  lockId: string;
+  owner: string;
+  poolId: string;
+  poolName: string;
+  trancheId: number;
+  trancheName: string;
+  /**
+   * USDC: the value locked (FixApy, FixedDeposit), the lock's value when withdrawal at expiry was
+   * asked (WithdrawAtExpiryRequested), the value converted to variable (Converted), the USDC paid
+   * (PaidAtExpiry).
+   */
+  amount: string;
+  /** PaidAtExpiry: what was not accepted and came back as variable, in USDC; else null. */
+  returnedValue: string | null;
+  /** The fixed APY as a fraction string. */
+  apy: string;
+  endEpoch: string;
+  /** When the lock's funds are (or were due to be) released, unix seconds ("fixed until"). */
+  releaseTime: number;
+  timestamp: number;
+  blockNumber: string;
+  transactionHash: string;
+};
+
+/** A row of the lender's history: a deposit or withdrawal request, a loss or a fixed-term event. */
+export type HistoryItem = HistoryTransaction | HistoryLoss | HistoryFixedTerm;
+
+/**
+ * How far the indexer is behind the chain (GET /sync of the indexer, `/api/sync` of the web):
+ * its newest indexed block and that block's time, the chain's head and its time (unix seconds),
+ * and `behindSeconds` = chain head time - indexed block time (0 when caught up). `chainBlock`
+ * is null when the chain did not answer.
+ */
+export type IndexerSync = {
+  indexedBlock: string;
+  indexedTimestamp: number;
+  chainBlock: string | null;
+  chainTimestamp: number | null;
+  behindSeconds: number;
+};
 
 /** What a reported loss took from one tranche of the pool (USDC units, decimal strings). */
 export type TrancheLoss = {

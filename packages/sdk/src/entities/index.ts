@@ -121,7 +121,7 @@ export type FixedLoan = {
   configId: bigint;
   /** Start of the first epoch paying the fixed rate, unix seconds. */
   startTime: number;
-  /** End of the last epoch paying the fixed rate ("fixed until"), unix seconds. */
+  /** When its funds are really released ("fixed until", `fixedTermReleaseTime`), unix seconds. */
   endTime: number;
   /** Current USDC value. */
   amount: bigint;

@@ -3,6 +3,7 @@ import { readContract } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import type { LoyaltyLevel } from "../domain/loyalty";
+import { fixedTermReleaseTime } from "../domain/fixed-term";
 import type { RequestStatus } from "../domain/requests";
 import {
   CHAIN_REQUEST_STATUSES,
@@ -362,7 +363,7 @@ export async function getUserFixedLoans(
       trancheId: l.trancheId,
       configId: l.configId,
       startTime: Number(genesis + startEpoch * EPOCH_SECONDS),
-      endTime: Number(genesis + (l.endEpoch + 1n) * EPOCH_SECONDS),
+      endTime: fixedTermReleaseTime(genesis, l.endEpoch, l.withdrawAtExpiry),
       amount: l.assets,
       shares: l.shares,
       endEpoch: l.endEpoch,

@@ -3,16 +3,20 @@
 import {
   cancelDepositRequest,
   cancelWithdrawalRequest,
+  fill,
+  formatUsdc,
   getDeployment,
+  requestParts,
   transactions,
 } from "@lending/sdk";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { showToast } from "@/components/toast/toast";
 import { queryKeys } from "@/lib/queries/keys";
+import { useAppChain } from "@/lib/queries/hooks";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { refreshUntilIndexed, type Transaction } from "./api";
@@ -41,6 +45,20 @@ function CancelRequestModal({
   const [busy, setBusy] = useState(false);
   const deposit = kind === "Deposit";
   const title = deposit ? copy.depositTitle : copy.withdrawalTitle;
+  const { client } = useAppChain();
+  // The index can be behind: the chain says whether the request can still be cancelled.
+  const onChain = useQuery({
+    queryKey: [...queryKeys.user(chainId, address ?? ""), "request", tx.nftId.toString()],
+    queryFn: async () => {
+      const { readRequest } = await import("@lending/sdk");
+      return readRequest(client!, getDeployment(chainId), tx.nftId);
+    },
+    enabled: Boolean(client),
+    staleTime: 0,
+    retry: false,
+  });
+  const cancellable = onChain.data?.canCancel === true;
+  const parts = deposit ? [] : requestParts(tx);
 
   async function confirm() {
     setBusy(true);
@@ -77,6 +95,23 @@ function CancelRequestModal({
     <Modal title={title} onClose={onClose}>
       <div className="space-y-4 text-sm text-slate-700" data-testid="cancel-request">
         <p>{deposit ? copy.depositText : copy.withdrawalText}</p>
+        {parts.length > 1 ? (
+          <p data-testid="cancel-request-merged">
+            {fill(copy.mergedWithdrawalText, {
+              parts: parts.length,
+              amounts: parts.map((p) => `${formatUsdc(p.value)} USDC`).join(", "),
+            })}
+          </p>
+        ) : null}
+        {onChain.isPending ? (
+          <p className="text-slate-500" data-testid="cancel-request-checking">
+            {copy.checking}
+          </p>
+        ) : !cancellable ? (
+          <p role="alert" className="text-red-800" data-testid="cancel-request-unavailable">
+            {copy.notCancellable}
+          </p>
+        ) : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
           <dt className="text-slate-500">{transactions.columns.pool}</dt>
           <dd className="text-right font-medium text-slate-900">{tx.poolName}</dd>
@@ -108,7 +143,7 @@ function CancelRequestModal({
             type="button"
             data-testid="cancel-request-confirm"
             onClick={() => void confirm()}
-            disabled={busy}
+            disabled={busy || !cancellable}
             className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
           >
             {busy ? copy.cancelling : deposit ? copy.confirmDeposit : copy.confirmWithdrawal}

@@ -12,7 +12,7 @@ import { connect } from "wagmi/actions";
 import type { PublicConfig } from "@/config/public";
 import type { BuiltTransaction, TxCopy } from "@/lib/tx/pipeline";
 import { Providers } from "@/providers/Providers";
-import { event, loss, mockTransactionsRoute, T0, transaction, USER } from "./fixture";
+import { event, fixedTerm, loss, mockTransactionsRoute, T0, transaction, USER } from "./fixture";
 import { MyTransactions } from "./MyTransactions";
 
 // The pipeline is tested on its own (lib/tx/pipeline.test.ts): here record what the modal sends.
@@ -33,6 +33,16 @@ vi.mock("@/components/toast/toast", async (original) => ({
   showToast: (o: { type: string; title: string }) => {
     toasts.push(o);
     return Promise.resolve(1);
+  },
+}));
+
+// The cancel modal asks the chain whether the request can still be cancelled (no chain here).
+const chain = vi.hoisted(() => ({ canCancel: true, reads: [] as bigint[] }));
+vi.mock("@lending/sdk", async (original) => ({
+  ...(await original<typeof import("@lending/sdk")>()),
+  readRequest: async (_client: unknown, _deployment: unknown, nftId: bigint) => {
+    chain.reads.push(nftId);
+    return { canCancel: chain.canCancel };
   },
 }));
 
@@ -92,6 +102,8 @@ const cells = (row: HTMLElement) =>
   );
 
 beforeEach(() => {
+  chain.canCancel = true;
+  chain.reads.length = 0;
   sent.calls.length = 0;
   sent.result = null;
   toasts.length = 0;
@@ -168,8 +180,8 @@ describe("my transactions page", () => {
     });
     expect(withdrawal).toMatchObject({
       Type: "Withdrawal",
-      // no chain answers in this test: the shares themselves
-      "Requested amount": "50.00 shares",
+      // what was paid, from its Accepted event (never re-priced at today's share price)
+      "Requested amount": "20.00 USDC paid",
       APY: "8.50%",
       Tranche: "Senior",
       Status: "Partially Accepted",
@@ -369,6 +381,13 @@ describe("cancel deposit and cancel withdrawal modals", () => {
     sent.result = { hash: `0x${"ab".repeat(32)}` };
     cancelled = true;
     const before = route.calls.length;
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("cancel-request-confirm")).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
+    expect(chain.reads).toContain(7n);
     fireEvent.click(within(dialog).getByTestId("cancel-request-confirm"));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(sent.calls).toEqual([
@@ -405,6 +424,13 @@ describe("cancel deposit and cancel withdrawal modals", () => {
       { timeout: 5000 },
     );
     sent.result = null;
+    // enabled once the chain says the request can still be cancelled
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("cancel-request-confirm")).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
     fireEvent.click(within(dialog).getByTestId("cancel-request-confirm"));
     await waitFor(() => expect(sent.calls).toHaveLength(1));
     expect(sent.calls[0]).toEqual({
@@ -418,5 +444,87 @@ describe("cancel deposit and cancel withdrawal modals", () => {
       ),
     );
     expect(screen.getByRole("dialog", { name: "Cancel withdrawal" })).toBeDefined();
+  });
+});
+
+describe("issue 23: amounts as made and paid, fixed-term events, lag, cancel from the chain", () => {
+  it("shows two withdrawals of one epoch as two rows, each in USDC as requested", async () => {
+    items = [
+      transaction(9, {
+        type: "Withdrawal",
+        requestedAmount: "150000000000000",
+        requestedValue: "350500000",
+        events: [
+          event(90, {
+            type: "Request",
+            amount: "50000000000000",
+            value: "100116775",
+            remainingQueuedAmount: "50000000000000",
+          }),
+          event(91, {
+            type: "Increase",
+            amount: "100000000000000",
+            value: "250383225",
+            timestamp: T0 + 600,
+            remainingQueuedAmount: "150000000000000",
+          }),
+        ],
+      }),
+    ];
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().map((r) => within(r).getByTestId("transaction-amount").textContent)).toEqual([
+      "100.116775 USDC when requested",
+      "250.383225 USDC when requested",
+    ]);
+    expect(rows().map((r) => within(r).getByTestId("transaction-part").textContent)).toEqual([
+      "Part 1 of 2 (one request on chain)",
+      "Part 2 of 2 (one request on chain)",
+    ]);
+  });
+
+  it("lists a fixed-term event with its calendar date and the release date", async () => {
+    items = [fixedTerm(5, { event: "PaidAtExpiry", amount: "2107750000", returnedValue: "0" })];
+    await renderConnected();
+    const row = await screen.findByTestId("fixed-term-row");
+    expect(row.getAttribute("data-event")).toBe("PaidAtExpiry");
+    expect(within(row).getByTestId("fixed-term-amount").textContent).toBe("2,107.75 USDC paid");
+    expect(within(row).getByTestId("fixed-term-until").textContent).toBe("08.06.2027");
+    expect(row.textContent).toContain("Paid at expiry");
+    expect(row.textContent).not.toContain("epoch");
+  });
+
+  it("says how far behind the chain the list is", async () => {
+    items = [transaction(1)];
+    route = mockTransactionsRoute(
+      () => items,
+      () => ({
+        indexedBlock: "10",
+        indexedTimestamp: T0,
+        chainBlock: "400",
+        chainTimestamp: T0 + 13 * 60,
+        behindSeconds: 13 * 60,
+      }),
+    );
+    vi.stubGlobal("fetch", vi.fn(route.fetchMock));
+    await renderConnected();
+    const notice = await screen.findByTestId("indexer-lag", {}, { timeout: 5000 });
+    expect(notice.textContent).toBe(
+      "This list is 13 min behind the blockchain: recent transactions may be missing or show an old status.",
+    );
+  });
+
+  it("offers Cancel only when the chain says the request can still be cancelled", async () => {
+    chain.canCancel = false;
+    items = [transaction(7)];
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(screen.getByRole("button", { name: "Cancel deposit request NFT #7" }));
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
+    expect(await within(dialog).findByTestId("cancel-request-unavailable")).toBeDefined();
+    expect(chain.reads).toContain(7n);
+    expect(
+      (within(dialog).getByTestId("cancel-request-confirm") as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 });

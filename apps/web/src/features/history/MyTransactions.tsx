@@ -5,7 +5,9 @@ import {
   common,
   fill,
   HISTORY_PAGE_SIZE,
+  requestParts,
   transactions as copy,
+  type RequestPart,
 } from "@lending/sdk";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
@@ -13,12 +15,14 @@ import { useState, type ReactNode } from "react";
 import { useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
+import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
-import type { LossRow as LossItem, Transaction } from "./api";
+import type { FixedTermRow as FixedTermItem, LossRow as LossItem, Transaction } from "./api";
 import { Cell, Time } from "./cells";
+import { FixedTermRow } from "./FixedTermRow";
 import { LossRow } from "./LossRow";
 import { fixedTermText, formatApy, RequestedAmount, statusText } from "./display";
 import { Pagination } from "@/components/ui/Pagination";
@@ -41,7 +45,30 @@ const COLUMNS = [
   col.actions,
 ] as const;
 
-function Row({ tx }: { tx: Transaction }) {
+/** A request, one row per request the lender made (same-epoch withdrawals are one on chain). */
+function Rows({ tx }: { tx: Transaction }) {
+  const parts = requestParts(tx);
+  if (parts.length <= 1) return <Row tx={tx} />;
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Row key={i} tx={tx} part={part} index={i} count={parts.length} />
+      ))}
+    </>
+  );
+}
+
+function Row({
+  tx,
+  part,
+  index = 0,
+  count = 1,
+}: {
+  tx: Transaction;
+  part?: RequestPart;
+  index?: number;
+  count?: number;
+}) {
   const { open } = useModal();
   const cancellable = canOfferCancel(tx);
   const nftId = tx.nftId.toString();
@@ -49,13 +76,19 @@ function Row({ tx }: { tx: Transaction }) {
     <tr
       data-testid="transaction-row"
       data-nft-id={nftId}
+      data-part={count > 1 ? index + 1 : undefined}
       className="border-t border-slate-100 max-lg:block max-lg:rounded-xl max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-4 max-lg:[&+tr]:mt-3"
     >
       <Cell label={col.type} className="font-medium text-slate-900">
         {copy.types[tx.type]}
       </Cell>
       <Cell label={col.amount} className="tabular-nums">
-        <RequestedAmount tx={tx} />
+        <RequestedAmount tx={tx} part={part} />
+        {count > 1 ? (
+          <span className="block text-xs text-slate-500" data-testid="transaction-part">
+            {fill(copy.partOf, { part: index + 1, parts: count })}
+          </span>
+        ) : null}
       </Cell>
       <Cell label={col.apy} className="tabular-nums">
         {formatApy(tx.apy)}
@@ -66,7 +99,7 @@ function Row({ tx }: { tx: Transaction }) {
         {nftId}
       </Cell>
       <Cell label={col.requestTime}>
-        <Time unix={tx.requestTimestamp} />
+        <Time unix={part?.timestamp ?? tx.requestTimestamp} />
       </Cell>
       <Cell label={col.status}>
         <span data-testid="transaction-status">{statusText(tx)}</span>
@@ -172,6 +205,7 @@ function TransactionsTable({ user }: { user: string }) {
   if (total === 0) {
     return (
       <Panel testId="transactions-empty">
+        <IndexerLagNotice />
         <p>{copy.empty}</p>
         <Link
           href="/lending"
@@ -186,6 +220,7 @@ function TransactionsTable({ user }: { user: string }) {
   const from = (query.data.page - 1) * pageSize + 1;
   return (
     <div className="space-y-4">
+      <IndexerLagNotice />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600" data-testid="transactions-summary">
           {fill(copy.pagination.summary, { from, to: from + items.length - 1, total })}
@@ -219,8 +254,10 @@ function TransactionsTable({ user }: { user: string }) {
             {items.map((tx) =>
               tx.type === "Loss" ? (
                 <LossRow key={tx.id} loss={tx as LossItem} />
+              ) : tx.type === "FixedTerm" ? (
+                <FixedTermRow key={tx.id} row={tx as FixedTermItem} />
               ) : (
-                <Row key={tx.id} tx={tx} />
+                <Rows key={tx.id} tx={tx} />
               ),
             )}
           </tbody>

@@ -4,7 +4,13 @@
  * decimal strings into bigints at this edge. Everything past this module works in bigints. The
  * page loads it on first fetch (zod stays out of the first-load JavaScript).
  */
-import type { HistoryEventType, HistoryPage, HistoryRequestStatus } from "@lending/sdk";
+import type {
+  FixedTermEventType,
+  HistoryEventType,
+  HistoryPage,
+  HistoryRequestStatus,
+  IndexerSync,
+} from "@lending/sdk";
 import { z } from "zod";
 import { ApiError, apiGet } from "@/lib/api";
 import { transactionsUrl } from "./urls";
@@ -41,6 +47,7 @@ const eventSchema = z.object({
   epochId: bigintString,
   amount: bigintString,
   shares: bigintString.nullable(),
+  value: bigintString.nullable(),
   toTrancheId: z.number().int().nonnegative().nullable(),
   timestamp: z.number().int().nonnegative(),
   blockNumber: bigintString,
@@ -58,6 +65,7 @@ const transactionSchema = z.object({
   trancheId: z.number().int().nonnegative(),
   trancheName: z.string(),
   requestedAmount: bigintString,
+  requestedValue: bigintString,
   apy: z.string().regex(/^-?\d+(\.\d+)?$/),
   fixedTermConfigId: z.number().int().nonnegative(),
   fixedTermWeeks: z.number().nonnegative().nullable(),
@@ -103,8 +111,36 @@ const lossSchema = z.object({
   transactionHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
 });
 
+const FIXED_TERM_EVENTS = [
+  "FixApy",
+  "FixedDeposit",
+  "WithdrawAtExpiryRequested",
+  "Converted",
+  "PaidAtExpiry",
+] as const satisfies readonly FixedTermEventType[];
+
+const fixedTermSchema = z.object({
+  id: z.string(),
+  type: z.literal("FixedTerm"),
+  event: z.enum(FIXED_TERM_EVENTS),
+  lockId: bigintString,
+  owner: z.string(),
+  poolId: bigintString,
+  poolName: z.string(),
+  trancheId: z.number().int().nonnegative(),
+  trancheName: z.string(),
+  amount: bigintString,
+  returnedValue: bigintString.nullable(),
+  apy: z.string().regex(/^-?\d+(\.\d+)?$/),
+  endEpoch: bigintString,
+  releaseTime: z.number().int().nonnegative(),
+  timestamp: z.number().int().nonnegative(),
+  blockNumber: bigintString,
+  transactionHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+});
+
 export const historyPageSchema = z.object({
-  items: z.array(z.discriminatedUnion("type", [transactionSchema, lossSchema])),
+  items: z.array(z.discriminatedUnion("type", [transactionSchema, lossSchema, fixedTermSchema])),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
   total: z.number().int().nonnegative(),
@@ -114,6 +150,8 @@ export const historyPageSchema = z.object({
 export type Transaction = z.output<typeof transactionSchema>;
 /** A loss row (a reported loss on a pool the lender held), amounts as bigints. */
 export type LossRow = z.output<typeof lossSchema>;
+/** A fixed-term lock event row (Fix APY, withdraw at expiry, maturity, payout). */
+export type FixedTermRow = z.output<typeof fixedTermSchema>;
 export type TransactionEvent = z.output<typeof eventSchema>;
 export type TransactionsPage = z.output<typeof historyPageSchema>;
 
@@ -170,9 +208,31 @@ export async function refreshUntilIndexed(
     const pending = cache
       .getQueriesData<TransactionsPage>({ queryKey })
       .some(([, data]) =>
-        data?.items.some((t) => t.type !== "Loss" && t.nftId === nftId && t.canCancel),
+        data?.items.some(
+          (t) =>
+            (t.type === "Deposit" || t.type === "Withdrawal") && t.nftId === nftId && t.canCancel,
+        ),
       );
     if (!pending) return true;
   }
   return false;
+}
+
+const syncSchema = z.object({
+  indexedBlock: z.string(),
+  indexedTimestamp: z.number(),
+  chainBlock: z.string().nullable(),
+  chainTimestamp: z.number().nullable(),
+  behindSeconds: z.number().nonnegative(),
+});
+const syncMatches: Equal<z.input<typeof syncSchema>, IndexerSync> = true;
+void syncMatches;
+
+/** How far the indexer is behind the chain (`GET /api/indexer-sync`). */
+export async function fetchIndexerSync(): Promise<IndexerSync> {
+  const parsed = syncSchema.safeParse(await apiGet<unknown>("/api/indexer-sync"));
+  if (!parsed.success) {
+    throw new ApiError(502, `unexpected /api/indexer-sync response: ${parsed.error.message}`);
+  }
+  return parsed.data;
 }

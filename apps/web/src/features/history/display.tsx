@@ -11,10 +11,9 @@ import {
   historyStatusLabel,
   SHARE_DECIMALS,
   transactions as copy,
+  withdrawalPaid,
+  type RequestPart,
 } from "@lending/sdk";
-import { useQuery } from "@tanstack/react-query";
-import { queryKeys } from "@/lib/queries/keys";
-import { useAppChain } from "@/lib/queries/hooks";
 import type { Transaction } from "./api";
 
 /** Unix seconds in the product's date format: DD.MM.YYYY HH:mm:ss with the UTC offset. */
@@ -47,38 +46,21 @@ export function statusText(tx: Transaction): string {
 }
 
 /**
- * A request's amount: USDC for deposits; a withdrawal's shares shown as their USDC value read
- * from the tranche (`convertToAssets`) when the chain answers, else as shares.
+ * A request's amount in USDC, never re-priced at today's share price: a deposit its USDC; a
+ * withdrawal what it paid once processed (from the Accepted events, to the unit), else what its
+ * shares were worth when requested (read at the request's block by the indexer). `part` shows
+ * one of several same-epoch requests the chain merged into this one.
  */
-export function RequestedAmount({ tx }: { tx: Transaction }) {
-  const { chainId, client } = useAppChain();
-  const isWithdrawal = tx.type === "Withdrawal";
-  const value = useQuery({
-    queryKey: queryKeys.sharesValue(
-      chainId,
-      tx.poolId.toString(),
-      tx.trancheId,
-      tx.requestedAmount.toString(),
-    ),
-    queryFn: async () => {
-      const { readAssetsForShares, getDeployment } = await import("@lending/sdk");
-      return readAssetsForShares(client!, getDeployment(chainId), {
-        poolId: tx.poolId,
-        trancheId: BigInt(tx.trancheId),
-        shares: tx.requestedAmount,
-      });
-    },
-    enabled: isWithdrawal && Boolean(client),
-    staleTime: 60_000,
-    retry: false,
-  });
-  if (!isWithdrawal) return <>{formatUsdcAmount(tx.requestedAmount)}</>;
-  if (value.data !== undefined) {
-    return (
-      <span title={formatShares(tx.requestedAmount)}>
-        {fill(copy.approxUsdc, { amount: formatUsdc(value.data) })}
-      </span>
-    );
-  }
-  return <>{formatShares(tx.requestedAmount)}</>;
+export function RequestedAmount({ tx, part }: { tx: Transaction; part?: RequestPart }) {
+  if (tx.type === "Deposit") return <>{formatUsdcAmount(part?.amount ?? tx.requestedAmount)}</>;
+  const shares = part?.amount ?? tx.requestedAmount;
+  const requested = part?.value ?? tx.requestedValue;
+  const paid = part ? part.paid : withdrawalPaid(tx);
+  return (
+    <span title={formatShares(shares)} data-testid="transaction-amount">
+      {paid !== null
+        ? fill(copy.paidUsdc, { amount: formatUsdc(paid) })
+        : fill(copy.requestedUsdc, { amount: formatUsdc(requested) })}
+    </span>
+  );
 }

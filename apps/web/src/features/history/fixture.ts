@@ -4,10 +4,12 @@
  */
 import type {
   HistoryEvent,
+  HistoryFixedTerm,
   HistoryItem,
   HistoryLoss,
   HistoryPage,
   HistoryTransaction,
+  IndexerSync,
 } from "@lending/sdk";
 
 export const USER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -25,6 +27,7 @@ export function event(
     epochId: "3",
     amount: "100000000",
     shares: null,
+    value: null,
     toTrancheId: null,
     timestamp: T0,
     blockNumber: String(100 + n),
@@ -50,6 +53,7 @@ export function transaction(
     trancheId: 2,
     trancheName: "Junior",
     requestedAmount: "100000000",
+    requestedValue: "100000000",
     apy: "0.12",
     fixedTermConfigId: 0,
     fixedTermWeeks: null,
@@ -93,8 +97,41 @@ export function loss(i: number, overrides: Partial<HistoryLoss> = {}): HistoryLo
   };
 }
 
+/** A fixed-term event row (Fix APY of 200 USDC unless overridden). */
+export function fixedTerm(i: number, overrides: Partial<HistoryFixedTerm> = {}): HistoryFixedTerm {
+  return {
+    id: `fixed-31337-${hash(i)}-0`,
+    type: "FixedTerm",
+    event: "FixApy",
+    lockId: String(i),
+    owner: USER.toLowerCase(),
+    poolId: "0",
+    poolName: "Alpha Pool",
+    trancheId: 2,
+    trancheName: "Junior",
+    amount: "200000000",
+    returnedValue: null,
+    apy: "0.12",
+    endEpoch: "30",
+    releaseTime: Date.UTC(2027, 5, 8, 12) / 1000,
+    timestamp: T0 + i * 60,
+    blockNumber: String(300 + i),
+    transactionHash: hash(i),
+    ...overrides,
+  };
+}
+
 /** A fetch that serves `items` (newest first) page by page at /api/transactions, and records calls. */
-export function mockTransactionsRoute(source: () => HistoryItem[] | Response) {
+export function mockTransactionsRoute(
+  source: () => HistoryItem[] | Response,
+  sync: () => IndexerSync = () => ({
+    indexedBlock: "10",
+    indexedTimestamp: T0,
+    chainBlock: "10",
+    chainTimestamp: T0,
+    behindSeconds: 0,
+  }),
+) {
   const calls: string[] = [];
   const fetchMock = async (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
@@ -112,6 +149,7 @@ export function mockTransactionsRoute(source: () => HistoryItem[] | Response) {
       };
       return Response.json(body);
     }
+    if (url.pathname === "/api/indexer-sync") return Response.json(sync());
     if (url.pathname === "/api/kyc")
       return Response.json({ status: "Active", address: USER.toLowerCase(), provider: "local" });
     return Response.json({ statusCode: 404, message: "not found" }, { status: 404 });

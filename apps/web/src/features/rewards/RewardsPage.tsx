@@ -24,6 +24,7 @@ import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";
 import { useAppChain } from "@/lib/queries/hooks";
 import { refreshIndexedSoon } from "@/lib/queries/indexed";
+import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { ksuAmount } from "@/features/locking/format";
@@ -214,6 +215,9 @@ function RewardsHistory({ user, product }: { user: Address; product: string }) {
       <h2 id="rewards-history" className="text-lg font-semibold text-slate-900">
         {h.title}
       </h2>
+      <div className="mt-2 empty:hidden">
+        <IndexerLagNotice />
+      </div>
       {!data ? (
         query.isError ? (
           <p role="alert" className="mt-2 text-red-800">

@@ -15,6 +15,8 @@ export const queryKeys = {
     ["lending", chainId, "user", user, "transactions"] as const,
   transactionsPage: (chainId: number, user: string, page: number) =>
     ["lending", chainId, "user", user, "transactions", page] as const,
+  /** how far the indexer is behind the chain (public) */
+  indexerSync: () => ["indexerSync"] as const,
   /** pools with an open incident or a reported loss (public) */
   poolNotices: (chainId: number) => ["lending", chainId, "poolNotices"] as const,
   /** the losses that changed the user's positions */

@@ -8,6 +8,7 @@ import {
   withBorrowerDecisions,
   type HistoryPage,
   type HistoryTransaction,
+  type IndexerSync,
   type RewardsPage,
 } from "@lending/sdk";
 import type { Address } from "viem";
@@ -92,6 +93,13 @@ export async function transactionsPage(
   return (await (await fromIndexer(`/transactions?${params}`)).json()) as HistoryPage;
 }
 
+/** How far the indexer is behind the chain (its GET /sync). */
+export async function indexerSync(): Promise<IndexerSync> {
+  return (await (
+    await fromIndexer("/sync", "The indexer's progress is unavailable: try again later")
+  ).json()) as IndexerSync;
+}
+
 /** One page of `user`'s rewards, newest first, with their totals. */
 export async function rewardsPage(q: z.output<typeof TransactionsQuery>): Promise<RewardsPage> {
   const params = new URLSearchParams({
@@ -166,7 +174,7 @@ export async function withLenderDecisions(
   return {
     ...page,
     items: page.items.map((tx) =>
-      tx.type === "Loss" ? tx : withBorrowerDecisions(tx, facts, now),
+      tx.type === "Loss" || tx.type === "FixedTerm" ? tx : withBorrowerDecisions(tx, facts, now),
     ),
   };
 }

@@ -22,6 +22,31 @@ export const transactions = {
     actions: "Actions",
   },
   types: { Deposit: "Deposit", Withdrawal: "Withdrawal", Loss: "Loss" },
+  /** Fixed-term lock events, each its own row (issue 23). */
+  fixedTermTypes: {
+    FixApy: "Fix APY",
+    FixedDeposit: "Fixed-term deposit",
+    WithdrawAtExpiryRequested: "Withdraw at expiry",
+    Converted: "Maturity: converted to variable",
+    PaidAtExpiry: "Paid at expiry",
+  },
+  fixedTermStatuses: {
+    FixApy: "Fixed until {date}",
+    FixedDeposit: "Fixed until {date}",
+    WithdrawAtExpiryRequested: "Paid on {date}",
+    Converted: "Variable since {date}",
+    PaidAtExpiry: "Paid",
+  },
+  /** A withdrawal row's amount: USDC paid once processed, else its value when requested. */
+  paidUsdc: "{amount} USDC paid",
+  requestedUsdc: "{amount} USDC when requested",
+  returnedToVariable: "{amount} USDC back to variable",
+  /** A request made of several same-epoch requests (one on chain): each shown as made. */
+  partOf: "Part {part} of {parts} (one request on chain)",
+  /** The indexer is more than a minute behind the chain (issue 23). */
+  behind:
+    "This list is {duration} behind the blockchain: recent transactions may be missing or show an old status.",
+  cancelUnavailable: "This request can no longer be cancelled.",
   statuses: {
     Requested: "Requested",
     Processed: "Processed",
@@ -93,6 +118,11 @@ export const transactions = {
       "Your deposit request will be cancelled and its USDC returned to your wallet. This is possible until the request is processed at the end of the epoch.",
     withdrawalText:
       "Your withdrawal request will be cancelled and its shares stay invested in the tranche. This is possible until the request is processed at the end of the epoch.",
+    /** A withdrawal request grown by several same-epoch requests is one request on chain. */
+    mergedWithdrawalText:
+      "Your withdrawals of this epoch in this tranche are one request on chain: cancelling cancels all {parts} of them ({amounts}).",
+    checking: "Checking the request on the blockchain...",
+    notCancellable: "This request can no longer be cancelled: it has been processed or cancelled.",
     back: "Back",
     confirmDeposit: "Cancel deposit",
     confirmWithdrawal: "Cancel withdrawal",

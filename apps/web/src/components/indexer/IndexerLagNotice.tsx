@@ -1,0 +1,43 @@
+"use client";
+
+import {
+  fill,
+  formatLag,
+  isIndexerBehind,
+  transactions as copy,
+  type IndexerSync,
+} from "@lending/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/queries/keys";
+
+/** How often an indexed view asks how far the indexer is behind the chain. */
+const SYNC_REFRESH_MS = 15_000;
+
+/** The indexer's lag behind the chain, asked every 15 s (undefined while unknown). */
+export function useIndexerSync(): IndexerSync | undefined {
+  const query = useQuery({
+    queryKey: queryKeys.indexerSync(),
+    queryFn: async () => (await import("@/features/history/api")).fetchIndexerSync(),
+    refetchInterval: SYNC_REFRESH_MS,
+    retry: false,
+  });
+  return query.data;
+}
+
+/**
+ * Shown above every indexed view (my transactions, rewards) when the indexer is more than a minute behind the chain: how far,
+ * so a stale status is never taken for the chain's.
+ */
+export function IndexerLagNotice() {
+  const sync = useIndexerSync();
+  if (!isIndexerBehind(sync)) return null;
+  return (
+    <p
+      role="status"
+      data-testid="indexer-lag"
+      className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      {fill(copy.behind, { duration: formatLag(sync!.behindSeconds) })}
+    </p>
+  );
+}
