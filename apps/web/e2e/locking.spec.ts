@@ -268,7 +268,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   await runOps(stack, ["set-ksu-price", "--usdc", "0.5"]);
   await page.goto("/locking");
   const row = page.getByTestId("locking-lock");
-  await row.getByRole("button", { name: "Unlock lock 0" }).click();
+  await row.getByRole("button", { name: "Unlock lock 1" }).click();
   const unlock = page.getByRole("dialog", { name: "Unlock KSU" });
   const uAmount = unlock.getByTestId("unlock-amount");
   const uMessage = unlock.getByTestId("unlock-amount-message");

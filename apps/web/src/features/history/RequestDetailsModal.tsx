@@ -20,7 +20,7 @@ import {
   formatApy,
   formatShares,
   formatTime,
-  formatUsdcAmount,
+  formatUsdcExactAmount,
   RequestedAmount,
   statusText,
 } from "./display";
@@ -42,7 +42,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function eventAmount(tx: Transaction, e: TransactionEvent): string {
-  return isUsdcEventAmount(tx.type, e.type) ? formatUsdcAmount(e.amount) : formatShares(e.amount);
+  return isUsdcEventAmount(tx.type, e.type) ? formatUsdcExactAmount(e.amount) : formatShares(e.amount);
 }
 
 function EventType({ tx, event }: { tx: Transaction; event: TransactionEvent }) {
@@ -177,7 +177,7 @@ export default function RequestDetailsModal({
                       {d.subsequentActions[s.action as keyof typeof d.subsequentActions] ??
                         s.action}
                     </StackedCell>
-                    <StackedCell label={d.amount}>{formatUsdcAmount(s.amount)}</StackedCell>
+                    <StackedCell label={d.amount}>{formatUsdcExactAmount(s.amount)}</StackedCell>
                     <StackedCell label={d.status}>
                       {d.subsequentStatuses[s.status as keyof typeof d.subsequentStatuses] ??
                         s.status}

@@ -6,6 +6,7 @@ import {
   formatPercent,
   lend,
   formatUsdc,
+  plural,
   simulateEarnings,
   SIMULATOR_MAX_DAYS,
   SIMULATOR_MIN_DAYS,
@@ -39,7 +40,11 @@ export function EarningsSimulator(props: {
   });
   const rows: [string, string][] = [
     [fill(copy.grossInterest, { apy: formatPercent(r.grossApy) }), formatUsdc(r.grossInterest)],
-    [copy.performanceFee, fill(copy.negative, { amount: formatUsdc(r.feeAmount) })],
+    [
+      copy.performanceFee,
+      // a fee of 0 shows as 0.00, never "-0.00"
+      r.feeAmount === 0n ? formatUsdc(0n) : fill(copy.negative, { amount: formatUsdc(r.feeAmount) }),
+    ],
     [fill(copy.netInterest, { apy: formatPercent(r.netApy) }), formatUsdc(r.netInterest)],
     [copy.loyaltyBonus, formatUsdc(r.loyaltyBonus)],
   ];
@@ -53,7 +58,7 @@ export function EarningsSimulator(props: {
       </h3>
       <label htmlFor={`${id}-days`} className="mt-2 block text-sm text-slate-700">
         <Template
-          text={copy.duration}
+          text={plural(copy.duration, props.days)}
           values={{ days: <span data-testid="simulator-days">{props.days}</span> }}
         />
       </label>
