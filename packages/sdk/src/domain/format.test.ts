@@ -87,7 +87,7 @@ describe("amounts", () => {
   });
   it("truncates the wallet panel to 4 decimals without rounding up", () => {
     expect(formatWalletAmount(1_999_999_999_999_999_999n, 18)).toBe("1.9999");
-    // balances on a page: at least 2 decimals, at most 4
+    // balances on a page: the one money format (2 decimals, rounded)
     expect(formatTokenBalance(2_500_000_000_000_000_000n, 18)).toBe("2.50");
     expect(formatTokenBalance(10n * 10n ** 18n, 18)).toBe("10.00");
     expect(formatTokenBalance(1_999_999_999_999_999_999n, 18)).toBe("2.00");

@@ -84,12 +84,16 @@ function expectIdentity(p: {
   deposited: bigint;
   withdrawn: bigint;
   principalWithdrawn: bigint;
+  principalLost: bigint;
   interestWithdrawn: bigint;
   interestEarned: bigint;
   losses: bigint;
 }) {
-  expect(p.balance).toBe(p.totalInvested + p.interestEarned - p.interestWithdrawn - p.losses);
-  expect(p.totalInvested).toBe(p.deposited - p.principalWithdrawn);
+  expect(p.balance).toBe(
+    p.deposited - p.principalWithdrawn + p.interestEarned - p.interestWithdrawn - p.losses,
+  );
+  expect(p.totalInvested).toBe(p.deposited - p.principalWithdrawn - p.principalLost);
+  expect(p.principalLost).toBeLessThanOrEqual(p.losses);
   expect(p.withdrawn).toBe(p.principalWithdrawn + p.interestWithdrawn);
   for (const v of [p.totalInvested, p.interestEarned, p.interestWithdrawn, p.losses]) {
     expect(v).toBeGreaterThanOrEqual(0n);
@@ -153,8 +157,10 @@ describe("positionFigures", () => {
       fixedTerm: [],
       reportedLosses: 100n * USDC,
     });
-    expect(f).toMatchObject({ totalInvested: 1_000n * USDC, interestEarned: 10n * USDC });
+    // the loss took principal: 900 is still invested
+    expect(f).toMatchObject({ totalInvested: 900n * USDC, interestEarned: 10n * USDC });
     expect(f.losses).toBe(100n * USDC);
+    expect(f.principalLost).toBe(100n * USDC);
     expectIdentity({ ...f, balance: 910n * USDC });
   });
 
@@ -170,6 +176,23 @@ describe("positionFigures", () => {
     expectIdentity({ ...f, balance: 200n * USDC - 1n });
   });
 
+  it("after a loss and a withdrawal of everything, nothing is invested any more", () => {
+    const f = positionFigures({
+      deposited: 1_000n * USDC,
+      balance: 0n,
+      withdrawnVariable: 958n * USDC,
+      fixedTerm: [],
+      reportedLosses: 50n * USDC,
+    });
+    expect(f).toMatchObject({
+      totalInvested: 0n,
+      interestEarned: 8n * USDC,
+      losses: 50n * USDC,
+      principalLost: 42n * USDC,
+    });
+    expectIdentity({ ...f, balance: 0n });
+  });
+
   it("a fixed loan whose lock lost value pays principal only", () => {
     const f = positionFigures({
       deposited: 500n * USDC,
@@ -180,9 +203,10 @@ describe("positionFigures", () => {
     });
     expect(f).toMatchObject({
       principalWithdrawn: 450n * USDC,
-      totalInvested: 50n * USDC,
+      totalInvested: 0n,
       interestEarned: 10n * USDC,
       interestWithdrawn: 0n,
+      principalLost: 50n * USDC,
     });
     expectIdentity({ ...f, balance: 0n });
   });

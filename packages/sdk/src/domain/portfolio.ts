@@ -35,10 +35,10 @@ export interface PositionLoss {
 
 /**
  * One tranche of the lender's portfolio (USDC units throughout). The figures are defined once,
- * here, and tied by one identity (docs/decisions.md, "Issue 23 — figures"):
+ * here, and tied by identities (docs/decisions.md, "Issue 23 — figures"):
  *
- *     balance = totalInvested + interestEarned - interestWithdrawn - losses
- *     totalInvested = deposited - principalWithdrawn
+ *     balance = deposited - principalWithdrawn + interestEarned - interestWithdrawn - losses
+ *     totalInvested = deposited - principalWithdrawn - principalLost
  *     withdrawn = principalWithdrawn + interestWithdrawn
  */
 export interface PortfolioPosition {
@@ -56,7 +56,9 @@ export interface PortfolioPosition {
   principalWithdrawn: bigint;
   /** the interest part of `withdrawn` */
   interestWithdrawn: bigint;
-  /** "Total invested": principal still in the tranche, `deposited - principalWithdrawn` */
+  /** the part of `losses` taken from principal: reported losses, up to the principal left */
+  principalLost: bigint;
+  /** "Total invested": principal still in the tranche, `deposited - principalWithdrawn - principalLost` */
   totalInvested: bigint;
   /** value of every share held (free, queued for withdrawal, fixed-term locked), with interest */
   balance: bigint;
@@ -144,6 +146,8 @@ export function depositedByTranche(
  * - `interestEarned` = balance + withdrawn + reported losses - deposited, at least 0.
  * - `losses` = what makes the identity hold: the reported losses while the interest covers the
  *   rest, else the whole shortfall (deposited - balance - withdrawn).
+ * - `principalLost` = the reported losses, at most the principal left after withdrawals: a loss
+ *   takes principal first (a rounding shortfall of a unit, never reported, does not).
  *
  * @example positionFigures({ deposited: 2_750n, balance: 786n, withdrawnVariable: 0n, fixedTerm: [{ lockedAssets: 2_000n, paid: 2_107n }], reportedLosses: 0n })
  * // { totalInvested: 750n, interestEarned: 143n, interestWithdrawn: 107n, ... }
@@ -162,14 +166,17 @@ export function positionFigures(args: {
   const interestWithdrawn = withdrawn - principalWithdrawn;
   const gain = args.balance + withdrawn - args.deposited;
   const interestEarned = gain + args.reportedLosses > 0n ? gain + args.reportedLosses : 0n;
+  const losses = interestEarned - gain;
+  const principalLost = min(min(args.reportedLosses, losses), args.deposited - principalWithdrawn);
   return {
     deposited: args.deposited,
     withdrawn,
     principalWithdrawn,
     interestWithdrawn,
-    totalInvested: args.deposited - principalWithdrawn,
+    principalLost,
+    totalInvested: args.deposited - principalWithdrawn - principalLost,
     interestEarned,
-    losses: interestEarned - gain,
+    losses,
   };
 }
 
