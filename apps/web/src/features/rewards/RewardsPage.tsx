@@ -92,7 +92,7 @@ export function RewardsPage({ product }: { product: string }) {
 /** The bonus explained against the one loyalty level (the chain's): `bonusExplanation`. */
 function bonusHint(o: RewardsOverview, product: string): string {
   const level = o.loyaltyLevel ?? 0;
-  switch (bonusExplanation(o)) {
+  switch (bonusExplanation({ ...o, level: o.loyaltyLevel })) {
     case "none":
       return fill(copy.bonus.perEpochNone, { product });
     case "waiting":
