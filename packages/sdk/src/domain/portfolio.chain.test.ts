@@ -181,7 +181,10 @@ describe("portfolio figures against the chain (issue 23)", () => {
       );
       const [loan] = await getUserFixedLoans(client, deployment, lender);
       expect(loan).toBeDefined();
-      await chain.send(LENDER, withdrawAtExpiry(deployment, { poolId: POOL, lockId: loan!.lockId }));
+      await chain.send(
+        LENDER,
+        withdrawAtExpiry(deployment, { poolId: POOL, lockId: loan!.lockId }),
+      );
       p = await check("fixed");
       expect(p.lockedInFixedTerm).toBeGreaterThanOrEqual(usdc("500") - 1n);
 
@@ -212,11 +215,10 @@ describe("portfolio figures against the chain (issue 23)", () => {
       expect(p.availableToWithdraw).toBeGreaterThan(0n);
 
       // 4. the borrower repays; the fixed loan matures and is paid
-      await write(
-        { address: deployment.usdc, abi: testUsdcAbi } as never,
-        "mint",
-        [admin, usdc("1050")],
-      );
+      await write({ address: deployment.usdc, abi: testUsdcAbi } as never, "mint", [
+        admin,
+        usdc("1050"),
+      ]);
       await write({ address: deployment.usdc, abi: testUsdcAbi } as never, "approve", [
         deployment.lendingPoolManager,
         usdc("1050"),
@@ -255,8 +257,7 @@ describe("portfolio figures against the chain (issue 23)", () => {
       };
       await write(extension, "draw", [POOL, usdc("100"), devAccount(6).address]);
       const report = await write(extension, "reportLoss", [POOL, usdc("50")]);
-      const lost =
-        (await valueAt(report.blockNumber - 1n)) - (await valueAt(report.blockNumber));
+      const lost = (await valueAt(report.blockNumber - 1n)) - (await valueAt(report.blockNumber));
       expect(lost).toBeGreaterThan(0n);
       ledger.lost += lost;
       losses.push({ poolId: POOL, trancheId: TRANCHE, amount: lost });
@@ -268,8 +269,9 @@ describe("portfolio figures against the chain (issue 23)", () => {
         readPools(client, deployment),
         readFixedTermPayouts(client, deployment, lender),
       ]);
-      const bare = buildPortfolioSummary(position, pools, { fixedTermPayouts: payouts })
-        .pools.find((x) => x.poolId === POOL)!.positions[0]!;
+      const bare = buildPortfolioSummary(position, pools, { fixedTermPayouts: payouts }).pools.find(
+        (x) => x.poolId === POOL,
+      )!.positions[0]!;
       expect(bare.interestEarned - bare.losses).toBe(p.interestEarned - p.losses);
 
       // 6. the borrower repays what the loss left drawn; everything left is withdrawn: the

@@ -279,7 +279,9 @@ describe("buildPortfolioSummary", () => {
   it("keeps a fully withdrawn tranche and a fixed loan's payout, with their interest", () => {
     const summary = buildPortfolioSummary(
       {
-        positions: [position({ trancheId: 1n, balance: 786_050_000n, availableToWithdraw: 786_050_000n })],
+        positions: [
+          position({ trancheId: 1n, balance: 786_050_000n, availableToWithdraw: 786_050_000n }),
+        ],
         requests: [
           request({ nftId: 1n, accepted: 1_000n * USDC }),
           request({ nftId: 2n, kind: "Withdrawal", unit: "shares", assets: 1_020n * USDC }),
@@ -292,7 +294,13 @@ describe("buildPortfolioSummary", () => {
       pools,
       {
         fixedTermPayouts: [
-          { lockId: 0n, poolId: 0n, trancheId: 1n, lockedAssets: 2_000n * USDC, paid: 2_107_750_000n },
+          {
+            lockId: 0n,
+            poolId: 0n,
+            trancheId: 1n,
+            lockedAssets: 2_000n * USDC,
+            paid: 2_107_750_000n,
+          },
         ],
       },
     );

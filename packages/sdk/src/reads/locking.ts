@@ -377,24 +377,24 @@ export async function readRewardsOverview(client: Client, deployment: Deployment
     level,
     deposits,
   ] = await Promise.all([
-      readContract(client, { ...lk, functionName: "bonusCheckpoint", args: [user], ...at }),
-      readContract(client, { ...lk, functionName: "BONUS_RATE_LEVEL_1", ...at }),
-      readContract(client, { ...lk, functionName: "BONUS_RATE_LEVEL_2", ...at }),
-      readContract(client, { ...lk, functionName: "ksuPrice", ...at }),
-      readContract(client, { ...lk, functionName: "getUserTotalBonusAmount", args: [user], ...at }),
-      readContract(client, { ...lk, functionName: "bonusPool", ...at }),
-      readContract(client, { ...lk, functionName: "claimableFees", args: [user], ...at }),
-      readContract(client, { ...lk, functionName: "feeEligible", args: [user], ...at }),
-      readContract(client, { ...lk, functionName: "rKsuBalance", args: [user], ...at }),
-      readContract(client, { ...lk, functionName: "loyaltyLevel", args: [user], ...at }),
-      readContract(client, {
-        address: deployment.lendingPoolManager,
-        abi: lendingPoolManagerAbi,
-        functionName: "userTotalDeposits",
-        args: [user],
-        ...at,
-      }),
-    ]);
+    readContract(client, { ...lk, functionName: "bonusCheckpoint", args: [user], ...at }),
+    readContract(client, { ...lk, functionName: "BONUS_RATE_LEVEL_1", ...at }),
+    readContract(client, { ...lk, functionName: "BONUS_RATE_LEVEL_2", ...at }),
+    readContract(client, { ...lk, functionName: "ksuPrice", ...at }),
+    readContract(client, { ...lk, functionName: "getUserTotalBonusAmount", args: [user], ...at }),
+    readContract(client, { ...lk, functionName: "bonusPool", ...at }),
+    readContract(client, { ...lk, functionName: "claimableFees", args: [user], ...at }),
+    readContract(client, { ...lk, functionName: "feeEligible", args: [user], ...at }),
+    readContract(client, { ...lk, functionName: "rKsuBalance", args: [user], ...at }),
+    readContract(client, { ...lk, functionName: "loyaltyLevel", args: [user], ...at }),
+    readContract(client, {
+      address: deployment.lendingPoolManager,
+      abi: lendingPoolManagerAbi,
+      functionName: "userTotalDeposits",
+      args: [user],
+      ...at,
+    }),
+  ]);
   const [, checkpointLevel, base] = checkpoint;
   const bonusLevel = Math.min(checkpointLevel, 2) as LoyaltyLevel;
   return {

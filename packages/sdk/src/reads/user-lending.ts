@@ -410,6 +410,8 @@ export async function readFixedTermPayouts(
   return locked.flatMap((e) => {
     const { lockId, poolId, trancheId, assets } = e.args;
     if (lockId === undefined || poolId === undefined || trancheId === undefined) return [];
-    return [{ lockId, poolId, trancheId, lockedAssets: assets ?? 0n, paid: paid.get(lockId) ?? 0n }];
+    return [
+      { lockId, poolId, trancheId, lockedAssets: assets ?? 0n, paid: paid.get(lockId) ?? 0n },
+    ];
   });
 }

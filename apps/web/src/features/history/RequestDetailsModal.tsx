@@ -42,7 +42,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function eventAmount(tx: Transaction, e: TransactionEvent): string {
-  return isUsdcEventAmount(tx.type, e.type) ? formatUsdcExactAmount(e.amount) : formatShares(e.amount);
+  return isUsdcEventAmount(tx.type, e.type)
+    ? formatUsdcExactAmount(e.amount)
+    : formatShares(e.amount);
 }
 
 function EventType({ tx, event }: { tx: Transaction; event: TransactionEvent }) {

@@ -1,6 +1,13 @@
 "use client";
 
-import { buildKycChallengeMessage, fill, kyc, KYC_SUCCESS_COUNTDOWN_S, plural, tx } from "@lending/sdk";
+import {
+  buildKycChallengeMessage,
+  fill,
+  kyc,
+  KYC_SUCCESS_COUNTDOWN_S,
+  plural,
+  tx,
+} from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useConfig, useConnection } from "wagmi";

@@ -119,9 +119,7 @@ function BonusCard({ overview: o, product }: { overview: RewardsOverview; produc
       <dl className="mt-4 space-y-3">
         <Figure name={copy.bonus.perEpoch} testId="rewards-bonus-per-epoch">
           {ksu(o.bonusPerEpoch)}
-          <span className="block text-sm font-normal text-slate-600">
-            {bonusHint(o, product)}
-          </span>
+          <span className="block text-sm font-normal text-slate-600">{bonusHint(o, product)}</span>
         </Figure>
         <Figure name={copy.bonus.claimable} testId="rewards-bonus-claimable">
           {ksu(o.bonusClaimable)}

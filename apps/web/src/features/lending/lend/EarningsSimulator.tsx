@@ -43,7 +43,9 @@ export function EarningsSimulator(props: {
     [
       copy.performanceFee,
       // a fee of 0 shows as 0.00, never "-0.00"
-      r.feeAmount === 0n ? formatUsdc(0n) : fill(copy.negative, { amount: formatUsdc(r.feeAmount) }),
+      r.feeAmount === 0n
+        ? formatUsdc(0n)
+        : fill(copy.negative, { amount: formatUsdc(r.feeAmount) }),
     ],
     [fill(copy.netInterest, { apy: formatPercent(r.netApy) }), formatUsdc(r.netInterest)],
     [copy.loyaltyBonus, formatUsdc(r.loyaltyBonus)],
