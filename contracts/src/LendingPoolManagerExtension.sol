@@ -770,6 +770,7 @@ contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
             t.maximumDeposit = tranche.maximumDeposit;
             t.capacity = tranche.capacity;
             t.totalAssets = tranche.totalAssets + tranche.fixedTermAssets;
+            t.closed = (pool.closedTranches & (1 << i)) != 0;
             uint256 configCount = tranche.fixedTermConfigs.length;
             t.fixedTermConfigs = new FixedTermConfigView[](configCount);
             for (uint256 j; j < configCount; ++j) {

@@ -61,6 +61,9 @@ contract BadDayTest is ProtocolBase {
         vm.prank(manager);
         lpm.reportLoss(POOL, 100_000e6);
         assertTrue(lpm.trancheClosed(POOL, JUNIOR));
+        // The pool view the app reads says so too (the card shows the tranche as closed).
+        assertTrue(lpm.getPool(POOL).tranches[JUNIOR].closed, "pool view: junior closed");
+        assertFalse(lpm.getPool(POOL).tranches[JUNIOR + 1].closed, "pool view: mezzanine open");
         _fund(bob, 30_000e6);
         vm.prank(bob);
         vm.expectRevert(abi.encodeWithSelector(TrancheClosed.selector, POOL, JUNIOR));
@@ -82,6 +85,7 @@ contract BadDayTest is ProtocolBase {
         vm.prank(manager);
         lpm.recapitalise(POOL, JUNIOR, 1e6);
         assertFalse(lpm.trancheClosed(POOL, JUNIOR));
+        assertFalse(lpm.getPools()[POOL].tranches[JUNIOR].closed, "pool view: reopened");
         uint256 paid = _roundTrip(bob, JUNIOR, 30_000e6);
         assertApproxEqAbs(paid, 30_000e6, 1, "the new lender is paid his deposit");
         assertLe(paid, 30_000e6, "never more than he put in");

@@ -222,13 +222,16 @@ async function main() {
       const tx = flag(flags, "tx");
       if (!/^0x[0-9a-fA-F]{64}$/.test(tx)) throw new OpsError("--tx must be a transaction hash");
       const poolId = bigintFlag(flags, "pool");
-      const { lenders, mailed } = await mailLossFromOps(
+      const { lenders, mailed, alreadyMailed } = await mailLossFromOps(
         env.CHAIN_ID,
         poolId,
         tx as Hex,
         typeof flags.reason === "string" ? flags.reason : undefined,
       );
-      console.log(`mail: ${mailed} of ${lenders} lender(s) of pool ${poolId} mailed`);
+      console.log(
+        `mail: ${mailed} of ${lenders} lender(s) of pool ${poolId} mailed` +
+          (alreadyMailed ? ` (${alreadyMailed} had been mailed about this loss before)` : ""),
+      );
       return;
     }
     case "default:play": {

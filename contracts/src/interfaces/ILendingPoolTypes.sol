@@ -48,6 +48,9 @@ interface ILendingPoolTypes {
         uint256 capacity;
         uint256 totalAssets;
         FixedTermConfigView[] fixedTermConfigs;
+        /// @dev Closed to deposits and fixed-term locks after a loss wiped a ledger of it
+        /// (`TrancheClosedAfterLoss`) until recapitalised or reopened.
+        bool closed;
     }
 
     /// @notice A pool as the views return it.

@@ -175,7 +175,8 @@ describe("indexer: incidents and losses", () => {
         },
         { poolId: 0n, hash: report.hash, reason: "Borrower missed two repayments" },
       );
-      expect(result).toEqual({ lenders: 2, mailed: 1 }); // the Mezzanine lender has no email
+      // the Mezzanine lender has no email
+      expect(result).toEqual({ lenders: 2, mailed: 1, alreadyMailed: 0 });
       const mails = await handle.db.select().from(outbox);
       expect(mails).toHaveLength(1);
       expect(mails[0]).toMatchObject({ to: "junior@example.com", transport: "outbox" });
@@ -190,6 +191,20 @@ describe("indexer: incidents and losses", () => {
       expect(mails[0]!.text).toContain("The pool manager's note: Borrower missed two repayments");
       expect(mails[0]!.text).toContain(report.hash);
 
+      // mailing the same loss again (ops loss:mail after a crash) mails nobody twice
+      const twice = await mailLossReport(
+        handle.db,
+        {
+          indexerUrl: indexer.url,
+          mail: { from: "no-reply@lending.example" },
+          portfolioUrl: "http://app.example/portfolio",
+          emailOf: async (a) => emails[a.toLowerCase()] ?? null,
+        },
+        { poolId: 0n, hash: report.hash },
+      );
+      expect(twice).toEqual({ lenders: 2, mailed: 0, alreadyMailed: 1 });
+      expect(await handle.db.select().from(outbox)).toHaveLength(1);
+
       // a second loss, mailed at once (the mail waits for the indexer to have all of it)
       const again = await playDefault(ctx, { poolId: 0n, amount: usdc("1") });
       const second = again.find((s) => s.action === "loss:report")!;
@@ -203,7 +218,8 @@ describe("indexer: incidents and losses", () => {
         },
         { poolId: 0n, hash: second.hash },
       );
-      expect(resent).toEqual({ lenders: 2, mailed: 1 });
+      expect(resent).toEqual({ lenders: 2, mailed: 1, alreadyMailed: 0 });
+      expect(await handle.db.select().from(outbox)).toHaveLength(2);
     } finally {
       await handle.close();
     }

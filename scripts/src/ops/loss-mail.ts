@@ -23,7 +23,7 @@ export async function mailLossFromOps(
   poolId: bigint,
   hash: Hash,
   reason?: string,
-): Promise<{ lenders: number; mailed: number }> {
+): Promise<{ lenders: number; mailed: number; alreadyMailed: number }> {
   loadRootDotenv();
   const config = parseServerConfig(process.env as EnvInput, paths.root);
   return withDatabase(async ({ db }) => {

@@ -89,4 +89,29 @@ describe("losses", () => {
     );
     expect(noted.text).toContain("The pool manager's note: Borrower X defaulted\n\nTranches hit");
   });
+
+  it("tells a lender the loss did not reach never writes a change of 0.00", () => {
+    const senior = {
+      ...loss,
+      change: "0",
+      tranches: [
+        {
+          ...loss.tranches[0]!,
+          trancheId: 2,
+          trancheName: "Senior",
+          variableBefore: "800000000",
+          variableAfter: "800000000",
+          fixedTermBefore: "0",
+          fixedTermAfter: "0",
+          change: "0",
+        },
+      ],
+    };
+    const mail = lossMail(senior, { tranches }, { transaction: "0xab", portfolio: "p" }, 0);
+    expect(mail.text).toContain(
+      "The loss did not reach your position:\n- Senior: not affected, 800.00 USDC",
+    );
+    expect(mail.text).not.toContain("0.00 USDC:");
+    expect(mail.text).not.toContain("changed by");
+  });
 });

@@ -88,7 +88,8 @@ export function lossMail(
 ): { subject: string; text: string } {
   const positions = loss.tranches.map((t) => {
     const v = positionValues(t);
-    return fill(incidents.mailPosition, {
+    // a tranche the loss did not reach is said to be unaffected, never "changed by 0.00"
+    return fill(v.change === 0n ? incidents.mailPositionUnchanged : incidents.mailPosition, {
       tranche: t.trancheName,
       before: formatUsdc(v.before),
       after: formatUsdc(v.after),
@@ -101,7 +102,10 @@ export function lossMail(
       amount: formatUsdc(BigInt(loss.poolLoss)),
       pool: loss.poolName,
       tranches: lossTrancheNames(pool.tranches),
-      change: formatUsdcChange(loss.change),
+      change:
+        big(loss.change) === 0n
+          ? incidents.mailUnchanged
+          : fill(incidents.mailChanged, { change: formatUsdcChange(loss.change) }),
       positions: positions.join("\n"),
       transaction: links.transaction,
       url: links.portfolio,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { FixedTermConfig } from "../reads/pools";
-import { isTrancheAtCapacity, openStrategies, poolStrategyStatus } from "./strategies";
+import {
+  isTrancheAtCapacity,
+  openStrategies,
+  poolStrategyStatus,
+  trancheTakesDeposits,
+} from "./strategies";
 
 const config = (status: FixedTermConfig["fixedTermDepositStatus"]): FixedTermConfig => ({
   configId: 1n,
@@ -48,5 +53,19 @@ describe("strategy status", () => {
     const empty = { id: 4, tranches: [] };
     expect(openStrategies([full, open, closed, empty]).map((p) => p.id)).toEqual([1]);
     expect(openStrategies([full, closed])).toEqual([]);
+  });
+
+  it("a tranche closed after a loss takes no deposit and offers no fixed term", () => {
+    const closed = { ...tranche(10n, 1n, [config("Everyone")]), closed: true };
+    expect(trancheTakesDeposits(closed)).toBe(false);
+    expect(trancheTakesDeposits({ ...closed, closed: false })).toBe(true);
+    // The pool stays open while another tranche takes deposits...
+    expect(poolStrategyStatus({ tranches: [closed, tranche(10n, 1n)] })).toBe("open");
+    // ...is fully subscribed when only another tranche's fixed term is left...
+    const full = tranche(10n, 10n, [config("Everyone")]);
+    expect(poolStrategyStatus({ tranches: [closed, full] })).toBe("fullySubscribed");
+    // ...and closed when the wiped tranche was the last way in (its fixed term is refused too).
+    expect(poolStrategyStatus({ tranches: [closed, tranche(10n, 10n)] })).toBe("closed");
+    expect(openStrategies([{ tranches: [closed] }])).toEqual([]);
   });
 });

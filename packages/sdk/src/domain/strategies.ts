@@ -8,22 +8,39 @@ export function isTrancheAtCapacity(tranche: Pick<Tranche, "capacity" | "totalAs
   return tranche.totalAssets >= tranche.capacity;
 }
 
+/** A tranche as the strategy lists need it (`closed` absent reads as open). */
+type StrategyTranche = Pick<Tranche, "capacity" | "totalAssets" | "fixedTermConfig"> & {
+  closed?: boolean;
+};
+
 /**
- * A pool's status for the strategy lists. The contracts have no "closed" flag: a pool is
- * fully subscribed when every tranche is at capacity, and closed when, in addition, none of its
- * tranches offers a fixed-term option any more (every config Disabled, or none at all), so no
- * deposit of any kind can be made. A pool without tranches is closed.
+ * Whether a tranche takes new deposits: not closed after a loss (`TrancheClosedAfterLoss`,
+ * until recapitalised or reopened) and not at capacity.
+ *
+ * @example trancheTakesDeposits({ capacity: 10n, totalAssets: 1n, closed: true }) // false
+ */
+export function trancheTakesDeposits(
+  tranche: Pick<Tranche, "capacity" | "totalAssets"> & { closed?: boolean },
+): boolean {
+  return !tranche.closed && !isTrancheAtCapacity(tranche);
+}
+
+/**
+ * A pool's status for the strategy lists. A pool is open while one of its tranches takes
+ * deposits; fully subscribed when none does (every tranche at capacity or closed after a loss)
+ * but an open tranche still offers a fixed-term option; closed when no deposit of any kind can
+ * be made (no tranche takes deposits and no open tranche offers a fixed term: every config
+ * Disabled, or none at all; a tranche closed after a loss refuses fixed-term locks too). A pool
+ * without tranches is closed.
  *
  * @example poolStrategyStatus({ tranches: [{ capacity: 10n, totalAssets: 10n, fixedTermConfig: [] }] }) // "closed"
  */
-export function poolStrategyStatus(pool: {
-  tranches: readonly Pick<Tranche, "capacity" | "totalAssets" | "fixedTermConfig">[];
-}): StrategyStatus {
+export function poolStrategyStatus(pool: { tranches: readonly StrategyTranche[] }): StrategyStatus {
   const { tranches } = pool;
   if (tranches.length === 0) return "closed";
-  if (!tranches.every(isTrancheAtCapacity)) return "open";
-  const fixedTermOpen = tranches.some((t) =>
-    t.fixedTermConfig.some((c) => c.fixedTermDepositStatus !== "Disabled"),
+  if (tranches.some(trancheTakesDeposits)) return "open";
+  const fixedTermOpen = tranches.some(
+    (t) => !t.closed && t.fixedTermConfig.some((c) => c.fixedTermDepositStatus !== "Disabled"),
   );
   return fixedTermOpen ? "fullySubscribed" : "closed";
 }
@@ -34,8 +51,8 @@ export function poolStrategyStatus(pool: {
  *
  * @example openStrategies([openPool, closedPool]) // [openPool]
  */
-export function openStrategies<
-  P extends { tranches: readonly Pick<Tranche, "capacity" | "totalAssets" | "fixedTermConfig">[] },
->(pools: readonly P[]): P[] {
+export function openStrategies<P extends { tranches: readonly StrategyTranche[] }>(
+  pools: readonly P[],
+): P[] {
   return pools.filter((p) => poolStrategyStatus(p) === "open");
 }

@@ -35,6 +35,7 @@ describe("pool and epoch reads against the seeded anvil", () => {
       expect(tranche.minimumDeposit).toBe(100n * USDC);
       expect(tranche.maximumDeposit).toBe(100_000n * USDC);
       expect(tranche.totalAssets).toBe(0n);
+      expect(tranche.closed, "no loss has closed it").toBe(false);
     }
     expect(invoice?.tranches[0]?.capacity).toBe(1_000_000n * USDC);
 

@@ -44,6 +44,11 @@ export type Tranche = {
   /** USDC units. */
   totalAssets: bigint;
   fixedTermConfig: FixedTermConfig[];
+  /**
+   * Closed to deposits and fixed-term locks after a loss wiped a ledger of it, until the pool
+   * manager recapitalises or reopens it.
+   */
+  closed: boolean;
 };
 
 /** A lending pool with its tranches, most junior first. */
@@ -93,6 +98,7 @@ function toPool(view: PoolView): Pool {
         epochLockDuration: c.epochLockDuration,
         fixedTermDepositStatus: toStatus(c.status),
       })),
+      closed: t.closed,
     })),
   };
 }

@@ -23,6 +23,7 @@ const tranche = (name: string, capacity: bigint, totalAssets: bigint, fixed = fa
   maximumDeposit: 10n,
   capacity,
   totalAssets,
+  closed: false,
   fixedTermConfig: fixed
     ? [
         {

@@ -40,14 +40,19 @@ export function PositionLossNotice({ poolId, trancheId }: { poolId: bigint; tran
         })}
       </p>
       <p data-testid="position-loss-change" className="tabular-nums">
-        {fill(copy.positionChange, {
-          tranche: position.trancheName,
-          change: formatUsdcChange(v.change),
-          before: formatUsdc(v.before),
-          after: formatUsdc(v.after),
-        })}
+        {v.change === 0n
+          ? fill(copy.positionUnchanged, {
+              tranche: position.trancheName,
+              after: formatUsdc(v.after),
+            })
+          : fill(copy.positionChange, {
+              tranche: position.trancheName,
+              change: formatUsdcChange(v.change),
+              before: formatUsdc(v.before),
+              after: formatUsdc(v.after),
+            })}
       </p>
-      <p>{copy.positionReason}</p>
+      {v.change === 0n ? null : <p>{copy.positionReason}</p>}
       <p className="break-all">
         <Template
           text={copy.transaction}

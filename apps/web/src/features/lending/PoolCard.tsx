@@ -35,7 +35,8 @@ function useDepositedThisEpoch(pool: Pool): Record<string, bigint> | undefined {
 /**
  * One pool with its tranches (variable APY, minimum and maximum deposit). A tranche is
  * Oversubscribed (disabled, with the tooltip) when the user's room this epoch is 0: the tranche
- * maximum, or what is left of it after the user's deposits this epoch.
+ * maximum, or what is left of it after the user's deposits this epoch; Closed (disabled, with
+ * why) after a loss wiped it, until it is recapitalised.
  */
 export function PoolCard({ pool }: { pool: Pool }) {
   const deposited = useDepositedThisEpoch(pool);
@@ -69,6 +70,7 @@ export function PoolCard({ pool }: { pool: Pool }) {
               trancheId={t.id}
               trancheName={t.name}
               oversubscribed={oversubscribed(t)}
+              closed={t.closed}
             />
           ),
         },

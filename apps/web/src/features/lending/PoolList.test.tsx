@@ -44,8 +44,10 @@ const tranche = (
   capacity: bigint,
   totalAssets: bigint,
   fixed = false,
+  closed = false,
 ) => ({
   id,
+  closed,
   name,
   apy: 0.1,
   interestRate: 1n,
@@ -77,6 +79,10 @@ const POOLS: Pool[] = [
     tranche(0n, "Junior", 10_000n * U, 1_000n * U),
     tranche(1n, "Senior", 10_000n * U, 1_000n * U),
   ]),
+  pool(3n, "Wiped Pool", [
+    tranche(0n, "Junior", 10_000n * U, 0n, false, true),
+    tranche(1n, "Senior", 10_000n * U, 1_000n * U),
+  ]),
   pool(1n, "Full Pool", [tranche(0n, "Senior", 10_000n * U, 10_000n * U, true)]),
   pool(2n, "Closed Pool", [tranche(0n, "Senior", 10_000n * U, 12_000n * U)]),
 ];
@@ -101,14 +107,17 @@ describe("PoolList (the Open strategies tab)", () => {
   it("lists open pools only: fully subscribed and closed pools have their own tabs", () => {
     show();
     const cards = screen.getAllByTestId("pool-card");
-    expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual(["Open Pool"]);
+    expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual([
+      "Open Pool",
+      "Wiped Pool",
+    ]);
     expect(screen.queryByText("Full Pool")).toBeNull();
     expect(screen.queryByText("Closed Pool")).toBeNull();
   });
 
   it("a visitor sees every tranche with room as a Lend button", () => {
     show();
-    expect(screen.getAllByTestId("lend-button")).toHaveLength(2);
+    expect(screen.getAllByTestId("lend-button")).toHaveLength(3);
     expect(screen.queryByRole("button", { name: "Oversubscribed" })).toBeNull();
   });
 
@@ -125,6 +134,19 @@ describe("PoolList (the Open strategies tab)", () => {
     );
     // the tranche maximum itself is still shown; the other tranche keeps its Lend button
     expect(within(rows[0]!).getByText("1,000.00 USDC")).toBeTruthy();
+    expect(within(rows[1]!).getByTestId("lend-button")).toBeTruthy();
+  });
+
+  it("a tranche closed after a loss shows Closed, disabled, with why; the pool's other tranche lends", () => {
+    show();
+    const wiped = screen.getAllByTestId("pool-card")[1]!;
+    const rows = within(wiped).getAllByTestId("tranche-row");
+    const closed = within(rows[0]!).getByRole("button", { name: "Closed" });
+    expect(closed).toHaveProperty("disabled", true);
+    expect(within(rows[0]!).queryByTestId("lend-button")).toBeNull();
+    expect(within(rows[0]!).getByRole("tooltip", { hidden: true }).textContent).toBe(
+      "This tranche is closed to new deposits after a loss. It reopens when the pool is recapitalised.",
+    );
     expect(within(rows[1]!).getByTestId("lend-button")).toBeTruthy();
   });
 });

@@ -275,9 +275,11 @@ function PositionRow({
   const { open } = useModal();
   const fixApy = useFeature("fixApy");
   const atExpiryFeature = useFeature("withdrawAtExpiry");
-  const configs = pool?.tranches.find((t) => t.id === p.trancheId)?.fixedTermConfig ?? [];
+  const tranche = pool?.tranches.find((t) => t.id === p.trancheId);
+  const configs = tranche?.fixedTermConfig ?? [];
   const advance = pool?.requestEpochsInAdvance ?? 1n;
-  const canFix = configs.some((c) => c.fixedTermDepositStatus !== "Disabled");
+  // A tranche closed after a loss refuses fixed-term locks as it refuses deposits.
+  const canFix = !tranche?.closed && configs.some((c) => c.fixedTermDepositStatus !== "Disabled");
   const atExpiry = loans.some((l) => canWithdrawAtExpiry(l, requestEpoch, advance));
   const apy = [
     fill(copy.variableApy, { apy: formatPercent(p.variableApy) }),
@@ -363,6 +365,7 @@ function PositionRow({
           trancheId={p.trancheId}
           trancheName={p.trancheName}
           oversubscribed={false}
+          closed={tranche?.closed}
         />
       </div>
       <PositionLossNotice poolId={p.poolId} trancheId={p.trancheId} />

@@ -258,6 +258,22 @@ export const outbox = pgTable("outbox", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The loss mails sent: one per loss report and lender. Written with the outbox row, deleted again
+ * when delivery fails, so running the mailing twice (ops `loss:mail`, the dev panel) never mails
+ * a lender twice about one loss, and a failed delivery is tried again next time.
+ */
+export const lossMails = pgTable(
+  "loss_mails",
+  {
+    lossId: text("loss_id").notNull(),
+    owner: text("owner").notNull(),
+    outboxId: integer("outbox_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lossId, t.owner] })],
+);
+
 /** Fixed-window request counters (web servers are stateless, so the window lives here). */
 export const rateLimits = pgTable(
   "rate_limits",

@@ -9,7 +9,9 @@
  */
 import { lossMail, type HistoryLoss, type PoolLoss } from "@lending/sdk";
 import type { Address, Hash } from "viem";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { lossMails } from "../db/schema";
 import { Mailer, type Mail } from "./mail";
 
 export type LossMailSetup = {
@@ -106,21 +108,23 @@ export async function lossLenders(
 }
 
 /**
- * Mails every lender of the pool with an email on file about the loss reported in `hash`.
- * Answers how many lenders the pool had and how many were mailed.
+ * Mails every lender of the pool with an email on file about the loss reported in `hash`, once:
+ * a lender already mailed about this loss is not mailed again. Answers how many lenders the pool
+ * had, how many were mailed now and how many had been mailed before.
  */
 export async function mailLossReport(
   db: Database,
   setup: LossMailSetup,
   { poolId, hash, reason }: { poolId: bigint; hash: Hash; reason?: string },
-): Promise<{ lenders: number; mailed: number }> {
+): Promise<{ lenders: number; mailed: number; alreadyMailed: number }> {
   const loss = await indexedLoss(setup, poolId, hash);
   const lenders = await lossLenders(setup, loss.id);
   const transaction = setup.explorerUrl ? `${setup.explorerUrl}/tx/${loss.transactionHash}` : hash;
-  const mails: Mail[] = [];
+  const mails: (Mail & { owner: string })[] = [];
   for (const lender of lenders) {
     const to = (await setup.emailOf(lender.owner as Address))?.trim();
     if (!to) continue;
+    const owner = lender.owner.toLowerCase();
     const { subject, text } = lossMail(
       lender,
       loss,
@@ -128,23 +132,40 @@ export async function mailLossReport(
       undefined,
       reason,
     );
-    mails.push({ to, subject, text });
+    mails.push({ owner, to, subject, text });
   }
   const mailer = new Mailer(setup.mail);
-  const recorded = await db.transaction(async (tx) => {
-    const ids: number[] = [];
-    for (const m of mails) ids.push(await mailer.record(tx, m));
-    return ids;
+  // One mail per lender and loss, ever: a lender already mailed about this loss (a second run)
+  // is skipped; the claim and the outbox row are written together.
+  const claimed = await db.transaction(async (tx) => {
+    const out: { mail: (typeof mails)[number]; outboxId: number }[] = [];
+    for (const mail of mails) {
+      const seen = await tx
+        .select({ owner: lossMails.owner })
+        .from(lossMails)
+        .where(and(eq(lossMails.lossId, loss.id), eq(lossMails.owner, mail.owner)));
+      if (seen.length > 0) continue;
+      const outboxId = await mailer.record(tx, mail);
+      await tx.insert(lossMails).values({ lossId: loss.id, owner: mail.owner, outboxId });
+      out.push({ mail, outboxId });
+    }
+    return out;
   });
   let mailed = 0;
-  for (const [i, m] of mails.entries()) {
+  for (const { mail, outboxId } of claimed) {
     try {
-      await mailer.deliver(m);
+      await mailer.deliver(mail);
       mailed++;
     } catch (error) {
-      console.error(`[loss-mail] mail to ${m.to} failed:`, error);
-      await db.transaction((tx) => mailer.discard(tx, recorded[i]!));
+      console.error(`[loss-mail] mail to ${mail.to} failed:`, error);
+      // undone: the next run tries this lender again
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(lossMails)
+          .where(and(eq(lossMails.lossId, loss.id), eq(lossMails.owner, mail.owner)));
+        await mailer.discard(tx, outboxId);
+      });
     }
   }
-  return { lenders: lenders.length, mailed };
+  return { lenders: lenders.length, mailed, alreadyMailed: mails.length - claimed.length };
 }

@@ -13,6 +13,7 @@ export const incidents = {
   moreLosses: "{count} losses reported on this pool in all.",
   positionText: "On {date} a loss of {amount} USDC was reported on {pool}.",
   positionChange: "Your position in {tranche} changed by {change} USDC ({before} → {after} USDC).",
+  positionUnchanged: "Your position in {tranche} was not affected: {after} USDC.",
   positionReason: "Reason: a loss reported by the pool manager.",
   transaction: "Transaction: {link}",
   historyType: "Loss",
@@ -21,7 +22,10 @@ export const incidents = {
   historyTranches: "{tranches}",
   mailSubject: "A loss was reported on {pool}",
   mailText:
-    "On {date} the pool manager reported a loss of {amount} USDC on {pool}.\n\n{reason}Tranches hit: {tranches}.\n\nYour position changed by {change} USDC:\n{positions}\n\nTransaction: {transaction}\nYou can follow it in your portfolio: {url}",
+    "On {date} the pool manager reported a loss of {amount} USDC on {pool}.\n\n{reason}Tranches hit: {tranches}.\n\n{change}\n{positions}\n\nTransaction: {transaction}\nYou can follow it in your portfolio: {url}",
+  mailChanged: "Your position changed by {change} USDC:",
+  mailUnchanged: "The loss did not reach your position:",
   mailPosition: "- {tranche}: {before} → {after} USDC",
+  mailPositionUnchanged: "- {tranche}: not affected, {after} USDC",
   mailReason: "The pool manager's note: {reason}\n\n",
 } as const;

@@ -18,6 +18,7 @@ export const lend = {
     tranche: "Tranche",
     trancheOption: "{name} ({apy})",
     trancheOversubscribed: "{name} (Oversubscribed)",
+    trancheClosed: "{name} (Closed)",
     limits: "Min. {minimum} USDC, max. {maximum} USDC this epoch",
     apyType: "APY type",
     variable: "Variable {apy}",

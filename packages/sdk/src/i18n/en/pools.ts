@@ -10,6 +10,9 @@ export const pools = {
   oversubscribed: "Oversubscribed",
   oversubscribedTooltip:
     "This tranche is temporarily oversubscribed. Please check again next epoch.",
+  closed: "Closed",
+  closedTooltip:
+    "This tranche is closed to new deposits after a loss. It reopens when the pool is recapitalised.",
   lend: "Lend",
   lendInto: "Lend into {tranche}",
   kycStatusUnavailable: "Verification status unavailable",

@@ -8,35 +8,43 @@ import { setLendTarget } from "./lendTarget";
 
 export const OVERSUBSCRIBED_TOOLTIP = pools.oversubscribedTooltip;
 
-/** Opens the lend modal for a tranche (the connect modal first when no wallet is connected). */
+/**
+ * Opens the lend modal for a tranche (the connect modal first when no wallet is connected). A
+ * tranche closed after a loss, or with no room left to the user this epoch, shows a disabled
+ * button that says why.
+ */
 export function LendButton({
   poolId,
   trancheId,
   trancheName,
   oversubscribed,
+  closed = false,
 }: {
   poolId: bigint;
   trancheId: bigint;
   trancheName: string;
   oversubscribed: boolean;
+  closed?: boolean;
 }) {
   const { open } = useModal();
   // KYC first when it is not completed; the KYC modal reopens the lend modal.
   const gate = useKycGate();
-  const tooltipId = `oversubscribed-${poolId}-${trancheId}`;
-  if (oversubscribed) {
+  if (closed || oversubscribed) {
+    const tooltipId = `${closed ? "closed" : "oversubscribed"}-${poolId}-${trancheId}`;
+    const tooltip = closed ? pools.closedTooltip : OVERSUBSCRIBED_TOOLTIP;
     return (
-      <span className="inline-flex items-center gap-2" title={OVERSUBSCRIBED_TOOLTIP}>
+      <span className="inline-flex items-center gap-2" title={tooltip}>
         <button
           type="button"
           disabled
+          data-testid={closed ? "tranche-closed" : undefined}
           aria-describedby={tooltipId}
           className="rounded-lg bg-slate-200 px-3 py-1.5 text-sm font-semibold text-slate-600"
         >
-          {pools.oversubscribed}
+          {closed ? pools.closed : pools.oversubscribed}
         </button>
         <span id={tooltipId} role="tooltip" className="sr-only">
-          {OVERSUBSCRIBED_TOOLTIP}
+          {tooltip}
         </span>
       </span>
     );

@@ -83,7 +83,8 @@ export function LendStep1({
     amountValid: v.status === "success",
     apyChosen: selectedApy !== undefined,
     termsAccepted: form.termsAccepted,
-    oversubscribed: limits?.oversubscribed ?? false,
+    // a tranche closed after a loss takes nothing, like one with no room left
+    oversubscribed: (limits?.oversubscribed ?? false) || (tranche?.closed ?? false),
   });
 
   return (
@@ -208,15 +209,21 @@ export function LendStep1({
             // no room left to this user this epoch (or a maximum of 0): Oversubscribed
             const full = isTrancheOversubscribedFor(t, user?.depositedThisEpoch[t.id.toString()]);
             return (
-              <option key={t.id.toString()} value={t.id.toString()} disabled={full}>
-                {full
-                  ? fill(copy.trancheOversubscribed, { name: t.name })
-                  : fill(copy.trancheOption, { name: t.name, apy: formatPercent(t.apy) })}
+              <option key={t.id.toString()} value={t.id.toString()} disabled={full || t.closed}>
+                {t.closed
+                  ? fill(copy.trancheClosed, { name: t.name })
+                  : full
+                    ? fill(copy.trancheOversubscribed, { name: t.name })
+                    : fill(copy.trancheOption, { name: t.name, apy: formatPercent(t.apy) })}
               </option>
             );
           })}
         </select>
-        {limits?.oversubscribed ? (
+        {tranche?.closed ? (
+          <p data-testid="lend-tranche-closed" className="mt-1 text-xs text-slate-600">
+            {poolsCopy.closedTooltip}
+          </p>
+        ) : limits?.oversubscribed ? (
           <p data-testid="lend-tranche-oversubscribed" className="mt-1 text-xs text-slate-600">
             {poolsCopy.oversubscribedTooltip}
           </p>
