@@ -77,6 +77,14 @@ describe("simulator", () => {
     // a term longer than the slider: 365 days still
     expect(simulatorMaxDays(fixedTermDays(60))).toBe(365);
   });
+  it("takes the performance fee as 10% of the gross interest at every duration", () => {
+    // issue 23: compounding at the net APY made the fee 9.3% of gross at 30 days
+    for (const days of [7, 30, 90, 180, 365]) {
+      const r = simulateEarnings({ principal: 10_000_000_000n, grossApy: 0.15, days, level: 0 });
+      expect(r.feeAmount).toBe((r.grossInterest + 9n) / 10n);
+      expect(r.netInterest).toBe(r.grossInterest - r.feeAmount);
+    }
+  });
   it("clamps days to the slider range", () => {
     expect(simulateEarnings({ principal: P, grossApy: 0.1, days: 999, level: 0 })).toEqual(
       simulateEarnings({ principal: P, grossApy: 0.1, days: 365, level: 0 }),

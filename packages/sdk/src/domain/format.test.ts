@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatUnitsDisplay,
   formatUsdc,
+  formatUsdcExact,
   formatTokenAmountUp,
   formatTokenBalance,
   lockPeriodDays,
@@ -54,17 +55,42 @@ describe("countdown", () => {
 });
 
 describe("amounts", () => {
-  it("shows USDC with at least 2 decimals", () => {
+  it("shows USDC in the one money format: 2 decimals, rounded", () => {
     expect(formatUsdc(1_000_000_000n)).toBe("1,000.00");
-    expect(formatUsdc(1_234_567n)).toBe("1.234567");
+    // issue 23: no 6 decimals beside 2
+    expect(formatUsdc(2_651_894_469n)).toBe("2,651.89");
+    expect(formatUsdc(1_234_567n)).toBe("1.23");
+    expect(formatUsdc(1_235_000n)).toBe("1.24");
+    // 200 USDC whose shares are worth 1 unit less (rounded down by the chain) shows 200.00
+    expect(formatUsdc(199_999_999n)).toBe("200.00");
     expect(formatUsdc(0n)).toBe("0.00");
+  });
+  it("shows more decimals only where 2 would lose the amount", () => {
+    expect(formatUsdc(1n)).toBe("0.000001");
+    expect(formatUsdc(4_200n)).toBe("0.004");
+    expect(formatUsdc(4_999n)).toBe("0.005");
+    expect(formatUsdc(5_000n)).toBe("0.01");
+    expect(formatTokenBalance(3n * 10n ** 13n, 18)).toBe("0.00003");
+  });
+  it("never shows a negative zero", () => {
+    expect(formatUsdc(-0n)).toBe("0.00");
+    expect(formatUsdc(-1_234_567n)).toBe("-1.23");
+    expect(formatUsdc(-1n)).toBe("-0.000001");
+    expect(formatUnitsDisplay(-1n, 6, { minDecimals: 2, maxDecimals: 2 })).toBe("0.00");
+    expect(formatUsdc(-4_999n)).toBe("-0.005");
+  });
+  it("keeps exact amounts to the unit for details and limits", () => {
+    expect(formatUsdcExact(2_651_894_469n)).toBe("2,651.894469");
+    expect(formatUsdcExact(199_999_999n)).toBe("199.999999");
+    expect(formatUsdcExact(100_000_000n)).toBe("100.00");
+    expect(formatUsdcExact(-1n)).toBe("-0.000001");
   });
   it("truncates the wallet panel to 4 decimals without rounding up", () => {
     expect(formatWalletAmount(1_999_999_999_999_999_999n, 18)).toBe("1.9999");
-    // balances on a page: at least 2 decimals, at most 4
+    // balances on a page: the one money format (2 decimals, rounded)
     expect(formatTokenBalance(2_500_000_000_000_000_000n, 18)).toBe("2.50");
     expect(formatTokenBalance(10n * 10n ** 18n, 18)).toBe("10.00");
-    expect(formatTokenBalance(1_999_999_999_999_999_999n, 18)).toBe("1.9999");
+    expect(formatTokenBalance(1_999_999_999_999_999_999n, 18)).toBe("2.00");
     expect(formatTokenBalance(123_456n, 2)).toBe("1,234.56");
     expect(formatWalletAmount(5n * 10n ** 18n, 18)).toBe("5");
   });

@@ -121,8 +121,12 @@ export interface FormatUnitsOptions {
   grouping?: boolean;
 }
 
+const group = (whole: bigint, grouping = true) =>
+  grouping ? whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",") : whole.toString();
+
 /**
- * Formats an integer amount in smallest units, truncating (never rounding up) extra digits.
+ * Formats an integer amount in smallest units, truncating (never rounding up) extra digits. A
+ * value that shows as zero shows without a sign (never "-0.00").
  *
  * @example formatUnitsDisplay(1234500000n, 6, { minDecimals: 2 }) // "1,234.50"
  */
@@ -137,23 +141,79 @@ export function formatUnitsDisplay(
   const whole = abs / base;
   let fraction = decimals > 0 ? (abs % base).toString().padStart(decimals, "0") : "";
   fraction = fraction.slice(0, Math.min(maxDecimals, decimals)).replace(/0+$/, "");
+  const zero = whole === 0n && fraction === "";
   if (fraction.length < minDecimals) fraction = fraction.padEnd(minDecimals, "0");
-  const wholeText = grouping
-    ? whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",")
-    : whole.toString();
-  return `${negative ? "-" : ""}${wholeText}${fraction ? `.${fraction}` : ""}`;
+  return `${negative && !zero ? "-" : ""}${group(whole, grouping)}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** Decimals every money amount shows (spec: at least 2). */
+export const MONEY_DECIMALS = 2;
+
+/**
+ * The one money format (issue 23): 2 decimals, rounded half away from zero; more decimals only
+ * where 2 would lose the amount (a non-zero amount that would show as 0.00 shows its first
+ * significant digit, up to the token's decimals); never a negative zero. Exact amounts (details,
+ * CSV) use {@link formatMoneyExact}.
+ *
+ * @example formatMoney(2_651_894_469n, 6) // "2,651.89"
+ * @example formatMoney(199_999_999n, 6) // "200.00"
+ * @example formatMoney(4_200n, 6) // "0.004"
+ * @example formatMoney(-1_000n, 6) // "-0.001"
+ */
+export function formatMoney(value: bigint, decimals: number): string {
+  if (decimals <= MONEY_DECIMALS) {
+    return formatUnitsDisplay(value, decimals, { minDecimals: MONEY_DECIMALS });
+  }
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const step = 10n ** BigInt(decimals - MONEY_DECIMALS);
+  const rounded = ((abs + step / 2n) / step) * step;
+  if (rounded === 0n && abs !== 0n) {
+    // a unit would be lost: show up to the first significant digit, rounded there
+    let keep = MONEY_DECIMALS + 1;
+    for (; keep < decimals; keep++) {
+      const unit = 10n ** BigInt(decimals - keep);
+      if ((abs + unit / 2n) / unit !== 0n) break;
+    }
+    const unit = 10n ** BigInt(decimals - keep);
+    const near = ((abs + unit / 2n) / unit) * unit;
+    return formatUnitsDisplay(negative ? -near : near, decimals, { minDecimals: MONEY_DECIMALS });
+  }
+  return formatUnitsDisplay(negative ? -rounded : rounded, decimals, {
+    minDecimals: MONEY_DECIMALS,
+  });
+}
+
+/**
+ * An exact amount (request details, CSV, limits a user types against): every significant decimal,
+ * at least 2, never a negative zero.
+ *
+ * @example formatMoneyExact(2_651_894_469n, 6) // "2,651.894469"
+ */
+export function formatMoneyExact(value: bigint, decimals: number): string {
+  return formatUnitsDisplay(value, decimals, { minDecimals: MONEY_DECIMALS });
 }
 
 /** USDC has 6 decimals. */
 export const USDC_DECIMALS = 6;
 
 /**
- * USDC with at least 2 decimals (balances, limits).
+ * USDC in the one money format ({@link formatMoney}).
  *
  * @example formatUsdc(1_000_000_000n) // "1,000.00"
+ * @example formatUsdc(2_651_894_469n) // "2,651.89"
  */
 export function formatUsdc(value: bigint): string {
-  return formatUnitsDisplay(value, USDC_DECIMALS, { minDecimals: 2 });
+  return formatMoney(value, USDC_DECIMALS);
+}
+
+/**
+ * USDC exactly, to the unit (details, CSV, limits).
+ *
+ * @example formatUsdcExact(199_999_999n) // "199.999999"
+ */
+export function formatUsdcExact(value: bigint): string {
+  return formatMoneyExact(value, USDC_DECIMALS);
 }
 
 /**
@@ -166,15 +226,12 @@ export function formatWalletAmount(value: bigint, decimals: number): string {
 }
 
 /**
- * A token balance on a page (spec: balances at least 2 decimals; the wallet panel's 4 at most).
+ * A token balance on a page (KSU, rKSU, swap tokens): the one money format ({@link formatMoney}).
  *
  * @example formatTokenBalance(2_500_000_000_000_000_000n, 18) // "2.50"
  */
 export function formatTokenBalance(value: bigint, decimals: number): string {
-  return formatUnitsDisplay(value, decimals, {
-    minDecimals: 2,
-    maxDecimals: Math.max(2, Math.min(decimals, 4)),
-  });
+  return formatMoney(value, decimals);
 }
 
 /**

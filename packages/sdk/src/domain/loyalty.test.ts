@@ -3,6 +3,8 @@ import {
   isLoyal,
   loyaltyLevelFromPercentage,
   bonusPerEpochKsu,
+  bonusExplanation,
+  ksuForLevel,
   ksuToNextLevel,
   loyaltyLevelFromPosition,
   rksuValueUsdc,
@@ -118,6 +120,38 @@ describe("ksuToNextLevel: the KSU to lock for the next level at today's price", 
     expect(next.level).toBe(1);
     expect(after(next.ksu)).toBe(1);
     expect(after(next.ksu - 1n)).toBe(0);
+  });
+});
+
+describe("ksuForLevel: one rule for the overview and the loyalty levels modal (issue 23)", () => {
+  const base = {
+    rksu: 0n,
+    ksuPriceUsdc: 500_000n, // 0.50 USDC
+    totalDepositsUsdc: 1_000_000_000n, // 1,000 USDC
+    rksuMultiplierWad: 10n ** 18n, // 720 days
+  };
+  it("is the overview's next-level amount for the next level, and 0 once reached", () => {
+    // 1% of 1,000 USDC = 10 USDC = 20 rKSU at 0.50; 5% = 50 USDC = 100 rKSU
+    expect(ksuForLevel({ ...base, level: 1 })).toBe(20n * 10n ** 18n);
+    expect(ksuForLevel({ ...base, level: 2 })).toBe(100n * 10n ** 18n);
+    expect(ksuToNextLevel(base)).toEqual({ level: 1, ksu: ksuForLevel({ ...base, level: 1 }) });
+    const atOne = { ...base, rksu: 20n * 10n ** 18n };
+    expect(ksuForLevel({ ...atOne, level: 1 })).toBe(0n);
+    expect(ksuForLevel({ ...atOne, level: 2 })).toBe(80n * 10n ** 18n);
+    expect(ksuToNextLevel(atOne)?.ksu).toBe(ksuForLevel({ ...atOne, level: 2 }));
+    expect(ksuForLevel({ ...base, level: 1, totalDepositsUsdc: 0n })).toBeNull();
+  });
+});
+
+describe("bonusExplanation: the bonus against the one level shown", () => {
+  it("never asks to reach level 1 when the lender is at a level", () => {
+    expect(bonusExplanation({ level: 0, bonusLevel: 0, bonusBase: 0n })).toBe("none");
+    expect(bonusExplanation({ level: null, bonusLevel: 0, bonusBase: 0n })).toBe("none");
+    // right after a lock, nothing accepted yet
+    expect(bonusExplanation({ level: 1, bonusLevel: 0, bonusBase: 0n })).toBe("waiting");
+    expect(bonusExplanation({ level: 2, bonusLevel: 2, bonusBase: 1n })).toBe("same");
+    // pending deposits lower the level; the bonus counts accepted deposits only
+    expect(bonusExplanation({ level: 1, bonusLevel: 2, bonusBase: 1n })).toBe("basis");
   });
 });
 

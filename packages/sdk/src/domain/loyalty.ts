@@ -81,18 +81,53 @@ export function loyaltyLevelFromPosition(args: {
   return 0;
 }
 
-/** Minimum KSU to lock shown in the loyalty levels modal (static display). */
+/**
+ * Minimum KSU to lock shown in the loyalty levels modal (spec section 9, a static display): shown
+ * where the lender's own basis is unknown (no deposits or no fresh price); otherwise the modal
+ * shows {@link ksuForLevel} of the lender, the chain's rule (issue 23).
+ */
 export const MIN_LOCK_DISPLAY: Readonly<Record<1 | 2, number>> = { 1: 500, 2: 1000 };
 
 const WAD = 10n ** 18n;
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /**
- * How far the next loyalty level is: the KSU (18 decimals) to lock now, for a lock period with
- * rKSU multiplier `rksuMultiplierWad` (1e18 = 1.00x), so that the level the chain decides
- * (`KsuLocking.loyaltyLevel`: floor(rKSU x price / 1e18) x 100 against 1% and 5% of the
- * deposits) reaches `level + 1`, at today's price. Rounded up at every step, so locking exactly
- * this amount is enough and one unit less is not (when the multiplier does not round it away).
+ * The KSU (18 decimals) to lock now, for a lock period with rKSU multiplier `rksuMultiplierWad`
+ * (1e18 = 1.00x), so that the level the chain decides (`KsuLocking.loyaltyLevel`: floor(rKSU x
+ * price / 1e18) x 100 against 1% and 5% of the active and pending deposits) reaches `level`, at
+ * today's price: 0 when it is reached already. Rounded up at every step, so locking exactly this
+ * amount is enough and one unit less is not (when the multiplier does not round it away). Null
+ * without deposits (no level) or without a price. The one rule behind every "lock N to reach
+ * level L" the product shows (the locking overview and the loyalty levels modal).
+ *
+ * @example ksuForLevel({ level: 1, rksu: 0n, ksuPriceUsdc: 1_000_000n, totalDepositsUsdc: 100_000_000n, rksuMultiplierWad: 10n ** 18n })
+ * // 10n ** 18n (1 KSU for 1 rKSU = 1 USDC = 1% of 100 USDC)
+ */
+export function ksuForLevel(args: {
+  level: 1 | 2;
+  rksu: bigint;
+  ksuPriceUsdc: bigint;
+  totalDepositsUsdc: bigint;
+  rksuMultiplierWad: bigint;
+}): bigint | null {
+  const { rksu, ksuPriceUsdc: price, totalDepositsUsdc: deposits, rksuMultiplierWad } = args;
+  if (deposits === 0n || price === 0n || rksuMultiplierWad === 0n) return null;
+  const current = loyaltyLevelFromPosition({
+    rksu,
+    ksuPriceUsdc: price,
+    totalDepositsUsdc: deposits,
+  });
+  if (current !== null && current >= args.level) return 0n;
+  const percent = BigInt(args.level === 2 ? LOYALTY_LEVEL_2_PERCENT : LOYALTY_LEVEL_1_PERCENT);
+  // the USDC value the rKSU must reach, then the rKSU, then the KSU that mints it
+  const value = ceilDiv(percent * deposits, 100n);
+  const rksuNeeded = ceilDiv(value * WAD, price);
+  const missing = rksuNeeded > rksu ? rksuNeeded - rksu : 0n;
+  return ceilDiv(missing * WAD, rksuMultiplierWad);
+}
+
+/**
+ * How far the next loyalty level is: {@link ksuForLevel} of the level above the current one.
  * Null at level 2 (there is no next level), without deposits (no level) or without a price.
  *
  * @example ksuToNextLevel({ rksu: 0n, ksuPriceUsdc: 1_000_000n, totalDepositsUsdc: 100_000_000n, rksuMultiplierWad: 10n ** 18n })
@@ -104,21 +139,16 @@ export function ksuToNextLevel(args: {
   totalDepositsUsdc: bigint;
   rksuMultiplierWad: bigint;
 }): { level: 1 | 2; ksu: bigint } | null {
-  const { rksu, ksuPriceUsdc: price, totalDepositsUsdc: deposits, rksuMultiplierWad } = args;
-  if (deposits === 0n || price === 0n || rksuMultiplierWad === 0n) return null;
+  if (args.totalDepositsUsdc === 0n || args.ksuPriceUsdc === 0n) return null;
   const current = loyaltyLevelFromPosition({
-    rksu,
-    ksuPriceUsdc: price,
-    totalDepositsUsdc: deposits,
+    rksu: args.rksu,
+    ksuPriceUsdc: args.ksuPriceUsdc,
+    totalDepositsUsdc: args.totalDepositsUsdc,
   });
   if (current === null || current === 2) return null;
   const level = (current + 1) as 1 | 2;
-  const percent = BigInt(level === 2 ? LOYALTY_LEVEL_2_PERCENT : LOYALTY_LEVEL_1_PERCENT);
-  // the USDC value the rKSU must reach, then the rKSU, then the KSU that mints it
-  const value = ceilDiv(percent * deposits, 100n);
-  const rksuNeeded = ceilDiv(value * WAD, price);
-  const missing = rksuNeeded > rksu ? rksuNeeded - rksu : 0n;
-  return { level, ksu: ceilDiv(missing * WAD, rksuMultiplierWad) };
+  const ksu = ksuForLevel({ ...args, level });
+  return ksu === null ? null : { level, ksu };
 }
 
 /**
@@ -137,4 +167,24 @@ export function bonusPerEpochKsu(args: {
 }): bigint {
   if (args.level === 0 || args.ksuPriceUsdc === 0n) return 0n;
   return (args.baseUsdc * args.rates[args.level]) / args.ksuPriceUsdc;
+}
+
+/**
+ * How the rewards page explains the bonus against the loyalty level the product shows everywhere
+ * (the chain's `loyaltyLevel`, on active and pending deposits): the bonus accrues on the accepted
+ * deposits only (`bonusCheckpoint`'s base), so right after a lock or a deposit the two can differ.
+ * "none": no level, the lender must reach level 1; "waiting": a level but no accepted deposit to
+ * pay a bonus on yet; "same": the bonus accrues at the level shown; "basis": it accrues at
+ * `bonusLevel` on the accepted deposits.
+ *
+ * @example bonusExplanation({ level: 1, bonusLevel: 0, bonusBase: 0n }) // "waiting"
+ */
+export function bonusExplanation(args: {
+  level: LoyaltyLevel | null;
+  bonusLevel: LoyaltyLevel;
+  bonusBase: bigint;
+}): "none" | "waiting" | "same" | "basis" {
+  if (args.level === null || args.level === 0) return args.bonusLevel === 0 ? "none" : "basis";
+  if (args.bonusBase === 0n) return "waiting";
+  return args.bonusLevel === args.level ? "same" : "basis";
 }

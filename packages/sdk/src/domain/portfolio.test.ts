@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RequestRecord, UserTranchePosition } from "../entities";
-import { buildPortfolioSummary, principalByTranche } from "./portfolio";
+import { buildPortfolioSummary, depositedByTranche, positionFigures } from "./portfolio";
 
 const USDC = 1_000_000n;
 
@@ -57,9 +57,9 @@ const pools = [
   },
 ];
 
-describe("principalByTranche", () => {
-  it("adds accepted deposits, gives reallocated USDC to the senior tranche held, subtracts payouts", () => {
-    const principal = principalByTranche(
+describe("depositedByTranche", () => {
+  it("adds accepted deposits and gives reallocated USDC to the senior tranche held", () => {
+    const deposited = depositedByTranche(
       [
         request({
           nftId: 1n,
@@ -72,19 +72,143 @@ describe("principalByTranche", () => {
       ],
       [position({ trancheId: 0n, balance: 1n }), position({ trancheId: 1n, balance: 1n })],
     );
-    expect(principal.get("0:0")).toBe(350n * USDC);
-    expect(principal.get("0:1")).toBe(100n * USDC);
+    expect(deposited.get("0:0")).toBe(400n * USDC);
+    expect(deposited.get("0:1")).toBe(100n * USDC);
+  });
+});
+
+/** The identity every position keeps (docs/decisions.md, "Issue 23 — figures"). */
+function expectIdentity(p: {
+  balance: bigint;
+  totalInvested: bigint;
+  deposited: bigint;
+  withdrawn: bigint;
+  principalWithdrawn: bigint;
+  principalLost: bigint;
+  interestWithdrawn: bigint;
+  interestEarned: bigint;
+  losses: bigint;
+}) {
+  expect(p.balance).toBe(
+    p.deposited - p.principalWithdrawn + p.interestEarned - p.interestWithdrawn - p.losses,
+  );
+  expect(p.totalInvested).toBe(p.deposited - p.principalWithdrawn - p.principalLost);
+  expect(p.principalLost).toBeLessThanOrEqual(p.losses);
+  expect(p.withdrawn).toBe(p.principalWithdrawn + p.interestWithdrawn);
+  for (const v of [p.totalInvested, p.interestEarned, p.interestWithdrawn, p.losses]) {
+    expect(v).toBeGreaterThanOrEqual(0n);
+  }
+}
+
+describe("positionFigures", () => {
+  it("the issue's fixed loan: 2,000 paid out 2,107.75 leaves 750 invested and keeps its interest", () => {
+    const f = positionFigures({
+      deposited: 2_750n * USDC,
+      balance: 786_050_000n,
+      withdrawnVariable: 0n,
+      fixedTerm: [{ lockedAssets: 2_000n * USDC, paid: 2_107_750_000n }],
+      reportedLosses: 0n,
+    });
+    expect(f).toMatchObject({
+      totalInvested: 750n * USDC,
+      withdrawn: 2_107_750_000n,
+      principalWithdrawn: 2_000n * USDC,
+      interestWithdrawn: 107_750_000n,
+      interestEarned: 143_800_000n,
+      losses: 0n,
+    });
+    expectIdentity({ ...f, balance: 786_050_000n });
   });
 
-  it("never goes below zero when a withdrawal pays out interest too", () => {
-    const principal = principalByTranche(
-      [
-        request({ nftId: 1n, accepted: 100n * USDC }),
-        request({ nftId: 2n, kind: "Withdrawal", unit: "shares", assets: 103n * USDC }),
-      ],
-      [],
-    );
-    expect(principal.get("0:0")).toBe(0n);
+  it("a fully withdrawn tranche keeps the interest it paid", () => {
+    const f = positionFigures({
+      deposited: 1_000n * USDC,
+      balance: 0n,
+      withdrawnVariable: 1_050n * USDC,
+      fixedTerm: [],
+      reportedLosses: 0n,
+    });
+    expect(f).toMatchObject({ totalInvested: 0n, interestEarned: 50n * USDC, losses: 0n });
+    expect(f.interestWithdrawn).toBe(50n * USDC);
+    expectIdentity({ ...f, balance: 0n });
+  });
+
+  it("a variable withdrawal is principal first", () => {
+    const f = positionFigures({
+      deposited: 1_000n * USDC,
+      balance: 930n * USDC,
+      withdrawnVariable: 100n * USDC,
+      fixedTerm: [],
+      reportedLosses: 0n,
+    });
+    expect(f).toMatchObject({
+      totalInvested: 900n * USDC,
+      interestEarned: 30n * USDC,
+      interestWithdrawn: 0n,
+    });
+    expectIdentity({ ...f, balance: 930n * USDC });
+  });
+
+  it("a reported loss does not hide the interest earned before it", () => {
+    const f = positionFigures({
+      deposited: 1_000n * USDC,
+      balance: 910n * USDC,
+      withdrawnVariable: 0n,
+      fixedTerm: [],
+      reportedLosses: 100n * USDC,
+    });
+    // the loss took principal: 900 is still invested
+    expect(f).toMatchObject({ totalInvested: 900n * USDC, interestEarned: 10n * USDC });
+    expect(f.losses).toBe(100n * USDC);
+    expect(f.principalLost).toBe(100n * USDC);
+    expectIdentity({ ...f, balance: 910n * USDC });
+  });
+
+  it("a shortfall nobody reported (rounding, an indexer that cannot answer) is a loss, never negative interest", () => {
+    const f = positionFigures({
+      deposited: 200n * USDC,
+      balance: 200n * USDC - 1n,
+      withdrawnVariable: 0n,
+      fixedTerm: [],
+      reportedLosses: 0n,
+    });
+    expect(f).toMatchObject({ interestEarned: 0n, losses: 1n, totalInvested: 200n * USDC });
+    expectIdentity({ ...f, balance: 200n * USDC - 1n });
+  });
+
+  it("after a loss and a withdrawal of everything, nothing is invested any more", () => {
+    const f = positionFigures({
+      deposited: 1_000n * USDC,
+      balance: 0n,
+      withdrawnVariable: 958n * USDC,
+      fixedTerm: [],
+      reportedLosses: 50n * USDC,
+    });
+    expect(f).toMatchObject({
+      totalInvested: 0n,
+      interestEarned: 8n * USDC,
+      losses: 50n * USDC,
+      principalLost: 42n * USDC,
+    });
+    expectIdentity({ ...f, balance: 0n });
+  });
+
+  it("a fixed loan whose lock lost value pays principal only", () => {
+    const f = positionFigures({
+      deposited: 500n * USDC,
+      balance: 0n,
+      withdrawnVariable: 0n,
+      fixedTerm: [{ lockedAssets: 500n * USDC, paid: 450n * USDC }],
+      reportedLosses: 60n * USDC,
+    });
+    expect(f).toMatchObject({
+      principalWithdrawn: 450n * USDC,
+      totalInvested: 0n,
+      interestEarned: 10n * USDC,
+      interestWithdrawn: 0n,
+      principalLost: 50n * USDC,
+    });
+    expectIdentity({ ...f, balance: 0n });
   });
 });
 
@@ -152,6 +276,49 @@ describe("buildPortfolioSummary", () => {
     });
   });
 
+  it("keeps a fully withdrawn tranche and a fixed loan's payout, with their interest", () => {
+    const summary = buildPortfolioSummary(
+      {
+        positions: [
+          position({ trancheId: 1n, balance: 786_050_000n, availableToWithdraw: 786_050_000n }),
+        ],
+        requests: [
+          request({ nftId: 1n, accepted: 1_000n * USDC }),
+          request({ nftId: 2n, kind: "Withdrawal", unit: "shares", assets: 1_020n * USDC }),
+          request({ nftId: 3n, trancheId: 1n, fixedTermConfigId: 1n, accepted: 2_000n * USDC }),
+          request({ nftId: 4n, trancheId: 1n, accepted: 750n * USDC }),
+        ],
+        activeDeposits: 750n * USDC,
+        pendingDeposits: 0n,
+      },
+      pools,
+      {
+        fixedTermPayouts: [
+          {
+            lockId: 0n,
+            poolId: 0n,
+            trancheId: 1n,
+            lockedAssets: 2_000n * USDC,
+            paid: 2_107_750_000n,
+          },
+        ],
+      },
+    );
+    const [junior, senior] = summary.pools[0]!.positions;
+    expect(junior).toMatchObject({ balance: 0n, totalInvested: 0n, interestEarned: 20n * USDC });
+    expect(senior).toMatchObject({
+      totalInvested: 750n * USDC,
+      balance: 786_050_000n,
+      interestEarned: 143_800_000n,
+    });
+    expect(summary).toMatchObject({
+      totalInvested: 750n * USDC,
+      interestEarned: 163_800_000n,
+      withdrawn: 3_127_750_000n,
+      losses: 0n,
+    });
+  });
+
   it("interest earned is never negative (balance below principal after a loss)", () => {
     const summary = buildPortfolioSummary(
       {
@@ -164,6 +331,7 @@ describe("buildPortfolioSummary", () => {
     );
     expect(summary.pools[0]!.positions[0]!.interestEarned).toBe(0n);
     expect(summary.interestEarned).toBe(0n);
+    expect(summary.losses).toBe(10n * USDC);
   });
 
   it("is empty for a lender with no position and no request", () => {

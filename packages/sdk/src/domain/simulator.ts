@@ -1,5 +1,5 @@
 import { EPOCHS_PER_YEAR } from "./apy";
-import { grossToNetApy, LOYALTY_BONUS_APY } from "./fees";
+import { grossToNetApy, LOYALTY_BONUS_APY, PERFORMANCE_FEE_BPS, splitInterest } from "./fees";
 import type { LoyaltyLevel } from "./loyalty";
 
 /** Simulator slider bounds and step (days). */
@@ -43,9 +43,9 @@ export interface SimulationResult {
   netApy: number;
   /** interest at the gross APY */
   grossInterest: bigint;
-  /** interest after the performance fee */
+  /** interest after the performance fee: gross interest less the fee */
   netInterest: bigint;
-  /** the fee's effect: gross minus net interest */
+  /** the performance fee: 10% of the gross interest (rounded up, as the pool takes it) */
   feeAmount: bigint;
   /** loyalty bonus value (USDC units, paid in KSU): kept apart, never added to USDC */
   loyaltyBonus: bigint;
@@ -79,7 +79,10 @@ export function simulateEarnings(args: {
   const days = Math.min(simulatorMaxDays(args.termDays), Math.max(SIMULATOR_MIN_DAYS, args.days));
   const netApy = grossToNetApy(args.grossApy);
   const grossInterest = calculateCompounding(args.principal, args.grossApy, days);
-  const netInterest = calculateCompounding(args.principal, netApy, days);
+  // The fee is a share of the interest (spec section 9: 10% of lender interest), so it is 10% of
+  // the gross interest at every duration; compounding at the net APY instead made it 9.3% at 30
+  // days (issue 23).
+  const { lenders: netInterest } = splitInterest(grossInterest, PERFORMANCE_FEE_BPS);
   const loyaltyBonus = calculateBonusInterestEarnings(args.principal, args.level, days);
   return {
     days,

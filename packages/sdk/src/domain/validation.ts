@@ -8,7 +8,7 @@ import {
   TrancheOversubscribedError,
   type DomainError,
 } from "./errors";
-import { formatUsdc } from "./format";
+import { formatUsdcExact } from "./format";
 
 /** One USDC in smallest units. */
 export const ONE_USDC = 1_000_000n;
@@ -45,9 +45,9 @@ export function validateLendAmount(input: LendAmountInput): DomainError | null {
   if (input.amount === 0n) return new AmountRequiredError();
   if (input.maximum === 0n) return new TrancheOversubscribedError();
   if ((input.depositUsdc ?? input.amountUsdc) < input.minimum)
-    return new AmountBelowMinimumError(input.minimum, formatUsdc(input.minimum));
+    return new AmountBelowMinimumError(input.minimum, formatUsdcExact(input.minimum));
   if (input.amountUsdc > input.maximum)
-    return new AmountAboveMaximumError(input.maximum, formatUsdc(input.maximum));
+    return new AmountAboveMaximumError(input.maximum, formatUsdcExact(input.maximum));
   if (input.amount > input.balance) return new InsufficientBalanceError();
   return null;
 }

@@ -48,6 +48,22 @@ export function fill<T extends string>(template: T, vars: Record<Placeholders<T>
   });
 }
 
+/** A template in its singular and plural forms (English: "one" for 1, "other" otherwise). */
+export interface PluralForms<T extends string = string> {
+  one: T;
+  other: T;
+}
+
+/**
+ * The form of a plural template for a count (English rule: 1 is singular, everything else,
+ * including 0, plural).
+ *
+ * @example fill(plural(kyc.toasts.continuingIn, 1), { seconds: 1 }) // "Continuing in 1 second."
+ */
+export function plural<T extends string>(forms: PluralForms<T>, count: number | bigint): T {
+  return Number(count) === 1 ? forms.one : forms.other;
+}
+
 /**
  * Like {@link fill}, but a value may be any object (a link, a bold element): returns the pieces in
  * order, text and values, for a UI to render. Empty text pieces are dropped.

@@ -364,20 +364,39 @@ export async function readRewardsOverview(client: Client, deployment: Deployment
   const blockNumber = await getBlockNumber(client, { cacheTime: 0 });
   const at = { blockNumber } as const;
   const lk = locking(deployment);
-  const [checkpoint, rate1, rate2, [priceUsdc], bonus, pool, fees, eligible, rksu] =
-    await Promise.all([
-      readContract(client, { ...lk, functionName: "bonusCheckpoint", args: [user], ...at }),
-      readContract(client, { ...lk, functionName: "BONUS_RATE_LEVEL_1", ...at }),
-      readContract(client, { ...lk, functionName: "BONUS_RATE_LEVEL_2", ...at }),
-      readContract(client, { ...lk, functionName: "ksuPrice", ...at }),
-      readContract(client, { ...lk, functionName: "getUserTotalBonusAmount", args: [user], ...at }),
-      readContract(client, { ...lk, functionName: "bonusPool", ...at }),
-      readContract(client, { ...lk, functionName: "claimableFees", args: [user], ...at }),
-      readContract(client, { ...lk, functionName: "feeEligible", args: [user], ...at }),
-      readContract(client, { ...lk, functionName: "rKsuBalance", args: [user], ...at }),
-    ]);
-  const [, level, base] = checkpoint;
-  const bonusLevel = Math.min(level, 2) as LoyaltyLevel;
+  const [
+    checkpoint,
+    rate1,
+    rate2,
+    [priceUsdc],
+    bonus,
+    pool,
+    fees,
+    eligible,
+    rksu,
+    level,
+    deposits,
+  ] = await Promise.all([
+    readContract(client, { ...lk, functionName: "bonusCheckpoint", args: [user], ...at }),
+    readContract(client, { ...lk, functionName: "BONUS_RATE_LEVEL_1", ...at }),
+    readContract(client, { ...lk, functionName: "BONUS_RATE_LEVEL_2", ...at }),
+    readContract(client, { ...lk, functionName: "ksuPrice", ...at }),
+    readContract(client, { ...lk, functionName: "getUserTotalBonusAmount", args: [user], ...at }),
+    readContract(client, { ...lk, functionName: "bonusPool", ...at }),
+    readContract(client, { ...lk, functionName: "claimableFees", args: [user], ...at }),
+    readContract(client, { ...lk, functionName: "feeEligible", args: [user], ...at }),
+    readContract(client, { ...lk, functionName: "rKsuBalance", args: [user], ...at }),
+    readContract(client, { ...lk, functionName: "loyaltyLevel", args: [user], ...at }),
+    readContract(client, {
+      address: deployment.lendingPoolManager,
+      abi: lendingPoolManagerAbi,
+      functionName: "userTotalDeposits",
+      args: [user],
+      ...at,
+    }),
+  ]);
+  const [, checkpointLevel, base] = checkpoint;
+  const bonusLevel = Math.min(checkpointLevel, 2) as LoyaltyLevel;
   return {
     blockNumber,
     /** KSU bonus interest owed now; a claim pays at most the bonus pool */
@@ -389,8 +408,11 @@ export async function readRewardsOverview(client: Client, deployment: Deployment
       rates: { 1: rate1, 2: rate2 },
       ksuPriceUsdc: priceUsdc,
     }),
+    /** the level the bonus accrues at now: the checkpoint's, on the accepted deposits (`base`) */
     bonusLevel,
     bonusBase: base,
+    /** the loyalty level shown everywhere: the chain's decision, as the locking overview's */
+    loyaltyLevel: deposits === 0n ? null : (Math.min(level, 2) as LoyaltyLevel),
     feesClaimable: fees,
     feeEligible: eligible,
     earnedRksu: rksu,

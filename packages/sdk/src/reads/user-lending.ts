@@ -1,9 +1,10 @@
 import { BaseError, ContractFunctionRevertedError, type Address, type Client } from "viem";
-import { readContract } from "viem/actions";
+import { getContractEvents, readContract } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import type { LoyaltyLevel } from "../domain/loyalty";
 import { fixedTermReleaseTime } from "../domain/fixed-term";
+import type { FixedTermPayout } from "../domain/portfolio";
 import type { RequestStatus } from "../domain/requests";
 import {
   CHAIN_REQUEST_STATUSES,
@@ -371,5 +372,47 @@ export async function getUserFixedLoans(
       matured: l.matured,
       released: l.released,
     };
+  });
+}
+
+/**
+ * The lender's fixed-term locks with what they were worth when they started and what their
+ * release paid to the wallet (0 for a lock that turned variable, or not released yet), from the
+ * manager's `FixedTermLocked` and `FixedTermReleased` events of the user since the deployment's
+ * block (two log queries). The portfolio's figures count a payout as money that left the tranche.
+ *
+ * @example const payouts = await readFixedTermPayouts(client, deployment, user);
+ */
+export async function readFixedTermPayouts(
+  client: Client,
+  deployment: Deployment,
+  user: Address,
+): Promise<FixedTermPayout[]> {
+  const range = { fromBlock: BigInt(deployment.deployBlock), toBlock: "latest" } as const;
+  const [locked, released] = await Promise.all([
+    getContractEvents(client, {
+      ...manager(deployment),
+      eventName: "FixedTermLocked",
+      args: { user },
+      ...range,
+    }),
+    getContractEvents(client, {
+      ...manager(deployment),
+      eventName: "FixedTermReleased",
+      args: { user },
+      ...range,
+    }),
+  ]);
+  const paid = new Map<bigint, bigint>();
+  for (const e of released) {
+    if (e.args.lockId === undefined) continue;
+    paid.set(e.args.lockId, (paid.get(e.args.lockId) ?? 0n) + (e.args.assets ?? 0n));
+  }
+  return locked.flatMap((e) => {
+    const { lockId, poolId, trancheId, assets } = e.args;
+    if (lockId === undefined || poolId === undefined || trancheId === undefined) return [];
+    return [
+      { lockId, poolId, trancheId, lockedAssets: assets ?? 0n, paid: paid.get(lockId) ?? 0n },
+    ];
   });
 }

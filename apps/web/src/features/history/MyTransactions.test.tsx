@@ -474,8 +474,8 @@ describe("issue 23: amounts as made and paid, fixed-term events, lag, cancel fro
     await renderConnected();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows().map((r) => within(r).getByTestId("transaction-amount").textContent)).toEqual([
-      "100.116775 USDC when requested",
-      "250.383225 USDC when requested",
+      "100.12 USDC when requested",
+      "250.38 USDC when requested",
     ]);
     expect(rows().map((r) => within(r).getByTestId("transaction-part").textContent)).toEqual([
       "Part 1 of 2 (one request on chain)",

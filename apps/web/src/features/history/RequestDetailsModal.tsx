@@ -20,7 +20,7 @@ import {
   formatApy,
   formatShares,
   formatTime,
-  formatUsdcAmount,
+  formatUsdcExactAmount,
   RequestedAmount,
   statusText,
 } from "./display";
@@ -42,7 +42,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function eventAmount(tx: Transaction, e: TransactionEvent): string {
-  return isUsdcEventAmount(tx.type, e.type) ? formatUsdcAmount(e.amount) : formatShares(e.amount);
+  return isUsdcEventAmount(tx.type, e.type)
+    ? formatUsdcExactAmount(e.amount)
+    : formatShares(e.amount);
 }
 
 function EventType({ tx, event }: { tx: Transaction; event: TransactionEvent }) {
@@ -174,7 +176,7 @@ export default function RequestDetailsModal({
                   <tr key={i} className={rowClass} data-testid="subsequent-action">
                     <StackedCell label={d.time}>{formatTime(s.timestamp)}</StackedCell>
                     <StackedCell label={d.action}>{subsequentActionText(s)}</StackedCell>
-                    <StackedCell label={d.amount}>{formatUsdcAmount(s.amount)}</StackedCell>
+                    <StackedCell label={d.amount}>{formatUsdcExactAmount(s.amount)}</StackedCell>
                     <StackedCell label={d.status}>
                       {d.subsequentStatuses[s.status as keyof typeof d.subsequentStatuses] ??
                         s.status}

@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatUnitsDisplay,
   formatUsdc,
+  formatUsdcExact,
   historyStatusLabel,
   SHARE_DECIMALS,
   transactions as copy,
@@ -28,6 +29,11 @@ export function formatApy(apy: string): string {
 
 export function formatUsdcAmount(value: bigint): string {
   return fill(common.usdcAmount, { amount: formatUsdc(value) });
+}
+
+/** "100.116775 USDC": exact, to the unit (the request details; issue 23: exact amounts in details). */
+export function formatUsdcExactAmount(value: bigint): string {
+  return fill(common.usdcAmount, { amount: formatUsdcExact(value) });
 }
 
 export function formatShares(value: bigint): string {

@@ -1,6 +1,13 @@
 "use client";
 
-import { buildKycChallengeMessage, fill, kyc, KYC_SUCCESS_COUNTDOWN_S, tx } from "@lending/sdk";
+import {
+  buildKycChallengeMessage,
+  fill,
+  kyc,
+  KYC_SUCCESS_COUNTDOWN_S,
+  plural,
+  tx,
+} from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useConfig, useConnection } from "wagmi";
@@ -56,7 +63,7 @@ export default function KycModal({ onClose }: RegistryModalProps) {
         id: SUCCESS_TOAST,
         type: "success",
         title: toasts.verifiedTitle,
-        message: fill(toasts.continuingIn, { seconds: left }),
+        message: fill(plural(toasts.continuingIn, left), { seconds: left }),
         duration: Infinity,
         onClose: finish,
       });

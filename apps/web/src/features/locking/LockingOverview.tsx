@@ -27,7 +27,7 @@ import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { useAppChain } from "@/lib/queries/hooks";
 import { queryKeys } from "@/lib/queries/keys";
 import { LaunchBonusInfo, NextLevel } from "./NextLevel";
-import { ksuAmount, periodText } from "./format";
+import { ksuAmount, lockNumber, periodText } from "./format";
 import { lockingQueryOptions } from "./queries";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
@@ -292,7 +292,7 @@ function LocksTable({
                       <button
                         type="button"
                         className="rounded-lg border border-slate-300 px-3 py-1 font-semibold text-slate-800 hover:bg-slate-50"
-                        aria-label={fill(c.unlockLock, { id: l.id.toString() })}
+                        aria-label={fill(c.unlockLock, { id: lockNumber(l.id) })}
                         onClick={() =>
                           unlockFeature(() => void gate.run(() => open("unlock", { lockId: l.id })))
                         }

@@ -1,7 +1,16 @@
 "use client";
 
 import { primaryButton } from "@/components/ui/buttons";
-import { fill, formatUnitsDisplay, locking, MIN_LOCK_DISPLAY } from "@lending/sdk";
+import {
+  fill,
+  formatTokenAmountUp,
+  formatUnitsDisplay,
+  formatUsdc,
+  ksuForLevel,
+  locking,
+  MIN_LOCK_DISPLAY,
+  type LockingOverview,
+} from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useConnection } from "wagmi";
@@ -20,8 +29,10 @@ const td = "px-3 py-2 tabular-nums";
 
 /**
  * Loyalty levels (registry name "loyaltyLevels"): the rKSU multipliers of the lock periods (from
- * the chain), the minimum KSU to lock per level (static, spec section 9), the lender's own level
- * and a link to the locking overview.
+ * the chain), the KSU to lock per level, the lender's own level (the chain's) and a link to the
+ * locking overview. The KSU per level is the lender's own (`ksuForLevel`, the rule the locking
+ * overview uses, for the longest lock period) when the chain gives a basis (deposits and a fresh
+ * price); otherwise the spec's static minimums (500 and 1000), said to be for a typical position.
  */
 export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
   const { productSymbol: product } = usePublicConfig();
@@ -30,6 +41,7 @@ export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
   const periods = useQuery(lockPeriodsQueryOptions(chainId, client));
   const overview = useQuery(lockingQueryOptions(chainId, client, address));
   const level = overview.data?.loyaltyLevel;
+  const yours = yourMinimums(overview.data);
   // opened over the lend modal too: going to the overview leaves none open
   const { closeAll } = useModal();
   return (
@@ -92,17 +104,34 @@ export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
                 <tr key={l} className="border-b border-slate-100">
                   <td className={td}>{fill(copy.levelValue, { level: l })}</td>
                   <td className={td}>
-                    {fill(copy.minimumValue, {
-                      amount: formatUnitsDisplay(BigInt(MIN_LOCK_DISPLAY[l]), 0, {
-                        grouping: false,
-                      }),
-                      product,
-                    })}
+                    {yours
+                      ? yours.ksu[l] === 0n
+                        ? copy.reached
+                        : fill(copy.minimumValue, {
+                            amount: formatTokenAmountUp(yours.ksu[l], 18),
+                            product,
+                          })
+                      : fill(copy.minimumValue, {
+                          amount: formatUnitsDisplay(BigInt(MIN_LOCK_DISPLAY[l]), 0, {
+                            grouping: false,
+                          }),
+                          product,
+                        })}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <p className="mt-2 text-slate-600" data-testid="loyalty-minimums-basis">
+            {yours
+              ? fill(copy.minimumYours, {
+                  period: periodText(yours.period),
+                  price: formatUsdc(yours.price),
+                  product,
+                  deposits: formatUsdc(yours.deposits),
+                })
+              : fill(copy.minimumTypical, { product })}
+          </p>
         </section>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Link
@@ -119,4 +148,30 @@ export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
       </div>
     </Modal>
   );
+}
+
+/** The lender's KSU to lock per level on the chain's basis, for the longest lock period. */
+function yourMinimums(o: LockingOverview | undefined) {
+  if (!o || o.totalDeposits === 0n || !o.ksuPrice.fresh) return null;
+  const period = [...o.lockPeriods].sort((a, b) =>
+    a.rKSUMultiplierWad < b.rKSUMultiplierWad ? -1 : 1,
+  )[o.lockPeriods.length - 1];
+  if (!period) return null;
+  const of = (level: 1 | 2) =>
+    ksuForLevel({
+      level,
+      rksu: o.earnedRksu,
+      ksuPriceUsdc: o.ksuPrice.priceUsdc,
+      totalDepositsUsdc: o.totalDeposits,
+      rksuMultiplierWad: period.rKSUMultiplierWad,
+    });
+  const one = of(1);
+  const two = of(2);
+  if (one === null || two === null) return null;
+  return {
+    period,
+    price: o.ksuPrice.priceUsdc,
+    deposits: o.totalDeposits,
+    ksu: { 1: one, 2: two } as const,
+  };
 }

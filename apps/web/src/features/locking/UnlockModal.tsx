@@ -35,7 +35,7 @@ import { useAppChain } from "@/lib/queries/hooks";
 import { refreshIndexedSoon } from "@/lib/queries/indexed";
 import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
-import { KSU_DECIMALS, ksuAmount, periodText } from "./format";
+import { KSU_DECIMALS, ksuAmount, lockNumber, periodText } from "./format";
 import { lockingQueryOptions } from "./queries";
 import { LockingDone, ReviewRow } from "./ui";
 
@@ -178,7 +178,7 @@ function UnlockForm(props: {
             return (
               <option key={l.id.toString()} value={l.id.toString()}>
                 {fill(copy.lockOption, {
-                  id: l.id.toString(),
+                  id: lockNumber(l.id),
                   amount: formatTokenBalance(l.lockedAmount, KSU_DECIMALS),
                   product,
                   period: p ? periodText(p) : "–",

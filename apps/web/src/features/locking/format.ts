@@ -19,3 +19,6 @@ export const periodText = (p: Pick<LockPeriod, "lockPeriod">) =>
 
 /** "0.25x": multipliers as the spec writes them. */
 export const multiplierText = (value: number) => fill(copy.multiplier, { value: value.toFixed(2) });
+
+/** A lock's number as the lender reads it: the chain's ids start at 0, people count from 1. */
+export const lockNumber = (id: bigint) => (id + 1n).toString();

@@ -2,6 +2,7 @@
 
 import { primaryButton } from "@/components/ui/buttons";
 import {
+  bonusExplanation,
   fill,
   formatDate,
   formatTokenBalance,
@@ -89,6 +90,26 @@ export function RewardsPage({ product }: { product: string }) {
   );
 }
 
+/** The bonus explained against the one loyalty level (the chain's): `bonusExplanation`. */
+function bonusHint(o: RewardsOverview, product: string): string {
+  const level = o.loyaltyLevel ?? 0;
+  switch (bonusExplanation({ ...o, level: o.loyaltyLevel })) {
+    case "none":
+      return fill(copy.bonus.perEpochNone, { product });
+    case "waiting":
+      return fill(copy.bonus.perEpochWaiting, { level });
+    case "same":
+      return fill(copy.bonus.perEpochHint, { level, base: formatUsdc(o.bonusBase) });
+    case "basis":
+      return fill(copy.bonus.perEpochBasis, {
+        level,
+        product,
+        base: formatUsdc(o.bonusBase),
+        bonusLevel: o.bonusLevel,
+      });
+  }
+}
+
 function BonusCard({ overview: o, product }: { overview: RewardsOverview; product: string }) {
   const ksu = (v: bigint) => ksuAmount(v, product);
   return (
@@ -99,14 +120,7 @@ function BonusCard({ overview: o, product }: { overview: RewardsOverview; produc
       <dl className="mt-4 space-y-3">
         <Figure name={copy.bonus.perEpoch} testId="rewards-bonus-per-epoch">
           {ksu(o.bonusPerEpoch)}
-          <span className="block text-sm font-normal text-slate-600">
-            {o.bonusLevel === 0
-              ? fill(copy.bonus.perEpochNone, { product })
-              : fill(copy.bonus.perEpochHint, {
-                  level: o.bonusLevel,
-                  base: formatUsdc(o.bonusBase),
-                })}
-          </span>
+          <span className="block text-sm font-normal text-slate-600">{bonusHint(o, product)}</span>
         </Figure>
         <Figure name={copy.bonus.claimable} testId="rewards-bonus-claimable">
           {ksu(o.bonusClaimable)}

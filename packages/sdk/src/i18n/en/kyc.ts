@@ -21,7 +21,10 @@ export const kyc = {
     notCompleted: "Identity verification process is not yet completed.",
     underReview: "Your identity is being reviewed by our team. Please return to this page later.",
     verifiedTitle: "Identity verified",
-    continuingIn: "Continuing in {seconds} seconds.",
+    continuingIn: {
+      one: "Continuing in {seconds} second.",
+      other: "Continuing in {seconds} seconds.",
+    },
     statusUnavailable: "Verification status unavailable",
     emailUpdateError: "Email update error",
     emailUpdateErrorMessage:

@@ -30,7 +30,7 @@ export const lend = {
   },
   simulator: {
     title: "Earnings simulator",
-    duration: "Duration: {days} days",
+    duration: { one: "Duration: {days} day", other: "Duration: {days} days" },
     grossInterest: "Gross interest ({apy} APY)",
     performanceFee: "Performance fee",
     netInterest: "Net interest ({apy} APY)",

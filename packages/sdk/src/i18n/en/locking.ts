@@ -135,6 +135,11 @@ export const locking = {
     minimum: "Minimum to lock",
     levelValue: "Level {level}",
     minimumValue: "{amount} {product}",
+    reached: "Reached",
+    minimumYours:
+      "For you now: locking for {period}, at today's price of {price} USDC per {product}, against your {deposits} USDC of active and pending deposits (the chain's rule, the same as on the locking overview).",
+    minimumTypical:
+      "For a typical position. What you need depends on your active and pending deposits and the {product} price: the locking overview shows your own amount.",
     yours: "Your level: {level}",
     yoursNone: "Your level: none yet",
     link: "Go to the locking overview",

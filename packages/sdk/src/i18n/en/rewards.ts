@@ -9,6 +9,10 @@ export const rewards = {
     title: "Bonus interest",
     perEpoch: "Bonus earned per epoch",
     perEpochHint: "At level {level}, on {base} USDC of accepted deposits",
+    perEpochWaiting:
+      "You are at level {level}. The bonus is paid on accepted deposits: it starts once your deposit is accepted at the end of the epoch.",
+    perEpochBasis:
+      "You are at level {level}, which compares your r{product} to your active and pending deposits. The bonus is paid on your accepted deposits ({base} USDC), against which your r{product} gives level {bonusLevel} for now.",
     perEpochNone: "Reach loyalty level 1 to earn a bonus: lock {product} on the locking page.",
     claimable: "Bonus claimable",
     claim: "Claim bonus",

@@ -8,6 +8,7 @@ import {
   formatPercent,
   lend,
   formatUsdc,
+  plural,
   simulateEarnings,
   simulatorMaxDays,
   SIMULATOR_MIN_DAYS,
@@ -56,7 +57,12 @@ export function EarningsSimulator(props: {
     [fill(copy.grossInterest, { apy: formatPercent(r.grossApy) }), usdc(r.grossInterest)],
     [
       copy.performanceFee,
-      fill(common.usdcAmount, { amount: fill(copy.negative, { amount: formatUsdc(r.feeAmount) }) }),
+      // a fee of 0 shows as 0.00, never "-0.00"
+      r.feeAmount === 0n
+        ? usdc(0n)
+        : fill(common.usdcAmount, {
+            amount: fill(copy.negative, { amount: formatUsdc(r.feeAmount) }),
+          }),
     ],
     [fill(copy.netInterest, { apy: formatPercent(r.netApy) }), usdc(r.netInterest)],
   ];
@@ -70,7 +76,7 @@ export function EarningsSimulator(props: {
       </h3>
       <label htmlFor={`${id}-days`} className="mt-2 block text-sm text-slate-700">
         <Template
-          text={copy.duration}
+          text={plural(copy.duration, r.days)}
           values={{ days: <span data-testid="simulator-days">{r.days}</span> }}
         />
       </label>
