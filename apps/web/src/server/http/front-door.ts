@@ -4,9 +4,10 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 /**
  * Methods the Fetch API cannot represent (`new Request(url, {method: "TRACE"})` throws), so
  * Next, which turns every request into a Fetch `Request`, fails on them with a logged stack and
- * a 500 on any path. Nothing here serves them.
+ * a 500 on any path. Nothing here serves them. (TRACK never gets this far: Node's parser answers
+ * an unknown method 400 itself; CONNECT is Node's `connect` event, which nothing listens to.)
  */
-export const UNSERVED_METHODS = new Set(["TRACE", "TRACK"]);
+export const UNSERVED_METHODS = new Set(["TRACE"]);
 
 /** What the site serves, for the `Allow` header of a refusal. */
 export const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
