@@ -7,9 +7,12 @@
  * overflowing numbers; bodies that are not JSON, too large, empty or of another Content-Type.
  * Not one answer may be a 5xx, and every refusal is JSON {statusCode, message}. TRACE never
  * reaches a route: the front door answers it 405 (src/server/http/front-door.test.ts; the
- * production server in e2e/server.spec.ts). Chain state is restored afterwards (the dev routes).
+ * production server in e2e/server.spec.ts). Chain state is restored afterwards (the dev routes);
+ * the indexer is a stub answering empty pages (a route that reached it did not refuse the input).
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createTestClient, http } from "viem";
 import { foundry } from "viem/chains";
@@ -100,12 +103,23 @@ describe("probe: every /api route, every method, bad input: never a 5xx", () => 
   });
   let snapshot: `0x${string}`;
   let ip = 0;
+  let indexer: Server;
   beforeAll(async () => {
     process.env.TRUST_PROXY = "1";
     snapshot = await chain.snapshot();
+    indexer = createServer((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({ items: [], page: 1, pageSize: 10, total: 0, hasMore: false, totals: {} }),
+      );
+    });
+    await new Promise<void>((r) => indexer.listen(0, "127.0.0.1", r));
+    process.env.INDEXER_URL = `http://127.0.0.1:${(indexer.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     delete process.env.TRUST_PROXY;
+    delete process.env.INDEXER_URL;
+    await new Promise((r) => indexer.close(r));
     await chain.revert({ id: snapshot });
   });
 
