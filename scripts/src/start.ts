@@ -8,12 +8,11 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Hex } from "viem";
-import { z } from "zod";
 import { deployLocalAmm } from "../../apps/web/src/server/swap/local-amm";
 import { deployProtocol, deployTestNft, seedDemo, writeDeployment } from "./chain/deploy";
 import { startAnvil, type AnvilInstance } from "./lib/anvil";
 import type { ServedDatabase } from "../../apps/web/src/server/db/serve";
-import { DbPortSchema, migratePostgres, redactDatabaseUrl, serveAndMigratePglite } from "./lib/db";
+import { migratePostgres, redactDatabaseUrl, serveAndMigratePglite } from "./lib/db";
 import { startKeeperProcess } from "./lib/keeper";
 import { isPortFree, LOOPBACK, PortInUseError } from "./lib/net";
 import { StartConfigSchema } from "./lib/start-config";
