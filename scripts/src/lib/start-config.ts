@@ -26,4 +26,3 @@ export const StartConfigSchema = z.object({
   PRODUCT_SYMBOL: z.string().min(1).default("KSU"),
   PUBLIC_RPC_URL: z.string().url().optional(),
 });
-
