@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { serverConfig } from "@/config/server";
 import { isHttpsRequest } from "@/server/http/client";
 import { contentSecurityPolicy, HSTS, newNonce } from "@/server/http/security-headers";
 
@@ -6,11 +7,16 @@ const dev = process.env.NODE_ENV !== "production";
 
 /**
  * Every page gets a Content Security Policy with a fresh script nonce (Next reads it from the
- * request's header and puts it on its scripts); every page response to an https request (the
+ * request's header and puts it on its scripts) and the configured connect-src; every page response to an https request (the
  * socket, or a trusted proxy's X-Forwarded-Proto) gets HSTS.
  */
 export function proxy(request: NextRequest) {
-  const csp = contentSecurityPolicy(newNonce(), dev);
+  const config = serverConfig();
+  const csp = contentSecurityPolicy(newNonce(), dev, {
+    publicRpcUrl: config.publicRpcUrl,
+    walletConnect: Boolean(config.walletConnectProjectId),
+    connectOrigins: config.connectOrigins,
+  });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
   const response = NextResponse.next({ request: { headers } });

@@ -1,7 +1,7 @@
 /**
  * `npm run indexer`: the indexer alone, against a chain that is already running (the deployment
  * file of CHAIN_ID must exist: `npm start` or the deploy script writes it). Reads CHAIN_ID,
- * RPC_URL, DATABASE_URL, INDEXER_PORT, INDEXER_PGLITE_DIR, INDEXER_SCHEMA (see .env.example).
+ * RPC_URL, DATABASE_URL, INDEXER_PORT, INDEXER_HOST, INDEXER_PGLITE_DIR, INDEXER_SCHEMA (see .env.example).
  * `--fresh` wipes what an earlier run indexed first; without it an index of another chain (a new
  * anvil) is refused with a message.
  */
@@ -30,6 +30,7 @@ const config = parsed.data;
 
 const indexer = await startIndexer({
   port: config.INDEXER_PORT,
+  host: config.INDEXER_HOST,
   chainId: config.CHAIN_ID,
   rpcUrl: config.RPC_URL,
   databaseUrl: config.DATABASE_URL || undefined,

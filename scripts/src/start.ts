@@ -24,9 +24,10 @@ import { bindDatabaseToChain } from "../../apps/web/src/server/db/chain-binding"
 import { openDatabase } from "../../apps/web/src/server/db/client";
 import { chainIdentity, startAnvil, type AnvilInstance } from "./lib/anvil";
 import type { ServedDatabase } from "../../apps/web/src/server/db/serve";
-import { DbPortSchema, migratePostgres, redactDatabaseUrl, serveAndMigratePglite } from "./lib/db";
+import { migratePostgres, redactDatabaseUrl, serveAndMigratePglite } from "./lib/db";
 import { startKeeperProcess } from "./lib/keeper";
-import { isPortFree, PortInUseError } from "./lib/net";
+import { isPortFree, LOOPBACK, PortInUseError } from "./lib/net";
+import { StartConfigSchema } from "./lib/start-config";
 import { demoLenderAccounts, deployerAccount } from "./lib/dev-accounts";
 import { paths } from "./lib/paths";
 import { run, stopAllChildren } from "./lib/proc";
@@ -34,27 +35,11 @@ import { buildWebIfNeeded, startWebServer, type WebServer } from "./lib/web";
 import { startStackIndexer } from "./lib/indexer";
 import { supervise, type Supervised } from "./lib/supervise";
 
-const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
-
-const ConfigSchema = z.object({
-  ANVIL_PORT: port(8545),
-  WEB_PORT: port(3000),
-  DB_PORT: DbPortSchema,
-  CHAIN_ID: z.coerce.number().int().positive().default(31337),
-  PGLITE_DIR: z.string().min(1).default(paths.defaultPgliteDir),
-  DEPLOYER_PRIVATE_KEY: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
-    .default(deployerAccount.privateKey),
-  PRODUCT_SYMBOL: z.string().min(1).default("KSU"),
-  PUBLIC_RPC_URL: z.string().url().optional(),
-});
-
 function loadConfig() {
   // A root .env (see .env.example) fills variables the shell did not set.
   const dotenv = path.join(paths.root, ".env");
   if (existsSync(dotenv)) process.loadEnvFile(dotenv);
-  const parsed = ConfigSchema.safeParse(process.env);
+  const parsed = StartConfigSchema.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     console.error(`Invalid configuration:\n${lines.join("\n")}`);
@@ -156,7 +141,11 @@ async function main() {
   // Fail fast, before any build, when a port is taken.
   if (!(await isPortFree(config.ANVIL_PORT)))
     throw new PortInUseError(config.ANVIL_PORT, "ANVIL_PORT", "anvil");
-  if (!(await isPortFree(config.WEB_PORT)) || !(await isPortFree(config.WEB_PORT, "::"))) {
+  if (
+    !(await isPortFree(config.WEB_PORT)) ||
+    !(await isPortFree(config.WEB_PORT, "::")) ||
+    !(await isPortFree(config.WEB_PORT, config.WEB_HOST))
+  ) {
     throw new PortInUseError(config.WEB_PORT, "WEB_PORT", "the web server");
   }
   const externalDatabaseUrl = process.env.DATABASE_URL?.trim();
@@ -332,9 +321,10 @@ async function main() {
     }),
   );
 
-  step(`Web: next start on port ${config.WEB_PORT}`);
+  step(`Web: next start on ${config.WEB_HOST} port ${config.WEB_PORT}`);
   web = await startWebServer({
     port: config.WEB_PORT,
+    host: config.WEB_HOST,
     portEnvVar: "WEB_PORT",
     chainId: config.CHAIN_ID,
     rpcUrl: anvil.rpcUrl,
@@ -357,7 +347,7 @@ async function main() {
   console.log(`
 Ready in ${elapsed()}.
 
-  App:        ${web.url}
+  App:        ${web.url}${config.WEB_HOST === LOOPBACK ? "  (this machine only; WEB_HOST=0.0.0.0 opens it to the network)" : `  (listening on ${config.WEB_HOST}: reachable from the network)`}
   Indexer:    ${indexer.url}  (GET /transactions?user=0x..., /status)
   Chain RPC:  ${anvil.rpcUrl}  (chain id ${config.CHAIN_ID})
   Database:   ${redactDatabaseUrl(databaseUrl)}${served ? `  (PGlite ${config.PGLITE_DIR})` : ""}

@@ -15,7 +15,7 @@ import { Providers } from "@/providers/Providers";
 import { WalletWatchers } from "@/features/wallet/WalletWatchers";
 import { SignInReturn } from "@/features/account/SignInReturn";
 import { DevPanelLauncher } from "@/features/dev/DevPanelLauncher";
-import { demoControlsOffered } from "@/server/dev/demo-controls";
+import { localOnlyAvailable } from "@/server/dev/local-only";
 
 export async function generateMetadata(): Promise<Metadata> {
   await connection();
@@ -33,7 +33,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const [epochTimes, demoControls] = await Promise.all([
     initialEpochTimes(config),
     // on 31337 only, and only when the RPC really is anvil (the demo routes answer 404 otherwise)
-    demoControlsOffered({ rpcUrl: config.rpcUrl, chainId: config.chainId }),
+    localOnlyAvailable(config),
   ]);
   return (
     <html lang="en">

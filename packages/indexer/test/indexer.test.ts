@@ -117,6 +117,29 @@ describe("indexer", () => {
     ]);
   }, 200_000);
 
+  it("is private on the real Ponder server: no CORS for another site, no preflight, /metrics to this machine", async () => {
+    const evil = { origin: "https://evil.example" };
+    for (const path of [
+      "/status",
+      "/ready",
+      "/health",
+      "/metrics",
+      `/transactions?user=${lender(1)}`,
+    ]) {
+      const res = await fetch(`${a.url}${path}`, { headers: evil });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("access-control-allow-origin"), path).toBeNull();
+    }
+    const preflight = await fetch(`${a.url}/transactions`, {
+      method: "OPTIONS",
+      headers: { ...evil, "access-control-request-method": "GET" },
+    });
+    expect(preflight.status).toBe(405);
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    // it listens on the loopback only: the URL the web server is given
+    expect(new URL(a.url).hostname).toBe("127.0.0.1");
+  });
+
   it("follows new blocks live: request, cancel, clearing, settlement, deposit records", async () => {
     const { nftId: senior } = await chain.deposit(1, {
       poolId: 0n,

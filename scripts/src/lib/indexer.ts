@@ -16,7 +16,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { z } from "zod";
 import { stopProcessGroup } from "./anvil";
-import { isPortFree, PortInUseError } from "./net";
+import { isPortFree, ListenHostSchema, LOOPBACK, PortInUseError, urlHost } from "./net";
 import { paths } from "./paths";
 import { startService } from "./proc";
 
@@ -28,6 +28,8 @@ const port = z.coerce.number().int().min(1).max(65535);
 /** The indexer's own variables (the chain's come from CHAIN_ID / RPC_URL). */
 export const IndexerEnvSchema = z.object({
   INDEXER_PORT: port.default(42069),
+  /** Only the web server reads the indexer: the loopback unless opened on purpose. */
+  INDEXER_HOST: ListenHostSchema.default(LOOPBACK),
   INDEXER_PGLITE_DIR: z.string().min(1).default(defaultIndexerPgliteDir),
   INDEXER_SCHEMA: z
     .string()
@@ -38,6 +40,8 @@ export type IndexerEnv = z.infer<typeof IndexerEnvSchema>;
 
 export type IndexerOptions = {
   port: number;
+  /** Address to listen on; default the loopback (only the web server on this host reads it). */
+  host?: string;
   chainId: number;
   rpcUrl: string;
   /** Postgres; when absent Ponder uses its own PGlite folder `pgliteDir`. */
@@ -241,7 +245,8 @@ export async function ensurePgliteFolder(dir: string): Promise<void> {
 
 /** Starts `ponder start` (does not wait: see {@link waitForIndexerReady}). */
 export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
-  if (!(await isPortFree(opts.port, "127.0.0.1"))) {
+  const host = opts.host ?? LOOPBACK;
+  if (!(await isPortFree(opts.port, host))) {
     throw new PortInUseError(opts.port, opts.portEnvVar ?? "INDEXER_PORT", "the indexer");
   }
   const schema = opts.schema ?? "indexer";
@@ -269,7 +274,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const launch = () =>
     startService(
       paths.bin("ponder"),
-      ["start", "--port", String(opts.port), "--hostname", "127.0.0.1", "--schema", schema],
+      ["start", "--port", String(opts.port), "--hostname", host, "--schema", schema],
       {
         cwd: indexerDir,
         env,
@@ -327,7 +332,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
     watch.unref();
   }
   return {
-    url,
+    url: `http://${urlHost(host)}:${opts.port}`,
     port: opts.port,
     get child() {
       return child;
@@ -470,6 +475,7 @@ export async function startStackIndexer(opts: {
   const env = parsed.data;
   const indexer = await startIndexer({
     port: env.INDEXER_PORT,
+    host: env.INDEXER_HOST,
     chainId: opts.chainId,
     rpcUrl: opts.rpcUrl,
     databaseUrl: opts.databaseUrl,

@@ -1,4 +1,23 @@
 import net from "node:net";
+import { z } from "zod";
+
+/**
+ * The address a server listens on: an IP address or `localhost`. The local stack's servers
+ * default to the loopback (127.0.0.1), so neighbours on a shared network reach none of them;
+ * 0.0.0.0 (or ::) opens one to the network on purpose.
+ */
+export const ListenHostSchema = z.union([z.ipv4(), z.ipv6(), z.literal("localhost")], {
+  error: "must be an IP address to listen on (127.0.0.1, 0.0.0.0, ::) or localhost",
+});
+
+/** The loopback default of every server the local stack starts. */
+export const LOOPBACK = "127.0.0.1";
+
+/** The host to reach a server listening on `host` from this machine (the wildcard via the loopback). */
+export function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return LOOPBACK;
+  return host.includes(":") ? `[${host}]` : host;
+}
 
 /** True when nothing listens on 127.0.0.1:port (we can bind it ourselves). */
 export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { stopProcessGroup } from "./anvil";
-import { isPortFree, PortInUseError } from "./net";
+import { isPortFree, LOOPBACK, PortInUseError, urlHost } from "./net";
 import { paths } from "./paths";
 import { run, startService, waitForHttp } from "./proc";
 
@@ -103,16 +103,30 @@ export type WebServer = {
   stop: () => Promise<void>;
 };
 
-/** `next start -p port` against the given chain (the app reads RPC_URL/CHAIN_ID at request time). */
+/**
+ * `next start -H host -p port` against the given chain (the app reads RPC_URL/CHAIN_ID at request
+ * time). It listens on the loopback unless `host` says otherwise (`npm start`'s WEB_HOST): neighbours
+ * on a shared network reach neither the app nor its local-only pages.
+ */
 export async function startWebServer(
-  opts: WebServerEnv & { port: number; portEnvVar?: string; log?: (chunk: string) => void },
+  opts: WebServerEnv & {
+    port: number;
+    host?: string;
+    portEnvVar?: string;
+    log?: (chunk: string) => void;
+  },
 ): Promise<WebServer> {
   const { port } = opts;
-  if (!(await isPortFree(port, "127.0.0.1")) || !(await isPortFree(port, "::"))) {
+  const host = opts.host ?? LOOPBACK;
+  if (
+    !(await isPortFree(port, host)) ||
+    !(await isPortFree(port, "127.0.0.1")) ||
+    !(await isPortFree(port, "::"))
+  ) {
     throw new PortInUseError(port, opts.portEnvVar ?? "WEB_PORT", "the web server");
   }
   let output = "";
-  const child = startService(paths.bin("next"), ["start", "-p", String(port)], {
+  const child = startService(paths.bin("next"), ["start", "-H", host, "-p", String(port)], {
     cwd: paths.web,
     env: {
       ...process.env,
@@ -130,7 +144,7 @@ export async function startWebServer(
       opts.log?.(chunk);
     },
   });
-  const url = `http://localhost:${port}`;
+  const url = `http://${host === LOOPBACK ? "localhost" : urlHost(host)}:${port}`;
   try {
     await waitForHttp(url, 60_000, () => child.exitCode === null && child.signalCode === null);
   } catch (error) {

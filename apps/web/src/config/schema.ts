@@ -57,6 +57,36 @@ export const envSchema = z.object({
   INDEXER_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   WALLETCONNECT_PROJECT_ID: optionalText,
   /**
+   * Other origins the browser may connect to (fetch, WebSocket), comma separated, e.g.
+   * `https://rpc.example.org,wss://ws.example.org`: the Content Security Policy's connect-src
+   * lists only the site, the public RPC, the known chains' and wallets' origins and these.
+   */
+  CONNECT_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.string().refine((v) => {
+            if (!/^(https?|wss?):\/\/[^\s/;,']+\/?$/.test(v)) return false;
+            try {
+              return new URL(v).pathname === "/";
+            } catch {
+              return false;
+            }
+          }, "must be http(s) or ws(s) origins without a path, separated by commas, e.g. https://rpc.example.org"),
+        ),
+      )
+      .default([]),
+  ),
+  /**
    * Google sign-in (OpenID Connect, authorization code + PKCE): both or neither. Without them the
    * Google button is not shown.
    */

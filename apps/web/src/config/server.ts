@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** the indexer's HTTP API (transaction history), no trailing slash */
   indexerUrl: string;
   walletConnectProjectId?: string;
+  /** extra origins the browser may connect to (CONNECT_ORIGINS), for the CSP's connect-src */
+  connectOrigins: string[];
   /** Google sign-in (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER); unset hides it */
   google?: { clientId: string; clientSecret: string; issuer: string };
   /** the on-ramp adapter (ONRAMP_URL, ONRAMP_NAME); unset hides it */
@@ -126,6 +128,7 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
     publicRpcUrl: e.PUBLIC_RPC_URL ?? e.RPC_URL,
     indexerUrl: (e.INDEXER_URL ?? DEFAULT_LOCAL_INDEXER_URL).replace(/\/+$/, ""),
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
+    connectOrigins: e.CONNECT_ORIGINS.map((o) => new URL(o).origin),
     ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
       ? {
           google: {

@@ -13,7 +13,9 @@
  *   GET /loss-lenders?loss=<id>&page=&pageSize=       -> { items: HistoryLoss[], page, pageSize, hasMore } (one per lender)
  *   GET /pool-notices                                 -> { items: PoolNotice[] } (pools with an open incident or a loss)
  *   GET /sync                                         -> IndexerSync (how far the index is behind the chain)
- * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data.
+ * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data, but
+ * the indexer is private all the same (only the web server reads it): no CORS, GET and HEAD only,
+ * /metrics to the loopback only (./private.ts).
  */
 import { db, publicClients } from "ponder:api";
 import schema from "ponder:schema";
@@ -40,6 +42,9 @@ import {
   type RequestRow,
 } from "./history";
 import type { HistoryItem, IndexerSync, PoolIncident } from "../../../sdk/src/entities/history";
+import { installPrivateIndexer } from "./private";
+
+installPrivateIndexer();
 
 const app = new Hono();
 

@@ -3,16 +3,20 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { formatDateTime } from "@lending/sdk";
 import { PageHeader } from "@/components/layout/Page";
-import { serverConfig } from "@/config/server";
 import { database } from "@/server/context";
+import { localOnlyAvailable } from "@/server/dev/local-only";
 import { outbox } from "@/server/db/schema";
 
 export const metadata: Metadata = { title: "Outbox (local)" };
 export const dynamic = "force-dynamic";
 
-/** Local chain only: the mail the server sent or would have sent (no SMTP needed locally). */
+/**
+ * Local chain only (chain 31337 on a real anvil, the guard every local-only surface shares): the
+ * mail the server sent or would have sent (no SMTP needed locally). It shows live sign-in codes,
+ * so anywhere else it does not exist.
+ */
 export default async function OutboxPage() {
-  if (serverConfig().chainId !== 31337) notFound();
+  if (!(await localOnlyAvailable())) notFound();
   const mails = await (await database()).select().from(outbox).orderBy(desc(outbox.id)).limit(100);
   return (
     <>

@@ -124,12 +124,16 @@ export const BODY_TIMEOUT_MS = 10_000;
 /** Deepest accepted nesting of arrays and objects in a JSON body. */
 export const MAX_JSON_DEPTH = 16;
 
+export const ABANDONED_BODY_MESSAGE =
+  "Request body was not received in full: the client closed the connection";
+
 export const NUL_MESSAGE = "must not contain a NUL character (\\u0000)";
 
 /**
  * Reads a JSON body: 415 unless the Content-Type is JSON (a missing one too: a cross-site form
  * can post without a preflight), 413 above `maxBytes` (checked while streaming, not only from
- * Content-Length), 408 when the body takes longer than `timeoutMs`, 400 on a syntax error, on
+ * Content-Length), 408 when the body takes longer than `timeoutMs`, 400 on a body the client
+ * abandoned (closed the connection before its end), on a syntax error, on
  * nesting deeper than {@link MAX_JSON_DEPTH}, on a NUL character in any string or key, or on a
  * schema mismatch.
  */
@@ -229,7 +233,10 @@ async function readLimitedText(
     }
   } catch (error) {
     void reader.cancel().catch(() => {});
-    throw error;
+    // the stream fails when the client closes the connection before its body is complete:
+    // the client's doing, not a server fault (no log, no stack), whoever reads the answer
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, ABANDONED_BODY_MESSAGE);
   } finally {
     clearTimeout(timer);
   }

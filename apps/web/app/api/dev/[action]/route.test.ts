@@ -91,6 +91,16 @@ describe("POST /api/dev/[action] (demo controls)", () => {
     expect(await chain.getBlockNumber()).toBe(block);
   });
 
+  it("refuses to fund the zero address with a clear 400 (not a misleading 503), sending nothing", async () => {
+    const block = await chain.getBlockNumber();
+    expectError(
+      await call(POST, "fund", postRequest("/api/dev/fund", { address: `0x${"0".repeat(40)}` })),
+      400,
+      /address: must not be the zero address/,
+    );
+    expect(await chain.getBlockNumber()).toBe(block);
+  });
+
   it("refuses a default it cannot play (bad body, more loss than the pool holds), sending nothing", async () => {
     const block = await chain.getBlockNumber();
     const play = (body: unknown) => call(POST, "default", postRequest("/api/dev/default", body));

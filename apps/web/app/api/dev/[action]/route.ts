@@ -1,17 +1,16 @@
 import { getDeployment, hasDeployment } from "@lending/sdk/deployments";
-import { isAddress, parseUnits, type Address } from "viem";
+import { isAddress, isAddressEqual, parseUnits, zeroAddress, type Address } from "viem";
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
 import {
-  DEMO_CONTROLS_CHAIN_ID,
   fundWallet,
-  isLocalNode,
   moveToClearingPeriod,
   moveToNextEpoch,
   playDemoDefault,
   type DemoControlsContext,
 } from "@/server/dev/demo-controls";
 import { database } from "@/server/context";
+import { requireLocalOnly } from "@/server/dev/local-only";
 import { IncidentError } from "@/server/services/incidents";
 import { kycProvider } from "@/server/services/kyc";
 import { mailLossReport } from "@/server/services/loss-notices";
@@ -26,7 +25,15 @@ const ACTIONS = ["clearing", "next-epoch", "fund", "default"] as const;
 type Action = (typeof ACTIONS)[number];
 
 const fundBody = z
-  .object({ address: z.string().refine((v) => isAddress(v), "must be an address") })
+  .object({
+    address: z
+      .string()
+      .refine((v) => isAddress(v), "must be an address")
+      .refine(
+        (v) => !isAddress(v) || !isAddressEqual(v, zeroAddress),
+        "must not be the zero address: nobody holds it, so nothing can be sent there",
+      ),
+  })
   .strict();
 const defaultBody = z
   .object({
@@ -40,12 +47,14 @@ const defaultBody = z
 /** The clock moves take an empty JSON object: a JSON body cannot be sent cross-site without CORS. */
 const emptyBody = z.object({}).strict();
 
-/** Off the local chain the route does not exist: every method is a 404. */
-function localOnly(): DemoControlsContext {
+/**
+ * Off the local chain (the one guard of every local-only surface: chain 31337 and a real anvil)
+ * the route does not exist: every method, OPTIONS included, is a 404.
+ */
+async function localOnly(): Promise<DemoControlsContext> {
   const config = serverConfig();
-  if (config.chainId !== DEMO_CONTROLS_CHAIN_ID || !hasDeployment(config.chainId)) {
-    throw notFound("No API endpoint here");
-  }
+  await requireLocalOnly(config);
+  if (!hasDeployment(config.chainId)) throw notFound("No API endpoint here");
   return {
     rpcUrl: config.rpcUrl,
     chainId: config.chainId,
@@ -78,11 +87,8 @@ async function onChain<T>(what: string, run: () => Promise<T>): Promise<T> {
  * default answers `{steps: [{action, description, hash, blockNumber}], mail}`.
  */
 export const POST = apiHandler<Context>(async (request, context) => {
-  const ctx = localOnly();
+  const ctx = await localOnly();
   const action = await actionOf(context);
-  if (!(await onChain("chain check", () => isLocalNode(ctx)))) {
-    throw notFound("No API endpoint here");
-  }
   if (action === "fund") {
     const { address } = await readJson(request, fundBody);
     return onChain("fund", () => fundWallet(ctx, address as `0x${string}`));
@@ -145,7 +151,7 @@ async function playDefaultAndMail(
 }
 
 const refuse = apiHandler<Context>(async (request, context) => {
-  localOnly();
+  await localOnly();
   await actionOf(context);
   throw new HttpError(
     405,
@@ -162,3 +168,5 @@ export const HEAD = refuse;
 export const PUT = refuse;
 export const PATCH = refuse;
 export const DELETE = refuse;
+// without it Next answers OPTIONS itself (204 with Allow) before any guard runs
+export const OPTIONS = refuse;
