@@ -27,7 +27,7 @@ const body = z
 
 /**
  * POST /api/email-challenge: a signed request mails a 6-digit confirmation code to the new
- * address (10 minutes; at most 3 per wallet in 15 minutes, 10 per IP in an hour; other wallets
+ * address (10 minutes; at most 3 per wallet in 15 minutes, 30 per IP in an hour; other wallets
  * never block a wallet's first 3 codes of the hour for an address). The email changes
  * only at POST /api/email-challenge/confirm. Answers {address, email, expiresAt}.
  */

@@ -29,8 +29,11 @@ export const EMAIL_CODE_LIMIT = { count: 3, windowMs: 15 * 60_000 };
  * filling the cap never block the owner's change (issue 24, item 8).
  */
 export const EMAIL_CODE_ADDRESS_LIMIT = { count: 10, windowMs: 60 * 60_000 };
-/** One IP makes the server mail at most 10 confirmation codes an hour, any wallets. */
-export const EMAIL_CODE_IP_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
+/**
+ * One IP makes the server mail at most 30 confirmation codes an hour, any wallets (each wallet
+ * needs a signature and an identity verification already; a lender's browser asks a few).
+ */
+export const EMAIL_CODE_IP_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60_000 };
 export const TOO_MANY_CODES_FROM_IP = "Too many confirmation codes asked from this network";
 
 export const NO_VERIFICATION_MESSAGE = "This wallet has no identity verification";
@@ -90,7 +93,7 @@ async function enforceCodeLimit(
  *
  * @throws {HttpError} 401 bad or stale signature, 404 no verification for the wallet, 409 the
  *   signature was already used, 429 a 4th code for the wallet in 15 minutes, an 11th for the
- *   email address in an hour (never a wallet's first 3 for it), an 11th from the IP in an hour,
+ *   email address in an hour (never a wallet's first 3 for it), a 31st from the IP in an hour,
  *   503 the mail could not be sent.
  */
 export async function requestEmailCode(
@@ -155,12 +158,9 @@ export async function requestEmailCode(
       await enforceCodeLimit(tx, emailCodes.email, email, EMAIL_CODE_ADDRESS_LIMIT, now);
     }
     if (args.ip !== undefined) {
-      await enforceRateLimit(
-        tx,
-        [`email-code:ip:${args.ip}`],
-        EMAIL_CODE_IP_LIMIT,
-        now,
-      ).catch(renamed429(TOO_MANY_CODES_FROM_IP));
+      await enforceRateLimit(tx, [`email-code:ip:${args.ip}`], EMAIL_CODE_IP_LIMIT, now).catch(
+        renamed429(TOO_MANY_CODES_FROM_IP),
+      );
     }
     const [row] = await tx
       .insert(emailCodes)

@@ -9,7 +9,7 @@
  * - wrong guesses never void a code: they are counted per (IP, address), 5 in 15 minutes, and
  *   per IP, 30 in an hour over all addresses (429 with Retry-After);
  * - codes: one IP asks at most once a minute, 3 times in 15 minutes and 10 times a day for one
- *   address, and 10 times an hour over all addresses; an address gets at most 20 codes an hour,
+ *   address, and 20 times an hour over all addresses; an address gets at most 20 codes an hour,
  *   except that an IP's first 3 codes of the hour for it are always served (whoever fills the
  *   cap, the owner still gets a code); the server mails at most 2,000 codes an hour in all;
  * - the answer to a code request is the same whether or not the address has an account.
@@ -42,8 +42,8 @@ export const LOGIN_CODE_DAILY_LIMIT = { count: 10, windowMs: 24 * 60 * 60_000 };
  */
 export const LOGIN_CODE_ADDRESS_LIMIT = { count: 20, windowMs: 60 * 60_000 };
 export const LOGIN_CODE_OWNER_SHARE = 3;
-/** One IP makes the server mail at most 10 sign-in codes an hour (240 a day), any addresses. */
-export const LOGIN_CODE_IP_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
+/** One IP makes the server mail at most 20 sign-in codes an hour (480 a day), any addresses. */
+export const LOGIN_CODE_IP_LIMIT: RateLimitRule = { limit: 20, windowMs: 60 * 60_000 };
 /** The server mails at most 2,000 sign-in codes an hour in all (the relay's reputation). */
 export const LOGIN_CODE_GLOBAL_LIMIT: RateLimitRule = { limit: 2_000, windowMs: 60 * 60_000 };
 /** Tries of a code (right or wrong) per IP and address: 5 in 15 minutes. */
