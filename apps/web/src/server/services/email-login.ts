@@ -7,7 +7,7 @@
  *   pending ones (a stranger's request cannot cancel the code the owner is typing): any of the
  *   address's {@link LOGIN_LIVE_CODES} newest live codes signs in, and signing in ends them all;
  * - wrong guesses never void a code: they are counted per (IP, address), 5 in 15 minutes, and
- *   per IP, 30 in an hour over all addresses (429 with Retry-After);
+ *   per IP, 30 in an hour and 100 in a day over all addresses (429 with Retry-After);
  * - codes: one IP asks at most once a minute, 3 times in 15 minutes and 10 times a day for one
  *   address, and 20 times an hour over all addresses; an address gets at most 20 codes an hour,
  *   except that an IP's first 3 codes of the hour for it are always served (whoever fills the
@@ -48,8 +48,10 @@ export const LOGIN_CODE_IP_LIMIT: RateLimitRule = { limit: 20, windowMs: 60 * 60
 export const LOGIN_CODE_GLOBAL_LIMIT: RateLimitRule = { limit: 2_000, windowMs: 60 * 60_000 };
 /** Tries of a code (right or wrong) per IP and address: 5 in 15 minutes. */
 export const LOGIN_GUESS_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
-/** Tries per IP over all addresses: 30 an hour. */
+/** Tries per IP over all addresses: 30 an hour ... */
 export const LOGIN_GUESS_IP_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60_000 };
+/** ... and 100 a UTC day. */
+export const LOGIN_GUESS_IP_DAILY_LIMIT: RateLimitRule = { limit: 100, windowMs: 86_400_000 };
 /** Sign-in code rows older than this are deleted when a new code is asked for. */
 export const LOGIN_CODE_KEEP_MS = 2 * 24 * 60 * 60_000;
 
@@ -213,6 +215,12 @@ export async function verifyLoginCode(
   await enforceRateLimit(db, [`login-guess:ip:${args.ip}`], LOGIN_GUESS_IP_LIMIT, now).catch(
     renamed429(TOO_MANY_GUESSES_MESSAGE),
   );
+  await enforceRateLimit(
+    db,
+    [`login-guess-day:ip:${args.ip}`],
+    LOGIN_GUESS_IP_DAILY_LIMIT,
+    now,
+  ).catch(renamed429(TOO_MANY_GUESSES_MESSAGE));
   const rows = await db
     .select()
     .from(loginCodes)

@@ -221,6 +221,17 @@ describe("email and Google sign-in, the embedded wallet and linked wallets (/api
     expect(await databaseFingerprint(t.db())).toEqual(before);
     // another network still verifies
     expectError(await verify("victim30@example.org", "123456"), 404);
+    // and 100 tries a day per IP: a network that used them up waits for the next day
+    const now = Date.now();
+    await t
+      .db()
+      .insert(rateLimits)
+      .values({
+        key: "login-guess-day:ip:203.0.113.12",
+        windowStart: new Date(now - (now % 86_400_000)),
+        count: 100,
+      });
+    expectError(await verify("victim0@example.org", "123456", from("203.0.113.12")), 429, /tries/);
   });
 
   it("a stranger asking for codes never cancels the owner's code; signing in ends the others", async () => {
