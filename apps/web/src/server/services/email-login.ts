@@ -9,7 +9,7 @@
  * - wrong guesses never void a code: they are counted per (IP, address), 5 in 15 minutes, and
  *   per IP, 30 in an hour and 100 in a day over all addresses (429 with Retry-After);
  * - codes: one IP asks at most once a minute, 3 times in 15 minutes and 10 times a day for one
- *   address, and 20 times an hour over all addresses; an address gets at most 20 codes an hour,
+ *   address (codes that signed in do not count: they were the owner's), and 20 times an hour over all addresses; an address gets at most 20 codes an hour,
  *   except that an IP's first 3 codes of the hour for it are always served (whoever fills the
  *   cap, the owner still gets a code); the server mails at most 2,000 codes an hour in all;
  * - the answer to a code request is the same whether or not the address has an account.
@@ -85,7 +85,15 @@ async function enforceLoginCodeLimits(tx: Executor, email: string, ip: string, n
   const mine = await tx
     .select({ createdAt: loginCodes.createdAt })
     .from(loginCodes)
-    .where(and(eq(loginCodes.email, email), eq(loginCodes.ip, ip), gt(loginCodes.createdAt, day)))
+    // a code that signed in was the owner's: only unused ones count against the requester
+    .where(
+      and(
+        eq(loginCodes.email, email),
+        eq(loginCodes.ip, ip),
+        isNull(loginCodes.usedAt),
+        gt(loginCodes.createdAt, day),
+      ),
+    )
     .orderBy(desc(loginCodes.createdAt))
     .limit(LOGIN_CODE_DAILY_LIMIT.count);
   const times = mine.map((r) => r.createdAt.getTime());
