@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { buildEmailChallengeMessage, buildEmailConfirmationMessage } from "@lending/sdk";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, like } from "drizzle-orm";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailCodes, kycRecords, outbox, rateLimits, usedSignatures } from "@/server/db/schema";
+import { PEER_ADDRESS_HEADER } from "@/server/http/client";
 import { SMTP_TIMEOUT_MS } from "@/server/services/mail";
 import {
   call,
@@ -26,6 +27,7 @@ describe("/api/email-challenge and /api/email-challenge/confirm", () => {
     await t.db().delete(rateLimits);
   });
   afterEach(() => {
+    vi.useRealTimers();
     delete process.env.SMTP_URL;
   });
 
@@ -237,39 +239,71 @@ describe("/api/email-challenge and /api/email-challenge/confirm", () => {
     );
   });
 
-  it("one wallet cannot block another's confirmation; an address gets at most 10 codes an hour", async () => {
+  it("other wallets cannot block a wallet's email change: the address's hourly cap never refuses a wallet's first 3 codes", async () => {
     const target = "shared@example.org";
-    const ask = async (account: PrivateKeyAccount) =>
-      call(challenge, postRequest("/api/email-challenge", await challengeBody(account, target)));
+    let network = 0;
+    // each wallet from its own network unless said otherwise
+    const ask = async (account: PrivateKeyAccount, ip = `10.9.0.${++network}`) =>
+      call(
+        challenge,
+        postRequest("/api/email-challenge", await challengeBody(account, target), {
+          [PEER_ADDRESS_HEADER]: ip,
+        }),
+      );
     // wallet A uses up its 3 codes on the address
     const a = newAccount();
     await verified(a);
     for (let n = 0; n < 3; n++) expect((await ask(a)).status).toBe(200);
     expectError(await ask(a), 429);
-    // wallet B still gets a code for it, and confirms it
-    const b = newAccount();
-    await verified(b);
-    expect((await ask(b)).status).toBe(200);
-    const code = await mailedCode(target);
-    const confirmed = await call(
-      confirm,
-      postRequest("/api/email-challenge/confirm", await confirmBody(b, target, code)),
-    );
-    expect(confirmed.status).toBe(200);
-    expect(await kycOf(b)).toMatchObject({ status: "Active", email: target });
-    // mail bombing stays bounded: 10 codes to one address in an hour, whoever asks
-    for (let n = 4; n < 10; n++) {
+    // 8 more wallets fill the address's hour (11 codes > 10)
+    for (let n = 0; n < 8; n++) {
       const other = newAccount();
       await verified(other);
       expect((await ask(other)).status).toBe(200);
     }
-    const eleventh = newAccount();
-    await verified(eleventh);
-    expectError(await ask(eleventh), 429, /^Too many confirmation codes for this address/);
-    expect(await codesOf(eleventh)).toEqual([]);
-    expect(await signaturesOf(eleventh)).toEqual([]);
-    expect(await t.db().select().from(outbox).where(eq(outbox.to, target))).toHaveLength(10);
+    // the owner's wallet still gets its code, and confirms it
+    const owner = newAccount();
+    await verified(owner);
+    expect((await ask(owner)).status).toBe(200);
+    const code = await mailedCode(target);
+    const confirmed = await call(
+      confirm,
+      postRequest("/api/email-challenge/confirm", await confirmBody(owner, target, code)),
+    );
+    expect(confirmed.status).toBe(200);
+    expect(await kycOf(owner)).toMatchObject({ status: "Active", email: target });
+    // a wallet past its own 3 in the hour is held to the address's cap (10 an hour)
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 16 * 60_000);
+    expectError(await ask(a), 429, /^Too many confirmation codes for this address/);
+    vi.useRealTimers();
   });
+
+  it("a flood of confirmation codes from one IP is cut at 30 an hour, whatever the wallets", async () => {
+    const flood = { [PEER_ADDRESS_HEADER]: "203.0.113.20" };
+    for (let n = 0; n < 30; n++) {
+      await t.db().delete(rateLimits).where(like(rateLimits.key, "ip:%")); // not the per-minute rule
+      const w = newAccount();
+      await verified(w);
+      const r = await call(
+        challenge,
+        postRequest("/api/email-challenge", await challengeBody(w, `bomb${n}@example.org`), flood),
+      );
+      expect(r.status).toBe(200);
+    }
+    const last = newAccount();
+    await verified(last);
+    expectError(
+      await call(
+        challenge,
+        postRequest("/api/email-challenge", await challengeBody(last, "bomb30@example.org"), flood),
+      ),
+      429,
+      /^Too many confirmation codes asked from this network/,
+    );
+    expect(await codesOf(last)).toEqual([]);
+    expect(await signaturesOf(last)).toEqual([]);
+  }, 30_000);
 
   it("concurrent requests never mail more than 3 codes", async () => {
     const user = newAccount();

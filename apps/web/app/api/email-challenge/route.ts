@@ -27,7 +27,8 @@ const body = z
 
 /**
  * POST /api/email-challenge: a signed request mails a 6-digit confirmation code to the new
- * address (10 minutes; at most 3 per wallet and per address in 15 minutes). The email changes
+ * address (10 minutes; at most 3 per wallet in 15 minutes, 30 per IP in an hour; other wallets
+ * never block a wallet's first 3 codes of the hour for an address). The email changes
  * only at POST /api/email-challenge/confirm. Answers {address, email, expiresAt}.
  */
 export const POST = apiHandler(async (request) => {
@@ -35,9 +36,11 @@ export const POST = apiHandler(async (request) => {
   const config = serverConfig();
   const db = await database();
   // the IP first; the address is counted once its signature is verified
-  await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
+  const ip = clientIp(request);
+  await enforceRateLimit(db, [`ip:${ip}`]);
   return requestEmailCode(db, await kycProvider(config), {
     ...b,
+    ip,
     chainId: config.chainId,
     appName: config.appName,
     mail: config.mail,

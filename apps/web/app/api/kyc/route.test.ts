@@ -6,6 +6,7 @@ import { kycRecords } from "@/server/db/schema";
 import { LocalKycProvider } from "@/server/services/kyc";
 import {
   call,
+  databaseFingerprint,
   expectError,
   getRequest,
   newAccount,
@@ -65,7 +66,7 @@ describe("KYC: /api/kyc, /api/kyc-challenge, /api/kyc/local", () => {
     expectError(await call(GET, getRequest(`/api/kyc?userAddress=${address}&chainId=1`)), 400);
   });
 
-  it("a signed challenge opens a widget session; the widget's submission is auto-approved locally", async () => {
+  it("a signed challenge opens a widget session; the widget's submission is auto-approved locally and cannot confirm an email (only its code does)", async () => {
     const bad = await challenge(true);
     expectError(
       await call(kycChallenge, postRequest("/api/kyc-challenge", { ...bad, isIndividual: "yes" })),
@@ -108,6 +109,22 @@ describe("KYC: /api/kyc, /api/kyc-challenge, /api/kyc/local", () => {
       ),
       404,
     );
+    // the widget cannot make an unconfirmed email the lender's (issue 24, item 7): refused,
+    // nothing written; the email comes only from the code flow
+    const before = await databaseFingerprint(t.db());
+    expectError(
+      await call(
+        localSubmit,
+        postRequest("/api/kyc/local", {
+          session,
+          fullName: "Ada Lovelace",
+          email: "victim@example.org",
+        }),
+      ),
+      400,
+      /email/,
+    );
+    expect(await databaseFingerprint(t.db())).toEqual(before);
     const submitted = await call(
       localSubmit,
       postRequest("/api/kyc/local", { session, fullName: "Ada Lovelace" }),
@@ -155,22 +172,20 @@ describe("KYC: /api/kyc, /api/kyc-challenge, /api/kyc/local", () => {
     const provider = new LocalKycProvider(t.db(), { autoApprove: false });
     const a = newAccount();
     const b = newAccount();
-    for (const [account, email] of [
-      [a, "a@example.org"],
-      [b, ""],
-    ] as const) {
+    for (const account of [a, b]) {
       const { sessionId } = await provider.startVerification({
         address: account.address,
         isIndividual: false,
       });
-      const info = await provider.submit({ session: sessionId, fullName: "Firm", email });
+      const info = await provider.submit({ session: sessionId, fullName: "Firm" });
       expect(info).toMatchObject({ status: "To be reviewed", entityType: "business" });
     }
     expect((await provider.list(["To be reviewed"])).map((k) => k.address)).toEqual([
       a.address.toLowerCase(),
       b.address.toLowerCase(),
     ]);
-    expect((await provider.review(a.address, "approve")).status).toBe("Active");
+    // no email was confirmed: approved without one
+    expect((await provider.review(a.address, "approve")).status).toBe("No Email");
     expect((await provider.review(b.address, "reject")).status).toBe("Rejected");
     expect(await t.db().select().from(kycRecords)).toHaveLength(3);
   });

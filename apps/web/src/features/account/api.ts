@@ -81,6 +81,10 @@ export const storeBackup = (b: { backup: RecoveryBackup; signature: Hex; timesta
 
 export const signOut = () => call<{ session: null }>("/api/auth/session", { method: "DELETE" });
 
+/** Ends every session of the account, on every device (this one included). */
+export const signOutEverywhere = () =>
+  call<{ session: null; ended: number }>("/api/auth/session/everywhere", { method: "POST" });
+
 /** Where the Google button goes: the server's start of the OpenID Connect flow. */
 export const googleSignInUrl = (returnTo: string) =>
   `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`;

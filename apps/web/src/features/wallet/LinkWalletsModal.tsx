@@ -19,6 +19,7 @@ import {
   linkAccountWallet,
   setActiveAccountWallet,
   signOut,
+  signOutEverywhere,
   unlinkAccountWallet,
   type Account,
 } from "@/features/account/api";
@@ -123,8 +124,8 @@ export default function LinkWalletsModal({ onClose }: RegistryModalProps) {
     queryClient.setQueryData(queryKeys.account(), updated);
   }
 
-  async function signOutAccount() {
-    await signOut();
+  async function signOutAccount(everywhere = false) {
+    await (everywhere ? signOutEverywhere() : signOut());
     embeddedProvider(pc).lock();
     const embedded = connections.find((c) => c.connector.id === EMBEDDED_WALLET_ID);
     if (embedded) await disconnect(config, { connector: embedded.connector });
@@ -245,10 +246,18 @@ export default function LinkWalletsModal({ onClose }: RegistryModalProps) {
             <button
               type="button"
               disabled={busy !== null}
-              onClick={() => void run("signOut", signOutAccount)}
+              onClick={() => void run("signOut", () => signOutAccount())}
               className="rounded-lg px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
             >
               {accountCopy.linked.signOut}
+            </button>
+            <button
+              type="button"
+              disabled={busy !== null}
+              onClick={() => void run("signOutEverywhere", () => signOutAccount(true))}
+              className="rounded-lg px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50"
+            >
+              {accountCopy.linked.signOutEverywhere}
             </button>
           </section>
         ) : null}

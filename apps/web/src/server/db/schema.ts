@@ -405,10 +405,16 @@ export const firstDeposits = pgTable(
  */
 export const accounts = pgTable("accounts", {
   id: serial("id").primaryKey(),
-  /** normalised, confirmed email address */
+  /**
+   * The email sign-in of the account (normalised, proved by a code): set only on an account
+   * created by an email code. Google's email never lands here: an email code reaches only the
+   * account this column names (issue 24, item 1).
+   */
   email: text("email").unique(),
-  /** Google's stable user id (`sub` of the ID token) */
+  /** Google's stable user id (`sub` of the ID token): the Google sign-in of the account */
   googleSub: text("google_sub").unique(),
+  /** the verified email of the Google account (contact only: never a way in) */
+  googleEmail: text("google_email"),
   /** the embedded wallet created at first sign-in (lowercase) */
   embeddedAddress: text("embedded_address").unique(),
   /** the wallet the account last used (lowercase): the next session speaks for it */
@@ -461,9 +467,14 @@ export const loginCodes = pgTable(
     attempts: integer("attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** the rate-limit bucket of the IP that asked for it (limits count per requester) */
+    ip: text("ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("login_codes_email_idx").on(t.email, t.createdAt)],
+  (t) => [
+    index("login_codes_email_idx").on(t.email, t.createdAt),
+    index("login_codes_ip_idx").on(t.ip, t.createdAt),
+  ],
 );
 
 /**

@@ -121,7 +121,11 @@ export async function requireAccountSession(
   return { session: view, accountId };
 }
 
-/** The account with this confirmed email, created at its first sign-in. */
+/**
+ * The account whose email sign-in is this confirmed address, created at its first sign-in. Only
+ * an account created by an email code has one: a Google account with the same email is never
+ * reached by a code (issue 24, item 1), so this answers a separate account then.
+ */
 export async function accountForEmail(db: Executor, email: string): Promise<number> {
   const [row] = await db
     .insert(accounts)
@@ -132,14 +136,14 @@ export async function accountForEmail(db: Executor, email: string): Promise<numb
 }
 
 /**
- * The account of a Google user: by its `sub`; else, when Google owns the email (Gmail or a
- * Workspace domain), the account of that email (a lender who first signed in by email code);
- * else a new account (with the email when no other account has it). Safe under concurrent
- * first sign-ins of one user.
+ * The account of a Google user: by its `sub`, else a new account. Never an account found by
+ * email: Google's verified email (kept as `googleEmail`, for contact only) joins nothing, and an
+ * account created by an email code is never opened by Google (issue 24, item 1). Safe under
+ * concurrent first sign-ins of one user.
  */
 export async function accountForGoogle(
   db: Database,
-  claims: { sub: string; email?: string; emailOwned: boolean },
+  claims: { sub: string; email?: string; emailOwned?: boolean },
 ): Promise<number> {
   const bySub = async (tx: Executor) =>
     (
@@ -149,25 +153,33 @@ export async function accountForGoogle(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`google:${claims.sub}`}))`);
     const known = await bySub(tx);
     if (known !== undefined) return known;
-    const email = claims.email?.toLowerCase();
-    if (email && claims.emailOwned) {
-      const [byEmail] = await tx
-        .update(accounts)
-        .set({ googleSub: claims.sub })
-        .where(and(eq(accounts.email, email), sql`${accounts.googleSub} is null`))
-        .returning({ id: accounts.id });
-      if (byEmail) return byEmail.id;
-    }
     const [created] = await tx
       .insert(accounts)
-      .values({ googleSub: claims.sub, email: email ?? null })
-      .onConflictDoNothing()
+      .values({ googleSub: claims.sub, googleEmail: claims.email?.toLowerCase() ?? null })
       .returning({ id: accounts.id });
-    if (created) return created.id;
-    // the email belongs to another account: this one goes without it
-    await tx.insert(accounts).values({ googleSub: claims.sub }).onConflictDoNothing();
-    return (await bySub(tx))!;
+    return created!.id;
   });
+}
+
+/**
+ * Ends every session of the request's signer, on every device: the account's sessions for an
+ * email or Google session, the wallet's Sign-In with Ethereum sessions for a wallet session.
+ * Answers how many ended (the request's own included).
+ *
+ * @throws {HttpError} 401 not signed in.
+ */
+export async function signOutEverywhere(
+  db: Executor,
+  request: Request,
+  site: Site,
+): Promise<number> {
+  const session = await currentSessionWithSubject(db, request, site);
+  if (!session) throw unauthorized("Sign in first");
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.subject, session.subject))
+    .returning({ kind: sessions.kind });
+  return ended.length;
 }
 
 /**
@@ -214,7 +226,7 @@ export async function accountView(
     .where(eq(walletBackups.accountId, accountId));
   return {
     id: account.id,
-    email: account.email,
+    email: account.email ?? account.googleEmail,
     google: account.googleSub !== null,
     embeddedAddress: account.embeddedAddress,
     activeAddress: session.address,

@@ -117,8 +117,8 @@ export async function startGoogleSignIn(
 
 /**
  * Who signed in. `emailOwned`: Google verified the email and is its authority (a Gmail address,
- * or a Google Workspace account: the `hd` claim); only then may it join an email account (a
- * verified non-Google address can be stale: an expired domain, a reused alias).
+ * or a Google Workspace account: the `hd` claim). It joins no account either way: a Google
+ * sign-in reaches only the account of its `sub` (issue 24, item 1).
  */
 export type GoogleIdentity = { sub: string; email?: string; emailOwned: boolean };
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Executor } from "../db/types";
 import { outbox } from "../db/schema";
@@ -12,10 +12,15 @@ export type Mail = { to: string; subject: string; text: string };
  */
 export const SMTP_TIMEOUT_MS = 5_000;
 
+/** With SMTP, a send's audit row (to, subject, time, transport) is kept 30 days, then deleted. */
+export const MAIL_AUDIT_KEEP_MS = 30 * 24 * 60 * 60_000;
+
 /**
- * Sends mail over SMTP (SMTP_URL) from MAIL_FROM, and records every message in the `outbox`
- * table. Without SMTP_URL the outbox is the only destination (the local default; /dev/outbox
- * lists it on the local chain). Recording ({@link Mailer.record}, inside the caller's
+ * Sends mail over SMTP (SMTP_URL) from MAIL_FROM. Without SMTP_URL the `outbox` table is the
+ * only destination and keeps each message whole (the local default; /dev/outbox lists it on the
+ * local chain). With SMTP the outbox keeps only what audits a send (from, to, subject, time,
+ * transport), never the body (a live sign-in code, a borrower's name), and rows older than
+ * {@link MAIL_AUDIT_KEEP_MS} are deleted at each send (issue 24, item 6). Recording ({@link Mailer.record}, inside the caller's
  * transaction) and delivery ({@link Mailer.deliver}, after the commit, so no transaction waits
  * on the relay) are separate steps; a failed delivery is undone with {@link Mailer.discard}.
  */
@@ -36,18 +41,32 @@ export class Mailer {
     }
   }
 
-  /** Writes the message to the outbox (in `db`, the caller's transaction); answers its id. */
-  async record(db: Executor, mail: Mail): Promise<number> {
+  /**
+   * Writes the message to the outbox (in `db`, the caller's transaction); answers its id. With
+   * SMTP only the audit fields (an empty body), and the audit rows past their time go.
+   */
+  async record(db: Executor, mail: Mail, now: number = Date.now()): Promise<number> {
     const [row] = await db
       .insert(outbox)
       .values({
         from: this.opts.from,
         to: mail.to,
         subject: mail.subject,
-        text: mail.text,
+        text: this.transport ? "" : mail.text,
         transport: this.transport ? "smtp" : "outbox",
+        createdAt: new Date(now),
       })
       .returning({ id: outbox.id });
+    if (this.transport) {
+      await db
+        .delete(outbox)
+        .where(
+          and(
+            eq(outbox.transport, "smtp"),
+            lt(outbox.createdAt, new Date(now - MAIL_AUDIT_KEEP_MS)),
+          ),
+        );
+    }
     return row!.id;
   }
 

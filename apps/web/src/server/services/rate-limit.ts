@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Executor } from "../db/types";
 import { rateLimits } from "../db/schema";
-import { tooManyRequests } from "../http/errors";
+import { HttpError, tooManyRequests } from "../http/errors";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
@@ -47,4 +47,14 @@ export async function enforceRateLimit(
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 86_400_000)));
   }
   return counts;
+}
+
+/** A 429 of a rate-limit counter, told in this flow's words (Retry-After kept). */
+export function renamed429(what: string) {
+  return (error: unknown): never => {
+    if (error instanceof HttpError && error.statusCode === 429) {
+      throw tooManyRequests(Number(error.extra.retryAfter ?? 60), what);
+    }
+    throw error;
+  };
 }

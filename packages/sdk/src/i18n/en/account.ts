@@ -112,6 +112,7 @@ export const account = {
     linking: "Confirm in your wallet…",
     notConnected: "Connect this wallet in this browser to use it",
     signOut: "Sign out",
+    signOutEverywhere: "Sign out everywhere",
     unlink: "Unlink",
     unlinkLabel: "Unlink {address} from your account",
   },

@@ -68,16 +68,13 @@ export class LocalKycProvider implements KycProvider {
   }
 
   /**
-   * The widget's submission: name and email for the session's wallet, as the entity type signed
-   * in the challenge (a different `isIndividual` is a 400). A rejected wallet cannot resubmit
-   * (403): only the review queue changes a rejection.
+   * The widget's submission: the name for the session's wallet, as the entity type signed in the
+   * challenge (a different `isIndividual` is a 400). The widget takes no email: an email becomes
+   * the lender's only through the code flow (/api/email-challenge, issue 24 item 7), or is the
+   * one the lender's account proved at sign-in. A rejected wallet cannot resubmit (403): only the
+   * review queue changes a rejection.
    */
-  async submit(args: {
-    session: string;
-    fullName: string;
-    email?: string;
-    isIndividual?: boolean;
-  }) {
+  async submit(args: { session: string; fullName: string; isIndividual?: boolean }) {
     return this.db.transaction(async (tx) => {
       const [session] = await tx
         .select()
@@ -98,9 +95,8 @@ export class LocalKycProvider implements KycProvider {
       if (args.isIndividual !== undefined && args.isIndividual !== session.isIndividual) {
         throw badRequest(ENTITY_MISMATCH_MESSAGE);
       }
-      // an email or Google user's wallet starts with the account's confirmed email
-      const email =
-        args.email?.trim().toLowerCase() || (await confirmedEmailOf(tx, session.address)) || null;
+      // an email or Google user's wallet starts with the account's confirmed email; else none
+      const email = (await confirmedEmailOf(tx, session.address)) || null;
       const status: KycStatus = this.opts.autoApprove
         ? email
           ? "Active"

@@ -16,15 +16,16 @@ export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
 const body = z.object({ email: emailSchema }).strict();
 
 /**
- * POST /api/auth/email/code {email}: mails a 6-digit sign-in code (10 minutes, at most 3 per
- * address in 15 minutes: 429 with Retry-After). Answers {email, expiresAt}, the same for a new
- * and a known address.
+ * POST /api/auth/email/code {email}: mails a 6-digit sign-in code (10 minutes; limits per
+ * requesting IP, per address and in all: 429 with Retry-After, see services/email-login.ts).
+ * Answers {email, expiresAt}, the same for a new and a known address.
  */
 export const POST = apiHandler(async (request) => {
   const config = serverConfig();
   assertSameOrigin(request, siteOf(request, config));
   const b = await readJson(request, body);
   const db = await database();
-  await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
-  return requestLoginCode(db, { email: b.email, appName: config.appName, mail: config.mail });
+  const ip = clientIp(request);
+  await enforceRateLimit(db, [`ip:${ip}`]);
+  return requestLoginCode(db, { email: b.email, ip, appName: config.appName, mail: config.mail });
 });

@@ -27,7 +27,8 @@ const body = z
 /**
  * POST /api/auth/email/verify {email, code}: a right code opens an account session (a new
  * http-only cookie; the browser's previous session ends) and answers {session, account}. The
- * account is created at the first sign-in, with this confirmed email.
+ * account is the one whose email sign-in this address is (created at the first sign-in): never
+ * a Google account with the same email (issue 24, item 1).
  */
 export const POST = apiHandler(async (request) => {
   const config = serverConfig();
@@ -35,8 +36,9 @@ export const POST = apiHandler(async (request) => {
   assertSameOrigin(request, site);
   const b = await readJson(request, body);
   const db = await database();
-  await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
-  const email = await verifyLoginCode(db, b);
+  const ip = clientIp(request);
+  await enforceRateLimit(db, [`ip:${ip}`]);
+  const email = await verifyLoginCode(db, { ...b, ip });
   const accountId = await accountForEmail(db, email);
   const { token, session } = await openAccountSession(db, request, site, {
     accountId,
