@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import type { Executor } from "../../db/types";
-import { kycRecords, kycSessions, type KycStatus } from "../../db/schema";
+import { accountWallets, kycRecords, kycSessions, type KycStatus } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { KycInfo, KycProvider } from "./types";
 import { confirmedEmailOf } from "../../repositories/accounts";
@@ -23,7 +24,35 @@ const toInfo = (row: Row): KycInfo => ({
   fullName: row.fullName,
   email: row.email,
   provider: row.provider,
+  identityId: row.identityId ?? undefined,
 });
+
+/**
+ * The person a submission verifies (issue 24): the wallet's own identity if it had one, else
+ * that of a verified wallet linked to the same account, else that of a record with the same
+ * email, else a new one.
+ */
+async function identityFor(tx: Executor, address: string, email: string | null, own?: Row) {
+  if (own?.identityId) return own.identityId;
+  const sameAccount = alias(accountWallets, "same_account");
+  const [linked] = await tx
+    .select({ id: kycRecords.identityId })
+    .from(accountWallets)
+    .innerJoin(sameAccount, eq(sameAccount.accountId, accountWallets.accountId))
+    .innerJoin(kycRecords, eq(kycRecords.address, sameAccount.address))
+    .where(and(eq(accountWallets.address, address), isNotNull(kycRecords.identityId)))
+    .limit(1);
+  if (linked?.id) return linked.id;
+  if (email) {
+    const [same] = await tx
+      .select({ id: kycRecords.identityId })
+      .from(kycRecords)
+      .where(and(eq(kycRecords.email, email), isNotNull(kycRecords.identityId)))
+      .limit(1);
+    if (same?.id) return same.id;
+  }
+  return `local-${randomBytes(16).toString("hex")}`;
+}
 
 /**
  * The built-in provider: a widget page (/kyc/local) where the user states who they are, records in
@@ -113,6 +142,7 @@ export class LocalKycProvider implements KycProvider {
         fullName: args.fullName.trim(),
         email,
         provider: this.name,
+        identityId: await identityFor(tx, session.address, email, existing),
         updatedAt: new Date(this.now()),
       } as const;
       const [row] = await tx
