@@ -86,7 +86,10 @@ export const KeeperEnvSchema = z
   })
   .refine(
     (env) => env.KYC_PROVIDER !== "compilot" || (env.COMPILOT_API_URL && env.COMPILOT_API_KEY),
-    { path: ["COMPILOT_API_URL"], message: "and COMPILOT_API_KEY are required by KYC_PROVIDER=compilot" },
+    {
+      path: ["COMPILOT_API_URL"],
+      message: "and COMPILOT_API_KEY are required by KYC_PROVIDER=compilot",
+    },
   );
 
 export type KeeperConfig = {

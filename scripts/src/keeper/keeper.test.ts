@@ -427,7 +427,7 @@ describe("keeper", () => {
     ).toBe(true);
   });
 
-  it("pays referrers their share of the fee their referred lenders' interest paid, once", async () => {
+  it("pays referrers their share of the fee their referred lenders' interest paid, once; rewards stop (refusal recorded) when one loses verification", async () => {
     const handle = await openDatabase({ pgliteDir: "memory://" });
     try {
       await migrateDatabase(handle);
@@ -463,6 +463,7 @@ describe("keeper", () => {
       await moveToClearingPeriod(ctx);
       const epoch = await nextToClear(1n);
       await keeper.tick();
+      await keeper.tick(); // scans the clearing
       await keeper.payReferrals(); // off the clearing path, after the clearing is scanned
       const [cleared] = await publicClient.getLogs({
         address: deployment.lendingPoolManager,
@@ -529,6 +530,7 @@ describe("keeper", () => {
       await moveToNextEpoch(ctx);
       await moveToClearingPeriod(ctx);
       const next = await nextToClear(1n);
+      await keeper.tick();
       await keeper.tick();
       await keeper.payReferrals();
       expect(await usdcOf()).toBe(expected);

@@ -5,7 +5,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
-import { createPublicClient, createWalletClient, http, maxUint256, parseUnits, type Hex } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  maxUint256,
+  parseUnits,
+  type Hex,
+} from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
@@ -68,13 +75,20 @@ async function countingProxy() {
   };
 }
 
-async function send(key: Hex, request: Parameters<ReturnType<typeof walletOf>["writeContract"]>[0]) {
+async function send(
+  key: Hex,
+  request: Parameters<ReturnType<typeof walletOf>["writeContract"]>[0],
+) {
   const hash = await walletOf(key).writeContract(request);
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe("success");
 }
 const walletOf = (key: Hex) =>
-  createWalletClient({ account: privateKeyToAccount(key), chain: foundry, transport: http(rpcUrl) });
+  createWalletClient({
+    account: privateKeyToAccount(key),
+    chain: foundry,
+    transport: http(rpcUrl),
+  });
 
 /** A deposit request by a demo lender (allowlisted by the admin: no KYC signature needed). */
 async function deposit(lender: number, poolId: bigint, usdc: string) {
@@ -115,7 +129,9 @@ async function referralDatabase(referred: string, referrer: string, junk: number
   const handle = await openDatabase({ pgliteDir: "memory://" });
   await migrateDatabase(handle);
   const createdAt = new Date(Date.now() - 3_600_000);
-  await handle.db.insert(referrals).values({ chainId: 31337, owner: referred, referrer, createdAt });
+  await handle.db
+    .insert(referrals)
+    .values({ chainId: 31337, owner: referred, referrer, createdAt });
   for (let i = 0; i < junk; i += 500) {
     await handle.db.insert(referrals).values(
       Array.from({ length: Math.min(500, junk - i) }, () => ({

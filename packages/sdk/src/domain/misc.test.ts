@@ -104,7 +104,9 @@ describe("referrals", () => {
     expect(checkReferralEligibility({ ...base, ...ok, circular: true })).toBeInstanceOf(
       CircularReferralError,
     );
-    expect(referralErrorText("Referrer is not verified")).toMatch(/only verified lenders can refer/);
+    expect(referralErrorText("Referrer is not verified")).toMatch(
+      /only verified lenders can refer/,
+    );
     expect(referralErrorText("User is not verified")).toMatch(/^Verify your identity first/);
     expect(referralErrorText("Circular referral")).toBe(
       "You cannot apply the referral code of a lender you referred.",

@@ -6,7 +6,13 @@
 import { buildReferralMessage, referralErrorText } from "@lending/sdk";
 import type { LocalAccount } from "viem";
 import { describe, expect, it } from "vitest";
-import { accounts, accountWallets, kycRecords, referrals, usedSignatures } from "@/server/db/schema";
+import {
+  accounts,
+  accountWallets,
+  kycRecords,
+  referrals,
+  usedSignatures,
+} from "@/server/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/server/http/client";
 import { localKycProvider } from "@/server/services/kyc";
 import {
@@ -158,7 +164,11 @@ describe("/api/referral abuse (issue 24)", () => {
     const referrer = newAccount();
     const owner = newAccount();
     await verify(referrer, { name: "Referrer Two", email: "referrer2@example.org" });
-    expectRefused(await messageFor(owner, referrer), "User is not verified", /^Verify your identity/);
+    expectRefused(
+      await messageFor(owner, referrer),
+      "User is not verified",
+      /^Verify your identity/,
+    );
     expectRefused(await apply(owner, referrer), "User is not verified", /^Verify your identity/);
     expect(await referralRows()).not.toContainEqual(
       expect.objectContaining({ owner: owner.address.toLowerCase() }),
@@ -188,9 +198,9 @@ describe("/api/referral abuse (issue 24)", () => {
     );
     expectRefused(mine, "Circular referral", /a lender you referred/);
     expect((await messageFor(a, c)).status).toBe(200);
-    expect(
-      (await referralRows()).filter((r) => r.owner === a.address.toLowerCase()),
-    ).toHaveLength(0);
+    expect((await referralRows()).filter((r) => r.owner === a.address.toLowerCase())).toHaveLength(
+      0,
+    );
   });
 
   it("refuses a circle closed by a second wallet of the first referrer's person", async () => {
@@ -224,7 +234,8 @@ describe("/api/referral abuse (issue 24)", () => {
     const before = (await referralRows()).length;
     const headers = { [PEER_ADDRESS_HEADER]: "203.0.113.99" };
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await apply(newAccount(), referrer, headers)).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await apply(newAccount(), referrer, headers)).status);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(409));
     expect(statuses[30]).toBe(429);
     expect((await referralRows()).length).toBe(before);
