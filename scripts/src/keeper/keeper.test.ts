@@ -734,6 +734,15 @@ describe("keeper", () => {
       /KEEPER_PRIVATE_KEY: is required when CHAIN_ID is not 31337/,
     );
     expect(() => parseKeeperConfig({ RPC_URL: "not a url" })).toThrow(/RPC_URL/);
+    // the payout's identity provider (issue 24): Compilot needs its API
+    expect(() => parseKeeperConfig({ KYC_PROVIDER: "compilot" })).toThrow(/COMPILOT_API_URL/);
+    expect(
+      parseKeeperConfig({
+        KYC_PROVIDER: "compilot",
+        COMPILOT_API_URL: "https://compilot.example/api",
+        COMPILOT_API_KEY: "k",
+      }).kyc,
+    ).toEqual({ provider: "compilot", apiUrl: "https://compilot.example/api", apiKey: "k" });
     expect(() => parseKeeperConfig({ KEEPER_MAX_BACKOFF_MS: "60000" })).toThrow(
       /KEEPER_MAX_BACKOFF_MS/,
     );
