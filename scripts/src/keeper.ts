@@ -4,7 +4,9 @@
  * KEEPER_POLL_INTERVAL_MS, KEEPER_MAX_BACKOFF_MS, KEEPER_LOG_BLOCK_RANGE, REFERRAL_FEE_SHARE,
  * KSU_PRICE_SOURCE (where the KSU price it publishes comes from; default on 31337: the
  * deployment's KSU/USDC pair), KSU_PRICE_REFRESH_S, KSU_PRICE_MAX_MOVE, KSU_TWAP_WINDOW_S,
- * KSU_FEED_MAX_AGE_S, KEEPER_RERATE_MAX (scripts/src/keeper/config.ts).
+ * KSU_FEED_MAX_AGE_S, KEEPER_RERATE_MAX, KEEPER_REFERRAL_READS_PER_PASS, and the web server's
+ * KYC_PROVIDER / COMPILOT_API_URL / COMPILOT_API_KEY (a referral reward is paid only while both
+ * lenders are verified) (scripts/src/keeper/config.ts).
  * Reads the deployment record packages/sdk/src/deployments/<CHAIN_ID>.json. One JSON line per
  * action on stdout. Referral payouts record in the web server's database: DATABASE_URL, else the
  * one `npm start` serves on 127.0.0.1:DB_PORT (never the PGlite folder itself, which the server

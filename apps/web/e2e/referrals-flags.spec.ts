@@ -48,6 +48,15 @@ test("a referral link: detected, connect first, applied once; self, second and d
   test.setTimeout(240_000);
   const referrer = await freshLender(stack, { eth: 10n ** 18n, usdc: 0n });
   const friend = await freshLender(stack, { eth: 10n ** 18n, usdc: 0n });
+  // issue 24: referrals only between verified, different people
+  await ensureKyc(request, referrer.privateKey, {
+    fullName: "Katherine Johnson",
+    email: `katherine.${Date.now()}@example.com`,
+  });
+  await ensureKyc(request, friend.privateKey, {
+    fullName: "Dorothy Vaughan",
+    email: `dorothy.vaughan.${Date.now()}@example.com`,
+  });
 
   // the friend opens the referrer's link: the modal asks to connect first
   const b = await pageWithWallet(browser, stack, friend.privateKey);
@@ -247,6 +256,10 @@ test("referral rewards: B lends through A's link, an epoch clears, A is paid the
   const client = createPublicClient({ transport: http(stack.rpcUrl) }) as PublicClient;
   const referrer = await freshLender(stack, { eth: 10n ** 18n, usdc: 0n });
   const friend = await freshLender(stack, { eth: 10n ** 19n, usdc: 1_000n * USDC });
+  await ensureKyc(request, referrer.privateKey, {
+    fullName: "Annie Easley",
+    email: `annie.easley.${Date.now()}@example.com`,
+  });
   await ensureKyc(request, friend.privateKey, {
     fullName: "Mary Golda Ross",
     email: `mary.ross.${Date.now()}@example.com`,

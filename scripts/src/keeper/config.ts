@@ -65,6 +65,16 @@ export const KeeperEnvSchema = z
     KSU_FEED_MAX_AGE_S: z.coerce.number().int().min(60).max(604_800).default(86_400),
     /** At most this many re-rate transactions per pool clearing and pass. */
     KEEPER_RERATE_MAX: z.coerce.number().int().min(0).max(10_000).default(100),
+    /**
+     * The identity provider the web server uses (issue 24: a referral reward is paid only while
+     * the referrer and the referred lender are verified): `local` reads the web server's
+     * kyc_records; `compilot` asks Compilot (COMPILOT_API_URL, COMPILOT_API_KEY).
+     */
+    KYC_PROVIDER: z.enum(["local", "compilot"]).default("local"),
+    COMPILOT_API_URL: z.url().optional(),
+    COMPILOT_API_KEY: z.string().min(1).optional(),
+    /** Referred lenders whose holdings one payout pass reads (3 eth_calls each). */
+    KEEPER_REFERRAL_READS_PER_PASS: z.coerce.number().int().min(1).max(100_000).default(200),
   })
   .refine((env) => env.CHAIN_ID === LOCAL_CHAIN_ID || env.KEEPER_PRIVATE_KEY, {
     path: ["KEEPER_PRIVATE_KEY"],
@@ -73,7 +83,14 @@ export const KeeperEnvSchema = z
   .refine((env) => env.CHAIN_ID === LOCAL_CHAIN_ID || env.KSU_PRICE_SOURCE, {
     path: ["KSU_PRICE_SOURCE"],
     message: `is required when CHAIN_ID is not ${LOCAL_CHAIN_ID} (uniswap-v2:<pair>, feed:<address> or none)`,
-  });
+  })
+  .refine(
+    (env) => env.KYC_PROVIDER !== "compilot" || (env.COMPILOT_API_URL && env.COMPILOT_API_KEY),
+    {
+      path: ["COMPILOT_API_URL"],
+      message: "and COMPILOT_API_KEY are required by KYC_PROVIDER=compilot",
+    },
+  );
 
 export type KeeperConfig = {
   rpcUrl: string;
@@ -94,6 +111,10 @@ export type KeeperConfig = {
   feedMaxAgeSeconds: number;
   /** KEEPER_RERATE_MAX */
   rerateMax: number;
+  /** KYC_PROVIDER (and Compilot's API): who says a referrer and a referred lender are verified */
+  kyc: { provider: "local" } | { provider: "compilot"; apiUrl: string; apiKey: string };
+  /** KEEPER_REFERRAL_READS_PER_PASS */
+  referralReadsPerPass: number;
 };
 
 export class KeeperConfigError extends Error {
@@ -127,5 +148,10 @@ export function parseKeeperConfig(env: NodeJS.ProcessEnv): KeeperConfig {
     twapWindowSeconds: e.KSU_TWAP_WINDOW_S,
     feedMaxAgeSeconds: e.KSU_FEED_MAX_AGE_S,
     rerateMax: e.KEEPER_RERATE_MAX,
+    kyc:
+      e.KYC_PROVIDER === "compilot"
+        ? { provider: "compilot", apiUrl: e.COMPILOT_API_URL!, apiKey: e.COMPILOT_API_KEY! }
+        : { provider: "local" },
+    referralReadsPerPass: e.KEEPER_REFERRAL_READS_PER_PASS,
   };
 }

@@ -12,6 +12,7 @@ import {
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import {
   moveToClearingPeriod,
@@ -20,6 +21,7 @@ import {
 import { openDatabase } from "../../../apps/web/src/server/db/client";
 import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
 import {
+  kycRecords,
   referralClearings,
   referralRewards,
   referrals,
@@ -425,7 +427,7 @@ describe("keeper", () => {
     ).toBe(true);
   });
 
-  it("pays referrers their share of the fee their referred lenders' interest paid, once", async () => {
+  it("pays referrers their share of the fee their referred lenders' interest paid, once; rewards stop (refusal recorded) when one loses verification", async () => {
     const handle = await openDatabase({ pgliteDir: "memory://" });
     try {
       await migrateDatabase(handle);
@@ -437,6 +439,18 @@ describe("keeper", () => {
         referrer: referrer.toLowerCase(),
         createdAt: new Date(Date.now() - 3_600_000),
       });
+      // both verified, different people (issue 24: paid only while they are)
+      await handle.db.insert(kycRecords).values(
+        [referred.address, referrer].map((address, i) => ({
+          address: address.toLowerCase(),
+          status: "Active" as const,
+          entityType: "individual" as const,
+          fullName: `Person ${i}`,
+          email: `person${i}@example.org`,
+          provider: "local",
+          identityId: `local-person-${i}`,
+        })),
+      );
       const ctx = { rpcUrl, chainId: 31337, deployment };
       await deposit(2, 1n, 0n, "1000");
       const keeper = new Keeper(config(), deployment, recorder().log, {
@@ -449,7 +463,8 @@ describe("keeper", () => {
       await moveToClearingPeriod(ctx);
       const epoch = await nextToClear(1n);
       await keeper.tick();
-      await keeper.tick(); // referrals are paid after the clearing is scanned
+      await keeper.tick(); // scans the clearing
+      await keeper.payReferrals(); // off the clearing path, after the clearing is scanned
       const [cleared] = await publicClient.getLogs({
         address: deployment.lendingPoolManager,
         event: epochCleared,
@@ -497,13 +512,39 @@ describe("keeper", () => {
         }),
       ]);
       // another keeper (or a restart scanning again) pays nothing twice
-      await new Keeper(config(), deployment, recorder().log, {
+      const other = new Keeper(config(), deployment, recorder().log, {
         database: async () => handle.db,
-      }).tick();
+      });
+      await other.tick();
+      await other.payReferrals();
       expect(await usdcOf()).toBe(expected);
       // the clearing is marked done: a restart neither reads it again nor pays it
       const done = await handle.db.select().from(referralClearings);
       expect(done.map((r) => `${r.poolId}:${r.epoch}`)).toContain(`1:${epoch}`);
+
+      // rewards stop when one loses verification: the next clearing's reward is refused, with why
+      await handle.db
+        .update(kycRecords)
+        .set({ status: "Rejected" })
+        .where(eq(kycRecords.address, referrer.toLowerCase()));
+      await moveToNextEpoch(ctx);
+      await moveToClearingPeriod(ctx);
+      const next = await nextToClear(1n);
+      await keeper.tick();
+      await keeper.tick();
+      await keeper.payReferrals();
+      expect(await usdcOf()).toBe(expected);
+      const refused = await handle.db
+        .select()
+        .from(referralRewards)
+        .where(eq(referralRewards.epoch, String(next)));
+      expect(refused).toEqual([
+        expect.objectContaining({
+          referrer: referrer.toLowerCase(),
+          refusal: "the referrer is not verified (KYC Rejected)",
+          paidTx: null,
+        }),
+      ]);
     } finally {
       await handle.close();
     }
@@ -693,6 +734,15 @@ describe("keeper", () => {
       /KEEPER_PRIVATE_KEY: is required when CHAIN_ID is not 31337/,
     );
     expect(() => parseKeeperConfig({ RPC_URL: "not a url" })).toThrow(/RPC_URL/);
+    // the payout's identity provider (issue 24): Compilot needs its API
+    expect(() => parseKeeperConfig({ KYC_PROVIDER: "compilot" })).toThrow(/COMPILOT_API_URL/);
+    expect(
+      parseKeeperConfig({
+        KYC_PROVIDER: "compilot",
+        COMPILOT_API_URL: "https://compilot.example/api",
+        COMPILOT_API_KEY: "k",
+      }).kyc,
+    ).toEqual({ provider: "compilot", apiUrl: "https://compilot.example/api", apiKey: "k" });
     expect(() => parseKeeperConfig({ KEEPER_MAX_BACKOFF_MS: "60000" })).toThrow(
       /KEEPER_MAX_BACKOFF_MS/,
     );

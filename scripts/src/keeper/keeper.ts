@@ -33,6 +33,9 @@ import { createPriceSource } from "./price";
 import { KsuPricePublisher } from "./price-publisher";
 import type { PriceSourceSpec } from "./price-source-spec";
 import { ReferralPayer } from "./referrals";
+import { CompilotKycProvider } from "../../../apps/web/src/server/services/kyc/compilot";
+import { LocalKycProvider } from "../../../apps/web/src/server/services/kyc/local";
+import type { KycProvider } from "../../../apps/web/src/server/services/kyc/types";
 
 type PendingRequest = { poolId: bigint; epoch: bigint; user: Address };
 /** A fixed-term lock not released yet: due once its pool has cleared past its end. */
@@ -122,12 +125,18 @@ export class Keeper {
   private readonly priceSource: string;
   /** id -> "level:target" of a re-rate that changed nothing (an aged withdrawal keeps level 2). */
   private readonly idleRerates = new Map<bigint, string>();
+  /** The last transaction of the keeper's account: the next one is sent after it (one nonce). */
+  private txChain: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly config: KeeperConfig,
     private readonly deployment: Deployment,
     private readonly log: KeeperLogger,
-    opts: { database?: () => Promise<Database | null> } = {},
+    opts: {
+      database?: () => Promise<Database | null>;
+      /** the identity provider asked at payout; default: KYC_PROVIDER (config.kyc) */
+      kyc?: (db: Database) => KycProvider;
+    } = {},
   ) {
     const chain = defineChain({
       id: config.chainId,
@@ -152,6 +161,14 @@ export class Keeper {
         chainId: config.chainId,
         sharePpm: config.referralSharePpm,
         database: opts.database,
+        kyc:
+          opts.kyc ??
+          ((db) =>
+            config.kyc.provider === "compilot"
+              ? new CompilotKycProvider({ apiUrl: config.kyc.apiUrl, apiKey: config.kyc.apiKey })
+              : new LocalKycProvider(db, { autoApprove: false })),
+        readsPerPass: config.referralReadsPerPass,
+        serialize: (send) => this.serialize(send),
         log,
       });
     }
@@ -193,6 +210,8 @@ export class Keeper {
       rpc,
       ksuPriceSource: this.priceSource,
     });
+    // referral payouts in their own loop: clearing and settlement never wait for them
+    const payouts = this.referrals ? this.runPayouts(signal) : Promise.resolve();
     while (!signal.aborted) {
       let wait = this.config.pollIntervalMs;
       try {
@@ -215,12 +234,40 @@ export class Keeper {
       }
       await sleep(wait, signal);
     }
+    await payouts;
     this.log({ level: "info", action: "stop", keeper: this.address });
+  }
+
+  /** The referral payout loop: a bounded pass every poll interval (never throws). */
+  private async runPayouts(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      await this.payReferrals().catch((error: unknown) =>
+        this.log({ level: "warn", action: "referrals-failed", error: shortMessage(error) }),
+      );
+      await sleep(this.config.pollIntervalMs, signal);
+    }
+  }
+
+  /**
+   * One pass of referral payouts (run's second loop; tests call it after `tick`): records and
+   * pays the rewards of the clearings scanned, at most KEEPER_REFERRAL_READS_PER_PASS referred
+   * lenders' holdings read.
+   */
+  async payReferrals(): Promise<void> {
+    await this.referrals?.run();
+  }
+
+  /** Sends the keeper's transactions one after the other (one account, one nonce sequence). */
+  private serialize<T>(send: () => Promise<T>): Promise<T> {
+    const next = this.txChain.then(send, send);
+    this.txChain = next.catch(() => undefined);
+    return next;
   }
 
   /**
    * One pass: scan new events, keep the KSU price fresh, re-rate and clear due pools, settle
-   * cleared requests, release matured locks, checkpoint lockers, pay referrals.
+   * cleared requests, release matured locks, checkpoint lockers. Referral payouts are not part of
+   * it (issue 24: they never delay clearing): see {@link payReferrals}.
    */
   async tick(): Promise<void> {
     const constants = await this.loadConstants();
@@ -234,7 +281,6 @@ export class Keeper {
     await this.settleCleared(constants, cursors);
     await this.releaseMaturedLocks(cursors);
     await this.checkpointLockers();
-    await this.referrals?.run();
   }
 
   /**
@@ -320,6 +366,13 @@ export class Keeper {
         case "RequestCreated":
           if (address === this.deployment.lendingPoolManager.toLowerCase()) {
             const id = args.nftId as bigint;
+            if (log.blockNumber) {
+              this.referrals?.noteLender(
+                args.poolId as bigint,
+                args.user as string,
+                log.blockNumber,
+              );
+            }
             if (!this.pending.has(id)) {
               this.pending.set(id, {
                 poolId: args.poolId as bigint,
@@ -725,6 +778,15 @@ export class Keeper {
    * clash throws {@link ActionRefused}; anything else (RPC down) propagates for the backoff.
    */
   private async send(request: {
+    address: Address;
+    abi: typeof lendingPoolManagerAbi | typeof ksuLockingAbi;
+    functionName: string;
+    args: readonly unknown[];
+  }): Promise<Hash> {
+    return this.serialize(() => this.sendNow(request));
+  }
+
+  private async sendNow(request: {
     address: Address;
     abi: typeof lendingPoolManagerAbi | typeof ksuLockingAbi;
     functionName: string;

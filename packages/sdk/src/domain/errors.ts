@@ -103,3 +103,27 @@ export class ReferredUserAlreadyDepositedError extends DomainError {
     super(validation.userAlreadyDeposited);
   }
 }
+
+/** Issue 24: the referrer's identity is not verified (KYC Active or No Email). */
+export class ReferrerNotVerifiedError extends DomainError {
+  readonly code = "REFERRER_NOT_VERIFIED";
+  constructor() {
+    super(validation.referrerNotVerified);
+  }
+}
+
+/** Issue 24: the referred user's identity is not verified. */
+export class ReferredUserNotVerifiedError extends DomainError {
+  readonly code = "USER_NOT_VERIFIED";
+  constructor() {
+    super(validation.userNotVerified);
+  }
+}
+
+/** Issue 24: the referrer was itself referred, directly or down a chain, by the user. */
+export class CircularReferralError extends DomainError {
+  readonly code = "CIRCULAR_REFERRAL";
+  constructor() {
+    super(validation.circularReferral);
+  }
+}

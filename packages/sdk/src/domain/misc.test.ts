@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  CircularReferralError,
   SelfReferralError,
   ReferralAlreadyExistsError,
   ReferredUserAlreadyDepositedError,
+  ReferredUserNotVerifiedError,
+  ReferrerNotVerifiedError,
 } from "./errors";
 import { formatEstimate } from "./estimate";
 import {
@@ -83,6 +86,30 @@ describe("referrals", () => {
     );
     expect(checkReferralEligibility({ ...base, hasDeposited: true })).toBeInstanceOf(
       ReferredUserAlreadyDepositedError,
+    );
+  });
+  it("refuses an unverified referrer or user, a second wallet of the same person and a cycle (issue 24)", () => {
+    const base = { user: "0xAa", referrer: "0xbb", hasReference: false, hasDeposited: false };
+    const ok = { referrerVerified: true, userVerified: true, sameIdentity: false, circular: false };
+    expect(checkReferralEligibility({ ...base, ...ok })).toBeNull();
+    expect(checkReferralEligibility({ ...base, ...ok, referrerVerified: false })).toBeInstanceOf(
+      ReferrerNotVerifiedError,
+    );
+    expect(checkReferralEligibility({ ...base, ...ok, userVerified: false })).toBeInstanceOf(
+      ReferredUserNotVerifiedError,
+    );
+    expect(checkReferralEligibility({ ...base, ...ok, sameIdentity: true })).toBeInstanceOf(
+      SelfReferralError,
+    );
+    expect(checkReferralEligibility({ ...base, ...ok, circular: true })).toBeInstanceOf(
+      CircularReferralError,
+    );
+    expect(referralErrorText("Referrer is not verified")).toMatch(
+      /only verified lenders can refer/,
+    );
+    expect(referralErrorText("User is not verified")).toMatch(/^Verify your identity first/);
+    expect(referralErrorText("Circular referral")).toBe(
+      "You cannot apply the referral code of a lender you referred.",
     );
   });
   it("maps server errors to the spec's copy", () => {

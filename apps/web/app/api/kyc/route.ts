@@ -4,7 +4,7 @@ import { database } from "@/server/context";
 import { apiHandler, readQuery } from "@/server/http/handler";
 import { addressSchema } from "@/server/http/schemas";
 import { kycProvider } from "@/server/services/kyc";
-import { publicKycInfo } from "@/server/services/kyc/types";
+import { ownerKycInfo, publicKycInfo } from "@/server/services/kyc/types";
 import { isOwnerSession, siteOf } from "@/server/services/sessions";
 import { notAllowed } from "@/server/http/methods";
 
@@ -26,5 +26,5 @@ export const GET = apiHandler(async (request) => {
     siteOf(request, serverConfig()),
     q.userAddress,
   );
-  return owner ? info : publicKycInfo(info);
+  return owner ? ownerKycInfo(info) : publicKycInfo(info);
 });

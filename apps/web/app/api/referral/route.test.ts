@@ -3,9 +3,9 @@ import { buildReferralMessage, referralErrorText } from "@lending/sdk";
 import { createTestClient, createWalletClient, http, parseAbi, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { afterAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { chainClient } from "@/server/context";
-import { referrals, usedSignatures } from "@/server/db/schema";
+import { kycRecords, referrals, usedSignatures } from "@/server/db/schema";
 import {
   call,
   expectError,
@@ -32,6 +32,25 @@ describe("/api/referral", () => {
   let snapshot: `0x${string}` | undefined;
   afterAll(async () => {
     if (snapshot) await test.revert({ id: snapshot });
+  });
+
+  /** A verified lender (issue 24: only verified, different people refer each other). */
+  const verified = (address: string, name: string) =>
+    t
+      .db()
+      .insert(kycRecords)
+      .values({
+        address: address.toLowerCase(),
+        status: "Active",
+        entityType: "individual",
+        fullName: name,
+        email: `${name.toLowerCase()}@example.org`,
+        provider: "local",
+        identityId: `local-${name}`,
+      });
+  beforeAll(async () => {
+    await verified(owner.address, "owner");
+    await verified(referrer.address, "referrer");
   });
 
   const sign = (account = owner, ref = referrer.address) =>
@@ -144,6 +163,7 @@ describe("/api/referral", () => {
     const getLogs = vi.spyOn(chainClient(), "getLogs");
     try {
       const fresh = newAccount();
+      await verified(fresh.address, "fresh");
       const path = `/api/referral?userAddress=${fresh.address}&referralCode=${referrer.address}`;
       expect((await call(GET, getRequest(path))).status).toBe(200);
       expect((await call(GET, getRequest(path))).status).toBe(200);

@@ -7,6 +7,7 @@ import { apiHandler, clientIp, readJson, readQuery } from "@/server/http/handler
 import { addressSchema, chainIdSchema, signatureSchema } from "@/server/http/schemas";
 import { depositTransfers, firstDepositsOf } from "@/server/services/deposits";
 import { enforceRateLimit } from "@/server/services/rate-limit";
+import { kycProvider } from "@/server/services/kyc";
 import { applyReferral, cachedDepositCheck, referralMessage } from "@/server/services/referrals";
 import { isOwnerSession, siteOf } from "@/server/services/sessions";
 import { notAllowed } from "@/server/http/methods";
@@ -22,7 +23,8 @@ const hasDeposited = async (chainId: number, user: Address) =>
 
 /**
  * GET /api/referral?chainId&userAddress&referralCode: the message to sign, or {error}. 'Reference
- * already exists' only to the owner's session (else POST tells it after the owner signed).
+ * already exists' and 'Circular referral' only to the owner's session (else POST tells it after
+ * the owner signed); an unverified referrer or user to anyone (the KYC status is public).
  */
 export const GET = apiHandler(async (request) => {
   const q = readQuery(
@@ -47,7 +49,7 @@ export const GET = apiHandler(async (request) => {
   const deposits = cachedDepositCheck(db, (chainId, users) =>
     firstDepositsOf(chainClient(), chainId, users),
   );
-  return referralMessage(db, deposits, {
+  return referralMessage(db, deposits, await kycProvider(), {
     chainId,
     owner: q.userAddress,
     referrer: q.referralCode,
@@ -55,7 +57,10 @@ export const GET = apiHandler(async (request) => {
   });
 });
 
-/** POST /api/referral?chainId {owner, signature, refferer}: {isValid: true} or {error}. */
+/**
+ * POST /api/referral?chainId {owner, signature, refferer}: {isValid: true} or {error}: both
+ * verified, different people (KYC identity), no cycle (issue 24).
+ */
 export const POST = apiHandler(async (request) => {
   const q = readQuery(request, z.object({ chainId: chainIdSchema.optional() }).strict());
   const chainId = servedChainId(q.chainId);
@@ -68,7 +73,7 @@ export const POST = apiHandler(async (request) => {
   const db = await database();
   // the IP first; the address is counted once its signature is verified
   await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
-  return applyReferral(db, hasDeposited, {
+  return applyReferral(db, hasDeposited, await kycProvider(), {
     chainId,
     owner: b.owner,
     referrer: b.refferer,

@@ -203,6 +203,11 @@ export const referralRewards = pgTable(
     reward: text("reward").notNull(),
     clearedAt: timestamp("cleared_at", { withTimezone: true }).notNull(),
     paidTx: text("paid_tx"),
+    /**
+     * Why the keeper refused to pay this reward (issue 24: the referrer or the referred lender
+     * was not a verified, different person at payout), null when it is paid or due.
+     */
+    refusal: text("refusal"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -234,6 +239,11 @@ export const kycRecords = pgTable("kyc_records", {
   fullName: text("full_name").notNull(),
   email: text("email"),
   provider: text("provider").notNull(),
+  /**
+   * The person verified (issue 24): every wallet of one person shares it (a wallet linked to the
+   * same account, or the same email), so a second wallet cannot refer the first.
+   */
+  identityId: text("identity_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,9 +1,15 @@
-import { buildReferralMessage, checkReferralEligibility } from "@lending/sdk";
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import {
+  buildReferralMessage,
+  checkReferralEligibility,
+  CircularReferralError,
+} from "@lending/sdk";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
 import type { Database } from "../db/client";
+import type { Executor } from "../db/types";
 import { firstDeposits, referralRewards, referrals } from "../db/schema";
 import { conflict } from "../http/errors";
+import { isKycCompleted, sameKycIdentity, type KycInfo, type KycProvider } from "./kyc/types";
 import { resolveFirstDeposits, type FirstDepositsLookup } from "./deposit-cache";
 import { consumeSignature, verifySignedRequest } from "./signatures";
 
@@ -29,54 +35,118 @@ export function cachedDepositCheck(db: Database, lookup: FirstDepositsLookup): D
   };
 }
 
+/** Wallets up a referrer's chain whose identity is compared with the user's (a provider call each). */
+const IDENTITY_CHAIN_DEPTH = 8;
+
 /**
- * The rule that refuses a referral, if any. `revealReference: false` leaves out whether the owner
- * already has a referrer (personal: only the owner's session or signature may learn it); the
- * self-referral and deposit rules are public (inputs and chain data).
+ * The referrer's upline, nearest first: who referred it, who referred that one, and so on
+ * (lower-case addresses). One query; referrals never form a cycle, so it ends.
+ */
+async function uplineOf(db: Executor, chainId: number, referrer: Address): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive up(address, depth) as (
+      select ${referrals.referrer}, 1 from ${referrals}
+        where ${referrals.chainId} = ${chainId} and ${referrals.owner} = ${referrer.toLowerCase()}
+      union
+      select r.referrer, up.depth + 1 from ${referrals} r join up on r.owner = up.address
+        where r.chain_id = ${chainId} and up.depth < 10000
+    )
+    select address from up order by depth`);
+  // PGlite and node-postgres both answer { rows }
+  return (result as unknown as { rows: { address: string }[] }).rows.map((r) => r.address);
+}
+
+/**
+ * Whether the user referred the referrer, directly or down a chain (A refers B, B refers A; or
+ * A, B, C round): by address, and by the KYC identity of the nearest wallets up the chain (a
+ * second wallet of A's person).
+ */
+async function isCircular(
+  db: Executor,
+  chainId: number,
+  owner: Address,
+  referrer: Address,
+  ownerInfo?: KycInfo,
+  kyc?: KycProvider,
+): Promise<boolean> {
+  const upline = await uplineOf(db, chainId, referrer);
+  if (upline.includes(owner.toLowerCase())) return true;
+  if (!ownerInfo || !kyc) return false;
+  for (const address of upline.slice(0, IDENTITY_CHAIN_DEPTH)) {
+    if (sameKycIdentity(ownerInfo, await kyc.getCustomer(address))) return true;
+  }
+  return false;
+}
+
+/**
+ * The rule that refuses a referral, if any. `revealPersonal: false` (anyone but the owner) leaves
+ * out what only the owner may learn: whether it already has a referrer, and whether it referred
+ * the referrer; the self-referral, deposit and verification rules are public (inputs, chain data
+ * and the public KYC status). `compareIdentities` (POST, after the owner's signature) also refuses
+ * a referrer who is the owner's own person (issue 24), compared by the KYC provider's identity.
  */
 async function eligibility(
   db: Database,
   hasDeposits: DepositCheck,
-  chainId: number,
-  owner: Address,
-  referrer: Address,
-  revealReference = true,
+  kyc: KycProvider,
+  args: { chainId: number; owner: Address; referrer: Address },
+  opts: { revealPersonal: boolean; compareIdentities: boolean },
 ) {
-  const [existing] = revealReference
+  const { chainId, owner, referrer } = args;
+  const [existing] = opts.revealPersonal
     ? await db
         .select({ id: referrals.id })
         .from(referrals)
-        .where(and(eq(referrals.chainId, chainId), eq(referrals.owner, owner)))
+        .where(and(eq(referrals.chainId, chainId), eq(referrals.owner, owner.toLowerCase())))
     : [];
-  const hasDeposited = existing ? false : await hasDeposits(chainId, owner);
+  const base = { user: owner, referrer, hasReference: !!existing, hasDeposited: false };
+  // the cheap rules first: no provider or chain call for a refused request
+  const first = checkReferralEligibility(base);
+  if (first) return first;
+  const hasDeposited = await hasDeposits(chainId, owner);
+  if (hasDeposited) return checkReferralEligibility({ ...base, hasDeposited });
+  const [referrerInfo, ownerInfo] = await Promise.all([
+    kyc.getCustomer(referrer),
+    kyc.getCustomer(owner),
+  ]);
+  const referrerVerified = isKycCompleted(referrerInfo.status);
+  const userVerified = isKycCompleted(ownerInfo.status);
+  const verified = checkReferralEligibility({ ...base, referrerVerified, userVerified });
+  if (verified) return verified;
   return checkReferralEligibility({
-    user: owner,
-    referrer,
-    hasReference: !!existing,
-    hasDeposited,
+    ...base,
+    sameIdentity: opts.compareIdentities && sameKycIdentity(ownerInfo, referrerInfo),
+    circular:
+      opts.revealPersonal &&
+      (await isCircular(
+        db,
+        chainId,
+        owner,
+        referrer,
+        opts.compareIdentities ? ownerInfo : undefined,
+        kyc,
+      )),
   });
 }
 
 /**
- * GET /api/referral: the message to sign, or the rule that refuses it (spec section 8). Whether
- * the owner already has a referrer ('Reference already exists') is told only to the owner's
- * session (`ownerSession`); anyone else learns it from POST, which needs the owner's signature.
- * The route passes {@link cachedDepositCheck} (an unauthenticated GET must not cost a full-history
- * log query each time); POST, which writes, checks the chain afresh.
+ * GET /api/referral: the message to sign, or the rule that refuses it (spec section 8; issue 24's
+ * verification rules). Whether the owner already has a referrer ('Reference already exists') or
+ * referred the referrer ('Circular referral') is told only to the owner's session
+ * (`ownerSession`); anyone else learns it from POST, which needs the owner's signature. The route
+ * passes {@link cachedDepositCheck} (an unauthenticated GET must not cost a full-history log query
+ * each time); POST, which writes, checks the chain afresh.
  */
 export async function referralMessage(
   db: Database,
   deposits: DepositCheck,
+  kyc: KycProvider,
   args: { chainId: number; owner: Address; referrer: Address; ownerSession: boolean },
 ): Promise<{ message: string }> {
-  const refusal = await eligibility(
-    db,
-    deposits,
-    args.chainId,
-    args.owner,
-    args.referrer,
-    args.ownerSession,
-  );
+  const refusal = await eligibility(db, deposits, kyc, args, {
+    revealPersonal: args.ownerSession,
+    compareIdentities: false,
+  });
   if (refusal) throw conflict(refusal.message, { error: refusal.message });
   return {
     message: buildReferralMessage({
@@ -87,20 +157,38 @@ export async function referralMessage(
   };
 }
 
-/** POST /api/referral: applies a signed referral. */
+/**
+ * POST /api/referral: applies a signed referral when every rule holds: the referrer and the owner
+ * are verified, different people (KYC identity), and the referrer was not referred by the owner.
+ * The cycle check runs again inside the writing transaction, under a lock per chain, so two
+ * crossed requests (A refers B while B refers A) cannot both pass.
+ */
 export async function applyReferral(
   db: Database,
   deposits: DepositCheck,
+  kyc: KycProvider,
   args: { chainId: number; owner: Address; referrer: Address; signature: Hex },
 ): Promise<{ isValid: true }> {
   const message = buildReferralMessage(args);
   await verifySignedRequest(db, { address: args.owner, message, signature: args.signature });
-  const refusal = await eligibility(db, deposits, args.chainId, args.owner, args.referrer);
+  const refusal = await eligibility(db, deposits, kyc, args, {
+    revealPersonal: true,
+    compareIdentities: true,
+  });
   if (refusal) throw conflict(refusal.message, { error: refusal.message });
   await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`referrals:${args.chainId}`}))`);
+    if (await isCircular(tx, args.chainId, args.owner, args.referrer)) {
+      const circular = new CircularReferralError();
+      throw conflict(circular.message, { error: circular.message });
+    }
     const inserted = await tx
       .insert(referrals)
-      .values({ chainId: args.chainId, owner: args.owner, referrer: args.referrer })
+      .values({
+        chainId: args.chainId,
+        owner: args.owner.toLowerCase(),
+        referrer: args.referrer.toLowerCase(),
+      })
       .onConflictDoNothing()
       .returning({ id: referrals.id });
     if (inserted.length === 0)
@@ -183,6 +271,8 @@ async function paidRewards(db: Database, chainId: number, referrer: string, user
     isNotNull(referralRewards.paidTx),
     // refused on chain (above half the epoch's recorded fee): never paid
     sql`${referralRewards.paidTx} not like 'refused:%'`,
+    // refused by the keeper (issue 24: a lender no longer verified): never paid
+    isNull(referralRewards.refusal),
   );
   const [totals] = await db
     .select({

@@ -3,6 +3,10 @@ export const referral = {
   alreadyExists: "You already have a referral code linked to your account.",
   selfReferral: "You cannot refer yourself.",
   alreadyDeposited: "Only new users who have not deposited are eligible for the referral program.",
+  referrerNotVerified:
+    "This referral link belongs to a wallet whose identity is not verified: only verified lenders can refer new users.",
+  notVerified: "Verify your identity first: only verified lenders can apply a referral code.",
+  circular: "You cannot apply the referral code of a lender you referred.",
   applied: "Referral Code Applied",
   /** the referral modal (issue 13) */
   modal: {

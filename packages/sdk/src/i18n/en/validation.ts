@@ -11,6 +11,10 @@ export const validation = {
   referralAlreadyExists: "Reference already exists",
   selfReferral: "You cannot refer yourself",
   userAlreadyDeposited: "User has already deposited",
+  /** issue 24: only verified lenders refer, only verified lenders are referred, no cycles */
+  referrerNotVerified: "Referrer is not verified",
+  userNotVerified: "User is not verified",
+  circularReferral: "Circular referral",
   /** a new recovery password of the embedded wallet (View Wallet) */
   recoveryPasswordTooShort: "Use at least {min} characters",
   recoveryPasswordMismatch: "The passwords do not match",

@@ -4,7 +4,7 @@ import { database } from "@/server/context";
 import { apiHandler, clientIp, readJson } from "@/server/http/handler";
 import { addressSchema, signatureSchema, timestampMsSchema } from "@/server/http/schemas";
 import { confirmEmailCode } from "@/server/services/email-confirmation";
-import { kycProvider } from "@/server/services/kyc";
+import { kycProvider, ownerKycInfo } from "@/server/services/kyc";
 import { enforceRateLimit } from "@/server/services/rate-limit";
 import { notAllowed } from "@/server/http/methods";
 
@@ -36,5 +36,7 @@ export const POST = apiHandler(async (request) => {
   const db = await database();
   // the IP first; the address is counted once its signature is verified
   await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
-  return confirmEmailCode(db, await kycProvider(config), { ...b, chainId: config.chainId });
+  return ownerKycInfo(
+    await confirmEmailCode(db, await kycProvider(config), { ...b, chainId: config.chainId }),
+  );
 });

@@ -3,7 +3,7 @@ import { serverConfig } from "@/config/server";
 import { database } from "@/server/context";
 import { notFound } from "@/server/http/errors";
 import { apiHandler, clientIp, readJson } from "@/server/http/handler";
-import { localKycProvider } from "@/server/services/kyc";
+import { localKycProvider, ownerKycInfo } from "@/server/services/kyc";
 import { enforceRateLimit } from "@/server/services/rate-limit";
 import { notAllowed } from "@/server/http/methods";
 
@@ -29,5 +29,5 @@ export const POST = apiHandler(async (request) => {
   if (config.kyc.provider !== "local") throw notFound("The local identity provider is not in use");
   const b = await readJson(request, body);
   await enforceRateLimit(await database(), [`ip:${clientIp(request)}`]);
-  return (await localKycProvider(config)).submit(b);
+  return ownerKycInfo(await (await localKycProvider(config)).submit(b));
 });

@@ -67,6 +67,28 @@ describe("CompilotKycProvider", () => {
     expect(fake.calls[2]!.body).toEqual({ email: "new@example.org" });
   });
 
+  it("reads the person's identity (identityId, else customerId, else id) for the referral rules", async () => {
+    const customer = (body: Record<string, unknown>) =>
+      fakeCompilot({
+        [`GET https://compilot.example/api/customers/${a}`]: {
+          status: 200,
+          body: { status: "Active", fullName: "Ada Lovelace", ...body },
+        },
+      });
+    const identity = async (body: Record<string, unknown>) =>
+      (
+        await new CompilotKycProvider({
+          apiUrl: API,
+          apiKey: "k",
+          fetch: customer(body).fetch,
+        }).getCustomer(A)
+      ).identityId;
+    expect(await identity({ identityId: "p-1", customerId: "c-1", id: 7 })).toBe("compilot-p-1");
+    expect(await identity({ customerId: "c-1", id: 7 })).toBe("compilot-c-1");
+    expect(await identity({ id: 7 })).toBe("compilot-7");
+    expect(await identity({})).toBeUndefined();
+  });
+
   it("answers 'Not started' on a 404 and throws KycProviderError on failures", async () => {
     const fake = fakeCompilot({ ["POST https://compilot.example/api/sessions"]: { status: 500 } });
     const p = new CompilotKycProvider({ apiUrl: API, apiKey: "k", fetch: fake.fetch });

@@ -1,6 +1,15 @@
 import { KYC_STATUSES } from "../../db/schema";
 import { KycProviderError, type KycInfo, type KycProvider } from "./types";
 
+/** Compilot's person: `identityId`, else `customerId`, else the customer record's `id`. */
+function identityIdOf(data: Record<string, unknown>): string | undefined {
+  for (const key of ["identityId", "customerId", "id"]) {
+    const v = data[key];
+    if ((typeof v === "string" && v.trim()) || typeof v === "number") return `compilot-${v}`;
+  }
+  return undefined;
+}
+
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 /**
@@ -83,6 +92,7 @@ export class CompilotKycProvider implements KycProvider {
       fullName: typeof data.fullName === "string" ? data.fullName : undefined,
       email: typeof data.email === "string" ? data.email : null,
       provider: this.name,
+      identityId: identityIdOf(data),
     };
   }
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, ne } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import type { Executor } from "../../db/types";
-import { kycRecords, kycSessions, type KycStatus } from "../../db/schema";
+import { accountWallets, kycRecords, kycSessions, type KycStatus } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { KycInfo, KycProvider } from "./types";
 import { confirmedEmailOf } from "../../repositories/accounts";
@@ -23,7 +24,35 @@ const toInfo = (row: Row): KycInfo => ({
   fullName: row.fullName,
   email: row.email,
   provider: row.provider,
+  identityId: row.identityId ?? undefined,
 });
+
+/**
+ * The person a submission verifies (issue 24): the wallet's own identity if it had one, else
+ * that of a verified wallet linked to the same account, else that of a record with the same
+ * email, else a new one.
+ */
+async function identityFor(tx: Executor, address: string, email: string | null, own?: Row) {
+  if (own?.identityId) return own.identityId;
+  const sameAccount = alias(accountWallets, "same_account");
+  const [linked] = await tx
+    .select({ id: kycRecords.identityId })
+    .from(accountWallets)
+    .innerJoin(sameAccount, eq(sameAccount.accountId, accountWallets.accountId))
+    .innerJoin(kycRecords, eq(kycRecords.address, sameAccount.address))
+    .where(and(eq(accountWallets.address, address), isNotNull(kycRecords.identityId)))
+    .limit(1);
+  if (linked?.id) return linked.id;
+  if (email) {
+    const [same] = await tx
+      .select({ id: kycRecords.identityId })
+      .from(kycRecords)
+      .where(and(eq(kycRecords.email, email), isNotNull(kycRecords.identityId)))
+      .limit(1);
+    if (same?.id) return same.id;
+  }
+  return `local-${randomBytes(16).toString("hex")}`;
+}
 
 /**
  * The built-in provider: a widget page (/kyc/local) where the user states who they are, records in
@@ -109,6 +138,7 @@ export class LocalKycProvider implements KycProvider {
         fullName: args.fullName.trim(),
         email,
         provider: this.name,
+        identityId: await identityFor(tx, session.address, email, existing),
         updatedAt: new Date(this.now()),
       } as const;
       const [row] = await tx
@@ -126,9 +156,28 @@ export class LocalKycProvider implements KycProvider {
     const [row] = await db.select().from(kycRecords).where(eq(kycRecords.address, a));
     if (!row) throw notFound("This wallet has no identity verification");
     const status: KycStatus = row.status === "No Email" ? "Active" : row.status;
+    const confirmed = email.trim().toLowerCase();
+    // A confirmed email names the person: a wallet confirming the email of another verified
+    // wallet is the same person (one identity, for the referral rules).
+    const [same] = await db
+      .select({ id: kycRecords.identityId })
+      .from(kycRecords)
+      .where(
+        and(
+          eq(kycRecords.email, confirmed),
+          isNotNull(kycRecords.identityId),
+          ne(kycRecords.address, a),
+        ),
+      )
+      .limit(1);
     const [updated] = await db
       .update(kycRecords)
-      .set({ email: email.trim().toLowerCase(), status, updatedAt: new Date(this.now()) })
+      .set({
+        email: confirmed,
+        status,
+        updatedAt: new Date(this.now()),
+        ...(same?.id ? { identityId: same.id } : {}),
+      })
       .where(eq(kycRecords.address, a))
       .returning();
     return toInfo(updated!);

@@ -13,6 +13,11 @@ export type KycInfo = {
   fullName?: string;
   email?: string | null;
   provider: string;
+  /**
+   * The verified person (issue 24): the provider's customer or identity id, the same for every
+   * wallet of one person. Personal: never in {@link PublicKycInfo}.
+   */
+  identityId?: string;
 };
 
 /** What anyone may read of a wallet's KYC (GET /api/kyc without the owner's session). */
@@ -25,10 +30,33 @@ export const publicKycInfo = (info: KycInfo): PublicKycInfo => ({
   provider: info.provider,
 });
 
+/** What the wallet's own session reads: the record without the provider's identity id. */
+export const ownerKycInfo = ({ identityId: _, ...info }: KycInfo): Omit<KycInfo, "identityId"> =>
+  info;
+
 /** Statuses that let a user lend (spec section 6). */
 export const KYC_COMPLETED_STATUSES: readonly string[] = ["Active", "No Email"];
 
 export const isKycCompleted = (status: string) => KYC_COMPLETED_STATUSES.includes(status);
+
+const normalised = (text: string | null | undefined) =>
+  text?.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase() || undefined;
+
+/**
+ * Whether two wallets' verifications are the same person (issue 24: a second wallet must not
+ * refer the first): the same provider identity id, or the same verified email, or, when the
+ * provider gives no identity id for either, the same full name.
+ */
+export function sameKycIdentity(a: KycInfo, b: KycInfo): boolean {
+  if (a.identityId && b.identityId && a.identityId === b.identityId) return true;
+  const email = normalised(a.email);
+  if (email && email === normalised(b.email)) return true;
+  if (!a.identityId && !b.identityId) {
+    const name = normalised(a.fullName);
+    if (name && name === normalised(b.fullName)) return true;
+  }
+  return false;
+}
 
 /** An identity verification provider: the built-in local one, or Compilot over HTTP. */
 export interface KycProvider {
