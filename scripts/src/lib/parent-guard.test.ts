@@ -29,16 +29,22 @@ describe("parent guard: no orphans", () => {
     const script = `
       const { spawn } = require("node:child_process");
       const guarded = spawn(process.execPath, [${JSON.stringify(GUARD)}, process.execPath, "-e",
-        "console.log(process.pid); setInterval(() => {}, 1000)"], { detached: true, stdio: ["ignore", "pipe", "inherit"] });
+        "console.log('pid=' + process.pid); setInterval(() => {}, 1000)"], { detached: true, stdio: ["ignore", "pipe", "inherit"] });
       guarded.stdout.on("data", (d) => process.stdout.write(d));
       setInterval(() => {}, 1000);
     `;
     const parent = spawn(process.execPath, ["-e", script], {
       stdio: ["ignore", "pipe", "inherit"],
     });
-    const childPid = await new Promise<number>((resolve) =>
-      parent.stdout.once("data", (d: Buffer) => resolve(Number(d.toString().trim()))),
-    );
+    // the child's pid, by its marker (anything else on stdout, e.g. from NODE_OPTIONS, is skipped)
+    const childPid = await new Promise<number>((resolve) => {
+      let out = "";
+      parent.stdout.on("data", (d: Buffer) => {
+        out += d.toString();
+        const m = /pid=(\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+    });
     expect(alive(childPid)).toBe(true);
     parent.kill("SIGKILL");
     expect(await until(() => !alive(childPid), 10_000), "the child ended with its parent").toBe(

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { stopProcessGroup } from "./anvil";
-
-const PARENT_GUARD = fileURLToPath(new URL("./parent-guard.mjs", import.meta.url));
+import { paths } from "./paths";
 
 /**
  * Spawns a long-running command in its own process group, behind parent-guard.mjs: when this
@@ -14,7 +13,8 @@ export function spawnGuarded(
   args: string[],
   opts: Omit<SpawnOptions, "detached"> = {},
 ): ChildProcess {
-  return spawn(process.execPath, [PARENT_GUARD, cmd, ...args], { ...opts, detached: true });
+  const guard = path.join(paths.scripts, "src", "lib", "parent-guard.mjs");
+  return spawn(process.execPath, [guard, cmd, ...args], { ...opts, detached: true });
 }
 
 export class CommandFailedError extends Error {

@@ -8,6 +8,7 @@ import { NextRequest } from "next/server";
 import { z } from "zod";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { kycRecords, kycSessions, logs, rateLimits } from "@/server/db/schema";
+import { localKycProvider } from "@/server/services/kyc";
 import { PEER_ADDRESS_HEADER, PEER_PROTO_HEADER } from "@/server/http/client";
 import {
   BODY_TIMEOUT_MS,
@@ -156,6 +157,18 @@ describe("API hardening (issue 10): replay, rate limits, client IP, bounds, head
       postRequest("/api/kyc-challenge", await kycChallengeBody(victim), own),
     );
     expect(ok.status).toBe(200);
+    // a referral needs two verified people (issue 24): both pass the local KYC first
+    const kyc = await localKycProvider();
+    for (const [who, fullName] of [
+      [attacker, "Referrer Person"],
+      [victim, "Victim Person"],
+    ] as const) {
+      const { sessionId } = await kyc.startVerification({
+        address: who.address,
+        isIndividual: true,
+      });
+      await kyc.submit({ session: sessionId, fullName });
+    }
     const referred = await call(
       referral,
       postRequest(

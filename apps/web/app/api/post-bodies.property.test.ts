@@ -193,6 +193,7 @@ describe("POST endpoints: random bodies never give a 5xx nor change the database
       fullName: "Ada Lovelace",
       email: "ada@example.org",
       provider: "local",
+      identityId: "local-ada",
     });
     const timestamp = Date.now() + 120_000; // fresh for the whole run (5 minutes either way)
     const sign = (message: string) => user.signMessage({ message });
@@ -228,6 +229,16 @@ describe("POST endpoints: random bodies never give a 5xx nor change the database
       ),
     };
     const referrer = newAccount().address.toLowerCase();
+    // a referral needs a verified referrer, another person (issue 24)
+    await t.db().insert(kycRecords).values({
+      address: referrer,
+      status: "Active",
+      entityType: "individual",
+      fullName: "Grace Hopper",
+      email: "grace@example.org",
+      provider: "local",
+      identityId: "local-grace",
+    });
     valid.referral = {
       owner: address,
       refferer: referrer,
