@@ -79,7 +79,9 @@ describe("startAnvil", () => {
       } finally {
         await second.stop();
       }
-      // a new anvil (no state) is another chain with the same id
+      // a new anvil (no state) is another chain with the same id: its genesis block is stamped
+      // with the second it starts (two anvils started in one second share a genesis hash)
+      await new Promise((r) => setTimeout(r, 1_100));
       const other = await startAnvil({ port });
       try {
         const fresh = await chainIdentity(other.rpcUrl);
