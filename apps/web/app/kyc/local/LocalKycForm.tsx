@@ -19,6 +19,7 @@ export function LocalKycForm({
   const [isIndividual, setIsIndividual] = useState(signedIsIndividual ?? true);
   const entityFixed = signedIsIndividual !== undefined;
   const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
@@ -29,7 +30,7 @@ export function LocalKycForm({
       const response = await fetch("/api/kyc/local", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ session, fullName, isIndividual }),
+        body: JSON.stringify({ session, fullName, email, isIndividual }),
       });
       setResult((await response.json()) as Result);
     } catch {
@@ -87,6 +88,16 @@ export function LocalKycForm({
           maxLength={120}
           value={fullName}
           onChange={(e) => setFullName(e.target.value)}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-normal"
+        />
+      </label>
+      <label className="block text-sm font-semibold text-slate-900">
+        {copy.email}
+        <input
+          type="email"
+          maxLength={200}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
           className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-normal"
         />
       </label>

@@ -38,6 +38,7 @@ export const kyc = {
     whoLends: "Who lends?",
     fullName: "Full name",
     businessName: "Registered name of the business",
+    email: "Email (optional)",
     submit: "Submit for verification",
     submitting: "Submitting...",
     unreachable: "The server could not be reached: try again.",

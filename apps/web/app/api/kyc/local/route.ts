@@ -16,14 +16,12 @@ const body = z
   .object({
     session: z.string().regex(/^[0-9a-f]{48}$/, "must be a session token"),
     fullName: z.string().trim().min(2).max(120),
+    email: z.union([z.email().max(200), z.literal("")]).optional(),
     isIndividual: z.boolean().optional(),
   })
   .strict();
 
-/**
- * POST /api/kyc/local: the local provider's widget submits a session's identity (no email: an
- * email is the lender's only once its code is confirmed, POST /api/email-challenge/confirm).
- */
+/** POST /api/kyc/local: the local provider's widget submits a session's identity. */
 export const POST = apiHandler(async (request) => {
   const config = serverConfig();
   if (config.kyc.provider !== "local") throw notFound("The local identity provider is not in use");

@@ -103,7 +103,12 @@ export class LocalKycProvider implements KycProvider {
    * one the lender's account proved at sign-in. A rejected wallet cannot resubmit (403): only the
    * review queue changes a rejection.
    */
-  async submit(args: { session: string; fullName: string; isIndividual?: boolean }) {
+  async submit(args: {
+    session: string;
+    fullName: string;
+    email?: string;
+    isIndividual?: boolean;
+  }) {
     return this.db.transaction(async (tx) => {
       const [session] = await tx
         .select()
@@ -125,7 +130,8 @@ export class LocalKycProvider implements KycProvider {
         throw badRequest(ENTITY_MISMATCH_MESSAGE);
       }
       // an email or Google user's wallet starts with the account's confirmed email; else none
-      const email = (await confirmedEmailOf(tx, session.address)) || null;
+      const email =
+        args.email?.trim().toLowerCase() || (await confirmedEmailOf(tx, session.address)) || null;
       const status: KycStatus = this.opts.autoApprove
         ? email
           ? "Active"
