@@ -230,7 +230,7 @@ test("a new browser restores the wallet with the recovery password; a wrong one 
   await page.getByTestId("wallet-button").click();
   await page
     .getByRole("dialog", { name: "Linked wallets" })
-    .getByRole("button", { name: "Sign out" })
+    .getByRole("button", { name: "Sign out", exact: true })
     .click();
   await expect(page.getByTestId("wallet-button")).toHaveText(/Connect Wallet/);
   expect((await first.request.get("/api/auth/account")).status()).toBe(401);
