@@ -381,10 +381,18 @@ export async function lendThroughLocalKyc(
   await popup.getByRole("button", { name: "Submit for verification" }).click();
   await expect(popup.getByRole("status")).toContainText("Active");
   await popup.close();
-  const success = page.locator("[data-sonner-toast]").filter({ hasText: "Identity verified" });
-  await success.getByRole("button", { name: "Close toast" }).click();
-
   const dialog = page.getByRole("dialog", { name: "Lend" });
+  // The success toast counts down and then opens the lend modal itself; closing it early opens
+  // it at once. On a slow machine the countdown can end first: either way the lend modal opens.
+  const success = page.locator("[data-sonner-toast]").filter({ hasText: "Identity verified" });
+  await expect(success.or(dialog).first()).toBeVisible();
+  if (!(await dialog.isVisible())) {
+    await success
+      .getByRole("button", { name: "Close toast" })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined); // gone by itself meanwhile: the countdown opened the modal
+  }
+  await expect(dialog).toBeVisible();
   await dialog.getByTestId("lend-amount").fill(opts.amount);
   await expect(dialog.getByTestId("lend-amount-message")).toHaveText(/Wallet balance: /);
   await dialog.getByTestId("lend-terms").check();
