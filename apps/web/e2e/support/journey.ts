@@ -62,11 +62,12 @@ export async function ensureKyc(
   expect(challenge.ok()).toBe(true);
   const { widgetUrl } = (await challenge.json()) as { widgetUrl: string };
   const session = new URL(widgetUrl, "http://localhost").searchParams.get("session");
+  // the widget takes the email (issue 24 item 7 is reverted for now); a code per KYC would
+  // also run the suite into the per-IP confirmation-code limit
   const done = await request.post("/api/kyc/local", {
-    data: { session, fullName: person.fullName },
+    data: { session, fullName: person.fullName, email: person.email },
   });
   expect(done.ok()).toBe(true);
-  await confirmEmail(request, privateKey, person.email);
 }
 
 /**
