@@ -15,7 +15,6 @@ test("switching to another account in the wallet shows 'Account change detected'
   const unverified = await freshLender(stack, { eth: 0n, usdc: 0n });
   await ensureKyc(request, verified.privateKey, {
     fullName: "Joan Clarke",
-    email: "joan@example.com",
   });
   const { context, page, wallet } = await pageWithWallet(browser, stack, verified.privateKey);
   const toast = (title: string) => toasts(page, "info", title);

@@ -29,7 +29,7 @@ test("a new user lends 250 USDC with the Dev Wallet after the local KYC", async 
   await lendThroughLocalKyc(
     page,
     { poolName: target.pool.poolName, trancheName: target.tranche.name },
-    { amount: "250", fullName: "Grace Hopper", email: "grace@example.com" },
+    { amount: "250", fullName: "Grace Hopper" },
   );
 
   const after = await getUserRequests(client, stack.deployment, LENDER_4);

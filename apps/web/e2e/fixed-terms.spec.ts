@@ -55,7 +55,6 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
   const lender = await freshLender(stack, { eth: 10n ** 19n, usdc: amount });
   await ensureKyc(request, lender.privateKey, {
     fullName: "Mary Jackson",
-    email: "mary@example.com",
   });
   const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
   const user = lender.address;

@@ -78,7 +78,7 @@ test("keyboard only: lend with the loan contract, focus never leaves the open di
     request,
     stack,
     { eth: 10n ** 18n, usdc: amount },
-    { fullName: "Grace Hopper", email: "grace@example.com" },
+    { fullName: "Grace Hopper" },
   );
   await page.goto("/lending");
 

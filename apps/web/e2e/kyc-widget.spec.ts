@@ -84,6 +84,10 @@ test("a verification waiting for the team's review warns and closes the modal", 
     await widget.getByLabel("Email (optional)").fill("hedy@example.com");
     await widget.getByRole("button", { name: "Submit for verification" }).click();
     await expect(widget.getByRole("status")).toContainText("To be reviewed");
+    // the typed email is only pending: a code was mailed to confirm it (issue 24 item 7)
+    await expect(widget.getByTestId("kyc-pending-email")).toContainText(
+      "We sent a 6-digit code to hedy@example.com",
+    );
     await widget.close();
 
     await expect(

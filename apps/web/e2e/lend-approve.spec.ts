@@ -31,7 +31,7 @@ test("approves the exact amount when the unlimited approval's gas estimation fai
     request,
     stack,
     { eth: parseEther("1"), usdc: amount },
-    { fullName: "Mary Jackson", email: "mary@example.com" },
+    { fullName: "Mary Jackson" },
   );
   const { usdc, lendingPoolManager } = stack.deployment;
   const isUnlimitedApprove = (call: { method: string; params?: unknown[] }) => {

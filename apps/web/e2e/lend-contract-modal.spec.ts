@@ -17,7 +17,7 @@ test("the Loan Contract modal expands and minimises, scrolls to the bottom, and 
     request,
     stack,
     { eth: 0n, usdc: amount },
-    { fullName: "Katherine Johnson", email: "katherine@example.com" },
+    { fullName: "Katherine Johnson" },
   );
   const { dialog, contract, generated } = await generateLoanContract(page, target, amount);
 

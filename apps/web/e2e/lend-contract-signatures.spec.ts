@@ -21,7 +21,7 @@ test("declining the generation or the acceptance signature leaves the contract u
     request,
     stack,
     { eth: 0n, usdc: amount },
-    { fullName: "Mary Jackson", email: "mj@example.com" },
+    { fullName: "Mary Jackson" },
   );
 
   // Generation declined: no contract, no request to the server.

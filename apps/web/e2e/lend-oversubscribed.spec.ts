@@ -23,7 +23,7 @@ test("a lender who used up a tranche's epoch maximum sees it Oversubscribed", as
     request,
     stack,
     { eth: parseEther("1"), usdc: 100_000_000_000n },
-    { fullName: "Grace Hopper", email: "grace@example.com" },
+    { fullName: "Grace Hopper" },
   );
   const { pool, tranche, limits } = target;
   // the whole room of this tranche this epoch (a fresh lender: the tranche maximum)

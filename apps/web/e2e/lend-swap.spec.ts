@@ -39,7 +39,7 @@ for (const symbol of ["ETH", "WETH"] as const) {
       address: user,
       value: parseEther("10"),
     });
-    await ensureKyc(request, privateKey, { fullName: "Grace Hopper", email: "grace@example.com" });
+    await ensureKyc(request, privateKey, { fullName: "Grace Hopper" });
     if (symbol === "WETH") {
       // The router (from a swap quote) names WETH; sending ETH to WETH9 wraps it.
       const quote = await request.get(

@@ -61,7 +61,11 @@ test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending requ
   await popup.getByLabel("Full name").fill("Ada Lovelace");
   await popup.getByLabel("Email (optional)").fill("ada@example.com");
   await popup.getByRole("button", { name: "Submit for verification" }).click();
-  await expect(popup.getByRole("status")).toContainText("Active");
+  // verified; the typed email is not the lender's until its mailed code is confirmed
+  await expect(popup.getByRole("status")).toContainText("No Email");
+  await expect(popup.getByTestId("kyc-pending-email")).toContainText(
+    "We sent a 6-digit code to ada@example.com",
+  );
   await popup.close();
 
   // The success toast counts down; closing it early continues to the lend modal.

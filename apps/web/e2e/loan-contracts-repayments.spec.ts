@@ -36,7 +36,7 @@ test("signed loan contracts in the portfolio, their PDF, and a pool's historical
     request,
     stack,
     { eth: 10n ** 19n, usdc: amount },
-    { fullName: "Katherine Johnson", email: "katherine@example.com" },
+    { fullName: "Katherine Johnson" },
   );
 
   // nothing signed yet: the empty text

@@ -78,7 +78,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
     request,
     stack,
     { eth: 10n ** 19n, usdc: 1_200n * USDC, ksu: 2_000n * KSU },
-    { fullName: "Annie Easley", email: `annie.${Date.now()}@example.com` },
+    { fullName: "Annie Easley" },
   );
   const user = lender.address;
   const ksuOf = () => readTokenBalance(client, { token: stack.deployment.ksu, owner: user });

@@ -1,6 +1,13 @@
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { connectTestWallet, ensureKyc, freshLender, pageWithWallet } from "./support/journey";
+import {
+  connectTestWallet,
+  ensureKyc,
+  freshLender,
+  mailedCode,
+  pageWithWallet,
+  submitKycWidget,
+} from "./support/journey";
 
 // The missing email modal (issue 12): a lender verified without an email ('No Email') is asked
 // for one on the portfolio, gets a code by mail (the local outbox) and confirms it; a wrong code
@@ -63,5 +70,54 @@ test("a verified lender without an email adds one with the mailed code", async (
   await expect(page.getByText(`We will send notifications to ${email}.`)).toBeVisible();
   await expect(notice).toHaveCount(0);
   expect(await kyc()).toBe("Active");
+  await context.close();
+});
+
+// Issue 24 item 7: an email typed in the KYC widget is not the lender's (the lender is 'No
+// Email') until the code the widget mailed is confirmed, here through Add email's "I have a code".
+test("an email typed in the KYC widget counts only once its mailed code is confirmed", async ({
+  browser,
+  request,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  const lender = await freshLender(stack, { eth: 10n ** 18n, usdc: 0n });
+  const email = `hedy.${lender.address.slice(2, 10).toLowerCase()}@example.com`;
+  const submitted = await submitKycWidget(request, lender.privateKey, {
+    fullName: "Hedy Lamarr",
+    email,
+  });
+  expect(submitted).toMatchObject({ status: "No Email", email: null, pendingEmail: email });
+  const kyc = async () =>
+    (
+      (await (await request.get(`/api/kyc?userAddress=${lender.address}`)).json()) as {
+        status: string;
+      }
+    ).status;
+  expect(await kyc()).toBe("No Email");
+
+  const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
+  await page.goto("/portfolio");
+  await connectTestWallet(page);
+  const notice = page.getByTestId("missing-email-notice");
+  await notice.getByRole("button", { name: "Add email" }).click();
+  const modal = page.getByRole("dialog", { name: "Add your email" });
+  await modal.getByLabel("Email").fill(email);
+  // the widget's code: no new one is mailed
+  await modal.getByRole("button", { name: "I have a code" }).click();
+  await modal
+    .getByLabel("Confirmation code")
+    .fill(await mailedCode(request, lender.address, email));
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await modal.getByRole("button", { name: "Confirm" }).click();
+  await expect(modal).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(`We will send notifications to ${email}.`)).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  expect(await kyc()).toBe("Active");
+  const outbox = await (await request.get("/dev/outbox")).text();
+  expect(
+    outbox.split(`${email} the email address of the wallet`).length - 1,
+    "one code mailed, the widget's",
+  ).toBe(1);
   await context.close();
 });

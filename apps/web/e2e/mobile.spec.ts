@@ -96,7 +96,7 @@ test("the connect and lend modals fit a 390 px phone", async ({ browser, stack, 
     request,
     stack,
     { eth: parseEther("1"), usdc: amount },
-    { fullName: "Katherine Johnson", email: "katherine@example.com" },
+    { fullName: "Katherine Johnson" },
   );
   await page.setViewportSize(PHONE);
 

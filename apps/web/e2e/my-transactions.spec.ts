@@ -221,7 +221,7 @@ test("a lender sees a new deposit as Requested, opens its details and cancels it
     request,
     stack,
     { eth: parseEther("1"), usdc: amount },
-    { fullName: "Katherine Johnson", email: "katherine@example.com" },
+    { fullName: "Katherine Johnson" },
   );
   await requireTransactionsApi(request, lender.address);
 

@@ -33,7 +33,6 @@ test("lend, the keeper clears, interest, withdraw part, the USDC is back, the hi
   const lender = await freshLender(stack, { eth: 10n ** 19n, usdc: amount });
   await ensureKyc(request, lender.privateKey, {
     fullName: "Katherine Johnson",
-    email: "katherine@example.com",
   });
   const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
   const user: Address = lender.address;
@@ -55,6 +54,8 @@ test("lend, the keeper clears, interest, withdraw part, the USDC is back, the hi
   await expect(row.getByTestId("position-pending-deposits")).toHaveText("250.00 USDC");
   await expect(page.getByTestId("total-pending-deposits")).toHaveText("250.00 USDC");
   await expect(row.getByTestId("position-interest")).toHaveText("0.00 USDC");
+  await expect(row.getByTestId("position-interest-withdrawn")).toHaveText("0.00 USDC");
+  await expect(page.getByTestId("total-losses")).toHaveText("0.00 USDC");
 
   // the dev panel moves the chain to the clearing period; the keeper clears and settles
   const [deposit] = await getUserRequests(client, stack.deployment, user);

@@ -46,7 +46,7 @@ test("rejecting the approval or the deposit in the wallet shows 'Rejected' and c
     request,
     stack,
     { eth: parseEther("1"), usdc: amount },
-    { fullName: "Dorothy Vaughan", email: "dorothy@example.com" },
+    { fullName: "Dorothy Vaughan" },
   );
   const logged = loggedErrors(page);
   const before = await onChain(stack, lender.address);
@@ -99,7 +99,7 @@ test("a wallet without ETH for gas gets 'insufficient balance' and nothing chang
     request,
     stack,
     { eth: 0n, usdc: amount },
-    { fullName: "Annie Easley", email: "annie@example.com" },
+    { fullName: "Annie Easley" },
   );
   const logged = loggedErrors(page);
   const before = await onChain(stack, lender.address);

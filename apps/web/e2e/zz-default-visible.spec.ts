@@ -83,6 +83,8 @@ test("play a default: the notice, the smaller position with its reason, the Loss
   // the one money format shows as 200.00 (issue 23: never 199.999999)
   await expect(position.getByTestId("position-balance")).toHaveText("200.00 USDC");
   await expect(position.getByTestId("position-loss-notice")).toHaveCount(0);
+  await expect(position.getByTestId("position-losses")).toHaveCount(0);
+  await expect(page.getByTestId("total-losses")).toContainText("0.00 USDC");
 
   // the demo controls play a default of 50 USDC on the pool
   await page.getByRole("button", { name: "Demo controls" }).click();
@@ -112,6 +114,16 @@ test("play a default: the notice, the smaller position with its reason, the Loss
   await expect(notice).toContainText("Reason: a loss reported by the pool manager.");
   const balance = await position.getByTestId("position-balance").innerText();
   expect(Number(balance.replace(/[^\d.]/g, ""))).toBeLessThan(200);
+  // the loss is a figure of its own (issue 23 item 2), beside the interest earned and withdrawn
+  const lost = Number(
+    (await position.getByTestId("position-losses").innerText()).replace(/[^\d.]/g, ""),
+  );
+  expect(lost).toBeGreaterThan(0);
+  expect(lost).toBeLessThanOrEqual(50);
+  await expect(page.getByTestId("total-losses")).toHaveText(
+    await position.getByTestId("position-losses").innerText(),
+  );
+  await expect(position.getByTestId("position-interest-withdrawn")).toHaveText("0.00 USDC");
   expect(await seriousViolations(page)).toEqual([]);
   expect(await fitsAPhone(page)).toBe(true);
 

@@ -1,5 +1,6 @@
 import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
+import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
 import { SubNav } from "@/components/layout/SubNav";
 import { PoolList } from "@/features/lending/PoolList";
@@ -17,6 +18,7 @@ export default async function LendingPage() {
     <>
       <PageHeader title={copy.title} lead={copy.lead} />
       <SubNav label={LENDING_TABS_LABEL} items={LENDING_TABS} />
+      <IndexerLagNotice scope="page" className="mb-6" />
       <PoolList initial={initial} />
     </>
   );

@@ -1,5 +1,6 @@
 import { fill, locking, pages } from "@lending/sdk";
 import type { Metadata } from "next";
+import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
 import { serverConfig } from "@/config/server";
 import { ComingSoonGate } from "@/features/flags/ComingSoonGate";
@@ -14,6 +15,7 @@ export default function LockingPage() {
   return (
     <>
       <PageHeader title={copy.title} lead={fill(locking.lead, { product })} />
+      {features.tokenLaunch ? <IndexerLagNotice scope="page" className="mb-6" /> : null}
       {/* FEATURE_TOKEN_LAUNCH off: the Coming Soon modal over the page, nothing to lock */}
       {features.tokenLaunch ? <LockingOverview product={product} /> : <ComingSoonGate />}
     </>

@@ -1,5 +1,6 @@
 import { pages, portfolio } from "@lending/sdk";
 import type { Metadata } from "next";
+import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
 import { serverConfig } from "@/config/server";
 import { PortfolioSummary } from "@/features/portfolio/PortfolioSummary";
@@ -13,6 +14,7 @@ export default function PortfolioPage() {
   return (
     <>
       <PageHeader title={copy.title} lead={portfolio.lead} />
+      <IndexerLagNotice scope="page" className="mb-6" />
       <PortfolioSummary product={product} />
     </>
   );

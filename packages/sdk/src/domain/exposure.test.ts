@@ -5,6 +5,7 @@ import {
   CLEARING_PERIOD_SECONDS,
   EPOCH_DURATION_SECONDS,
   genesisFromEpochTimes,
+  pendingRequestClearingStart,
   requestClearingStart,
   requestEpochAt,
 } from "./time";
@@ -104,5 +105,27 @@ describe("requestClearingStart: when the clearing that processes a request start
     expect(genesisFromEpochTimes({ currentEpoch: 4n, nextEpochStart: genesis + 5 * WEEK })).toBe(
       genesis,
     );
+  });
+});
+
+describe("pendingRequestClearingStart: the clearing a waiting request is processed in (cancel modal)", () => {
+  const genesis = 1_700_000_000;
+  const clearing0 = genesis + WEEK - CLEARING_PERIOD_SECONDS;
+
+  it("is the request's own clearing while its epoch runs, even once the clearing has started", () => {
+    expect(pendingRequestClearingStart(genesis, genesis + DAY, genesis + 2 * DAY)).toBe(clearing0);
+    // in the clearing period the request made before it is being processed: that clearing's date
+    expect(pendingRequestClearingStart(genesis, genesis + DAY, clearing0 + DAY)).toBe(clearing0);
+  });
+
+  it("is the next epoch's clearing for a request made during a clearing period", () => {
+    expect(pendingRequestClearingStart(genesis, clearing0 + DAY, clearing0 + DAY)).toBe(
+      clearing0 + WEEK,
+    );
+  });
+
+  it("is the current epoch's clearing for a request carried over from an earlier epoch", () => {
+    const now = genesis + 3 * WEEK + DAY;
+    expect(pendingRequestClearingStart(genesis, genesis + DAY, now)).toBe(clearing0 + 3 * WEEK);
   });
 });

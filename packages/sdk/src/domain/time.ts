@@ -112,6 +112,28 @@ export function requestClearingStart(
 }
 
 /**
+ * When the clearing that processes a request still waiting at `nowSec` starts (unix seconds): its
+ * own epoch's clearing ({@link requestClearingStart}), or, once that epoch is over and the request
+ * still waits (a queued withdrawal is carried over), the clearing of the epoch containing now.
+ * During a clearing period this is that clearing's start, already past: the request is being
+ * processed.
+ *
+ * @example pendingRequestClearingStart(0, 86_400, 86_400) // 432_000 (this epoch's clearing)
+ * @example pendingRequestClearingStart(0, 86_400, 8 * 86_400) // 1_036_800 (carried over)
+ */
+export function pendingRequestClearingStart(
+  genesisSec: number | bigint,
+  requestSec: number | bigint,
+  nowSec: number | bigint,
+): number {
+  const own = requestEpochAt(genesisSec, requestSec);
+  const elapsed = BigInt(nowSec) - BigInt(genesisSec);
+  const current = elapsed < 0n ? 0n : elapsed / BIGINT_EPOCH;
+  const epoch = own > current ? own : current;
+  return Number(BigInt(genesisSec) + (epoch + 1n) * BIGINT_EPOCH - BIGINT_CLEARING);
+}
+
+/**
  * The chain's epoch genesis (unix seconds) from what the clearing banner reads: the current
  * epoch and the start of the next one.
  *

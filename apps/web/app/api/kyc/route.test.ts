@@ -1,9 +1,13 @@
 // @vitest-environment node
-import { buildKycChallengeMessage } from "@lending/sdk";
+import { buildEmailConfirmationMessage, buildKycChallengeMessage } from "@lending/sdk";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getKycSignatureParams } from "@/server/actions/kyc";
-import { kycRecords } from "@/server/db/schema";
+import { emailCodes, kycRecords, outbox } from "@/server/db/schema";
+import { PEER_ADDRESS_HEADER } from "@/server/http/client";
+import { EMAIL_CODE_IP_LIMIT } from "@/server/services/email-confirmation";
 import { LocalKycProvider } from "@/server/services/kyc";
+import { enforceRateLimit } from "@/server/services/rate-limit";
 import {
   call,
   expectError,
@@ -13,6 +17,7 @@ import {
   setupApiTestDatabase,
 } from "@/server/test/harness";
 import { getWithCookie, signIn } from "@/server/test/session";
+import { POST as confirm } from "../email-challenge/confirm/route";
 import { POST as kycChallenge } from "../kyc-challenge/route";
 import { POST as localSubmit } from "./local/route";
 import { GET } from "./route";
@@ -171,5 +176,109 @@ describe("KYC: /api/kyc, /api/kyc-challenge, /api/kyc/local", () => {
     expect((await provider.review(a.address, "approve")).status).toBe("No Email");
     expect((await provider.review(b.address, "reject")).status).toBe("Rejected");
     expect(await t.db().select().from(kycRecords)).toHaveLength(3);
+  });
+
+  /** A widget session of `account` (its signed challenge). */
+  async function widgetSession(account: ReturnType<typeof newAccount>) {
+    const timestamp = Date.now();
+    const signature = await account.signMessage({
+      message: buildKycChallengeMessage({
+        address: account.address,
+        isIndividual: true,
+        timestamp,
+        chainId: 31337,
+      }),
+    });
+    const opened = await call(
+      kycChallenge,
+      postRequest("/api/kyc-challenge", {
+        address: account.address,
+        signature,
+        timestamp,
+        isIndividual: true,
+      }),
+    );
+    return opened.body.sessionId as string;
+  }
+
+  it("an email typed in the widget is not the lender's until the code mailed to it is confirmed (a stranger's address stays unconfirmed)", async () => {
+    const lender = newAccount();
+    const victim = "Victim@Example.org";
+    const submitted = await call(
+      localSubmit,
+      postRequest("/api/kyc/local", {
+        session: await widgetSession(lender),
+        fullName: "Mallory Example",
+        email: victim,
+      }),
+    );
+    expect(submitted.status).toBe(200);
+    // verified, without an email: the typed one is only pending, a code was mailed to it
+    expect(submitted.body).toMatchObject({
+      status: "No Email",
+      email: null,
+      pendingEmail: "victim@example.org",
+    });
+    const own = lender.address.toLowerCase();
+    const [record] = await t.db().select().from(kycRecords).where(eq(kycRecords.address, own));
+    expect(record).toMatchObject({ status: "No Email", email: null });
+    const [mail] = await t
+      .db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, "victim@example.org"))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    const code = /confirmation code is (\d{6})\b/.exec(mail?.text ?? "")?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const [pending] = await t.db().select().from(emailCodes).where(eq(emailCodes.address, own));
+    expect(pending).toMatchObject({ email: "victim@example.org", confirmedAt: null });
+
+    // the owner of the mailbox confirms it with the lender's wallet: now it is the lender's
+    const at = Date.now();
+    const confirmed = await call(
+      confirm,
+      postRequest("/api/email-challenge/confirm", {
+        address: lender.address,
+        email: "victim@example.org",
+        code,
+        timestamp: at,
+        signature: await lender.signMessage({
+          message: buildEmailConfirmationMessage({
+            address: lender.address,
+            email: "victim@example.org",
+            timestamp: at,
+            chainId: 31337,
+          }),
+        }),
+      }),
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: "Active", email: "victim@example.org" });
+  });
+
+  it("the widget mails no code past the per-IP cap of confirmation codes: the verification stands, no email pending", async () => {
+    const ip = "203.0.113.21";
+    for (let n = 0; n < EMAIL_CODE_IP_LIMIT.limit; n++) {
+      await enforceRateLimit(t.db(), [`email-code:ip:${ip}`], EMAIL_CODE_IP_LIMIT);
+    }
+    const lender = newAccount();
+    const submitted = await call(
+      localSubmit,
+      postRequest(
+        "/api/kyc/local",
+        { session: await widgetSession(lender), fullName: "Flood Example", email: "x@example.org" },
+        { [PEER_ADDRESS_HEADER]: ip },
+      ),
+    );
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ status: "No Email", email: null });
+    expect(submitted.body.pendingEmail).toBeUndefined();
+    expect(submitted.body.pendingEmailError).toMatch(
+      /^Too many confirmation codes asked from this network/,
+    );
+    const own = lender.address.toLowerCase();
+    expect(await t.db().select().from(emailCodes).where(eq(emailCodes.address, own))).toEqual([]);
+    expect(await t.db().select().from(outbox).where(eq(outbox.to, "x@example.org"))).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@
 import { fill, kyc } from "@lending/sdk";
 import { useState, type FormEvent } from "react";
 
-type Result = { status: string; fullName?: string } | { statusCode: number; message: string };
+type Result =
+  | { status: string; fullName?: string; pendingEmail?: string; pendingEmailError?: string }
+  | { statusCode: number; message: string };
 
 const copy = kyc.local;
 const STATUS_TEXT: Record<string, string> = copy.statusText;
@@ -48,6 +50,15 @@ export function LocalKycForm({
       >
         <strong>{fill(copy.result, { status: result.status })}</strong>{" "}
         {STATUS_TEXT[result.status] ?? ""}
+        {result.pendingEmail ? (
+          <span className="mt-2 block" data-testid="kyc-pending-email">
+            {fill(copy.pendingEmail, { email: result.pendingEmail })}
+          </span>
+        ) : result.pendingEmailError ? (
+          <span className="mt-2 block" data-testid="kyc-pending-email">
+            {fill(copy.pendingEmailError, { email, reason: result.pendingEmailError })}
+          </span>
+        ) : null}
       </p>
     );
   }
@@ -98,8 +109,12 @@ export function LocalKycForm({
           maxLength={200}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          aria-describedby="kyc-email-hint"
           className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-normal"
         />
+        <span id="kyc-email-hint" className="mt-1 block text-xs font-normal text-slate-600">
+          {copy.emailHint}
+        </span>
       </label>
       {result && "message" in result ? (
         <p role="alert" className="text-sm text-red-700">

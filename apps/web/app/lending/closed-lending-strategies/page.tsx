@@ -1,5 +1,6 @@
 import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
+import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
 import { SubNav } from "@/components/layout/SubNav";
 import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";
@@ -14,6 +15,7 @@ export default function ClosedStrategiesPage() {
     <>
       <PageHeader title={copy.title} lead={copy.lead} />
       <SubNav label={LENDING_TABS_LABEL} items={LENDING_TABS} />
+      <IndexerLagNotice scope="page" className="mb-6" />
       <StrategyList status="closed" empty={copy.empty} />
     </>
   );

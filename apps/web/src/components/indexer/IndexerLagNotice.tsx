@@ -25,19 +25,30 @@ export function useIndexerSync(): IndexerSync | undefined {
 }
 
 /**
- * Shown above every indexed view (my transactions, rewards) when the indexer is more than a minute behind the chain: how far,
- * so a stale status is never taken for the chain's.
+ * Shown above every view that reads indexed data (my transactions, rewards: `list`; portfolio,
+ * lending, locking: `page`, whose indexed notices, losses and rewards sit beside chain reads)
+ * when the indexer is more than a minute behind the chain: how far, so a stale status is never
+ * taken for the chain's.
  */
-export function IndexerLagNotice() {
+export function IndexerLagNotice({
+  scope = "list",
+  className = "",
+}: {
+  scope?: "list" | "page";
+  /** spacing where the page places it */
+  className?: string;
+}) {
   const sync = useIndexerSync();
   if (!isIndexerBehind(sync)) return null;
   return (
     <p
       role="status"
       data-testid="indexer-lag"
-      className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      className={`rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 ${className}`}
     >
-      {fill(copy.behind, { duration: formatLag(sync!.behindSeconds) })}
+      {fill(scope === "page" ? copy.behindPage : copy.behind, {
+        duration: formatLag(sync!.behindSeconds),
+      })}
     </p>
   );
 }

@@ -17,6 +17,7 @@ import type { RegistryModalProps } from "@/components/modal/registry";
 import { showToast } from "@/components/toast/toast";
 import { queryKeys } from "@/lib/queries/keys";
 import { useAppChain } from "@/lib/queries/hooks";
+import { usePendingRequestClearingDate } from "@/lib/queries/useRequestClearingDate";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { refreshUntilIndexed, type Transaction } from "./api";
@@ -59,6 +60,13 @@ function CancelRequestModal({
   });
   const cancellable = onChain.data?.canCancel === true;
   const parts = deposit ? [] : requestParts(tx);
+  // when it is processed, as a date (issue 23 item 13): never "the end of the epoch"
+  const clearingDate = usePendingRequestClearingDate(tx.requestTimestamp);
+  const text = clearingDate
+    ? fill(deposit ? copy.depositText : copy.withdrawalText, { date: clearingDate })
+    : deposit
+      ? copy.depositTextNoDate
+      : copy.withdrawalTextNoDate;
 
   async function confirm() {
     setBusy(true);
@@ -94,7 +102,7 @@ function CancelRequestModal({
   return (
     <Modal title={title} onClose={onClose}>
       <div className="space-y-4 text-sm text-slate-700" data-testid="cancel-request">
-        <p>{deposit ? copy.depositText : copy.withdrawalText}</p>
+        <p data-testid="cancel-request-text">{text}</p>
         {parts.length > 1 ? (
           <p data-testid="cancel-request-merged">
             {fill(copy.mergedWithdrawalText, {

@@ -1,6 +1,7 @@
 import {
   cancelDepositRequest,
   cancelWithdrawalRequest,
+  formatDate,
   getDeployment,
   type HistoryItem,
 } from "@lending/sdk";
@@ -36,6 +37,8 @@ vi.mock("@/components/toast/toast", async (original) => ({
   },
 }));
 
+const EPOCH_GENESIS = vi.hoisted(() => 1_795_168_800 - 10 * 604_800 - 86_400);
+
 // The cancel modal asks the chain whether the request can still be cancelled (no chain here).
 const chain = vi.hoisted(() => ({ canCancel: true, reads: [] as bigint[] }));
 vi.mock("@lending/sdk", async (original) => ({
@@ -44,6 +47,14 @@ vi.mock("@lending/sdk", async (original) => ({
     chain.reads.push(nftId);
     return { canCancel: chain.canCancel };
   },
+  // epoch 10 of the chain started a day before the fixture's requests (T0)
+  readEpochTimes: async () => ({
+    currentEpoch: 10n,
+    nextEpochStart: EPOCH_GENESIS + 11 * 604_800,
+    nextClearingPeriodStart: EPOCH_GENESIS + 11 * 604_800 - 2 * 86_400,
+    isClearingPeriod: false,
+    chainTime: EPOCH_GENESIS + 10 * 604_800 + 86_400 + 7 * 60,
+  }),
 }));
 
 // Rendering the whole provider tree, loading modal chunks and running axe takes seconds on a
@@ -376,6 +387,16 @@ describe("cancel deposit and cancel withdrawal modals", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cancel deposit request NFT #7" }));
     const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
     expect(within(dialog).getByRole("heading", { name: "Cancel deposit" })).toBeDefined();
+    // when it is processed, as the date of its clearing period (issue 23 item 13)
+    const clearing = formatDate(new Date((EPOCH_GENESIS + 11 * 604_800 - 2 * 86_400) * 1000));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("cancel-request-text").textContent).toBe(
+        `Your deposit request will be cancelled and its USDC returned to your wallet. This is possible until the request is processed in the clearing period that starts on ${clearing}.`,
+      ),
+    );
+    expect(within(dialog).getByTestId("cancel-request-text").textContent).not.toContain(
+      "end of the epoch",
+    );
     await expectNoSeriousAxeViolations();
 
     sent.result = { hash: `0x${"ab".repeat(32)}` };

@@ -171,7 +171,21 @@ export default function MissingEmailModal({ onClose }: RegistryModalProps) {
               />
               {message}
             </div>
-            <div className="flex justify-end">
+            <div className="flex flex-wrap justify-end gap-3">
+              {/* a code already mailed, e.g. by the KYC widget to the email typed there */}
+              <button
+                type="button"
+                className={secondary}
+                disabled={busy || email.trim() === ""}
+                onClick={() => {
+                  if (!isValidEmail(email)) return setError(copy.invalidEmail);
+                  setError(null);
+                  setSentTo(normalizeEmail(email));
+                  setCode("");
+                }}
+              >
+                {copy.haveCode}
+              </button>
               <button type="submit" className={primary} disabled={busy || email.trim() === ""}>
                 {busy ? copy.sending : copy.sendCode}
               </button>

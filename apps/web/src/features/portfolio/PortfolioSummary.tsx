@@ -112,6 +112,12 @@ export function PortfolioSummary({ product }: { product: string }) {
           <Figure name={copy.interestEarned} testId="total-interest">
             {usdc(summary.interestEarned)}
           </Figure>
+          <Figure name={copy.interestWithdrawn} testId="total-interest-withdrawn">
+            {usdc(summary.interestWithdrawn)}
+          </Figure>
+          <Figure name={copy.losses} testId="total-losses">
+            {usdc(summary.losses)}
+          </Figure>
           <Figure name={copy.activeAndPending} testId="total-active-pending">
             {usdc(summary.activeDeposits + summary.pendingDeposits)}
           </Figure>
@@ -319,6 +325,14 @@ function PositionRow({
         <Figure name={copy.interestEarned} testId="position-interest">
           {usdc(p.interestEarned)}
         </Figure>
+        <Figure name={copy.interestWithdrawn} testId="position-interest-withdrawn">
+          {usdc(p.interestWithdrawn)}
+        </Figure>
+        {p.losses > 0n ? (
+          <Figure name={copy.losses} testId="position-losses">
+            {usdc(p.losses)}
+          </Figure>
+        ) : null}
         {loans.length > 0 ? (
           <FixedLoans
             loans={loans}

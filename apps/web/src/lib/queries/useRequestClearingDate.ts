@@ -1,6 +1,11 @@
 "use client";
 
-import { formatDate, genesisFromEpochTimes, requestClearingStart } from "@lending/sdk";
+import {
+  formatDate,
+  genesisFromEpochTimes,
+  pendingRequestClearingStart,
+  requestClearingStart,
+} from "@lending/sdk";
 import { useNow } from "@/lib/clock";
 import { useEpochTimes } from "./hooks";
 
@@ -16,6 +21,24 @@ export function useRequestClearingDate(): string | null {
   const elapsed = Math.max(0, Math.floor((now - times.dataUpdatedAt) / 1000));
   const start = requestClearingStart(
     genesisFromEpochTimes(times.data),
+    times.data.chainTime + elapsed,
+  );
+  return formatDate(new Date(start * 1000));
+}
+
+/**
+ * The calendar date (DD.MM.YYYY) of the clearing period that processes a request made at
+ * `requestTimestamp` (unix seconds) and still waiting: `pendingRequestClearingStart` at the
+ * chain's time; null until it is read.
+ */
+export function usePendingRequestClearingDate(requestTimestamp: number): string | null {
+  const times = useEpochTimes();
+  const now = useNow();
+  if (!times.data || now === 0) return null;
+  const elapsed = Math.max(0, Math.floor((now - times.dataUpdatedAt) / 1000));
+  const start = pendingRequestClearingStart(
+    genesisFromEpochTimes(times.data),
+    requestTimestamp,
     times.data.chainTime + elapsed,
   );
   return formatDate(new Date(start * 1000));

@@ -126,6 +126,31 @@ export async function requestEmailCode(
   });
   const customer = await kyc.getCustomer(address);
   if (customer.status === "Not started") throw notFound(NO_VERIFICATION_MESSAGE);
+  return issueEmailCode(db, { ...args, address, email, now, signed: message });
+}
+
+/**
+ * Mails a confirmation code for `email` to a wallet whose request is already authorised: a
+ * signed email challenge (`signed`, its message consumed with the code) or the local KYC widget's
+ * session (issue 24 item 7: the email the widget takes stays unconfirmed until this code is
+ * confirmed). Counted like every code: per wallet, per email address, per requesting IP.
+ *
+ * @throws {HttpError} 429 over a limit, 503 the mail could not be sent (nothing left written).
+ */
+export async function issueEmailCode(
+  db: Database,
+  args: {
+    address: Address;
+    email: string;
+    appName: string;
+    mail: Mail;
+    ip?: string;
+    now: number;
+    /** the signed challenge's message, consumed with the code (released if the mail fails) */
+    signed?: string;
+  },
+): Promise<{ address: string; email: string; expiresAt: string }> {
+  const { address, email, now, signed: message } = args;
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const salt = randomBytes(16).toString("hex");
   const expiresAt = new Date(now + EMAIL_CODE_TTL_MS);
@@ -172,7 +197,7 @@ export async function requestEmailCode(
         createdAt: new Date(now),
       })
       .returning({ id: emailCodes.id });
-    await consumeSignature(tx, { address, message, purpose: "email-challenge" });
+    if (message) await consumeSignature(tx, { address, message, purpose: "email-challenge" });
     return { codeId: row!.id, mailId: await mailer.record(tx, mail) };
   });
   try {
@@ -183,7 +208,7 @@ export async function requestEmailCode(
     await db.transaction(async (tx) => {
       await tx.delete(emailCodes).where(eq(emailCodes.id, written.codeId));
       await mailer.discard(tx, written.mailId);
-      await releaseSignature(tx, { address, message, purpose: "email-challenge" });
+      if (message) await releaseSignature(tx, { address, message, purpose: "email-challenge" });
     });
     throw new HttpError(503, MAIL_FAILED_MESSAGE);
   }

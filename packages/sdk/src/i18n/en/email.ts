@@ -11,6 +11,8 @@ export const email = {
   emailLabel: "Email",
   invalidEmail: "Enter a valid email address",
   sendCode: "Send code",
+  /** a code already mailed (the KYC widget mails one to the email typed there) */
+  haveCode: "I have a code",
   sending: "Sending...",
   codeSent: "We sent a 6-digit code to {email}. It is valid for 10 minutes.",
   codeLabel: "Confirmation code",

@@ -39,6 +39,12 @@ export const kyc = {
     fullName: "Full name",
     businessName: "Registered name of the business",
     email: "Email (optional)",
+    /** issue 24 item 7: the widget's email is the lender's only once its code is confirmed */
+    emailHint: "We mail a code to confirm it; it is yours once you enter that code in the app.",
+    pendingEmail:
+      "We sent a 6-digit code to {email}, valid for 10 minutes. Enter it under Add email in My Portfolio (I have a code) to confirm this email.",
+    pendingEmailError:
+      "No code could be sent to {email} ({reason}). You can add an email later in My Portfolio.",
     submit: "Submit for verification",
     submitting: "Submitting...",
     unreachable: "The server could not be reached: try again.",

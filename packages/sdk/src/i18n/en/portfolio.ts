@@ -14,6 +14,10 @@ export const portfolio = {
   balance: "Balance",
   availableToWithdraw: "Available to withdraw",
   interestEarned: "Interest earned",
+  /** the part of the interest earned already paid out to the wallet (issue 23 item 2) */
+  interestWithdrawn: "Interest withdrawn",
+  /** value lost to reported losses (and any shortfall the interest does not cover) */
+  losses: "Losses",
   pendingDeposits: "Pending deposits",
   pendingWithdrawals: "Pending withdrawals",
   activeAndPending: "Active and pending deposits",

@@ -46,6 +46,9 @@ export const transactions = {
   /** The indexer is more than a minute behind the chain (issue 23). */
   behind:
     "This list is {duration} behind the blockchain: recent transactions may be missing or show an old status.",
+  /** The same notice on a page whose chain figures sit beside indexed ones (notices, losses, rewards). */
+  behindPage:
+    "Data may be out of date: the index of past transactions is {duration} behind the blockchain, so recent losses, notices and rewards may be missing here.",
   cancelUnavailable: "This request can no longer be cancelled.",
   statuses: {
     Requested: "Requested",
@@ -115,9 +118,14 @@ export const transactions = {
     depositTitle: "Cancel deposit",
     withdrawalTitle: "Cancel withdrawal",
     depositText:
-      "Your deposit request will be cancelled and its USDC returned to your wallet. This is possible until the request is processed at the end of the epoch.",
+      "Your deposit request will be cancelled and its USDC returned to your wallet. This is possible until the request is processed in the clearing period that starts on {date}.",
     withdrawalText:
-      "Your withdrawal request will be cancelled and its shares stay invested in the tranche. This is possible until the request is processed at the end of the epoch.",
+      "Your withdrawal request will be cancelled and its shares stay invested in the tranche. This is possible until the request is processed in the clearing period that starts on {date}.",
+    /** until the chain's epoch times are read */
+    depositTextNoDate:
+      "Your deposit request will be cancelled and its USDC returned to your wallet. This is possible until the request is processed in its clearing period.",
+    withdrawalTextNoDate:
+      "Your withdrawal request will be cancelled and its shares stay invested in the tranche. This is possible until the request is processed in its clearing period.",
     /** A withdrawal request grown by several same-epoch requests is one request on chain. */
     mergedWithdrawalText:
       "Your withdrawals of this epoch in this tranche are one request on chain: cancelling cancels all {parts} of them ({amounts}).",

@@ -98,10 +98,11 @@ export class LocalKycProvider implements KycProvider {
 
   /**
    * The widget's submission: the name for the session's wallet, as the entity type signed in the
-   * challenge (a different `isIndividual` is a 400). The widget takes no email: an email becomes
-   * the lender's only through the code flow (/api/email-challenge, issue 24 item 7), or is the
-   * one the lender's account proved at sign-in. A rejected wallet cannot resubmit (403): only the
-   * review queue changes a rejection.
+   * challenge (a different `isIndividual` is a 400). An email typed in the widget is never
+   * recorded here (issue 24 item 7): it becomes the lender's only once the code mailed to it is
+   * confirmed (POST /api/kyc/local mails it, /api/email-challenge/confirm confirms it). The record
+   * starts with the email the lender's account proved at sign-in, if any. A rejected wallet
+   * cannot resubmit (403): only the review queue changes a rejection.
    */
   async submit(args: {
     session: string;
@@ -130,8 +131,8 @@ export class LocalKycProvider implements KycProvider {
         throw badRequest(ENTITY_MISMATCH_MESSAGE);
       }
       // an email or Google user's wallet starts with the account's confirmed email; else none
-      const email =
-        args.email?.trim().toLowerCase() || (await confirmedEmailOf(tx, session.address)) || null;
+      // (the widget's `email` is unconfirmed: never recorded, see above)
+      const email = (await confirmedEmailOf(tx, session.address)) || null;
       const status: KycStatus = this.opts.autoApprove
         ? email
           ? "Active"
