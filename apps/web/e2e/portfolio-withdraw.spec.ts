@@ -55,7 +55,7 @@ test("lend, the keeper clears, interest, withdraw part, the USDC is back, the hi
   await expect(page.getByTestId("total-pending-deposits")).toHaveText("250.00 USDC");
   await expect(row.getByTestId("position-interest")).toHaveText("0.00 USDC");
   await expect(row.getByTestId("position-interest-withdrawn")).toHaveText("0.00 USDC");
-  await expect(page.getByTestId("total-losses")).toHaveText("0.00 USDC");
+  await expect(page.getByTestId("total-losses")).toHaveCount(0);
 
   // the dev panel moves the chain to the clearing period; the keeper clears and settles
   const [deposit] = await getUserRequests(client, stack.deployment, user);

@@ -38,6 +38,8 @@ import { PositionLossNotice } from "@/features/incidents/PositionLossNotice";
 
 const usdc = (v: bigint) => fill(copy.usdc, { amount: formatUsdc(v) });
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
+/** Losses are shown from 0.01 USDC: a share price's rounding (a unit or two) is not a loss. */
+const LOSS_SHOWN_FROM = 10_000n;
 
 /** /portfolio: the connected lender's summary from on-chain reads (issue 11). */
 export function PortfolioSummary({ product }: { product: string }) {
@@ -115,9 +117,11 @@ export function PortfolioSummary({ product }: { product: string }) {
           <Figure name={copy.interestWithdrawn} testId="total-interest-withdrawn">
             {usdc(summary.interestWithdrawn)}
           </Figure>
-          <Figure name={copy.losses} testId="total-losses">
-            {usdc(summary.losses)}
-          </Figure>
+          {summary.losses >= LOSS_SHOWN_FROM ? (
+            <Figure name={copy.losses} testId="total-losses">
+              {usdc(summary.losses)}
+            </Figure>
+          ) : null}
           <Figure name={copy.activeAndPending} testId="total-active-pending">
             {usdc(summary.activeDeposits + summary.pendingDeposits)}
           </Figure>
@@ -328,7 +332,7 @@ function PositionRow({
         <Figure name={copy.interestWithdrawn} testId="position-interest-withdrawn">
           {usdc(p.interestWithdrawn)}
         </Figure>
-        {p.losses > 0n ? (
+        {p.losses >= LOSS_SHOWN_FROM ? (
           <Figure name={copy.losses} testId="position-losses">
             {usdc(p.losses)}
           </Figure>
