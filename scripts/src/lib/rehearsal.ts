@@ -28,6 +28,7 @@ import {
   getAddress,
   http,
   keccak256,
+  parseAbi,
   parseUnits,
   toBytes,
   type Abi,
@@ -61,6 +62,8 @@ export const rehearsalAccounts = {
   kycSigner: devAccount(8),
 };
 
+/** The "existing" USDC's supply, held by its issuer. */
+const ISSUER_USDC = parseUnits("10000000", 6);
 /** What each pool's interest reserve gets from the issuer (a transfer, like a borrower's repayment). */
 const INTEREST_RESERVE = parseUnits("50000", 6);
 
@@ -110,10 +113,18 @@ async function deployExistingTokens(rpcUrl: string): Promise<{ usdc: Address; ks
     const receipt = await client.waitForTransactionReceipt({ hash });
     return getAddress(receipt.contractAddress!);
   };
-  return {
-    usdc: await deploy("TestUSDC", [issuer.address]),
-    ksu: await deploy("KSU", ["Kasu", "KSU", issuer.address, 10n ** 27n]),
-  };
+  const usdc = await deploy("TestUSDC", [issuer.address]);
+  const ksu = await deploy("KSU", ["Kasu", "KSU", issuer.address, 10n ** 27n]);
+  // the issuer's supply, as a stablecoin issuer holds it (before and outside the protocol)
+  const minted = await wallet.writeContract({
+    address: usdc,
+    abi: parseAbi(["function mint(address to, uint256 amount)"]),
+    functionName: "mint",
+    args: [issuer.address, ISSUER_USDC],
+    chain: null,
+  });
+  await client.waitForTransactionReceipt({ hash: minted });
+  return { usdc, ksu };
 }
 
 /**
