@@ -59,7 +59,10 @@ describe("round-robin proxy", () => {
     proxy = await startRoundRobinProxy({ upstreams: [a.url, b.url], port: 0 });
     await close(a.server);
     for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${proxy.url}/p`, { method: i % 2 ? "GET" : "POST", body: undefined });
+      const res = await fetch(`${proxy.url}/p`, {
+        method: i % 2 ? "GET" : "POST",
+        body: undefined,
+      });
       expect(res.status).toBe(200);
       expect(await res.text()).toMatch(/^b:/);
     }

@@ -126,7 +126,10 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
       throw new ConfigError("COMPILOT_API_KEY", "is required by KYC_PROVIDER=compilot");
   }
   const deployment = e.DEPLOYMENT_FILE
-    ? readDeploymentFile(path.resolve(/*turbopackIgnore: true*/ root, e.DEPLOYMENT_FILE), e.CHAIN_ID)
+    ? readDeploymentFile(
+        path.resolve(/*turbopackIgnore: true*/ root, e.DEPLOYMENT_FILE),
+        e.CHAIN_ID,
+      )
     : undefined;
   return {
     chainId: e.CHAIN_ID as SupportedChainId,
