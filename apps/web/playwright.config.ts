@@ -13,7 +13,7 @@ export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
   // the production rehearsal's journey has its own stack: playwright.rehearsal.config.ts
-  testIgnore: "rehearsal/**",
+  testIgnore: "**/rehearsal/**",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,
