@@ -340,7 +340,10 @@ export async function startRehearsalStack(
       upstreams: replicas.map((r) => r.url),
       port: proxyPort,
     });
-    stops.push(proxy.close);
+    stops.push(async () => {
+      log(`requests answered per web replica: ${JSON.stringify(proxy.served())}`);
+      await proxy.close();
+    });
     log(`web replicas ${replicas.map((r) => r.url).join(", ")} behind ${proxy.url} (${since()})`);
 
     return {
