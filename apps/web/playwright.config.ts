@@ -12,6 +12,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
+  // the production rehearsal's journey has its own stack: playwright.rehearsal.config.ts
+  testIgnore: "**/rehearsal/**",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,

@@ -7,7 +7,7 @@
  * KSU_FEED_MAX_AGE_S, KEEPER_RERATE_MAX, KEEPER_REFERRAL_READS_PER_PASS, and the web server's
  * KYC_PROVIDER / COMPILOT_API_URL / COMPILOT_API_KEY (a referral reward is paid only while both
  * lenders are verified) (scripts/src/keeper/config.ts).
- * Reads the deployment record packages/sdk/src/deployments/<CHAIN_ID>.json. One JSON line per
+ * Reads the deployment record DEPLOYMENT_FILE, else packages/sdk/src/deployments/<CHAIN_ID>.json. One JSON line per
  * action on stdout. Referral payouts record in the web server's database: DATABASE_URL, else the
  * one `npm start` serves on 127.0.0.1:DB_PORT (never the PGlite folder itself, which the server
  * owns); without one, or with a database of another chain (refused, logged once), they wait, and

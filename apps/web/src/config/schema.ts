@@ -53,6 +53,12 @@ export const envSchema = z.object({
   ),
   RPC_URL: z.preprocess(emptyToUndefined, httpUrl.default("http://127.0.0.1:8545")),
   PUBLIC_RPC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  /**
+   * The deployment record the deploy wrote for CHAIN_ID (its JSON file): the contract addresses
+   * are read at start, so one build serves any deployment. Unset: the record the SDK was built
+   * with (packages/sdk/src/deployments).
+   */
+  DEPLOYMENT_FILE: optionalText,
   /** The indexer's HTTP API (packages/indexer); default http://127.0.0.1:42069 on 31337 only. */
   INDEXER_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   WALLETCONNECT_PROJECT_ID: optionalText,

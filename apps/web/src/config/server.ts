@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parseDeployment, registerDeployment, type Deployment } from "@lending/sdk/deployments";
 import { ConfigError } from "./errors";
 import { envSchema, type EnvInput, type FeatureName, type SupportedChainId } from "./schema";
 import type { PublicConfig } from "./public";
@@ -11,6 +12,8 @@ export interface ServerConfig {
   rpcUrl: string;
   /** RPC used by the browser */
   publicRpcUrl: string;
+  /** the deployment record of DEPLOYMENT_FILE (else the one the SDK was built with) */
+  deployment?: Deployment;
   /** the indexer's HTTP API (transaction history), no trailing slash */
   indexerUrl: string;
   walletConnectProjectId?: string;
@@ -122,9 +125,16 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
     if (!e.COMPILOT_API_KEY)
       throw new ConfigError("COMPILOT_API_KEY", "is required by KYC_PROVIDER=compilot");
   }
+  const deployment = e.DEPLOYMENT_FILE
+    ? readDeploymentFile(
+        path.resolve(/*turbopackIgnore: true*/ root, e.DEPLOYMENT_FILE),
+        e.CHAIN_ID,
+      )
+    : undefined;
   return {
     chainId: e.CHAIN_ID as SupportedChainId,
     rpcUrl: e.RPC_URL,
+    ...(deployment ? { deployment } : {}),
     publicRpcUrl: e.PUBLIC_RPC_URL ?? e.RPC_URL,
     indexerUrl: (e.INDEXER_URL ?? DEFAULT_LOCAL_INDEXER_URL).replace(/\/+$/, ""),
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
@@ -184,6 +194,28 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
   };
 }
 
+/** Reads and checks the deployment record of DEPLOYMENT_FILE (it must be CHAIN_ID's). */
+function readDeploymentFile(file: string, chainId: number): Deployment {
+  let deployment: Deployment;
+  try {
+    deployment = parseDeployment(JSON.parse(readFileSync(/*turbopackIgnore: true*/ file, "utf8")));
+  } catch (error) {
+    throw new ConfigError(
+      "DEPLOYMENT_FILE",
+      `must be a deployment record the deploy wrote (${error instanceof Error ? error.message : String(error)})`,
+      file,
+    );
+  }
+  if (deployment.chainId !== chainId) {
+    throw new ConfigError(
+      "DEPLOYMENT_FILE",
+      `is a deployment on chain ${deployment.chainId}, not CHAIN_ID ${chainId}`,
+      file,
+    );
+  }
+  return deployment;
+}
+
 /** PGLITE_DIR relative to the repo root; a URL-like value (`memory://`, `idb://x`) stays as is. */
 function resolvePgliteDir(root: string, value: string | undefined): string {
   if (value && /^[a-z]+:\/\//i.test(value)) return value;
@@ -197,7 +229,11 @@ export function serverConfig(): ServerConfig {
   const env = process.env as EnvInput;
   // every variable the schema reads: a change of any of them is a new configuration
   const key = JSON.stringify(Object.keys(envSchema.shape).map((name) => env[name]));
-  if (cached?.key !== key) cached = { key, config: parseServerConfig(env) };
+  if (cached?.key !== key) {
+    cached = { key, config: parseServerConfig(env) };
+    // the server's own SDK reads (getDeployment) see the configured deployment
+    if (cached.config.deployment) registerDeployment(cached.config.deployment);
+  }
   return cached.config;
 }
 
@@ -206,6 +242,7 @@ export function toPublicConfig(c: ServerConfig): PublicConfig {
   return {
     chainId: c.chainId,
     rpcUrl: c.publicRpcUrl,
+    ...(c.deployment ? { deployment: c.deployment } : {}),
     ...(c.walletConnectProjectId ? { walletConnectProjectId: c.walletConnectProjectId } : {}),
     ...(c.google ? { googleSignIn: true } : {}),
     ...(c.onRamp ? { onRamp: c.onRamp } : {}),

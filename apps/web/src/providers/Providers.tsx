@@ -1,5 +1,6 @@
 "use client";
 
+import { registerDeployment } from "@lending/sdk/deployments";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { WagmiProvider } from "wagmi";
@@ -19,6 +20,8 @@ export function createQueryClient(): QueryClient {
 
 /** Client-side context for the whole app: public config, react-query, wagmi, modals. */
 export function Providers({ config, children }: { config: PublicConfig; children: ReactNode }) {
+  // before any child reads it (getDeployment): the deployment the server was configured with
+  if (config.deployment) registerDeployment(config.deployment);
   const [setup] = useState(() => createWalletSetup(config));
   const [queryClient] = useState(createQueryClient);
   return (
