@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { parseCsv, readEpochTimes, readPools } from "@lending/sdk";
+import { openStrategies, parseCsv, readEpochTimes, readPools } from "@lending/sdk";
 import type { Page } from "@playwright/test";
 import { createPublicClient, http } from "viem";
 import { seriousViolations } from "./support/axe";
@@ -24,7 +24,7 @@ test("a visitor opens a pool page from /lending, reads its tranches and charts, 
 }) => {
   test.setTimeout(240_000);
   const client = createPublicClient({ transport: http(stack.rpcUrl) });
-  const pool = (await readPools(client, stack.deployment))[0]!;
+  const pool = openStrategies(await readPools(client, stack.deployment))[0]!;
   const poolId = pool.id.toString();
 
   // history to show: one clearing (the keeper clears once the clearing period opens) and a

@@ -6,7 +6,6 @@ import { parseCsv, type PoolEpoch, type PoolTransaction } from "@lending/sdk";
 import { kycRecords } from "@/server/db/schema";
 import { GET_RATE_LIMIT } from "@/server/services/rate-limit";
 import {
-  call,
   expectError,
   getRequest,
   pinRateLimitWindow,
