@@ -54,7 +54,9 @@ test("a visitor opens a pool page from /lending, reads its tranches and charts, 
   await expect(page).toHaveURL(new RegExp(`/lending/${poolId}$`));
   await expect(page.getByRole("heading", { level: 1, name: pool.poolName })).toBeVisible();
   await expect(page.getByTestId("pool-description")).toContainText(pool.poolName);
-  await expect(page.getByRole("link", { name: "Risk Warning" })).toBeVisible();
+  await expect(
+    page.getByTestId("pool-documents").getByRole("link", { name: "Risk Warning" }),
+  ).toBeVisible();
 
   // tranches by seniority: the most senior first, each with its APY and a Lend button
   const rows = page.getByTestId("pool-tranche-row");

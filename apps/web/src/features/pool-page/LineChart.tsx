@@ -81,12 +81,22 @@ export function LineChart({
           stroke="#94a3b8"
         />
         <line x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={PAD.top + innerH} stroke="#94a3b8" />
-        <text x={PAD.left - 6} y={PAD.top + 8} textAnchor="end" fontSize={12} fill="#334155">
-          {format(max)}
-        </text>
-        <text x={PAD.left - 6} y={PAD.top + innerH} textAnchor="end" fontSize={12} fill="#334155">
-          {format(min)}
-        </text>
+        {all.length > 0 ? (
+          <>
+            <text x={PAD.left - 6} y={PAD.top + 8} textAnchor="end" fontSize={12} fill="#334155">
+              {format(max)}
+            </text>
+            <text
+              x={PAD.left - 6}
+              y={PAD.top + innerH}
+              textAnchor="end"
+              fontSize={12}
+              fill="#334155"
+            >
+              {format(min)}
+            </text>
+          </>
+        ) : null}
         {xLabels.map((l, i) =>
           i % tickEvery === 0 || i === xLabels.length - 1 ? (
             <text
