@@ -113,5 +113,5 @@ describe("indexer: the pool page's history", () => {
     expect((await getJson(`${indexer.url}/pool-transactions?pool=0&pageSize=1001`)).status).toBe(
       400,
     );
-  });
+  }, 300_000); // Ponder's start and backfill: minutes on a loaded machine
 });
