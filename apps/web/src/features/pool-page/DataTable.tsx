@@ -33,7 +33,7 @@ export function DataTable({
     >
       <table id={id} className="w-full border-collapse text-left text-sm max-md:block">
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 text-xs text-slate-600 max-md:hidden">
+        <thead className="border-b border-slate-200 text-xs text-slate-600 max-md:sr-only">
           <tr>
             <th scope="col" className="py-2 pr-3 font-medium">
               {rowHeading}

@@ -48,7 +48,7 @@ export function LoanBookSection({
             testId: "pool-loan-book-row",
             header: (
               <>
-                {r.epoch.toString()}
+                {r.epoch.toString()}{" "}
                 <span className="ml-2 font-normal text-slate-600">
                   {formatDate(new Date(r.epochStart * 1000))}
                 </span>
