@@ -12,6 +12,8 @@
  *   GET /lender-losses?user=0x..&page=&pageSize=      -> { items: HistoryLoss[], page, pageSize, total }
  *   GET /loss-lenders?loss=<id>&page=&pageSize=       -> { items: HistoryLoss[], page, pageSize, hasMore } (one per lender)
  *   GET /pool-notices                                 -> { items: PoolNotice[] } (pools with an open incident or a loss)
+ *   GET /pool-epochs?pool=0&limit=520                 -> PoolEpochsResponse (newest clearings, oldest first; 404 unknown pool)
+ *   GET /pool-transactions?pool=0&page=&pageSize=     -> PoolTransactionsPage (request events, oldest first; 404 unknown pool)
  *   GET /sync                                         -> IndexerSync (how far the index is behind the chain)
  * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data, but
  * the indexer is private all the same (only the web server reads it): no CORS, GET and HEAD only,
@@ -375,6 +377,168 @@ app.get("/incidents", async (c) => {
     ]),
   );
   return c.json({ items: rows.map(toIncident), page, pageSize, total: Number(totalRow?.n ?? 0) });
+});
+
+const PoolIdParam = z
+  .string({ error: "pool is required" })
+  .regex(/^\d{1,30}$/, "pool must be a pool id")
+  .transform(BigInt);
+
+/** At most this many epochs per answer (ten years of weekly epochs): the read stays bounded. */
+const MAX_POOL_EPOCHS = 520;
+
+const PoolEpochsQuery = z.object({
+  pool: PoolIdParam,
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_POOL_EPOCHS}` })
+    .int(`limit must be a whole number from 1 to ${MAX_POOL_EPOCHS}`)
+    .min(1, `limit must be a whole number from 1 to ${MAX_POOL_EPOCHS}`)
+    .max(MAX_POOL_EPOCHS, `limit must be a whole number from 1 to ${MAX_POOL_EPOCHS}`)
+    .default(MAX_POOL_EPOCHS),
+});
+
+const unknownPool = (c: Context) => c.json({ statusCode: 404, message: "Unknown pool" }, 404);
+
+/**
+ * The pool page's history: the newest `limit` clearings of a pool (oldest first), each with every
+ * tranche's rate, share price, value and capacity after it. 404 for a pool not indexed.
+ */
+app.get("/pool-epochs", async (c) => {
+  const parsed = PoolEpochsQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { pool, limit } = parsed.data;
+  const result = await consistentRead(async () => {
+    const [poolRow] = await db.select().from(schema.pool).where(eq(schema.pool.poolId, pool));
+    if (!poolRow) return null;
+    const [clearings, names] = await Promise.all([
+      db
+        .select()
+        .from(schema.epochClearing)
+        .where(eq(schema.epochClearing.poolId, pool))
+        .orderBy(desc(schema.epochClearing.epoch))
+        .limit(limit),
+      lookup(),
+    ]);
+    const epochs = clearings.map((r) => r.epoch);
+    const tranches =
+      epochs.length === 0
+        ? []
+        : await db
+            .select()
+            .from(schema.trancheClearing)
+            .where(
+              and(
+                eq(schema.trancheClearing.poolId, pool),
+                inArray(schema.trancheClearing.epoch, epochs),
+              ),
+            )
+            .orderBy(asc(schema.trancheClearing.trancheId));
+    return { poolRow, clearings, tranches, names };
+  });
+  if (!result) return unknownPool(c);
+  const { poolRow, clearings, tranches, names } = result;
+  const items = clearings
+    .filter((r) => r.timestamp > 0n)
+    .reverse()
+    .map((r) => ({
+      epoch: r.epoch.toString(),
+      timestamp: Number(r.timestamp),
+      interest: r.interest.toString(),
+      fee: r.fee.toString(),
+      depositsAccepted: r.depositsAccepted.toString(),
+      withdrawalsPaid: r.withdrawalsPaid.toString(),
+      drawnPrincipal: r.drawnPrincipal?.toString() ?? null,
+      transactionHash: r.transactionHash.toLowerCase(),
+      tranches: tranches
+        .filter((t) => t.epoch === r.epoch)
+        .map((t) => ({
+          trancheId: t.trancheId.toString(),
+          trancheName: names.tranches.get(trancheKey(t.poolId, t.trancheId))?.name ?? "",
+          epochInterestRate: t.epochInterestRate.toString(),
+          assetsPerShare: t.assetsPerShare.toString(),
+          totalAssets: t.totalAssets?.toString() ?? null,
+          capacity: t.capacity?.toString() ?? null,
+        })),
+    }));
+  return c.json({ poolId: pool.toString(), poolName: poolRow.name, items });
+});
+
+const PoolTransactionsQuery = z.object({
+  pool: PoolIdParam,
+  page: PageQuery.shape.page,
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a whole number from 1 to 1000" })
+    .int("pageSize must be a whole number from 1 to 1000")
+    .min(1, "pageSize must be a whole number from 1 to 1000")
+    .max(1000, "pageSize must be a whole number from 1 to 1000")
+    .default(100),
+});
+
+/**
+ * Every event of the lenders' requests in a pool (requests, increases, acceptances, rejections,
+ * reallocations, cancellations), oldest first, a page at a time: addresses as on chain, nothing
+ * else about the lender. 404 for a pool not indexed.
+ */
+app.get("/pool-transactions", async (c) => {
+  const parsed = PoolTransactionsQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { pool, page, pageSize } = parsed.data;
+  const r = schema.request;
+  const e = schema.requestEvent;
+  const result = await consistentRead(async () => {
+    const [poolRow] = await db.select().from(schema.pool).where(eq(schema.pool.poolId, pool));
+    if (!poolRow) return null;
+    const [rows, names] = await Promise.all([
+      db
+        .select({
+          id: e.id,
+          timestamp: e.timestamp,
+          epoch: e.epoch,
+          nftId: e.nftId,
+          kind: r.kind,
+          type: e.type,
+          owner: r.owner,
+          poolId: r.poolId,
+          trancheId: r.trancheId,
+          toTrancheId: e.toTrancheId,
+          amount: e.amount,
+          shares: e.shares,
+          value: e.value,
+          transactionHash: e.transactionHash,
+        })
+        .from(e)
+        .innerJoin(r, eq(r.nftId, e.nftId))
+        .where(eq(r.poolId, pool))
+        .orderBy(asc(e.blockNumber), asc(e.logIndex), asc(e.id))
+        .limit(pageSize + 1)
+        .offset((page - 1) * pageSize),
+      lookup(),
+    ]);
+    return { rows, names };
+  });
+  if (!result) return unknownPool(c);
+  const { rows, names } = result;
+  const name = (trancheId: bigint) => names.tranches.get(trancheKey(pool, trancheId))?.name ?? "";
+  return c.json({
+    items: rows.slice(0, pageSize).map((x) => ({
+      id: x.id,
+      timestamp: Number(x.timestamp),
+      epoch: x.epoch.toString(),
+      nftId: x.nftId.toString(),
+      kind: x.kind,
+      type: x.type,
+      owner: x.owner.toLowerCase(),
+      trancheName: name(x.trancheId),
+      toTrancheName: x.toTrancheId === null ? null : name(x.toTrancheId),
+      amount: x.amount.toString(),
+      shares: x.shares?.toString() ?? null,
+      value: x.value?.toString() ?? null,
+      transactionHash: x.transactionHash.toLowerCase(),
+    })),
+    page,
+    pageSize,
+    hasMore: rows.length > pageSize,
+  });
 });
 
 /**
