@@ -2,7 +2,6 @@
 
 import {
   canOfferCancel,
-  common,
   fill,
   HISTORY_PAGE_SIZE,
   requestParts,
@@ -16,6 +15,7 @@ import { useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
+import { LoadError } from "@/components/ui/LoadError";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { queryKeys } from "@/lib/queries/keys";
@@ -185,20 +185,14 @@ function TransactionsTable({ user }: { user: string }) {
   if (query.isPending) return <TableSkeleton />;
   if (query.isError) {
     return (
-      <div
-        role="alert"
-        data-testid="transactions-error"
-        className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
-      >
-        <p>{copy.loadError}</p>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="mt-3 rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold hover:bg-red-100"
-        >
-          {common.tryAgain}
-        </button>
-      </div>
+      <LoadError
+        error={query.error}
+        source="indexer"
+        what={copy.loadError}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        testId="transactions-error"
+      />
     );
   }
   const { items, total, pageSize } = query.data;

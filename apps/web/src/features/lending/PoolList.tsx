@@ -1,8 +1,8 @@
 "use client";
 
-import { common, openStrategies, pools, type Pool } from "@lending/sdk";
+import { openStrategies, pools, type Pool } from "@lending/sdk";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { readErrorCopy } from "@/lib/errors";
+import { LoadError } from "@/components/ui/LoadError";
 import { useAppChain, usePools } from "@/lib/queries/hooks";
 import type { InitialData } from "@/lib/queries/chain";
 import { PoolCard } from "./PoolCard";
@@ -29,24 +29,15 @@ export function PoolList({ initial }: { initial?: InitialData<Pool[]> }) {
   const { data, error, isPending, refetch, isFetching } = usePools(initial);
 
   if (error) {
-    const copy = readErrorCopy(error, chainName || common.readError.thisNetwork);
     return (
-      <div
-        role="alert"
-        data-testid="pools-error"
-        className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
-      >
-        <h2 className="font-semibold">{copy.title}</h2>
-        <p className="mt-1 text-sm">{copy.detail}</p>
-        <button
-          type="button"
-          disabled={isFetching}
-          onClick={() => void refetch()}
-          className="mt-4 rounded-lg bg-red-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-        >
-          {common.tryAgain}
-        </button>
-      </div>
+      <LoadError
+        error={error}
+        source="chain"
+        chainName={chainName}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        testId="pools-error"
+      />
     );
   }
 

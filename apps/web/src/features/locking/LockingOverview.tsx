@@ -20,6 +20,7 @@ import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure, StackedCell } from "@/components/ui/Figures";
+import { LoadError } from "@/components/ui/LoadError";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useFeature } from "@/features/flags/useFeature";
 import { useKycGate } from "@/features/kyc/useKycGate";
@@ -37,7 +38,7 @@ export function LockingOverview({ product }: { product: string }) {
   const { status, address } = useConnection();
   const { ready } = useWalletState();
   const { open } = useModal();
-  const { chainId, client } = useAppChain();
+  const { chainId, chainName, client } = useAppChain();
   const query = useQuery(lockingQueryOptions(chainId, client, address));
 
   if (!ready) return <OverviewSkeleton />;
@@ -65,9 +66,15 @@ export function LockingOverview({ product }: { product: string }) {
   }
   if (query.isError) {
     return (
-      <p role="alert" className={`${card} text-red-800`}>
-        {copy.error}
-      </p>
+      <LoadError
+        error={query.error}
+        source="chain"
+        chainName={chainName}
+        what={copy.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        testId="locking-error"
+      />
     );
   }
   if (!query.data) return <OverviewSkeleton />;

@@ -23,6 +23,7 @@ import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure } from "@/components/ui/Figures";
+import { LoadError } from "@/components/ui/LoadError";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useKycState } from "@/features/kyc/kycState";
 import { useFeature } from "@/features/flags/useFeature";
@@ -44,7 +45,7 @@ export function PortfolioSummary({ product }: { product: string }) {
   const { status, address } = useConnection();
   const { ready } = useWalletState();
   const { open } = useModal();
-  const { chainId, client } = useAppChain();
+  const { chainId, chainName, client } = useAppChain();
   const query = useQuery(portfolioQueryOptions(chainId, client, address));
 
   // until the wallet session is restored, a skeleton (not a connect prompt that then flips)
@@ -66,9 +67,15 @@ export function PortfolioSummary({ product }: { product: string }) {
   }
   if (query.isError) {
     return (
-      <p role="alert" className={`${card} text-red-800`}>
-        {copy.error}
-      </p>
+      <LoadError
+        error={query.error}
+        source="chain"
+        chainName={chainName}
+        what={copy.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        testId="portfolio-error"
+      />
     );
   }
   if (!query.data) return <PortfolioSkeleton />;

@@ -18,6 +18,7 @@ import { useConnection } from "wagmi";
 import { useModal } from "@/components/modal/ModalProvider";
 import { Pagination } from "@/components/ui/Pagination";
 import { Figure, StackedCell } from "@/components/ui/Figures";
+import { LoadError } from "@/components/ui/LoadError";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { TxHashLink } from "@/components/tx/TxDone";
 import { useFeature } from "@/features/flags/useFeature";
@@ -53,7 +54,7 @@ export function RewardsPage({ product }: { product: string }) {
   const { status, address } = useConnection();
   const { ready } = useWalletState();
   const { open } = useModal();
-  const { chainId, client } = useAppChain();
+  const { chainId, chainName, client } = useAppChain();
   const overview = useQuery(rewardsQueryOptions(chainId, client, address));
 
   if (!ready) return <Loading />;
@@ -73,9 +74,15 @@ export function RewardsPage({ product }: { product: string }) {
   }
   if (overview.isError) {
     return (
-      <p role="alert" className={`${card} text-red-800`}>
-        {copy.error}
-      </p>
+      <LoadError
+        error={overview.error}
+        source="chain"
+        chainName={chainName}
+        what={copy.error}
+        onRetry={() => void overview.refetch()}
+        retrying={overview.isFetching}
+        testId="rewards-error"
+      />
     );
   }
   if (!overview.data) return <Loading />;
@@ -234,9 +241,16 @@ function RewardsHistory({ user, product }: { user: Address; product: string }) {
       </div>
       {!data ? (
         query.isError ? (
-          <p role="alert" className="mt-2 text-red-800">
-            {copy.error}
-          </p>
+          <div className="mt-2">
+            <LoadError
+              error={query.error}
+              source="indexer"
+              what={copy.error}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+              testId="rewards-history-error"
+            />
+          </div>
         ) : (
           <Skeleton className="mt-4 block h-24 w-full" />
         )

@@ -25,7 +25,7 @@ export const pages = {
   },
   strategies: {
     readError:
-      "The lending strategies could not be read from the network. Please reload the page in a moment.",
+      "The lending strategies could not be read from the network.",
     variableApy: "Variable APY",
     capacity: "Capacity",
     totalAssets: "Total assets",
