@@ -122,7 +122,11 @@ try {
   const started = performance.now();
   for (let i = 0; i < REQUESTS; i++) {
     const hash = await kycDeposit(3, parseUnits("10", 6), kycNonce++);
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    const receipt = await client.waitForTransactionReceipt({
+      hash,
+      pollingInterval: 5,
+      timeout: 600_000,
+    });
     const created = parseEventLogs({
       abi: lendingPoolManagerAbi,
       logs: receipt.logs,
@@ -132,6 +136,7 @@ try {
     await client.waitForTransactionReceipt({
       hash: await wallet3.sendTransaction({ to: cancel.to, data: cancel.data }),
       pollingInterval: 5,
+      timeout: 600_000,
     });
     if ((i + 1) % 100 === 0) console.log(`  ${i + 1} requests`);
   }
@@ -167,7 +172,7 @@ try {
     const amount = parseUnits("10", 6);
     const nonce = await readKycNonce(client, d, lender);
     const hash = await kycDeposit(2, amount, nonce);
-    await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    await client.waitForTransactionReceipt({ hash, pollingInterval: 5, timeout: 600_000 });
     const minedAt = performance.now();
     expected += amount;
     for (;;) {

@@ -51,7 +51,9 @@ test("the portfolio says the chain's RPC is unreachable, retries, and recovers b
   // the RPC answers again: no click, the portfolio comes back
   rpc.down = false;
   await expect(alert).toBeHidden({ timeout: 30_000 });
-  await expect(page.getByTestId("portfolio-empty").or(page.getByTestId("portfolio-totals"))).toBeVisible();
+  await expect(
+    page.getByTestId("portfolio-empty").or(page.getByTestId("portfolio-totals")),
+  ).toBeVisible();
 });
 
 async function failIndexerRoute(page: Page, outage: { down: boolean; calls: number }) {

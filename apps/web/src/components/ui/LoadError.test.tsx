@@ -33,9 +33,7 @@ describe("LoadError (issue 25)", () => {
         onRetry={() => {}}
       />,
     );
-    expect(screen.getByRole("alert").querySelector("h2")?.textContent).toBe(
-      "History unavailable",
-    );
+    expect(screen.getByRole("alert").querySelector("h2")?.textContent).toBe("History unavailable");
   });
 
   it("says the server is down when the app's own /api does not answer at all", () => {

@@ -16,6 +16,7 @@ import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { queryKeys } from "@/lib/queries/keys";
@@ -182,19 +183,20 @@ function TransactionsTable({ user }: { user: string }) {
     placeholderData: keepPreviousData,
   });
 
-  if (query.isPending) return <TableSkeleton />;
-  if (query.isError) {
+  const failure = useFailure(query);
+  if (failure) {
     return (
       <LoadError
-        error={query.error}
+        error={failure.error}
         source="indexer"
         what={copy.loadError}
         onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        retrying={failure.retrying}
         testId="transactions-error"
       />
     );
   }
+  if (query.isPending || !query.data) return <TableSkeleton />;
   const { items, total, pageSize } = query.data;
   if (total === 0) {
     return (

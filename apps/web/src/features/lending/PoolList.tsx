@@ -3,6 +3,7 @@
 import { openStrategies, pools, type Pool } from "@lending/sdk";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { useAppChain, usePools } from "@/lib/queries/hooks";
 import type { InitialData } from "@/lib/queries/chain";
 import { PoolCard } from "./PoolCard";
@@ -26,22 +27,24 @@ function PoolCardSkeleton() {
 /** The open lending pools read from the chain, with loading and error states. */
 export function PoolList({ initial }: { initial?: InitialData<Pool[]> }) {
   const { chainName } = useAppChain();
-  const { data, error, isPending, refetch, isFetching } = usePools(initial);
+  const query = usePools(initial);
+  const { data, isPending, refetch } = query;
+  const failure = useFailure(query);
 
-  if (error) {
+  if (failure) {
     return (
       <LoadError
-        error={error}
+        error={failure.error}
         source="chain"
         chainName={chainName}
         onRetry={() => void refetch()}
-        retrying={isFetching}
+        retrying={failure.retrying}
         testId="pools-error"
       />
     );
   }
 
-  if (isPending) {
+  if (isPending || !data) {
     return (
       <div className="grid gap-6" aria-busy="true" aria-label={pools.loading}>
         <PoolCardSkeleton />

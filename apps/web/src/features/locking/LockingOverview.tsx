@@ -21,6 +21,7 @@ import { useModal } from "@/components/modal/ModalProvider";
 import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure, StackedCell } from "@/components/ui/Figures";
 import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useFeature } from "@/features/flags/useFeature";
 import { useKycGate } from "@/features/kyc/useKycGate";
@@ -40,6 +41,7 @@ export function LockingOverview({ product }: { product: string }) {
   const { open } = useModal();
   const { chainId, chainName, client } = useAppChain();
   const query = useQuery(lockingQueryOptions(chainId, client, address));
+  const failure = useFailure(query);
 
   if (!ready) return <OverviewSkeleton />;
   if (status !== "connected") {
@@ -64,15 +66,15 @@ export function LockingOverview({ product }: { product: string }) {
       </section>
     );
   }
-  if (query.isError) {
+  if (failure) {
     return (
       <LoadError
-        error={query.error}
+        error={failure.error}
         source="chain"
         chainName={chainName}
         what={copy.error}
         onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        retrying={failure.retrying}
         testId="locking-error"
       />
     );

@@ -24,6 +24,7 @@ import { useModal } from "@/components/modal/ModalProvider";
 import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure } from "@/components/ui/Figures";
 import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useKycState } from "@/features/kyc/kycState";
 import { useFeature } from "@/features/flags/useFeature";
@@ -47,6 +48,7 @@ export function PortfolioSummary({ product }: { product: string }) {
   const { open } = useModal();
   const { chainId, chainName, client } = useAppChain();
   const query = useQuery(portfolioQueryOptions(chainId, client, address));
+  const failure = useFailure(query);
 
   // until the wallet session is restored, a skeleton (not a connect prompt that then flips)
   if (!ready) return <PortfolioSkeleton />;
@@ -65,15 +67,15 @@ export function PortfolioSummary({ product }: { product: string }) {
       </section>
     );
   }
-  if (query.isError) {
+  if (failure) {
     return (
       <LoadError
-        error={query.error}
+        error={failure.error}
         source="chain"
         chainName={chainName}
         what={copy.error}
         onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        retrying={failure.retrying}
         testId="portfolio-error"
       />
     );

@@ -19,6 +19,7 @@ import { useModal } from "@/components/modal/ModalProvider";
 import { Pagination } from "@/components/ui/Pagination";
 import { Figure, StackedCell } from "@/components/ui/Figures";
 import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { TxHashLink } from "@/components/tx/TxDone";
 import { useFeature } from "@/features/flags/useFeature";
@@ -56,6 +57,7 @@ export function RewardsPage({ product }: { product: string }) {
   const { open } = useModal();
   const { chainId, chainName, client } = useAppChain();
   const overview = useQuery(rewardsQueryOptions(chainId, client, address));
+  const failure = useFailure(overview);
 
   if (!ready) return <Loading />;
   if (status !== "connected" || !address) {
@@ -72,15 +74,15 @@ export function RewardsPage({ product }: { product: string }) {
       </section>
     );
   }
-  if (overview.isError) {
+  if (failure) {
     return (
       <LoadError
-        error={overview.error}
+        error={failure.error}
         source="chain"
         chainName={chainName}
         what={copy.error}
         onRetry={() => void overview.refetch()}
-        retrying={overview.isFetching}
+        retrying={failure.retrying}
         testId="rewards-error"
       />
     );
@@ -224,6 +226,7 @@ function RewardsHistory({ user, product }: { user: Address; product: string }) {
     queryFn: async () => (await import("./api")).fetchRewards(user, page),
     placeholderData: keepPreviousData,
   });
+  const historyFailure = useFailure(query);
   const h = copy.history;
   const data = query.data;
   const amount = (v: bigint, token: "USDC" | "KSU") =>
@@ -240,14 +243,14 @@ function RewardsHistory({ user, product }: { user: Address; product: string }) {
         <IndexerLagNotice />
       </div>
       {!data ? (
-        query.isError ? (
+        historyFailure ? (
           <div className="mt-2">
             <LoadError
-              error={query.error}
+              error={historyFailure.error}
               source="indexer"
               what={copy.error}
               onRetry={() => void query.refetch()}
-              retrying={query.isFetching}
+              retrying={historyFailure.retrying}
               testId="rewards-history-error"
             />
           </div>

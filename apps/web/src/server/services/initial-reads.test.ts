@@ -33,9 +33,9 @@ describe("chain data read while rendering", () => {
     await new Promise((r) => setTimeout(r, CHAIN_READ_TTL_MS + 50));
     // past the TTL the cached read is served once more while a new one runs, then replaced
     expect(await initialPools(config)).toBe(first);
-    await expect.poll(async () => (await initialPools(config))?.fetchedAt).toBeGreaterThan(
-      first!.fetchedAt,
-    );
+    await expect
+      .poll(async () => (await initialPools(config))?.fetchedAt)
+      .toBeGreaterThan(first!.fetchedAt);
   });
 
   it("leaves the read to the browser when the RPC is down, without failing the page", async () => {

@@ -17,6 +17,7 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { useAppChain } from "@/lib/queries/hooks";
 import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { useTokenPrices, useWalletBalances, type TokenPrices } from "./useWalletBalances";
 
 function formatBalance(token: ChainToken, value: bigint): string {
@@ -36,6 +37,7 @@ export function WalletBalance({ tokens }: { tokens: readonly ChainToken[] }) {
   const { chainId, chainName, client } = useAppChain();
   const user = ready && status === "connected" ? address : undefined;
   const balances = useWalletBalances(chainId, client, user, tokens);
+  const balancesFailure = useFailure(balances);
   const prices = useTokenPrices(chainId, user ? tokens.map((t) => t.symbol) : []);
 
   if (!user) {
@@ -128,15 +130,15 @@ export function WalletBalance({ tokens }: { tokens: readonly ChainToken[] }) {
           </tbody>
         </table>
       </div>
-      {balances.isError && !balances.data ? (
+      {balancesFailure && !balances.data ? (
         <div className="mt-3">
           <LoadError
-            error={balances.error}
+            error={balancesFailure.error}
             source="chain"
             chainName={chainName}
             what={copy.readError}
             onRetry={() => void balances.refetch()}
-            retrying={balances.isFetching}
+            retrying={balancesFailure.retrying}
             testId="wallet-balance-error"
           />
         </div>
