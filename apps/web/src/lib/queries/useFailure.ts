@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef } from "react";
+import { useState } from "react";
 
 /** The parts of a react-query result that say whether a read failed. */
 interface ReadResult {
@@ -17,8 +17,9 @@ interface ReadResult {
  * attempt. Null once the read answers.
  */
 export function useFailure(query: ReadResult): { error: unknown; retrying: boolean } | null {
-  const last = useRef<unknown>(null);
-  if (query.error) last.current = query.error;
+  const [last, setLast] = useState<unknown>(null);
+  // derived state: remember the newest error while the next attempt runs
+  if (query.error && query.error !== last) setLast(query.error);
   const failed = Boolean(query.error) || (query.isPending && query.errorUpdateCount > 0);
-  return failed ? { error: query.error ?? last.current, retrying: query.isFetching } : null;
+  return failed ? { error: query.error ?? last, retrying: query.isFetching } : null;
 }
