@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { createAnswerCache, type ReadState } from "./answers";
 
-function setup(max?: number) {
+function setup(max?: number, freshMs = 0) {
   let state: ReadState = { xact: null, snapshot: "10:10:" };
   let checks = 0;
-  const cache = createAnswerCache(async () => {
-    checks += 1;
-    return state;
-  }, max);
+  const cache = createAnswerCache(
+    async () => {
+      checks += 1;
+      return state;
+    },
+    max,
+    freshMs,
+  );
   let computed = 0;
   const compute = (value: string) => async () => {
     computed += 1;
@@ -32,6 +36,14 @@ describe("per-user answers kept until the index changes (issue 25)", () => {
     t.set({ xact: null, snapshot: "11:11:" });
     expect(await t.cache.answer("a", t.compute("v3"))).toBe("v3");
     expect(t.computed()).toBe(2);
+  });
+
+  it("serves a young answer without reading the state at all", async () => {
+    const t = setup(undefined, 60_000);
+    await t.cache.answer("a", t.compute("v1"));
+    t.set({ xact: null, snapshot: "11:11:" });
+    expect(await t.cache.answer("a", t.compute("v2"))).toBe("v1");
+    expect(t.checks()).toBe(1);
   });
 
   it("shares one computation and one state read between concurrent requests", async () => {
