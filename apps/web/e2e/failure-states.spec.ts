@@ -57,19 +57,22 @@ test("the portfolio says the chain's RPC is unreachable, retries, and recovers b
 });
 
 async function failIndexerRoute(page: Page, outage: { down: boolean; calls: number }) {
-  await page.route("**/api/transactions?*", (route: Route) => {
-    if (!outage.down) return route.continue();
-    outage.calls += 1;
-    return route.fulfill({
-      status: 503,
-      contentType: "application/json",
-      headers: { "retry-after": "5" },
-      body: JSON.stringify({
-        statusCode: 503,
-        message: "The transaction history is unavailable: try again later",
-      }),
-    });
-  });
+  await page.route(
+    (url) => url.pathname === "/api/transactions",
+    (route: Route) => {
+      if (!outage.down) return route.continue();
+      outage.calls += 1;
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        headers: { "retry-after": "5" },
+        body: JSON.stringify({
+          statusCode: 503,
+          message: "The transaction history is unavailable: try again later",
+        }),
+      });
+    },
+  );
 }
 
 test("my transactions says the history service is down, retries, and recovers by itself", async ({
