@@ -8,6 +8,10 @@ import { fitsThePhone } from "./support/layout";
 // and comes back by itself once it answers again. The failure is made in this browser only
 // (page.route): the shared stack's processes keep running for the other specs.
 
+// The shared machine is slow: a page load, a wallet connection and the spec's 5 retries of the
+// portfolio read (every 2 s) come before the message.
+test.setTimeout(180_000);
+
 /** A switch for one backend as this page sees it: `down` fails its requests, `calls` counts them. */
 function outage() {
   return { down: true, calls: 0 };
@@ -33,8 +37,9 @@ test("the portfolio says the chain's RPC is unreachable, retries, and recovers b
   await connectTestWallet(page, wallet);
 
   const alert = page.getByTestId("portfolio-error");
-  // the transport gives up after one retry: seconds, not minutes of loading placeholders
-  await expect(alert).toBeVisible({ timeout: 30_000 });
+  // the transport gives up after one retry, the query after the spec's 5 (every 2 s): seconds,
+  // not minutes of loading placeholders
+  await expect(alert).toBeVisible({ timeout: 60_000 });
   await expect(alert.getByRole("heading")).toHaveText("Network unreachable");
   await expect(alert).toContainText("Your portfolio could not be read.");
   await expect(alert).toContainText("RPC endpoint did not answer.");
@@ -44,13 +49,13 @@ test("the portfolio says the chain's RPC is unreachable, retries, and recovers b
 
   // Retry asks the chain again; still down, the message stays
   const before = rpc.calls;
-  await alert.getByRole("button", { name: "Retry" }).click();
+  await alert.getByRole("button", { name: "Retry" }).click({ timeout: 60_000 });
   await expect.poll(() => rpc.calls).toBeGreaterThan(before);
   await expect(alert).toBeVisible();
 
   // the RPC answers again: no click, the portfolio comes back
   rpc.down = false;
-  await expect(alert).toBeHidden({ timeout: 30_000 });
+  await expect(alert).toBeHidden({ timeout: 60_000 });
   await expect(
     page.getByTestId("portfolio-empty").or(page.getByTestId("portfolio-totals")),
   ).toBeVisible();
@@ -85,17 +90,17 @@ test("my transactions says the history service is down, retries, and recovers by
   await connectTestWallet(page, wallet);
 
   const alert = page.getByTestId("transactions-error");
-  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(alert).toBeVisible({ timeout: 60_000 });
   await expect(alert.getByRole("heading")).toHaveText("History unavailable");
   await expect(alert).toContainText("Your transactions could not be loaded.");
   expect(await seriousViolations(page, '[data-testid="transactions-error"]')).toEqual([]);
 
   const before = indexer.calls;
-  await alert.getByRole("button", { name: "Retry" }).click();
+  await alert.getByRole("button", { name: "Retry" }).click({ timeout: 60_000 });
   await expect.poll(() => indexer.calls).toBeGreaterThan(before);
 
   indexer.down = false;
-  await expect(alert).toBeHidden({ timeout: 30_000 });
+  await expect(alert).toBeHidden({ timeout: 60_000 });
   await expect(
     page.getByTestId("transactions-empty").or(page.getByTestId("transaction-row").first()),
   ).toBeVisible();
