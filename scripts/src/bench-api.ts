@@ -14,7 +14,7 @@
  * `--db served` runs it on an in-memory PGlite served over the Postgres protocol instead (what
  * `npm start` runs), the web server still connecting with `pg`.
  *
- *   npx tsx scripts/src/bench-api.ts [--duration 10] [--connections 50] [--db postgres|served] [--out <file>]
+ *   npx tsx scripts/src/bench-api.ts [--duration 10] [--connections 50] [--db postgres|served] [--only pages] [--out <file>]
  */
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -230,7 +230,10 @@ async function main() {
     ] as const;
     const rows: string[] = [];
     const perSecond = new Map<string, number>();
+    // `--only pages`: /api/health and the public pages only (the ratio of issue 25)
+    const only = arg("only", "");
     for (const [label, list, headers] of targets) {
+      if (only === "pages" && !/health|\(page\)/.test(label)) continue;
       await bench(web.url, [...list], 10, 2, headers); // warm-up (JIT, connection pool)
       const { r, p95 } = await bench(web.url, [...list], connections, duration, headers);
       perSecond.set(label, r.requests.average);
