@@ -8,12 +8,19 @@ import type { PublicConfig } from "@/config/public";
 import { ModalProvider } from "@/components/modal/ModalProvider";
 import { createWalletSetup } from "@/features/wallet/wagmiConfig";
 import { WalletStateProvider } from "@/features/wallet/WalletStateProvider";
+import { pollWhileFailing, retryRead } from "@/lib/queries/recovery";
 import { PublicConfigProvider } from "./PublicConfigContext";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 10_000, retry: 1, refetchOnWindowFocus: false },
+      // a failed read shows its error quickly and is polled until it answers (issue 25)
+      queries: {
+        staleTime: 10_000,
+        retry: retryRead,
+        refetchInterval: pollWhileFailing(),
+        refetchOnWindowFocus: false,
+      },
     },
   });
 }

@@ -15,6 +15,9 @@
  *   GET /pool-epochs?pool=0&limit=520                 -> PoolEpochsResponse (newest clearings, oldest first; 404 unknown pool)
  *   GET /pool-transactions?pool=0&page=&pageSize=     -> PoolTransactionsPage (request events, oldest first; 404 unknown pool)
  *   GET /sync                                         -> IndexerSync (how far the index is behind the chain)
+ * Every per-user read is paginated (pageSize at most 100; the CSV is the one whole-history read),
+ * served from the owner indexes of ponder.schema.ts, and its answer is kept until the next
+ * indexed block (./answers.ts): a heavy lender's first page under load costs one snapshot query.
  * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data, but
  * the indexer is private all the same (only the web server reads it): no CORS, GET and HEAD only,
  * /metrics to the loopback only (./private.ts).
@@ -45,6 +48,7 @@ import {
 } from "./history";
 import type { HistoryItem, IndexerSync, PoolIncident } from "../../../sdk/src/entities/history";
 import { installPrivateIndexer } from "./private";
+import { createAnswerCache } from "./answers";
 
 installPrivateIndexer();
 
@@ -111,6 +115,9 @@ async function readState(): Promise<ReadState> {
   );
   return rows[0] as unknown as ReadState;
 }
+
+/** Per-user answers, kept while the index does not change (./answers.ts, issue 25). */
+const answers = createAnswerCache(readState);
 
 /**
  * Runs `read` (several queries) so that it sees one committed state of the index. On the
@@ -204,35 +211,38 @@ app.get("/transactions", async (c) => {
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user, page, pageSize } = parsed.data;
   const head = page * pageSize;
-  const { totalRow, rows, names, events, losses, fixed } = await consistentRead(async () => {
-    const [[totalRow], rows, names] = await Promise.all([
-      db.select({ n: count() }).from(schema.request).where(eq(schema.request.owner, user)),
-      db
-        .select()
-        .from(schema.request)
-        .where(eq(schema.request.owner, user))
-        .orderBy(...newestFirst)
-        .limit(head),
-      lookup(),
-    ]);
-    const [events, losses, fixed] = await Promise.all([
-      eventsOf(rows.map((r: RequestRow) => r.nftId)),
-      lossesOf(user, head, 0, names),
-      fixedTermOf(user, head, names),
-    ]);
-    return { totalRow, rows, names, events, losses, fixed };
+  const body = await answers.answer(`transactions|${user}|${page}|${pageSize}`, async () => {
+    const { totalRow, rows, names, events, losses, fixed } = await consistentRead(async () => {
+      const [[totalRow], rows, names] = await Promise.all([
+        db.select({ n: count() }).from(schema.request).where(eq(schema.request.owner, user)),
+        db
+          .select()
+          .from(schema.request)
+          .where(eq(schema.request.owner, user))
+          .orderBy(...newestFirst)
+          .limit(head),
+        lookup(),
+      ]);
+      const [events, losses, fixed] = await Promise.all([
+        eventsOf(rows.map((r: RequestRow) => r.nftId)),
+        lossesOf(user, head, 0, names),
+        fixedTermOf(user, head, names),
+      ]);
+      return { totalRow, rows, names, events, losses, fixed };
+    });
+    const items: HistoryItem[] = [
+      ...rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
+      ...losses.items,
+      ...fixed.items,
+    ].sort(newestItemsFirst);
+    return {
+      items: items.slice((page - 1) * pageSize, head),
+      page,
+      pageSize,
+      total: Number(totalRow?.n ?? 0) + losses.total + fixed.total,
+    };
   });
-  const items: HistoryItem[] = [
-    ...rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
-    ...losses.items,
-    ...fixed.items,
-  ].sort(newestItemsFirst);
-  return c.json({
-    items: items.slice((page - 1) * pageSize, head),
-    page,
-    pageSize,
-    total: Number(totalRow?.n ?? 0) + losses.total + fixed.total,
-  });
+  return c.json(body);
 });
 
 /** A user's losses, newest first: one row per loss with the change of each tranche position. */
@@ -240,8 +250,8 @@ app.get("/lender-losses", async (c) => {
   const parsed = PageQuery.safeParse(query(c));
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user, page, pageSize } = parsed.data;
-  const result = await consistentRead(async () =>
-    lossesOf(user, pageSize, (page - 1) * pageSize, await lookup()),
+  const result = await answers.answer(`lender-losses|${user}|${page}|${pageSize}`, () =>
+    consistentRead(async () => lossesOf(user, pageSize, (page - 1) * pageSize, await lookup())),
   );
   return c.json({ items: result.items, page, pageSize, total: result.total });
 });
@@ -627,25 +637,27 @@ app.get("/rewards", async (c) => {
     sql`(${pe.name} <> 'Locked' or (${pe.args}->>'launchBonus')::numeric > 0)`,
   );
   const amountOf = sql<string>`case when ${pe.name} = 'Locked' then ${pe.args}->>'launchBonus' else ${pe.args}->>'amount' end`;
-  const result = await consistentRead(() =>
-    Promise.all([
-      db
-        .select({
-          name: pe.name,
-          total: sql<string>`coalesce(sum((${amountOf})::numeric), 0)::text`,
-        })
-        .from(pe)
-        .where(where)
-        .groupBy(pe.name),
-      db.select({ n: count() }).from(pe).where(where),
-      db
-        .select()
-        .from(pe)
-        .where(where)
-        .orderBy(desc(pe.blockNumber), desc(pe.logIndex))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-    ]),
+  const result = await answers.answer(`rewards|${user}|${page}|${pageSize}`, () =>
+    consistentRead(() =>
+      Promise.all([
+        db
+          .select({
+            name: pe.name,
+            total: sql<string>`coalesce(sum((${amountOf})::numeric), 0)::text`,
+          })
+          .from(pe)
+          .where(where)
+          .groupBy(pe.name),
+        db.select({ n: count() }).from(pe).where(where),
+        db
+          .select()
+          .from(pe)
+          .where(where)
+          .orderBy(desc(pe.blockNumber), desc(pe.logIndex))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+      ]),
+    ),
   );
   const [sums, [totalRow], rows] = result;
   const total = (name: (typeof REWARD_EVENTS)[number]) =>
@@ -767,22 +779,26 @@ app.get("/deposit-records", async (c) => {
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user, page, pageSize } = parsed.data;
   const where = and(eq(schema.depositRecord.owner, user));
-  const [[totalRow], rows, names] = await consistentRead(() =>
-    Promise.all([
-      db.select({ n: count() }).from(schema.depositRecord).where(where),
-      db
-        .select()
-        .from(schema.depositRecord)
-        .where(where)
-        .orderBy(
-          desc(schema.depositRecord.requestTimestamp),
-          desc(schema.depositRecord.nftId),
-          asc(schema.depositRecord.trancheId),
-        )
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      lookup(),
-    ]),
+  const [[totalRow], rows, names] = await answers.answer(
+    `deposit-records|${user}|${page}|${pageSize}`,
+    () =>
+      consistentRead(() =>
+        Promise.all([
+          db.select({ n: count() }).from(schema.depositRecord).where(where),
+          db
+            .select()
+            .from(schema.depositRecord)
+            .where(where)
+            .orderBy(
+              desc(schema.depositRecord.requestTimestamp),
+              desc(schema.depositRecord.nftId),
+              asc(schema.depositRecord.trancheId),
+            )
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+          lookup(),
+        ]),
+      ),
   );
   return c.json({
     items: rows.map((r) => toDepositRecord(r, names)),
@@ -808,36 +824,38 @@ app.get("/loan-contracts", async (c) => {
     eq(schema.protocolEvent.user, user),
     eq(schema.protocolEvent.name, "LoanContractAccepted"),
   );
-  const result = await consistentRead(async () => {
-    const [[totalRow], accepted, names] = await Promise.all([
-      db.select({ n: count() }).from(schema.protocolEvent).where(where),
-      db
-        .select()
-        .from(schema.protocolEvent)
-        .where(where)
-        .orderBy(desc(schema.protocolEvent.blockNumber), desc(schema.protocolEvent.logIndex))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      lookup(),
-    ]);
-    const nftIds = accepted.map((e) => BigInt(String(e.args.nftId)));
-    const [requests, events] =
-      nftIds.length === 0
-        ? [[], []]
-        : await Promise.all([
-            db.select().from(schema.request).where(inArray(schema.request.nftId, nftIds)),
-            db
-              .select()
-              .from(schema.requestEvent)
-              .where(
-                and(
-                  inArray(schema.requestEvent.nftId, nftIds),
-                  inArray(schema.requestEvent.type, ["Request", "Increase"]),
+  const result = await answers.answer(`loan-contracts|${user}|${page}|${pageSize}`, () =>
+    consistentRead(async () => {
+      const [[totalRow], accepted, names] = await Promise.all([
+        db.select({ n: count() }).from(schema.protocolEvent).where(where),
+        db
+          .select()
+          .from(schema.protocolEvent)
+          .where(where)
+          .orderBy(desc(schema.protocolEvent.blockNumber), desc(schema.protocolEvent.logIndex))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        lookup(),
+      ]);
+      const nftIds = accepted.map((e) => BigInt(String(e.args.nftId)));
+      const [requests, events] =
+        nftIds.length === 0
+          ? [[], []]
+          : await Promise.all([
+              db.select().from(schema.request).where(inArray(schema.request.nftId, nftIds)),
+              db
+                .select()
+                .from(schema.requestEvent)
+                .where(
+                  and(
+                    inArray(schema.requestEvent.nftId, nftIds),
+                    inArray(schema.requestEvent.type, ["Request", "Increase"]),
+                  ),
                 ),
-              ),
-          ]);
-    return { total: Number(totalRow?.n ?? 0), accepted, names, nftIds, requests, events };
-  });
+            ]);
+      return { total: Number(totalRow?.n ?? 0), accepted, names, nftIds, requests, events };
+    }),
+  );
   const requestOf = new Map(result.requests.map((r) => [r.nftId, r]));
   const items = result.accepted.map((e, i) => {
     const nftId = result.nftIds[i]!;

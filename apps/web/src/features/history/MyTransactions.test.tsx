@@ -247,6 +247,41 @@ describe("my transactions page", () => {
     expect(csv.textContent).toBe("Export CSV");
   });
 
+  it("says the history service is down, offers Retry, and comes back by itself (issue 25)", async () => {
+    let down = true;
+    route = mockTransactionsRoute(() =>
+      down
+        ? Response.json(
+            { statusCode: 503, message: "The transaction history is unavailable" },
+            { status: 503 },
+          )
+        : [transaction(1)],
+    );
+    vi.stubGlobal("fetch", vi.fn(route.fetchMock));
+    await renderConnected();
+    const alert = await screen.findByTestId("transactions-error", {}, { timeout: 5000 });
+    expect(alert.querySelector("h2")?.textContent).toBe("History unavailable");
+    expect(alert.textContent).toContain("Your transactions could not be loaded.");
+    expect(alert.textContent).toContain("This page tries again by itself every few seconds.");
+    const asked = () => route.calls.filter((c) => c.startsWith("/api/transactions?")).length;
+    // Retry asks again (still down: the error stays)
+    const before = asked();
+    await waitFor(() =>
+      expect(within(alert).getByRole("button", { name: "Retry" })).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(asked()).toBeGreaterThan(before));
+    expect(screen.getByTestId("transactions-error")).toBeTruthy();
+    await expectNoSeriousAxeViolations();
+    // the indexer is back: the page recovers without a click
+    down = false;
+    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 12_000 });
+    expect(screen.queryByTestId("transactions-error")).toBeNull();
+  });
+
   it("shows an error, not a crash, when the response breaks the contract", async () => {
     items = Response.json({ items: [{ nftId: 1 }], page: 1, pageSize: 10, total: 1 });
     await renderConnected();

@@ -2,7 +2,6 @@
 
 import {
   canOfferCancel,
-  common,
   fill,
   HISTORY_PAGE_SIZE,
   requestParts,
@@ -16,6 +15,8 @@ import { useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
+import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { queryKeys } from "@/lib/queries/keys";
@@ -182,25 +183,20 @@ function TransactionsTable({ user }: { user: string }) {
     placeholderData: keepPreviousData,
   });
 
-  if (query.isPending) return <TableSkeleton />;
-  if (query.isError) {
+  const failure = useFailure(query);
+  if (failure) {
     return (
-      <div
-        role="alert"
-        data-testid="transactions-error"
-        className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
-      >
-        <p>{copy.loadError}</p>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="mt-3 rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold hover:bg-red-100"
-        >
-          {common.tryAgain}
-        </button>
-      </div>
+      <LoadError
+        error={failure.error}
+        source="indexer"
+        what={copy.loadError}
+        onRetry={() => void query.refetch()}
+        retrying={failure.retrying}
+        testId="transactions-error"
+      />
     );
   }
+  if (query.isPending || !query.data) return <TableSkeleton />;
   const { items, total, pageSize } = query.data;
   if (total === 0) {
     return (

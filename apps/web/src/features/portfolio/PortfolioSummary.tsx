@@ -23,6 +23,8 @@ import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure } from "@/components/ui/Figures";
+import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useKycState } from "@/features/kyc/kycState";
 import { useFeature } from "@/features/flags/useFeature";
@@ -44,8 +46,9 @@ export function PortfolioSummary({ product }: { product: string }) {
   const { status, address } = useConnection();
   const { ready } = useWalletState();
   const { open } = useModal();
-  const { chainId, client } = useAppChain();
+  const { chainId, chainName, client } = useAppChain();
   const query = useQuery(portfolioQueryOptions(chainId, client, address));
+  const failure = useFailure(query);
 
   // until the wallet session is restored, a skeleton (not a connect prompt that then flips)
   if (!ready) return <PortfolioSkeleton />;
@@ -64,11 +67,17 @@ export function PortfolioSummary({ product }: { product: string }) {
       </section>
     );
   }
-  if (query.isError) {
+  if (failure) {
     return (
-      <p role="alert" className={`${card} text-red-800`}>
-        {copy.error}
-      </p>
+      <LoadError
+        error={failure.error}
+        source="chain"
+        chainName={chainName}
+        what={copy.error}
+        onRetry={() => void query.refetch()}
+        retrying={failure.retrying}
+        testId="portfolio-error"
+      />
     );
   }
   if (!query.data) return <PortfolioSkeleton />;
