@@ -25,3 +25,4 @@ export * from "./decisions";
 export * from "./locks";
 export * from "./referral-rewards";
 export * from "./losses";
+export * from "./clearing";

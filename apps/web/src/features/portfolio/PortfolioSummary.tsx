@@ -5,6 +5,7 @@ import {
   decisions as decisionsCopy,
   email as emailCopy,
   fill,
+  fillPreview,
   fixedTerm,
   formatPercent,
   formatUsdc,
@@ -33,6 +34,7 @@ import { useAppChain } from "@/lib/queries/hooks";
 import { fixedLoanDate, fixedLoanOutcomeText } from "./fixed-term/outcome";
 import { RepaymentsButton } from "@/features/lending/repayments/RepaymentsButton";
 import { portfolioQueryOptions, type PortfolioData } from "./queries";
+import { positionKey, useFillPreviews } from "./fill-preview/queries";
 import { PoolNotice } from "@/features/incidents/PoolNotice";
 import { PositionLossNotice } from "@/features/incidents/PositionLossNotice";
 
@@ -274,6 +276,8 @@ function PositionRow({
   requestEpoch: bigint;
 }) {
   const { open } = useModal();
+  const { address } = useConnection();
+  const preview = useFillPreviews(address)?.byPosition[positionKey(p.poolId, p.trancheId)];
   const withdrawReasonId = useId();
   const fixReasonId = useId();
   const fixApy = useFeature("fixApy");
@@ -313,6 +317,16 @@ function PositionRow({
         <Figure name={copy.pendingWithdrawals} testId="position-pending-withdrawals">
           {usdc(p.pendingWithdrawals)}
         </Figure>
+        {preview && p.pendingDeposits > 0n ? (
+          <Figure name={fillPreview.positionDeposits} testId="position-preview-deposits">
+            {usdc(preview.deposits)}
+          </Figure>
+        ) : null}
+        {preview && p.pendingWithdrawals > 0n ? (
+          <Figure name={fillPreview.positionWithdrawals} testId="position-preview-withdrawals">
+            {usdc(preview.withdrawals)}
+          </Figure>
+        ) : null}
         <Figure name={copy.apy} testId="position-apy">
           {apy}
         </Figure>
