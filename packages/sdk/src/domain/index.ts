@@ -26,3 +26,4 @@ export * from "./locks";
 export * from "./referral-rewards";
 export * from "./losses";
 export * from "./clearing";
+export * from "./epoch-mail";

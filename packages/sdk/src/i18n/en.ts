@@ -32,3 +32,4 @@ export { rewards } from "./en/rewards";
 export { features } from "./en/features";
 export { incidents } from "./en/incidents";
 export { fillPreview } from "./en/fillPreview";
+export { epochMail } from "./en/epochMail";
