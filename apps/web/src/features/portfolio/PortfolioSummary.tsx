@@ -35,6 +35,7 @@ import { fixedLoanDate, fixedLoanOutcomeText } from "./fixed-term/outcome";
 import { RepaymentsButton } from "@/features/lending/repayments/RepaymentsButton";
 import { portfolioQueryOptions, type PortfolioData } from "./queries";
 import { positionKey, useFillPreviews } from "./fill-preview/queries";
+import { EpochMailSetting } from "@/features/epoch-mails/EpochMailSetting";
 import { PoolNotice } from "@/features/incidents/PoolNotice";
 import { PositionLossNotice } from "@/features/incidents/PositionLossNotice";
 
@@ -80,6 +81,7 @@ export function PortfolioSummary({ product }: { product: string }) {
       <div className="space-y-6">
         <MissingEmailNotice address={address} />
         <PortfolioActions />
+        <EpochMailSetting />
         <section className={card} data-testid="portfolio-empty">
           <h2 className="text-lg font-semibold text-slate-900">{copy.emptyTitle}</h2>
           <p className="mt-2 text-slate-600">{copy.emptyText}</p>
@@ -97,6 +99,7 @@ export function PortfolioSummary({ product }: { product: string }) {
     <div className="space-y-6">
       <MissingEmailNotice address={address} />
       <PortfolioActions />
+      <EpochMailSetting />
       <section className={card} aria-labelledby="portfolio-totals" data-testid="portfolio-totals">
         <h2 id="portfolio-totals" className="text-lg font-semibold text-slate-900">
           {copy.totalsLabel}
