@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { epochMail } from "./epoch-mail";
+import { buildEpochMail } from "./epoch-mail";
 
-describe("epochMail", () => {
+describe("buildEpochMail", () => {
   it("names each request's outcome, the interest and the one unsubscribe link", () => {
-    const { subject, text } = epochMail({
+    const { subject, text } = buildEpochMail({
       poolName: "Harbour Invoice Finance",
       epoch: 7n,
       clearedAt: new Date("2026-11-27T22:00:00Z"),

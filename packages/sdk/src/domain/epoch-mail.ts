@@ -37,9 +37,9 @@ export type EpochMailInput = {
 /**
  * The subject and text of an epoch mail.
  *
- * @example epochMail({ poolName: "Harbour", epoch: 3n, clearedAt, requests, interest: 0n, links })
+ * @example buildEpochMail({ poolName: "Harbour", epoch: 3n, clearedAt, requests, interest: 0n, links })
  */
-export function epochMail(input: EpochMailInput): { subject: string; text: string } {
+export function buildEpochMail(input: EpochMailInput): { subject: string; text: string } {
   const usdc = formatUsdc;
   const lines = input.requests.map((r) => {
     const base = { nftId: r.nftId, tranche: r.trancheName, accepted: usdc(r.accepted) };

@@ -9,7 +9,12 @@
  * after each clearing. No "@/" imports: the keeper imports it.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { epochMail, lendingPoolManagerAbi, readPools, type EpochMailRequest } from "@lending/sdk";
+import {
+  buildEpochMail,
+  lendingPoolManagerAbi,
+  readPools,
+  type EpochMailRequest,
+} from "@lending/sdk";
 import type { Deployment } from "@lending/sdk/deployments";
 import { and, eq } from "drizzle-orm";
 import { getAddress, isAddress, type Address, type Client } from "viem";
@@ -222,7 +227,7 @@ export async function mailEpochClearing(
     const to = (await setup.emailOf(lender.owner))?.trim();
     if (!to) continue;
     const token = unsubscribeToken(secret, owner);
-    const { subject, text } = epochMail({
+    const { subject, text } = buildEpochMail({
       poolName: outcome.poolName,
       epoch,
       clearedAt: outcome.clearedAt,

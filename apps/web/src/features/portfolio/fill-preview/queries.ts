@@ -40,12 +40,13 @@ export function fillPreviewQueryOptions(
       const deployment = sdk.getDeployment(chainId);
       const { requests } = await sdk.readUserPosition(client!, deployment, user!);
       const previews = await sdk.readFillPreviews(client!, deployment, requests);
-      const byRequest: FillPreviews["byRequest"] = {};
+      const byRequest: FillPreviews["byRequest"] = Object.fromEntries(
+        [...previews].map(([nftId, p]) => [nftId.toString(), p]),
+      );
       const byPosition: FillPreviews["byPosition"] = {};
       for (const r of requests) {
         const p = previews.get(r.nftId);
         if (!p) continue;
-        byRequest[r.nftId.toString()] = p;
         const key = positionKey(r.poolId, r.trancheId);
         const sum = (byPosition[key] ??= {
           deposits: 0n,
