@@ -46,7 +46,8 @@ const chain = vi.hoisted(() => ({
 vi.mock("@lending/sdk", async (original) => ({
   ...(await original<typeof import("@lending/sdk")>()),
   readUserPosition: async () => {
-    if (!chain.previews) throw new Error("no chain in this test");
+    // no chain in this test: the read never answers (as an unreachable RPC)
+    if (!chain.previews) return new Promise<never>(() => {});
     return { positions: [], requests: [], activeDeposits: 0n, pendingDeposits: 0n };
   },
   readFillPreviews: async () => {
@@ -191,10 +192,10 @@ describe("my transactions page", () => {
       });
       const [deposit, withdrawal, processed] = rows();
       expect(within(deposit!).getByTestId("fill-preview").textContent).toBe(
-        "If the epoch closed now: 700.00 USDC accepted, 200.00 USDC of it in a more senior tranche300.00 USDC not filled this epoch",
+        "700.00 USDC accepted, 200.00 USDC of it in a more senior tranche300.00 USDC not filled this epoch",
       );
       expect(within(withdrawal!).getByTestId("fill-preview").textContent).toBe(
-        "If the epoch closed now: 25.00 USDC paid",
+        "25.00 USDC paid",
       );
       expect(within(processed!).queryByTestId("fill-preview")).toBeNull();
     } finally {
@@ -245,6 +246,8 @@ describe("my transactions page", () => {
       "Fixed term": "about 13 weeks",
       "Last transaction": "20.11.2026 15:31:00 UTC+05:30",
       Actions: "DetailsCancel",
+      // no chain in this test: no preview
+      "If the epoch closed now": "",
     });
     expect(withdrawal).toMatchObject({
       Type: "Withdrawal",

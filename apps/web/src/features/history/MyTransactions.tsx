@@ -7,6 +7,7 @@ import {
   HISTORY_PAGE_SIZE,
   requestParts,
   transactions as copy,
+  fillPreview as fillPreviewCopy,
   type RequestPart,
 } from "@lending/sdk";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -45,6 +46,7 @@ const COLUMNS = [
   col.fixedTerm,
   col.lastTransaction,
   col.actions,
+  fillPreviewCopy.label,
 ] as const;
 
 /** A request, one row per request the lender made (same-epoch withdrawals are one on chain). */
@@ -103,7 +105,6 @@ function Row({
             {fill(copy.partOf, { part: index + 1, parts: count })}
           </span>
         ) : null}
-        <FillPreviewNote preview={preview} />
       </Cell>
       <Cell label={col.apy} className="tabular-nums">
         {formatApy(tx.apy)}
@@ -157,6 +158,9 @@ function Row({
             </button>
           ) : null}
         </span>
+      </Cell>
+      <Cell label={fillPreviewCopy.label}>
+        <FillPreviewNote preview={preview} withLabel={false} />
       </Cell>
     </tr>
   );

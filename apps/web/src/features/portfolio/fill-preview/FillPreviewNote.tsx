@@ -4,7 +4,14 @@ import { fill, fillPreview as copy, formatUsdc, type FillPreview } from "@lendin
  * A pending request's fill preview under its amount: "If the epoch closed now" and what it would
  * get (accepted or paid, and what would not be filled this epoch). The help text is its title.
  */
-export function FillPreviewNote({ preview }: { preview: FillPreview | undefined }) {
+export function FillPreviewNote({
+  preview,
+  withLabel = true,
+}: {
+  preview: FillPreview | undefined;
+  /** false in a table whose column header says it */
+  withLabel?: boolean;
+}) {
   if (!preview) return null;
   const amount = formatUsdc(preview.filledUsdc);
   const filled =
@@ -19,7 +26,7 @@ export function FillPreviewNote({ preview }: { preview: FillPreview | undefined 
       data-testid="fill-preview"
       title={copy.help}
     >
-      <span className="font-medium text-slate-700">{copy.label}:</span>{" "}
+      {withLabel ? <span className="font-medium text-slate-700">{copy.label}: </span> : null}
       <span data-testid="fill-preview-filled" data-amount={preview.filledUsdc.toString()}>
         {filled}
       </span>
