@@ -194,9 +194,7 @@ describe("my transactions page", () => {
       expect(within(deposit!).getByTestId("fill-preview").textContent).toBe(
         "700.00 USDC accepted, 200.00 USDC of it in a more senior tranche300.00 USDC not filled this epoch",
       );
-      expect(within(withdrawal!).getByTestId("fill-preview").textContent).toBe(
-        "25.00 USDC paid",
-      );
+      expect(within(withdrawal!).getByTestId("fill-preview").textContent).toBe("25.00 USDC paid");
       expect(within(processed!).queryByTestId("fill-preview")).toBeNull();
     } finally {
       chain.previews = null;
