@@ -24,6 +24,12 @@ import {
   bindDatabaseToChain,
   ChainMismatchError,
 } from "../../apps/web/src/server/db/chain-binding";
+import { parseServerConfig } from "../../apps/web/src/config/server";
+import type { EnvInput } from "../../apps/web/src/config/schema";
+import { mailEpochClearing } from "../../apps/web/src/server/services/epoch-mails";
+import { CompilotKycProvider } from "../../apps/web/src/server/services/kyc/compilot";
+import { LocalKycProvider } from "../../apps/web/src/server/services/kyc/local";
+import { createPublicClient, http, type Address } from "viem";
 import { chainIdentity } from "./lib/anvil";
 import { dbPort, localDatabaseUrl } from "./lib/db";
 import { loadDeploymentFile } from "./lib/keeper";
@@ -59,7 +65,41 @@ async function main() {
     handle = opened;
     return handle.db;
   };
-  const keeper = new Keeper(config, deployment, jsonLogger, { database });
+  // Epoch mails (issue 28) use the web server's configuration (MAIL_FROM, SMTP_URL,
+  // MAIL_LINK_SECRET, APP_URL, the KYC provider for the lenders' emails); without it, none.
+  let epochMails: ((poolId: bigint, epoch: bigint) => Promise<unknown>) | undefined;
+  try {
+    const web = parseServerConfig(process.env as EnvInput, paths.root);
+    const client = createPublicClient({ transport: http(config.rpcUrl) });
+    const origin = web.appUrl ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    epochMails = async (poolId, epoch) => {
+      const db = await database();
+      if (!db) throw new Error("no database for the epoch mails yet");
+      const kyc =
+        web.kyc.provider === "compilot" && web.kyc.compilot
+          ? new CompilotKycProvider(web.kyc.compilot)
+          : new LocalKycProvider(db);
+      return mailEpochClearing(
+        db,
+        {
+          client,
+          deployment,
+          mail: web.mail,
+          origin,
+          emailOf: async (address: Address) => (await kyc.getCustomer(address)).email ?? null,
+        },
+        { poolId, epoch },
+      );
+    };
+  } catch (error) {
+    jsonLogger({
+      level: "warn",
+      action: "epoch-mails",
+      outcome: "disabled",
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  const keeper = new Keeper(config, deployment, jsonLogger, { database, epochMails });
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.on("SIGINT", stop);

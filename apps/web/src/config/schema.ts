@@ -275,6 +275,14 @@ export const envSchema = z.object({
       .max(1, "must be a number from 0 to 1")
       .default(0.1),
   ),
+  /**
+   * Signs the unsubscribe links of epoch mails (HMAC-SHA256; at least 32 characters). Default on
+   * 31337 only (a public value); unset elsewhere: no epoch mails are sent.
+   */
+  MAIL_LINK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().min(32, "must be at least 32 characters").optional(),
+  ),
   MAIL_FROM: z.preprocess(
     emptyToUndefined,
     z.string().trim().email().default("no-reply@localhost"),

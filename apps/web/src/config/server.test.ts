@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./errors";
-import { LOCAL_KYC_SIGNER_PRIVATE_KEY, parseServerConfig, toPublicConfig } from "./server";
+import {
+  LOCAL_KYC_SIGNER_PRIVATE_KEY,
+  LOCAL_MAIL_LINK_SECRET,
+  parseServerConfig,
+  toPublicConfig,
+} from "./server";
 
 const repoRoot = path.resolve(__dirname, "../../../..");
 
@@ -252,7 +257,12 @@ describe("parseServerConfig", () => {
       ETH: "0x71041dddad3595F9CEd3DcCFBe3D1F4b0a16Bb70",
       AERO: "0x4EC5970fC728C5f65ba413992CD5fF6FD70fcfF0",
     });
-    expect(local.mail).toEqual({ smtpUrl: undefined, from: "no-reply@localhost" });
+    // the epoch mails' unsubscribe links are signed with a public secret on the local chain only
+    expect(local.mail).toEqual({
+      smtpUrl: undefined,
+      from: "no-reply@localhost",
+      linkSecret: LOCAL_MAIL_LINK_SECRET,
+    });
   });
 
   it.each([

@@ -43,7 +43,7 @@ export interface ServerConfig {
     signerPrivateKey: `0x${string}`;
     signatureBlocks: number;
   };
-  mail: { smtpUrl?: string; from: string; contact?: string };
+  mail: { smtpUrl?: string; from: string; contact?: string; linkSecret?: string };
   /** the site's origin (APP_URL); unset only on the local chain (then the request's origin) */
   appUrl?: string;
   swap:
@@ -64,6 +64,9 @@ export const DEFAULT_LOCAL_INDEXER_URL = "http://127.0.0.1:42069";
 /** anvil account 9: the default KYC signer on the local chain only (a public key, never real). */
 export const LOCAL_KYC_SIGNER_PRIVATE_KEY =
   "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6" as const;
+
+/** Signs the epoch mails' unsubscribe links on the local chain only (public, never real). */
+export const LOCAL_MAIL_LINK_SECRET = "local-chain-only-mail-link-secret-not-for-production";
 
 /** The repository root: the nearest folder upwards whose package.json declares workspaces. */
 export function findRepoRoot(from: string = process.cwd()): string {
@@ -171,6 +174,9 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       ...(e.CONTACT_EMAIL ? { contact: e.CONTACT_EMAIL } : {}),
+      ...((e.MAIL_LINK_SECRET ?? (local ? LOCAL_MAIL_LINK_SECRET : undefined))
+        ? { linkSecret: e.MAIL_LINK_SECRET ?? LOCAL_MAIL_LINK_SECRET }
+        : {}),
     },
     ...(e.APP_URL ? { appUrl: e.APP_URL } : {}),
     swap:

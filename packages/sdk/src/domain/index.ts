@@ -26,3 +26,5 @@ export * from "./locks";
 export * from "./referral-rewards";
 export * from "./losses";
 export * from "./pool-reports";
+export * from "./clearing";
+export * from "./epoch-mail";

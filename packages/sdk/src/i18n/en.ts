@@ -32,3 +32,5 @@ export { rewards } from "./en/rewards";
 export { features } from "./en/features";
 export { incidents } from "./en/incidents";
 export { poolPage } from "./en/poolPage";
+export { fillPreview } from "./en/fillPreview";
+export { epochMail } from "./en/epochMail";

@@ -36,10 +36,23 @@ vi.mock("@/components/toast/toast", async (original) => ({
   },
 }));
 
-// The cancel modal asks the chain whether the request can still be cancelled (no chain here).
-const chain = vi.hoisted(() => ({ canCancel: true, reads: [] as bigint[] }));
+// The cancel modal asks the chain whether the request can still be cancelled (no chain here);
+// the fill preview's reads answer what a test sets (none: the chain cannot answer).
+const chain = vi.hoisted(() => ({
+  canCancel: true,
+  reads: [] as bigint[],
+  previews: null as null | Map<bigint, import("@lending/sdk").FillPreview>,
+}));
 vi.mock("@lending/sdk", async (original) => ({
   ...(await original<typeof import("@lending/sdk")>()),
+  readUserPosition: async () => {
+    // no chain in this test: the read never answers (as an unreachable RPC)
+    if (!chain.previews) return new Promise<never>(() => {});
+    return { positions: [], requests: [], activeDeposits: 0n, pendingDeposits: 0n };
+  },
+  readFillPreviews: async () => {
+    return chain.previews ?? new Map();
+  },
   readRequest: async (_client: unknown, _deployment: unknown, nftId: bigint) => {
     chain.reads.push(nftId);
     return { canCancel: chain.canCancel };
@@ -134,6 +147,60 @@ describe("my transactions page", () => {
     );
   });
 
+  it("shows a pending request what it would get if the epoch closed now, and a processed one nothing", async () => {
+    const preview = (nftId: bigint, over: Partial<import("@lending/sdk").FillPreview>) =>
+      [
+        nftId,
+        {
+          kind: "Deposit",
+          amount: 1_000_000_000n,
+          accepted: 0n,
+          reallocated: 0n,
+          rejected: 0n,
+          shares: 0n,
+          assets: 0n,
+          filledUsdc: 0n,
+          rejectedUsdc: 0n,
+          ...over,
+        },
+      ] as const;
+    chain.previews = new Map([
+      preview(3n, {
+        accepted: 500_000_000n,
+        reallocated: 200_000_000n,
+        rejected: 300_000_000n,
+        filledUsdc: 700_000_000n,
+        rejectedUsdc: 300_000_000n,
+      }),
+      preview(2n, {
+        kind: "Withdrawal",
+        accepted: 1n,
+        assets: 25_000_000n,
+        filledUsdc: 25_000_000n,
+      }),
+      preview(1n, { accepted: 1_000_000_000n, filledUsdc: 1_000_000_000n }),
+    ]);
+    try {
+      items = [
+        transaction(3, { requestedAmount: "1000000000" }),
+        transaction(2, { type: "Withdrawal", requestedAmount: "50000000000000" }),
+        transaction(1, { requestStatus: "Processed", canCancel: false }),
+      ];
+      await renderConnected();
+      await waitFor(() => expect(screen.getAllByTestId("fill-preview")).toHaveLength(2), {
+        timeout: 10_000,
+      });
+      const [deposit, withdrawal, processed] = rows();
+      expect(within(deposit!).getByTestId("fill-preview").textContent).toBe(
+        "700.00 USDC accepted, 200.00 USDC of it in a more senior tranche300.00 USDC not filled this epoch",
+      );
+      expect(within(withdrawal!).getByTestId("fill-preview").textContent).toBe("25.00 USDC paid");
+      expect(within(processed!).queryByTestId("fill-preview")).toBeNull();
+    } finally {
+      chain.previews = null;
+    }
+  });
+
   it("lists each request with its fields, newest first, as the server sends them", async () => {
     items = [
       transaction(2, {
@@ -177,6 +244,8 @@ describe("my transactions page", () => {
       "Fixed term": "about 13 weeks",
       "Last transaction": "20.11.2026 15:31:00 UTC+05:30",
       Actions: "DetailsCancel",
+      // no chain in this test: no preview
+      "If the epoch closed now": "",
     });
     expect(withdrawal).toMatchObject({
       Type: "Withdrawal",

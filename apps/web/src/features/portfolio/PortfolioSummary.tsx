@@ -5,6 +5,7 @@ import {
   decisions as decisionsCopy,
   email as emailCopy,
   fill,
+  fillPreview,
   fixedTerm,
   formatPercent,
   formatUsdc,
@@ -35,6 +36,8 @@ import { useAppChain } from "@/lib/queries/hooks";
 import { fixedLoanDate, fixedLoanOutcomeText } from "./fixed-term/outcome";
 import { RepaymentsButton } from "@/features/lending/repayments/RepaymentsButton";
 import { portfolioQueryOptions, type PortfolioData } from "./queries";
+import { positionKey, useFillPreviews } from "./fill-preview/queries";
+import { EpochMailSetting } from "@/features/epoch-mails/EpochMailSetting";
 import { PoolNotice } from "@/features/incidents/PoolNotice";
 import { PositionLossNotice } from "@/features/incidents/PositionLossNotice";
 
@@ -87,6 +90,7 @@ export function PortfolioSummary({ product }: { product: string }) {
       <div className="space-y-6">
         <MissingEmailNotice address={address} />
         <PortfolioActions />
+        <EpochMailSetting />
         <section className={card} data-testid="portfolio-empty">
           <h2 className="text-lg font-semibold text-slate-900">{copy.emptyTitle}</h2>
           <p className="mt-2 text-slate-600">{copy.emptyText}</p>
@@ -104,6 +108,7 @@ export function PortfolioSummary({ product }: { product: string }) {
     <div className="space-y-6">
       <MissingEmailNotice address={address} />
       <PortfolioActions />
+      <EpochMailSetting />
       <section className={card} aria-labelledby="portfolio-totals" data-testid="portfolio-totals">
         <h2 id="portfolio-totals" className="text-lg font-semibold text-slate-900">
           {copy.totalsLabel}
@@ -283,6 +288,8 @@ function PositionRow({
   requestEpoch: bigint;
 }) {
   const { open } = useModal();
+  const { address } = useConnection();
+  const preview = useFillPreviews(address)?.byPosition[positionKey(p.poolId, p.trancheId)];
   const withdrawReasonId = useId();
   const fixReasonId = useId();
   const fixApy = useFeature("fixApy");
@@ -322,6 +329,16 @@ function PositionRow({
         <Figure name={copy.pendingWithdrawals} testId="position-pending-withdrawals">
           {usdc(p.pendingWithdrawals)}
         </Figure>
+        {preview && p.pendingDeposits > 0n ? (
+          <Figure name={fillPreview.positionDeposits} testId="position-preview-deposits">
+            {usdc(preview.deposits)}
+          </Figure>
+        ) : null}
+        {preview && p.pendingWithdrawals > 0n ? (
+          <Figure name={fillPreview.positionWithdrawals} testId="position-preview-withdrawals">
+            {usdc(preview.withdrawals)}
+          </Figure>
+        ) : null}
         <Figure name={copy.apy} testId="position-apy">
           {apy}
         </Figure>

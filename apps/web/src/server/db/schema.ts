@@ -296,6 +296,32 @@ export const lossMails = pgTable(
   (t) => [primaryKey({ columns: [t.lossId, t.owner] })],
 );
 
+/**
+ * The epoch mails sent (issue 28 item 4): one per pool, epoch and lender. Written with the outbox
+ * row, deleted again when delivery fails, so a keeper that runs the mailing twice (a restart, a
+ * second keeper) never mails a lender twice about one clearing.
+ */
+export const epochMails = pgTable(
+  "epoch_mails",
+  {
+    poolId: text("pool_id").notNull(),
+    epoch: text("epoch").notNull(),
+    owner: text("owner").notNull(),
+    outboxId: integer("outbox_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.epoch, t.owner] })],
+);
+
+/**
+ * Lenders (lowercase addresses) who asked for no more epoch mails: by the mail's unsubscribe link
+ * or the portfolio's setting. A row is an opt-out; deleting it subscribes again.
+ */
+export const epochMailOptOuts = pgTable("epoch_mail_opt_outs", {
+  owner: text("owner").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Fixed-window request counters (web servers are stateless, so the window lives here). */
 export const rateLimits = pgTable(
   "rate_limits",
