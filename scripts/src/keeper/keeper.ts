@@ -125,6 +125,7 @@ export class Keeper {
   private readonly priceSource: string;
   /** id -> "level:target" of a re-rate that changed nothing (an aged withdrawal keeps level 2). */
   private readonly idleRerates = new Map<bigint, string>();
+  private readonly onPass?: () => void;
   /** The last transaction of the keeper's account: the next one is sent after it (one nonce). */
   private txChain: Promise<unknown> = Promise.resolve();
 
@@ -136,6 +137,8 @@ export class Keeper {
       database?: () => Promise<Database | null>;
       /** the identity provider asked at payout; default: KYC_PROVIDER (config.kyc) */
       kyc?: (db: Database) => KycProvider;
+      /** called after each pass that succeeded (the console's "keeper last run") */
+      onPass?: () => void;
     } = {},
   ) {
     const chain = defineChain({
@@ -144,6 +147,7 @@ export class Keeper {
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: { default: { http: [config.rpcUrl] } },
     });
+    this.onPass = opts.onPass;
     const transport = http(config.rpcUrl, { retryCount: 0, timeout: 10_000 });
     this.publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
     const account = privateKeyToAccount(config.privateKey);
@@ -216,6 +220,7 @@ export class Keeper {
       let wait = this.config.pollIntervalMs;
       try {
         await this.tick();
+        this.onPass?.();
         if (failures > 0) this.log({ level: "info", action: "rpc-recovered", failures });
         failures = 0;
       } catch (error) {

@@ -31,3 +31,4 @@ export { locking } from "./en/locking";
 export { rewards } from "./en/rewards";
 export { features } from "./en/features";
 export { incidents } from "./en/incidents";
+export { manage } from "./en/manage";

@@ -11,7 +11,7 @@
  * {@link IncidentError} that says what to do, sending nothing. No "@/" imports: the ops script
  * imports this file too.
  */
-import { lendingPoolManagerAbi, type Deployment } from "@lending/sdk";
+import { clearingOpensAt, lendingPoolManagerAbi, type Deployment } from "@lending/sdk";
 import {
   BaseError,
   ContractFunctionRevertedError,

@@ -25,6 +25,7 @@ const toInfo = (row: Row): KycInfo => ({
   email: row.email,
   provider: row.provider,
   identityId: row.identityId ?? undefined,
+  reviewReason: row.reviewReason ?? undefined,
 });
 
 /**
@@ -189,7 +190,7 @@ export class LocalKycProvider implements KycProvider {
     return toInfo(updated!);
   }
 
-  /** Review queue and decisions (ops CLI). */
+  /** Review queue and decisions: services/manage/kyc-review.ts (the console and the ops CLI). */
   async list(statuses?: KycStatus[]): Promise<KycInfo[]> {
     const q = this.db.select().from(kycRecords);
     const rows = statuses?.length
@@ -198,7 +199,11 @@ export class LocalKycProvider implements KycProvider {
     return rows.map(toInfo);
   }
 
-  async review(address: string, decision: "approve" | "reject"): Promise<KycInfo> {
+  async review(
+    address: string,
+    decision: "approve" | "reject",
+    reason: string | null = null,
+  ): Promise<KycInfo> {
     const a = address.toLowerCase();
     const [row] = await this.db.select().from(kycRecords).where(eq(kycRecords.address, a));
     if (!row) throw notFound(`No identity verification for ${a}`);
@@ -206,7 +211,7 @@ export class LocalKycProvider implements KycProvider {
       decision === "reject" ? "Rejected" : row.email ? "Active" : "No Email";
     const [updated] = await this.db
       .update(kycRecords)
-      .set({ status, updatedAt: new Date(this.now()) })
+      .set({ status, reviewReason: reason, updatedAt: new Date(this.now()) })
       .where(eq(kycRecords.address, a))
       .returning();
     return toInfo(updated!);
