@@ -250,11 +250,11 @@ describe("/api/manage", () => {
     );
   });
 
-  it("keeps the audit trail append-only: UPDATE and DELETE change nothing", async () => {
+  it("keeps the audit trail append-only: UPDATE and DELETE fail and change nothing", async () => {
     const before = await t.db().select().from(consoleAudit);
     expect(before.length).toBeGreaterThan(0);
-    await t.db().execute(sql`update console_audit set reason = 'edited'`);
-    await t.db().execute(sql`delete from console_audit`);
+    await expect(t.db().execute(sql`update console_audit set reason = 'edited'`)).rejects.toThrow();
+    await expect(t.db().execute(sql`delete from console_audit`)).rejects.toThrow();
     expect(await t.db().select().from(consoleAudit)).toEqual(before);
   });
 });

@@ -23,6 +23,12 @@ CREATE TABLE "keeper_status" (
 ALTER TABLE "kyc_records" ADD COLUMN "review_reason" text;--> statement-breakpoint
 CREATE INDEX "console_audit_created_idx" ON "console_audit" USING btree ("chain_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "console_audit_tx_idx" ON "console_audit" USING btree ("chain_id","tx_hash");--> statement-breakpoint
--- the audit trail is append-only: an UPDATE or DELETE of a row does nothing
-CREATE RULE "console_audit_no_update" AS ON UPDATE TO "console_audit" DO INSTEAD NOTHING;--> statement-breakpoint
-CREATE RULE "console_audit_no_delete" AS ON DELETE TO "console_audit" DO INSTEAD NOTHING;
+-- the audit trail is append-only: an UPDATE or DELETE of a row fails (a trigger: rules would
+-- forbid the INSERT ... ON CONFLICT DO NOTHING that records a transaction once)
+CREATE FUNCTION "console_audit_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'console_audit is append-only';
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "console_audit_append_only" BEFORE UPDATE OR DELETE ON "console_audit"
+  FOR EACH ROW EXECUTE FUNCTION "console_audit_append_only"();
