@@ -20,6 +20,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { consoleAudit, kycRecords } from "@/server/db/schema";
+import { LocalKycProvider } from "@/server/services/kyc/local";
 import {
   call,
   databaseFingerprint,
@@ -188,6 +189,15 @@ describe("/api/manage", () => {
       .from(kycRecords)
       .where(sql`address = ${lender.address.toLowerCase()}`);
     expect(row?.reviewReason).toBe("=The ID document has expired");
+    // the lender reads the reason when the wallet tries to verify again
+    const provider = new LocalKycProvider(t.db());
+    const { sessionId } = await provider.startVerification({
+      address: lender.address,
+      isIndividual: true,
+    });
+    await expect(provider.submit({ session: sessionId, fullName: "Again" })).rejects.toThrow(
+      /rejected.*Reason: =The ID document has expired/,
+    );
 
     const trail = await call(audit, getWithCookie("/api/manage/audit", cookie));
     expect(trail.body.entries).toEqual(

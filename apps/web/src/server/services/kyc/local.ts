@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { fill, kyc } from "@lending/sdk";
 import { and, asc, eq, gt, inArray, isNotNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
@@ -126,7 +127,17 @@ export class LocalKycProvider implements KycProvider {
       if (existing && (existing.status === "Active" || existing.status === "No Email")) {
         throw badRequest("This wallet is already verified");
       }
-      if (existing?.status === "Rejected") throw forbidden(KYC_REJECTED_MESSAGE);
+      if (existing?.status === "Rejected") {
+        // the reason the reviewer gave (the console's review queue) is the lender's to read
+        throw forbidden(
+          existing.reviewReason
+            ? fill(kyc.rejectedWithReason, {
+                message: KYC_REJECTED_MESSAGE,
+                reason: existing.reviewReason,
+              })
+            : KYC_REJECTED_MESSAGE,
+        );
+      }
       if (args.isIndividual !== undefined && args.isIndividual !== session.isIndividual) {
         throw badRequest(ENTITY_MISMATCH_MESSAGE);
       }
