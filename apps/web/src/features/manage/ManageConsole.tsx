@@ -18,16 +18,17 @@ import { ErrorText } from "./ui";
 /** The console of a wallet holding an operator role: sign in once, then every section. */
 export function ManageConsole({ address, roles }: { address: string; roles: OperatorRole[] }) {
   const { ensure } = useWalletSession();
-  const [signedIn, setSignedIn] = useState(false);
+  // the address whose session is open (a wallet switch needs a new sign-in)
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
+  const signedIn = signedInAs === address.toLowerCase();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    setSignedIn(false);
     void getWalletSession()
       .then((s) => {
-        if (live && s?.address === address.toLowerCase()) setSignedIn(true);
+        if (live && s?.address === address.toLowerCase()) setSignedInAs(s.address);
       })
       .catch(() => {});
     return () => {
@@ -39,8 +40,8 @@ export function ManageConsole({ address, roles }: { address: string; roles: Oper
     setBusy(true);
     setError(null);
     try {
-      await ensure();
-      setSignedIn(true);
+      const session = await ensure();
+      setSignedInAs(session.address);
     } catch (e) {
       setError(fill(manage.signInFailed, { message: e instanceof Error ? e.message : String(e) }));
     } finally {

@@ -224,8 +224,7 @@ export async function clearDueEpochs(
     ]);
     const epoch = state.nextEpochToClear;
     // the clearing period: the last 48 hours of the epoch
-    const opensAt = genesis + (epoch + 1n) * 604_800n - 172_800n;
-    if (block.timestamp < opensAt) return steps;
+    if (block.timestamp < clearingOpensAt(genesis, epoch)) return steps;
     steps.push(
       await send(ctx, "clear", `clear pool ${poolId} epoch ${epoch}`, {
         functionName: "clear",
