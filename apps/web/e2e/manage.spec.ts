@@ -3,8 +3,9 @@
 // the identity review queue (a rejection with the reason the lender reads), a draw and its
 // repayment, and an incident opened and closed at once, each in the audit trail with its
 // transaction. No loss is reported here: other specs share the seeded pools.
-import { manage, pages } from "@lending/sdk";
+import { lendingPoolManagerAbi, manage, pages, readPools, testUsdcAbi } from "@lending/sdk";
 import pg from "pg";
+import { createPublicClient, createWalletClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
@@ -85,17 +86,53 @@ test("the deployer runs the console: health, a KYC rejection, draw and repay, an
     await expect(toasts(page, "success", `${name} rejected`)).toBeVisible();
     await expect(row).toHaveCount(0);
 
-    // capital: draw 1 USDC of pool 0 to the deployer, then repay it (the pool ends as it began)
+    // capital: the pool's figures first; a draw above the idle liquidity is refused before any
+    // wallet prompt; 1 USDC of interest repaid (minted to the deployer first); and, when a
+    // pool holds idle liquidity (other journeys' cleared deposits), 1 USDC drawn and repaid
+    const client = createPublicClient({ transport: http(stack.rpcUrl) }) as PublicClient;
+    const admin = createWalletClient({ account: deployer, transport: http(stack.rpcUrl) });
+    const minted = await admin.writeContract({
+      chain: null,
+      address: stack.deployment.usdc,
+      abi: testUsdcAbi,
+      functionName: "mint",
+      args: [deployer.address, 10_000_000n],
+    });
+    await client.waitForTransactionReceipt({ hash: minted });
+    const pools = await readPools(client, stack.deployment);
+    const states = await Promise.all(
+      pools.map((p) =>
+        client.readContract({
+          address: stack.deployment.lendingPoolManager,
+          abi: lendingPoolManagerAbi,
+          functionName: "getPoolState",
+          args: [p.id],
+        }),
+      ),
+    );
+    const liquid = pools.find((_, i) => states[i]!.idleLiquidity >= 1_000_000n);
     const capital = page.getByRole("region", { name: manage.capitalTitle });
+    await expect(capital.getByTestId("pool-figures")).toContainText(manage.liquidity);
     await capital.getByLabel(manage.reason).fill("e2e drill");
-    await capital.getByLabel(manage.amount).fill("1");
+    await capital.getByLabel(manage.amount).fill("1000000000");
     await capital.getByLabel(manage.borrower).fill(deployer.address);
     await capital.getByRole("button", { name: manage.draw, exact: true }).click();
-    await expect(toasts(page, "success", `${manage.draw}: done`)).toBeVisible({ timeout: 60_000 });
-    await capital.getByLabel(manage.principal).fill("1");
-    await capital.getByLabel(manage.interest).fill("0");
+    await expect(capital.getByRole("alert")).toHaveText(manage.exceedsLiquidity);
+    const audited: string[] = [];
+    if (liquid) {
+      await capital.getByLabel(manage.pool).selectOption(String(liquid.id));
+      await capital.getByLabel(manage.amount).fill("1");
+      await capital.getByRole("button", { name: manage.draw, exact: true }).click();
+      await expect(toasts(page, "success", `${manage.draw}: done`)).toBeVisible({
+        timeout: 60_000,
+      });
+      audited.push(`draw · pool ${liquid.id}`);
+    }
+    await capital.getByLabel(manage.principal).fill(liquid ? "1" : "0");
+    await capital.getByLabel(manage.interest).fill("1");
     await capital.getByRole("button", { name: manage.repay, exact: true }).click();
     await expect(toasts(page, "success", `${manage.repay}: done`)).toBeVisible({ timeout: 60_000 });
+    audited.push(`repay · pool ${liquid?.id ?? pools[0]!.id}`);
 
     // the incident procedure: open, then close at once (no loss on a shared pool)
     const incident = page.getByRole("region", { name: manage.incidentTitle });

@@ -63,7 +63,8 @@ export function IncidentProcedure({ pools }: { pools: PoolHealth[] }) {
       : parsed?.ok && parsed.value > drawn
         ? fill(manage.exceedsDrawn, { drawn: formatUsdc(drawn) })
         : null;
-  const preview = parsed?.ok && !amountError ? previewLoss(pool.tranches, parsed.value) : null;
+  // shown beside an error too: the operator sees what such a loss would take
+  const preview = parsed?.ok ? previewLoss(pool.tranches, parsed.value) : null;
 
   const report = () => {
     if (!parsed?.ok || amountError) return setError(amountError ?? manage.invalidAmount);

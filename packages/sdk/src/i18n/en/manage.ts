@@ -15,7 +15,6 @@ export const manage = {
   signInFailed: "Sign-in failed: {message}",
   loadFailed: "Could not load: {message}",
   refresh: "Refresh",
-  nav: "Console sections",
 
   healthTitle: "Health",
   healthLead: "Checked {time}. Anything stale is red.",
