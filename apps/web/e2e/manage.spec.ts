@@ -20,14 +20,14 @@ const deployer = privateKeyToAccount(DEPLOYER_KEY);
 test("a visitor without a wallet and a lender get the app's 404 at /manage", async ({ page }) => {
   await page.goto("/manage");
   await expect(page.getByRole("heading", { level: 1, name: pages.notFound.title })).toBeVisible();
-  await expect(page.getByText(manage.title)).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: manage.title })).toHaveCount(0);
 
   // the injected test wallet is anvil account 1, a lender with no operator role
   await page.goto("/lending");
   await connectTestWallet(page);
   await page.goto("/manage");
   await expect(page.getByRole("heading", { level: 1, name: pages.notFound.title })).toBeVisible();
-  await expect(page.getByText(manage.title)).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: manage.title })).toHaveCount(0);
   // the server refuses the console's calls to the lender's browser too
   const health = await page.request.get("/api/manage/health");
   expect([401, 403]).toContain(health.status());
