@@ -18,6 +18,7 @@ const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7b
 const deployer = privateKeyToAccount(DEPLOYER_KEY);
 
 test("a visitor without a wallet and a lender get the app's 404 at /manage", async ({ page }) => {
+  test.setTimeout(120_000); // a loaded machine answers slowly
   await page.goto("/manage");
   await expect(page.getByRole("heading", { level: 1, name: pages.notFound.title })).toBeVisible();
   await expect(page.getByRole("heading", { name: manage.title })).toHaveCount(0);
