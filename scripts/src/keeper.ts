@@ -18,6 +18,7 @@ import path from "node:path";
 import { parseKeeperConfig } from "./keeper/config";
 import { Keeper } from "./keeper/keeper";
 import { jsonLogger } from "./keeper/log";
+import { recordingLogger } from "../../apps/web/src/server/services/manage/keeper-status";
 import { openDatabase, type DatabaseHandle } from "../../apps/web/src/server/db/client";
 import { portAnswers } from "../../apps/web/src/server/db/serve";
 import {
@@ -99,7 +100,13 @@ async function main() {
       error: error instanceof Error ? error.message : String(error),
     });
   }
-  const keeper = new Keeper(config, deployment, jsonLogger, { database, epochMails });
+  // the operator console's health panel reads the last run and error per pool from the database
+  const recorder = recordingLogger(jsonLogger, database, config.chainId);
+  const keeper = new Keeper(config, deployment, recorder.log, {
+    database,
+    epochMails,
+    onPass: recorder.pass,
+  });
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.on("SIGINT", stop);

@@ -128,6 +128,7 @@ export class Keeper {
   /** Epoch mails (issue 28): "pool:epoch" of the clearings still to mail, and the mailer. */
   private readonly toMail = new Set<string>();
   private readonly epochMails?: (poolId: bigint, epoch: bigint) => Promise<unknown>;
+  private readonly onPass?: () => void;
   /** The last transaction of the keeper's account: the next one is sent after it (one nonce). */
   private txChain: Promise<unknown> = Promise.resolve();
 
@@ -145,6 +146,8 @@ export class Keeper {
        * idempotent (the service mails each lender once).
        */
       epochMails?: (poolId: bigint, epoch: bigint) => Promise<unknown>;
+      /** called after each pass that succeeded (the console's "keeper last run") */
+      onPass?: () => void;
     } = {},
   ) {
     this.epochMails = opts.epochMails;
@@ -154,6 +157,7 @@ export class Keeper {
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: { default: { http: [config.rpcUrl] } },
     });
+    this.onPass = opts.onPass;
     const transport = http(config.rpcUrl, { retryCount: 0, timeout: 10_000 });
     this.publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
     const account = privateKeyToAccount(config.privateKey);
@@ -227,6 +231,7 @@ export class Keeper {
       let wait = this.config.pollIntervalMs;
       try {
         await this.tick();
+        this.onPass?.();
         if (failures > 0) this.log({ level: "info", action: "rpc-recovered", failures });
         failures = 0;
       } catch (error) {

@@ -34,3 +34,4 @@ export { incidents } from "./en/incidents";
 export { poolPage } from "./en/poolPage";
 export { fillPreview } from "./en/fillPreview";
 export { epochMail } from "./en/epochMail";
+export { manage } from "./en/manage";
