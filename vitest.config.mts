@@ -1,31 +1,93 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * Test files that share something: the one anvil (inject("anvil"), snapshots), a database, a
+ * spawned process or a port. They run one at a time; every other file (pure logic, components in
+ * jsdom) runs two at a time first. A file is shared when its text names any of these; a new test
+ * that touches the chain through a helper must name the helper here.
+ */
+const SHARED =
+  /inject\(|anvil|withSnapshot|startTestStack|harness|setupApiTestDatabase|openDatabase|servePglite|pglite|spawn|listen\(|rpcUrl|server\/test\//i;
+
+function testFiles(root: string, dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : testFiles(root, path);
+    return /\.test\.tsx?$/.test(entry.name) ? [relative(root, path)] : [];
+  });
+}
+
+/** The package's test files under `dirs` split into [pure, shared], relative to its root. */
+function split(root: string, dirs: string[]): [string[], string[]] {
+  const files = dirs.flatMap((d) =>
+    existsSync(join(root, d)) ? testFiles(root, join(root, d)) : [],
+  );
+  const shared = files.filter((f) => SHARED.test(readFileSync(join(root, f), "utf8")));
+  return [files.filter((f) => !shared.includes(f)), shared];
+}
+
 // One vitest run for the whole repo: each workspace keeps its own config (sdk: node, web: jsdom),
 // and the root globalSetup starts anvil + deploy + seed once for all of them (inject("anvil")).
-const webConfig = existsSync(r("apps/web/vitest.config.mts"));
+
+const [sdkPure, sdkShared] = split(r("packages/sdk"), ["src"]);
+const [webPure, webShared] = split(r("apps/web"), ["src", "app"]);
 
 export default defineConfig({
   test: {
     // All projects share one anvil, and tests that change chain state wrap themselves in
-    // evm_snapshot/evm_revert, which is only sound when test files run one at a time.
-    fileParallelism: false,
+    // evm_snapshot/evm_revert, which is only sound when those files run one at a time: each
+    // shared project runs alone (its own group), its files one by one. The pure files of the
+    // SDK and the web app run first, two at a time.
+    maxWorkers: 2,
     globalSetup: [r("scripts/src/fixture/vitest-global-setup.ts")],
     projects: [
-      r("packages/sdk"),
-      webConfig
-        ? r("apps/web")
-        : {
-            test: {
-              name: "@lending/web",
-              root: r("apps/web"),
-              environment: "jsdom",
-              include: ["src/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
-            },
-          },
+      {
+        extends: r("packages/sdk/vitest.config.mts"),
+        test: {
+          name: "@lending/sdk:pure",
+          root: r("packages/sdk"),
+          exclude: sdkShared,
+          sequence: { groupOrder: 0 },
+          testTimeout: 20_000, // 5 s by default: too tight for jsdom renders on a loaded machine
+        },
+      },
+      {
+        extends: r("apps/web/vitest.config.mts"),
+        test: {
+          name: "@lending/web:pure",
+          root: r("apps/web"),
+          exclude: webShared,
+          sequence: { groupOrder: 0 },
+          testTimeout: 20_000, // 5 s by default: too tight for jsdom renders on a loaded machine
+        },
+      },
+      {
+        extends: r("packages/sdk/vitest.config.mts"),
+        test: {
+          name: "@lending/sdk",
+          root: r("packages/sdk"),
+          exclude: sdkPure,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: r("apps/web/vitest.config.mts"),
+        test: {
+          name: "@lending/web",
+          root: r("apps/web"),
+          exclude: webPure,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          testTimeout: 20_000,
+        },
+      },
       {
         test: {
           // The indexer on its own anvil (Ponder child processes): slow starts on a loaded machine.
@@ -35,6 +97,8 @@ export default defineConfig({
           include: ["test/**/*.test.ts", "src/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 150_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -45,6 +109,8 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 4 },
         },
       },
     ],

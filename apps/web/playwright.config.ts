@@ -12,10 +12,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
+  // the production rehearsal's journey has its own stack: playwright.rehearsal.config.ts
+  testIgnore: "**/rehearsal/**",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry on CI: a journey that fails once on a loaded machine and passes on the retry is
+  // reported as "flaky" in the list (and must be fixed), but does not fail the whole run.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -139,6 +139,8 @@ export const epochClearing = onchainTable(
     depositsAccepted: t.bigint().notNull(),
     shortfallDue: t.bigint(),
     shortfallPaid: t.bigint(),
+    /** USDC lent to borrowers after the clearing (getPoolState at the clearing block). */
+    drawnPrincipal: t.bigint(),
     timestamp: t.bigint().notNull(),
     transactionHash: t.hex().notNull(),
   }),
@@ -155,6 +157,9 @@ export const trancheClearing = onchainTable(
     sharesPerAsset: t.bigint().notNull(),
     assetsPerShare: t.bigint().notNull(),
     epochInterestRate: t.bigint().notNull(),
+    /** The tranche's value (variable + fixed-term) and capacity after the clearing, USDC. */
+    totalAssets: t.bigint(),
+    capacity: t.bigint(),
   }),
   (table) => ({ pk: primaryKey({ columns: [table.poolId, table.epoch, table.trancheId] }) }),
 );

@@ -4,7 +4,8 @@
  * with 1,000 referred users (the 4 demo lenders among them, each with a deposit), serves
  * `next start` on WEB_PORT (a free port by default), then runs autocannon against GET
  * /api/health (a bare handler), GET /api/loan-tickets (zod, the owner's session: one UPDATE, and a Postgres join) and GET
- * /api/referral/userYields (the referrer's session; the 10 pages of that referrer in turn), and prints a Markdown table.
+ * /api/referral/userYields (the referrer's session; the 10 pages of that referrer in turn), and the
+ * public pages / and /lending (their ratio to /api/health is printed), and prints a Markdown table.
  *
  * Every GET /api is limited to 120 a minute per IP: each request carries its own
  * X-Forwarded-For address (the server trusts it: TRUST_PROXY is set for the run), so the figures
@@ -13,7 +14,7 @@
  * `--db served` runs it on an in-memory PGlite served over the Postgres protocol instead (what
  * `npm start` runs), the web server still connecting with `pg`.
  *
- *   npx tsx scripts/src/bench-api.ts [--duration 10] [--connections 50] [--db postgres|served] [--out <file>]
+ *   npx tsx scripts/src/bench-api.ts [--duration 10] [--connections 50] [--db postgres|served] [--only pages] [--out <file>]
  */
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -223,14 +224,26 @@ async function main() {
         userHeaders,
       ],
       [`GET /api/referral/userYields (${REFERRALS} referrals, 10 pages)`, pages, referrerHeaders],
+      // the public pages (issue 25): their chain reads come from the render cache
+      ["GET / (page)", ["/"], {}],
+      ["GET /lending (page)", ["/lending"], {}],
     ] as const;
     const rows: string[] = [];
+    const perSecond = new Map<string, number>();
+    // `--only pages`: /api/health and the public pages only (the ratio of issue 25)
+    const only = arg("only", "");
     for (const [label, list, headers] of targets) {
+      if (only === "pages" && !/health|\(page\)/.test(label)) continue;
       await bench(web.url, [...list], 10, 2, headers); // warm-up (JIT, connection pool)
       const { r, p95 } = await bench(web.url, [...list], connections, duration, headers);
+      perSecond.set(label, r.requests.average);
       rows.push(
         `| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${p95} | ${r.latency.p99} | ${r.requests.total} | ${r.non2xx + r.errors} |`,
       );
+    }
+    const health = perSecond.get("GET /api/health (bare handler)") ?? 0;
+    for (const label of ["GET / (page)", "GET /lending (page)"]) {
+      console.log(`${label}: ${((perSecond.get(label) ?? 0) / health).toFixed(2)}x of /api/health`);
     }
     await web.stop();
     const table = [

@@ -6,7 +6,10 @@
  *     sequential requests, the CSV of all 1,000 (10 runs), and the portfolio summary's chain
  *     reads for that lender (200 runs);
  *  2. event on chain -> visible in the API: 50 deposits (increases), from the mined receipt to the
- *     first GET /transactions that shows it (polled every 10 ms): median and p95.
+ *     first GET /transactions that shows it (polled every 10 ms): median and p95;
+ *  3. under load (issue 25): autocannon with BENCH_CONNECTIONS (64) connections for
+ *     BENCH_SECONDS (10) s on GET /health, then on that lender's GET /transactions page 1: req/s,
+ *     p50 and p99 of each, in the same run.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -26,6 +29,7 @@ import {
 } from "@lending/sdk";
 import { createPublicClient, createWalletClient, http, parseEventLogs, parseUnits } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
+import { createRequire } from "node:module";
 import { anvil } from "viem/chains";
 import { startTestStack } from "./fixture";
 import {
@@ -43,6 +47,25 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+const LOAD_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+type LoadResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+const autocannon = createRequire(import.meta.url)("autocannon") as (
+  opts: { url: string; connections: number; duration: number },
+  done: (error: Error | null, result: LoadResult) => void,
+) => unknown;
+const load = (url: string) =>
+  new Promise<LoadResult>((resolve, reject) =>
+    autocannon({ url, connections: LOAD_CONNECTIONS, duration: LOAD_SECONDS }, (e, r) =>
+      e ? reject(e) : resolve(r),
+    ),
+  );
 
 const stack = await startTestStack({ writeDeploymentFile: false });
 const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-indexer-"));
@@ -99,7 +122,11 @@ try {
   const started = performance.now();
   for (let i = 0; i < REQUESTS; i++) {
     const hash = await kycDeposit(3, parseUnits("10", 6), kycNonce++);
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    const receipt = await client.waitForTransactionReceipt({
+      hash,
+      pollingInterval: 5,
+      timeout: 600_000,
+    });
     const created = parseEventLogs({
       abi: lendingPoolManagerAbi,
       logs: receipt.logs,
@@ -109,6 +136,7 @@ try {
     await client.waitForTransactionReceipt({
       hash: await wallet3.sendTransaction({ to: cancel.to, data: cancel.data }),
       pollingInterval: 5,
+      timeout: 600_000,
     });
     if ((i + 1) % 100 === 0) console.log(`  ${i + 1} requests`);
   }
@@ -144,7 +172,7 @@ try {
     const amount = parseUnits("10", 6);
     const nonce = await readKycNonce(client, d, lender);
     const hash = await kycDeposit(2, amount, nonce);
-    await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    await client.waitForTransactionReceipt({ hash, pollingInterval: 5, timeout: 600_000 });
     const minedAt = performance.now();
     expected += amount;
     for (;;) {
@@ -170,6 +198,21 @@ try {
   console.log(
     `GET /transactions page 1 of ${REQUESTS}: p50 ${pct(firstPage, 50).toFixed(1)} ms, p95 ${pct(firstPage, 95).toFixed(1)} ms (n=200)`,
   );
+  // 3. Under load: /health and the heavy lender's first page, LOAD_CONNECTIONS connections each.
+  const health = await load(`${indexer.url}/health`);
+  const heavy = await load(`${indexer.url}/transactions?user=${big.address}&page=1&pageSize=10`);
+  for (const [label, r] of [
+    ["/health", health],
+    [`/transactions page 1 of ${REQUESTS}`, heavy],
+  ] as const) {
+    console.log(
+      `${LOAD_CONNECTIONS} connections, GET ${label}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.requests.total} requests, ${r.errors + r.non2xx} errors or non-2xx`,
+    );
+  }
+  console.log(
+    `/transactions page 1 at ${(heavy.requests.average / health.requests.average).toFixed(2)}x of /health`,
+  );
+
   const csv: number[] = [];
   for (let i = 0; i < 10; i++) {
     const t = performance.now();

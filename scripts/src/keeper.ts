@@ -7,7 +7,7 @@
  * KSU_FEED_MAX_AGE_S, KEEPER_RERATE_MAX, KEEPER_REFERRAL_READS_PER_PASS, and the web server's
  * KYC_PROVIDER / COMPILOT_API_URL / COMPILOT_API_KEY (a referral reward is paid only while both
  * lenders are verified) (scripts/src/keeper/config.ts).
- * Reads the deployment record packages/sdk/src/deployments/<CHAIN_ID>.json. One JSON line per
+ * Reads the deployment record DEPLOYMENT_FILE, else packages/sdk/src/deployments/<CHAIN_ID>.json. One JSON line per
  * action on stdout. Referral payouts record in the web server's database: DATABASE_URL, else the
  * one `npm start` serves on 127.0.0.1:DB_PORT (never the PGlite folder itself, which the server
  * owns); without one, or with a database of another chain (refused, logged once), they wait, and
@@ -18,12 +18,19 @@ import path from "node:path";
 import { parseKeeperConfig } from "./keeper/config";
 import { Keeper } from "./keeper/keeper";
 import { jsonLogger } from "./keeper/log";
+import { recordingLogger } from "../../apps/web/src/server/services/manage/keeper-status";
 import { openDatabase, type DatabaseHandle } from "../../apps/web/src/server/db/client";
 import { portAnswers } from "../../apps/web/src/server/db/serve";
 import {
   bindDatabaseToChain,
   ChainMismatchError,
 } from "../../apps/web/src/server/db/chain-binding";
+import { parseServerConfig } from "../../apps/web/src/config/server";
+import type { EnvInput } from "../../apps/web/src/config/schema";
+import { mailEpochClearing } from "../../apps/web/src/server/services/epoch-mails";
+import { CompilotKycProvider } from "../../apps/web/src/server/services/kyc/compilot";
+import { LocalKycProvider } from "../../apps/web/src/server/services/kyc/local";
+import { createPublicClient, http, type Address } from "viem";
 import { chainIdentity } from "./lib/anvil";
 import { dbPort, localDatabaseUrl } from "./lib/db";
 import { loadDeploymentFile } from "./lib/keeper";
@@ -59,7 +66,47 @@ async function main() {
     handle = opened;
     return handle.db;
   };
-  const keeper = new Keeper(config, deployment, jsonLogger, { database });
+  // Epoch mails (issue 28) use the web server's configuration (MAIL_FROM, SMTP_URL,
+  // MAIL_LINK_SECRET, APP_URL, the KYC provider for the lenders' emails); without it, none.
+  let epochMails: ((poolId: bigint, epoch: bigint) => Promise<unknown>) | undefined;
+  try {
+    const web = parseServerConfig(process.env as EnvInput, paths.root);
+    const client = createPublicClient({ transport: http(config.rpcUrl) });
+    const origin = web.appUrl ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    epochMails = async (poolId, epoch) => {
+      const db = await database();
+      if (!db) throw new Error("no database for the epoch mails yet");
+      const kyc =
+        web.kyc.provider === "compilot" && web.kyc.compilot
+          ? new CompilotKycProvider(web.kyc.compilot)
+          : new LocalKycProvider(db);
+      return mailEpochClearing(
+        db,
+        {
+          client,
+          deployment,
+          mail: web.mail,
+          origin,
+          emailOf: async (address: Address) => (await kyc.getCustomer(address)).email ?? null,
+        },
+        { poolId, epoch },
+      );
+    };
+  } catch (error) {
+    jsonLogger({
+      level: "warn",
+      action: "epoch-mails",
+      outcome: "disabled",
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  // the operator console's health panel reads the last run and error per pool from the database
+  const recorder = recordingLogger(jsonLogger, database, config.chainId);
+  const keeper = new Keeper(config, deployment, recorder.log, {
+    database,
+    epochMails,
+    onPass: recorder.pass,
+  });
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.on("SIGINT", stop);

@@ -51,6 +51,7 @@ import {
 } from "../../apps/web/src/server/services/incidents";
 import { loadRootDotenv } from "./lib/db";
 import { mailLossFromOps } from "./ops/loss-mail";
+import { auditFromOps } from "./ops/audit";
 import { deployerAccount } from "./lib/dev-accounts";
 import { dbCommands as tableCommands } from "./ops/db-commands";
 import { ticketCommands } from "./ops/loan-tickets";
@@ -172,7 +173,18 @@ async function main() {
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new OpsError(`${what} reverted (tx ${hash})`);
     console.log(`${what}: ok (tx ${hash}, gas ${receipt.gasUsed})`);
+    if (request.address === deployment.lendingPoolManager) await audit(hash);
   };
+  /** The operator audit trail (the console's): a LendingPoolManager call, with --reason. */
+  const audit = (hash: Hex) =>
+    auditFromOps({
+      client: publicClient,
+      deployment,
+      chainId: env.CHAIN_ID,
+      actor: walletClient.account.address,
+      hash,
+      reason: typeof flags.reason === "string" ? flags.reason : undefined,
+    });
 
   const incidentCtx = {
     publicClient,
@@ -180,8 +192,10 @@ async function main() {
     deployment,
     local: env.CHAIN_ID === LOCAL_CHAIN_ID,
   };
-  const printStep = (s: IncidentStep) =>
+  const printStep = async (s: IncidentStep) => {
     console.log(`${s.action}: ${s.description} (tx ${s.hash}, block ${s.blockNumber})`);
+    await audit(s.hash);
+  };
   /** After a loss report: one mail per lender of the pool with an email on file. */
   const mailLoss = async (poolId: bigint, report: IncidentStep | undefined) => {
     if (!report) return;
@@ -203,17 +217,17 @@ async function main() {
 
   switch (command) {
     case "incident:open": {
-      printStep(await openIncident(incidentCtx, bigintFlag(flags, "pool")));
+      await printStep(await openIncident(incidentCtx, bigintFlag(flags, "pool")));
       return;
     }
     case "incident:close": {
-      printStep(await closeIncident(incidentCtx, bigintFlag(flags, "pool")));
+      await printStep(await closeIncident(incidentCtx, bigintFlag(flags, "pool")));
       return;
     }
     case "loss:report": {
       const poolId = bigintFlag(flags, "pool");
       const step = await reportLoss(incidentCtx, poolId, positiveUsdc(flags, "amount"));
-      printStep(step);
+      await printStep(step);
       await mailLoss(poolId, step);
       return;
     }
@@ -239,8 +253,10 @@ async function main() {
       const steps = await playDefault(incidentCtx, {
         poolId,
         amount: positiveUsdc(flags, "amount"),
-        onStep: printStep,
+        onStep: (s) =>
+          console.log(`${s.action}: ${s.description} (tx ${s.hash}, block ${s.blockNumber})`),
       });
+      for (const s of steps) await audit(s.hash);
       await mailLoss(
         poolId,
         steps.find((s) => s.action === "loss:report"),

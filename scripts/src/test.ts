@@ -130,7 +130,35 @@ const steps: Step[] = [
         output: out(s),
       }),
   },
+  {
+    // The system as it would run on Base (scripts/src/lib/rehearsal.ts): chain 84532, the
+    // production deploy path, Postgres, two web replicas behind a proxy, the keeper's own key.
+    // After the browser tests: it reuses their `next build`.
+    name: "Production rehearsal: playwright test -c playwright.rehearsal.config.ts",
+    show: true,
+    action: async (s) => {
+      const pg = postgresForRehearsal();
+      if (pg) {
+        console.log(`SKIPPED: the production rehearsal did not run. Reason: ${pg}`);
+        return;
+      }
+      await run(bin("playwright"), ["test", "-c", "playwright.rehearsal.config.ts"], {
+        cwd: paths.web,
+        env: { ...ci, CHROMIUM_PATH: CHROMIUM, DATABASE_URL: undefined },
+        output: out(s),
+      });
+    },
+  },
 ];
+
+/**
+ * Why the rehearsal cannot have its Postgres (not root and not installed), or undefined: as root
+ * a missing Postgres is installed by the rehearsal's own setup (`startTestPostgres`).
+ */
+function postgresForRehearsal(): string | undefined {
+  if (process.getuid?.() === 0 || existsSync("/usr/lib/postgresql")) return undefined;
+  return "Postgres is not installed (sudo apt-get install -y postgresql)";
+}
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 

@@ -452,6 +452,27 @@ ponder.on("LendingPoolManager:EpochCleared", async ({ event, context }) => {
     lastClearedEpoch:
       p.lastClearedEpoch === null || p.lastClearedEpoch < epoch ? epoch : p.lastClearedEpoch,
   }));
+  // The pool after the clearing (for the pool page's charts): drawn principal, and per tranche
+  // its value and capacity, read at the clearing block.
+  const [poolState, poolView] = await Promise.all([
+    context.client.readContract({
+      abi: lendingPoolManagerAbi,
+      address: event.log.address,
+      functionName: "getPoolState",
+      args: [poolId],
+      blockNumber: event.block.number,
+    }),
+    context.client.readContract({
+      abi: lendingPoolManagerAbi,
+      address: event.log.address,
+      functionName: "getPool",
+      args: [poolId],
+      blockNumber: event.block.number,
+    }),
+  ]);
+  await context.db
+    .update(epochClearing, { poolId, epoch })
+    .set({ drawnPrincipal: poolState.drawnPrincipal });
   // Per tranche: the epoch's prices (read at the clearing block) and the rate now in force.
   for (let trancheId = 0n; ; trancheId++) {
     const t = await context.db.find(tranche, { poolId, trancheId });
@@ -472,6 +493,8 @@ ponder.on("LendingPoolManager:EpochCleared", async ({ event, context }) => {
         sharesPerAsset: prices.sharesPerAsset,
         assetsPerShare: prices.assetsPerShare,
         epochInterestRate: t.epochInterestRate,
+        totalAssets: poolView.tranches[Number(trancheId)]?.totalAssets ?? null,
+        capacity: poolView.tranches[Number(trancheId)]?.capacity ?? null,
       })
       .onConflictDoNothing();
   }

@@ -9,6 +9,7 @@ export {
   getDeployment,
   hasDeployment,
   parseDeployment,
+  registerDeployment,
   type Deployment,
 } from "./deployments";
 export {

@@ -19,7 +19,7 @@ import { startAnvil, type AnvilInstance } from "../lib/anvil";
 import { devAccount } from "../lib/dev-accounts";
 import { getFreePort } from "../lib/net";
 import { paths } from "../lib/paths";
-import { DeployError } from "./deploy";
+import { configuredDeploymentPath, DeployError, deploymentPath } from "./deploy";
 import { parseDeployEnv, runDeploy } from "./deploy-config";
 
 const BASE_SEPOLIA = 84532;
@@ -67,6 +67,21 @@ describe("deploy config", () => {
     );
     // The local chain needs nothing.
     expect(parseDeployEnv({}).CHAIN_ID).toBe(31337);
+  });
+});
+
+describe("configuredDeploymentPath", () => {
+  it("is DEPLOYMENT_FILE when set (relative to the repo root), else the SDK's record", () => {
+    expect(configuredDeploymentPath(BASE_SEPOLIA, {})).toBe(deploymentPath(BASE_SEPOLIA));
+    expect(configuredDeploymentPath(BASE_SEPOLIA, { DEPLOYMENT_FILE: " " })).toBe(
+      deploymentPath(BASE_SEPOLIA),
+    );
+    expect(configuredDeploymentPath(BASE_SEPOLIA, { DEPLOYMENT_FILE: "/srv/84532.json" })).toBe(
+      "/srv/84532.json",
+    );
+    expect(configuredDeploymentPath(BASE_SEPOLIA, { DEPLOYMENT_FILE: "deploy/84532.json" })).toBe(
+      path.join(paths.root, "deploy", "84532.json"),
+    );
   });
 });
 

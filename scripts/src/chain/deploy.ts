@@ -440,6 +440,18 @@ export function deploymentPath(chainId: number, dir: string = DEFAULT_DEPLOYMENT
 }
 
 /**
+ * The deployment record the keeper, the ops CLI and the web server read: DEPLOYMENT_FILE when set
+ * (a deployment the SDK was not built with), else the SDK's record of `chainId`.
+ */
+export function configuredDeploymentPath(
+  chainId: number,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  const file = env.DEPLOYMENT_FILE?.trim();
+  return file ? path.resolve(paths.root, file) : deploymentPath(chainId);
+}
+
+/**
  * Writes packages/sdk/src/deployments/<chainId>.json (pretty JSON), only when its content changes,
  * so watchers (Next dev, vitest) do not reload for nothing.
  */

@@ -184,6 +184,30 @@ describe("keeper", () => {
     expect(settles.flatMap((e) => e.settled as bigint[]).sort()).toEqual([a, b].sort());
   });
 
+  it("mails each clearing it sends once, after the pass, and tries a failed mailing again (issue 28)", async () => {
+    await deposit(1, 1n, 0n, "300");
+    const before = await nextToClear(1n);
+    await moveToClearingPeriod({ rpcUrl, chainId: 31337, deployment });
+    const calls: string[] = [];
+    let fail = true;
+    const keeper = new Keeper(config(), deployment, recorder().log, {
+      epochMails: async (poolId, epoch) => {
+        calls.push(`${poolId}:${epoch}`);
+        if (poolId === 1n && fail) throw new Error("SMTP down");
+      },
+    });
+    await keeper.tick();
+    expect(calls).toEqual([]); // clearing never waits for the mail
+    await keeper.mailEpochs();
+    expect(calls).toContain(`1:${before}`);
+    const n = calls.length;
+    fail = false;
+    await keeper.mailEpochs(); // pool 1's failed mailing again, nothing else
+    expect(calls.slice(n)).toEqual([`1:${before}`]);
+    await keeper.mailEpochs(); // done: nothing more
+    expect(calls).toHaveLength(n + 1);
+  });
+
   it("releases matured fixed-term locks: one to the variable balance, one withdrawn at expiry paid in USDC", async () => {
     const ctx = { rpcUrl, chainId: 31337, deployment };
     const admin = await wallet(deployerAccount.privateKey);

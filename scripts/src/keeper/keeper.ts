@@ -125,6 +125,10 @@ export class Keeper {
   private readonly priceSource: string;
   /** id -> "level:target" of a re-rate that changed nothing (an aged withdrawal keeps level 2). */
   private readonly idleRerates = new Map<bigint, string>();
+  /** Epoch mails (issue 28): "pool:epoch" of the clearings still to mail, and the mailer. */
+  private readonly toMail = new Set<string>();
+  private readonly epochMails?: (poolId: bigint, epoch: bigint) => Promise<unknown>;
+  private readonly onPass?: () => void;
   /** The last transaction of the keeper's account: the next one is sent after it (one nonce). */
   private txChain: Promise<unknown> = Promise.resolve();
 
@@ -136,14 +140,24 @@ export class Keeper {
       database?: () => Promise<Database | null>;
       /** the identity provider asked at payout; default: KYC_PROVIDER (config.kyc) */
       kyc?: (db: Database) => KycProvider;
+      /**
+       * Mails the lenders of a cleared epoch (issue 28 item 4); called after each clearing the
+       * keeper sends or sees (a lost race), in its own loop, retried while it throws. Must be
+       * idempotent (the service mails each lender once).
+       */
+      epochMails?: (poolId: bigint, epoch: bigint) => Promise<unknown>;
+      /** called after each pass that succeeded (the console's "keeper last run") */
+      onPass?: () => void;
     } = {},
   ) {
+    this.epochMails = opts.epochMails;
     const chain = defineChain({
       id: config.chainId,
       name: `Chain ${config.chainId}`,
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: { default: { http: [config.rpcUrl] } },
     });
+    this.onPass = opts.onPass;
     const transport = http(config.rpcUrl, { retryCount: 0, timeout: 10_000 });
     this.publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
     const account = privateKeyToAccount(config.privateKey);
@@ -212,10 +226,12 @@ export class Keeper {
     });
     // referral payouts in their own loop: clearing and settlement never wait for them
     const payouts = this.referrals ? this.runPayouts(signal) : Promise.resolve();
+    const mails = this.epochMails ? this.runEpochMails(signal) : Promise.resolve();
     while (!signal.aborted) {
       let wait = this.config.pollIntervalMs;
       try {
         await this.tick();
+        this.onPass?.();
         if (failures > 0) this.log({ level: "info", action: "rpc-recovered", failures });
         failures = 0;
       } catch (error) {
@@ -235,6 +251,7 @@ export class Keeper {
       await sleep(wait, signal);
     }
     await payouts;
+    await mails;
     this.log({ level: "info", action: "stop", keeper: this.address });
   }
 
@@ -245,6 +262,39 @@ export class Keeper {
         this.log({ level: "warn", action: "referrals-failed", error: shortMessage(error) }),
       );
       await sleep(this.config.pollIntervalMs, signal);
+    }
+  }
+
+  /** The epoch mail loop: mails the clearings seen, every poll interval (never throws). */
+  private async runEpochMails(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      await this.mailEpochs();
+      await sleep(this.config.pollIntervalMs, signal);
+    }
+  }
+
+  /**
+   * One pass of epoch mails (run's third loop; tests call it after `tick`): each clearing seen is
+   * mailed once; one whose mailing fails stays queued for the next pass.
+   */
+  async mailEpochs(): Promise<void> {
+    if (!this.epochMails) return;
+    for (const key of [...this.toMail]) {
+      const [poolId, epoch] = key.split(":").map(BigInt) as [bigint, bigint];
+      try {
+        const result = await this.epochMails(poolId, epoch);
+        this.toMail.delete(key);
+        this.log({ level: "info", action: "epoch-mails", poolId, epoch, result });
+      } catch (error) {
+        this.log({
+          level: "warn",
+          action: "epoch-mails",
+          outcome: "failed",
+          poolId,
+          epoch,
+          error: shortMessage(error),
+        });
+      }
     }
   }
 
@@ -489,6 +539,7 @@ export class Keeper {
         try {
           const hash = await this.send({ ...this.lpm, functionName: "clear", args: [poolId] });
           this.log({ level: "info", action: "clear", poolId, epoch, txHash: hash });
+          this.toMail.add(`${poolId}:${epoch}`);
         } catch (error) {
           if (!(error instanceof ActionRefused)) throw error;
           const after = await this.publicClient.readContract({
@@ -498,6 +549,7 @@ export class Keeper {
           });
           // Someone else cleared this epoch meanwhile: whatever the revert said, a lost race.
           const lostRace = error.lostRace || after.nextEpochToClear > epoch;
+          if (lostRace) this.toMail.add(`${poolId}:${epoch}`);
           this.log({
             level: lostRace ? "info" : "warn",
             action: "clear",

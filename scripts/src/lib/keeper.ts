@@ -1,18 +1,25 @@
 import type { ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { parseDeployment, type Deployment } from "@lending/sdk/deployments";
-import { deploymentPath } from "../chain/deploy";
+import { configuredDeploymentPath } from "../chain/deploy";
 import { paths } from "./paths";
 import { startService } from "./proc";
 import { stopProcessGroup } from "./anvil";
 
-/** The deployment record the deploy wrote (read from disk: it changes with every fresh chain). */
+/**
+ * The deployment record the deploy wrote (read from disk: it changes with every fresh chain):
+ * DEPLOYMENT_FILE, else the SDK's record of `chainId`. It must be that chain's.
+ */
 export async function loadDeploymentFile(chainId: number): Promise<Deployment> {
-  const file = deploymentPath(chainId);
+  const file = configuredDeploymentPath(chainId);
   const text = await readFile(file, "utf8").catch(() => {
     throw new Error(`No deployment for chain ${chainId} (${file}): run the deploy first.`);
   });
-  return parseDeployment(JSON.parse(text));
+  const deployment = parseDeployment(JSON.parse(text));
+  if (deployment.chainId !== chainId) {
+    throw new Error(`${file} is a deployment on chain ${deployment.chainId}, not ${chainId}.`);
+  }
+  return deployment;
 }
 
 export type KeeperProcess = { pid: number; child: ChildProcess; stop: () => Promise<void> };

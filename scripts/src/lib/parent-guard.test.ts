@@ -59,11 +59,18 @@ describe("parent guard: no orphans", () => {
         GUARD,
         process.execPath,
         "-e",
-        "process.on('SIGTERM', () => setTimeout(() => process.exit(7), 300)); setInterval(() => {}, 1000)",
+        "process.on('SIGTERM', () => setTimeout(() => process.exit(7), 300)); console.log('ready'); setInterval(() => {}, 1000)",
       ],
-      { detached: true },
+      { detached: true, stdio: ["ignore", "pipe", "inherit"] },
     );
-    await new Promise((r) => setTimeout(r, 1000));
+    // signalled only once the command has its handler (node starts slowly on a loaded machine)
+    await new Promise<void>((resolve) => {
+      let out = "";
+      guarded.stdout!.on("data", (d: Buffer) => {
+        out += d.toString();
+        if (out.includes("ready")) resolve();
+      });
+    });
     const code = new Promise<number | null>((resolve) => guarded.once("exit", resolve));
     // as stopProcessGroup does: the whole group; the guard outlives the signal until the command
     // has finished its own shutdown

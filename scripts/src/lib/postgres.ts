@@ -1,6 +1,6 @@
 /**
  * A throwaway Postgres server for the test runner: Debian's `postgresql` package, a cluster in
- * .data/pg-test on 127.0.0.1:PORT, trust authentication on loopback only. When it cannot run
+ * .data/pg-test (or another folder there) on 127.0.0.1:PORT, trust authentication on loopback only. When it cannot run
  * (not root and not installed, no `postgres` user), `startTestPostgres` answers the reason.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, chownSync } from "node:fs";
@@ -25,6 +25,8 @@ export type TestPostgres = { url: string; stop: () => Promise<void> };
 export async function startTestPostgres(
   show: boolean,
   port: number = TEST_PG_PORT,
+  /** The cluster's folder under .data (one per user of it: the API tests, the rehearsal). */
+  name = "pg-test",
 ): Promise<TestPostgres | { skipped: string }> {
   const output = show ? "inherit" : "capture";
   const isRoot = process.getuid?.() === 0;
@@ -43,7 +45,7 @@ export async function startTestPostgres(
     bin = findPgBin();
     if (!bin) return { skipped: "apt-get installed postgresql, but pg_ctl is not found" };
   }
-  const dataDir = path.join(paths.root, ".data", "pg-test");
+  const dataDir = path.join(paths.root, ".data", name);
   // Postgres refuses to run as root: as root, run the server as the `postgres` user.
   const as = (cmd: string, args: string[]) =>
     isRoot

@@ -17,7 +17,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
-import { deploymentPath } from "../chain/deploy";
+import { configuredDeploymentPath } from "../chain/deploy";
 import { deployerAccount } from "../lib/dev-accounts";
 
 export const LOCAL_CHAIN_ID = 31337;
@@ -59,7 +59,7 @@ export function opsEnv(env: Record<string, string | undefined> = process.env): O
 }
 
 export async function loadDeployment(chainId: number): Promise<Deployment> {
-  const text = await readFile(deploymentPath(chainId), "utf8").catch(() => {
+  const text = await readFile(configuredDeploymentPath(chainId), "utf8").catch(() => {
     throw new OpsError(`No deployment for chain ${chainId}: run the deploy first.`);
   });
   return parseDeployment(JSON.parse(text));

@@ -95,12 +95,23 @@ describe("ops database commands", () => {
     await dbCommands["kyc:list"]!.run([]);
     expect(out.filter((l) => l.includes("To be reviewed"))).toHaveLength(2);
     await dbCommands["kyc:approve"]!.run(["0x00000000000000000000000000000000000000A1"]);
-    await dbCommands["kyc:reject"]!.run(["0x00000000000000000000000000000000000000a2"]);
+    // a rejection needs a reason (the lender is told why): refused without one, nothing changed
+    await expect(
+      dbCommands["kyc:reject"]!.run(["0x00000000000000000000000000000000000000a2"]),
+    ).rejects.toBeInstanceOf(UsageError);
+    await dbCommands["kyc:reject"]!.run([
+      "0x00000000000000000000000000000000000000a2",
+      "--reason",
+      "The registry extract is unreadable",
+    ]);
     expect(out.slice(-2)).toEqual([
       "0x00000000000000000000000000000000000000a1 is now Active (Ada).",
       "0x00000000000000000000000000000000000000a2 is now Rejected (Firm).",
     ]);
     await expect(dbCommands["kyc:approve"]!.run(["nope"])).rejects.toBeInstanceOf(UsageError);
+    // the same service as the console: the decision and its reason are in the audit trail
+    await dbCommands["audit:list"]!.run([]);
+    expect(out.join("\n")).toMatch(/kyc:reject\t0x0+a2\t.*The registry extract is unreadable/);
     await dbCommands["state:db"]!.run([]);
     expect(out.join("\n")).toMatch(/kyc_records\s+2/);
   }, 120_000); // each command boots PGlite's WASM: seconds, a minute on a loaded machine

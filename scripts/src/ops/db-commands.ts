@@ -11,6 +11,9 @@ import * as schema from "../../../apps/web/src/server/db/schema";
 import { allTickets, noticeCounts } from "../../../apps/web/src/server/repositories/loan-tickets";
 import { LocalKycProvider } from "../../../apps/web/src/server/services/kyc/local";
 import { KYC_STATUSES, type KycStatus } from "../../../apps/web/src/server/db/schema";
+import { userInfo } from "node:os";
+import { listAudit } from "../../../apps/web/src/server/services/manage/audit";
+import { reviewVerification } from "../../../apps/web/src/server/services/manage/kyc-review";
 import { openToolDatabase } from "../lib/db";
 
 export type DbCommand = { description: string; usage: string; run(args: string[]): Promise<void> };
@@ -97,13 +100,29 @@ export const dbCommands: Record<string, DbCommand> = {
   },
   "kyc:approve": {
     description: "Approve a verification (Active, or No Email without an email)",
-    usage: "kyc:approve <address>",
+    usage: "kyc:approve <address> [--reason text]",
     run: (args) => review(args, "approve"),
   },
   "kyc:reject": {
-    description: "Reject a verification",
-    usage: "kyc:reject <address>",
+    description: "Reject a verification (the lender is told the reason)",
+    usage: "kyc:reject <address> --reason text",
     run: (args) => review(args, "reject"),
+  },
+  "audit:list": {
+    description: "The operator audit trail (the console's), newest first",
+    usage: "audit:list [--chain <id>] [--limit N]",
+    async run(args) {
+      const { flags } = parseArgs(args);
+      const chainId = Number(flags.chain ?? process.env.CHAIN_ID ?? 31337);
+      const limit = flags.limit ? Number(flags.limit) : 100;
+      if (!Number.isInteger(limit) || limit < 1) throw new UsageError("--limit must be a count");
+      const rows = await withDatabase(({ db }) => listAudit(db, chainId, { limit }));
+      if (rows.length === 0) console.log("No operator action recorded.");
+      for (const r of rows)
+        console.log(
+          `${r.createdAt.toISOString()}\t${r.actor}\t${r.action}\t${r.target}\t${r.reason}\t${r.txHash ?? ""}`,
+        );
+    },
   },
   "state:db": {
     description: "Where the database is and how many rows each table holds",
@@ -122,6 +141,8 @@ export const dbCommands: Record<string, DbCommand> = {
           lender_agreements: schema.lenderAgreements,
           referrals: schema.referrals,
           kyc_records: schema.kycRecords,
+          console_audit: schema.consoleAudit,
+          keeper_status: schema.keeperStatus,
           outbox: schema.outbox,
           rate_limits: schema.rateLimits,
           auth_nonces: schema.authNonces,
@@ -141,10 +162,26 @@ export const dbCommands: Record<string, DbCommand> = {
   },
 };
 
+/**
+ * The same decision as the operator console's review queue (services/manage/kyc-review.ts),
+ * recorded in the audit trail as done by `cli:<the OS user>` on CHAIN_ID (default 31337).
+ */
 async function review(args: string[], decision: "approve" | "reject") {
-  const { positional } = parseArgs(args);
+  const { flags, positional } = parseArgs(args);
   const address = positional[0];
   if (!address || !ADDRESS.test(address)) throw new UsageError("an address is required");
-  const info = await withDatabase(({ db }) => new LocalKycProvider(db).review(address, decision));
+  if (decision === "reject" && !flags.reason?.trim()) {
+    throw new UsageError("--reason is required: the lender is told why");
+  }
+  const chainId = Number(process.env.CHAIN_ID ?? 31337);
+  const info = await withDatabase(({ db }) =>
+    reviewVerification(db, {
+      chainId,
+      actor: `cli:${userInfo().username}`,
+      address,
+      decision,
+      reason: flags.reason,
+    }),
+  );
   console.log(`${info.address} is now ${info.status} (${info.fullName}).`);
 }

@@ -1,3 +1,4 @@
+import type { Deployment } from "@lending/sdk/deployments";
 import type { FeatureName, SupportedChainId } from "./schema";
 
 /** Configuration the server hands to the browser at request time (no secrets). */
@@ -5,6 +6,8 @@ export interface PublicConfig {
   chainId: SupportedChainId;
   /** RPC the browser talks to */
   rpcUrl: string;
+  /** the contract addresses the server was configured with (DEPLOYMENT_FILE); unset: the SDK's */
+  deployment?: Deployment;
   /** WalletConnect is offered only when set */
   walletConnectProjectId?: string;
   /** Google sign-in is configured (the client id and secret stay on the server) */

@@ -53,6 +53,12 @@ export const envSchema = z.object({
   ),
   RPC_URL: z.preprocess(emptyToUndefined, httpUrl.default("http://127.0.0.1:8545")),
   PUBLIC_RPC_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
+  /**
+   * The deployment record the deploy wrote for CHAIN_ID (its JSON file): the contract addresses
+   * are read at start, so one build serves any deployment. Unset: the record the SDK was built
+   * with (packages/sdk/src/deployments).
+   */
+  DEPLOYMENT_FILE: optionalText,
   /** The indexer's HTTP API (packages/indexer); default http://127.0.0.1:42069 on 31337 only. */
   INDEXER_URL: z.preprocess(emptyToUndefined, httpUrl.optional()),
   WALLETCONNECT_PROJECT_ID: optionalText,
@@ -268,6 +274,14 @@ export const envSchema = z.object({
       .min(0, "must be a number from 0 to 1")
       .max(1, "must be a number from 0 to 1")
       .default(0.1),
+  ),
+  /**
+   * Signs the unsubscribe links of epoch mails (HMAC-SHA256; at least 32 characters). Default on
+   * 31337 only (a public value); unset elsewhere: no epoch mails are sent.
+   */
+  MAIL_LINK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().min(32, "must be at least 32 characters").optional(),
   ),
   MAIL_FROM: z.preprocess(
     emptyToUndefined,

@@ -1,7 +1,14 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./errors";
-import { LOCAL_KYC_SIGNER_PRIVATE_KEY, parseServerConfig, toPublicConfig } from "./server";
+import {
+  LOCAL_KYC_SIGNER_PRIVATE_KEY,
+  LOCAL_MAIL_LINK_SECRET,
+  parseServerConfig,
+  toPublicConfig,
+} from "./server";
 
 const repoRoot = path.resolve(__dirname, "../../../..");
 
@@ -166,6 +173,47 @@ describe("parseServerConfig", () => {
     expect(() => parseServerConfig({ INDEXER_URL: "ftp://x" }, repoRoot)).toThrow(/INDEXER_URL/);
   });
 
+  it("reads the deployment of DEPLOYMENT_FILE (it must be CHAIN_ID's) and hands it to the browser", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "config-deployment-"));
+    try {
+      const record = {
+        chainId: 84532,
+        lendingPoolManager: "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+        usdc: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+        ksu: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+        ksuLocking: "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9",
+        requestNft: "0xd8058efe0198ae9dD7D563e1b4938Dcbc86A1F81",
+        deployBlock: 4,
+      };
+      const file = path.join(dir, "84532.json");
+      writeFileSync(file, JSON.stringify(record));
+      const sepolia = {
+        CHAIN_ID: "84532",
+        KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+        APP_URL: "https://app.example.org",
+        INDEXER_URL: "http://10.0.0.2:42069",
+        DEPLOYMENT_FILE: file,
+      };
+      const config = parseServerConfig(sepolia, repoRoot);
+      expect(config.deployment).toEqual(record);
+      expect(toPublicConfig(config).deployment).toEqual(record);
+      // unset: the SDK's own records, nothing handed over
+      expect(parseServerConfig({}, repoRoot).deployment).toBeUndefined();
+      expect(() => parseServerConfig({ ...sepolia, CHAIN_ID: "8453" }, repoRoot)).toThrow(
+        /DEPLOYMENT_FILE: is a deployment on chain 84532, not CHAIN_ID 8453/,
+      );
+      expect(() =>
+        parseServerConfig({ ...sepolia, DEPLOYMENT_FILE: path.join(dir, "none.json") }, repoRoot),
+      ).toThrow(/DEPLOYMENT_FILE: must be a deployment record the deploy wrote/);
+      writeFileSync(file, JSON.stringify({ ...record, usdc: "0x12" }));
+      expect(() => parseServerConfig(sepolia, repoRoot)).toThrow(
+        /DEPLOYMENT_FILE: must be a deployment record the deploy wrote .*usdc/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("needs APP_URL (the site's origin, for Sign-In with Ethereum) off the local chain", () => {
     expect(parseServerConfig({}, repoRoot).appUrl).toBeUndefined();
     const sepolia = { CHAIN_ID: "84532", KYC_SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}` };
@@ -209,7 +257,12 @@ describe("parseServerConfig", () => {
       ETH: "0x71041dddad3595F9CEd3DcCFBe3D1F4b0a16Bb70",
       AERO: "0x4EC5970fC728C5f65ba413992CD5fF6FD70fcfF0",
     });
-    expect(local.mail).toEqual({ smtpUrl: undefined, from: "no-reply@localhost" });
+    // the epoch mails' unsubscribe links are signed with a public secret on the local chain only
+    expect(local.mail).toEqual({
+      smtpUrl: undefined,
+      from: "no-reply@localhost",
+      linkSecret: LOCAL_MAIL_LINK_SECRET,
+    });
   });
 
   it.each([

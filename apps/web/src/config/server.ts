@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parseDeployment, registerDeployment, type Deployment } from "@lending/sdk/deployments";
 import { ConfigError } from "./errors";
 import { envSchema, type EnvInput, type FeatureName, type SupportedChainId } from "./schema";
 import type { PublicConfig } from "./public";
@@ -11,6 +12,8 @@ export interface ServerConfig {
   rpcUrl: string;
   /** RPC used by the browser */
   publicRpcUrl: string;
+  /** the deployment record of DEPLOYMENT_FILE (else the one the SDK was built with) */
+  deployment?: Deployment;
   /** the indexer's HTTP API (transaction history), no trailing slash */
   indexerUrl: string;
   walletConnectProjectId?: string;
@@ -40,7 +43,7 @@ export interface ServerConfig {
     signerPrivateKey: `0x${string}`;
     signatureBlocks: number;
   };
-  mail: { smtpUrl?: string; from: string; contact?: string };
+  mail: { smtpUrl?: string; from: string; contact?: string; linkSecret?: string };
   /** the site's origin (APP_URL); unset only on the local chain (then the request's origin) */
   appUrl?: string;
   swap:
@@ -61,6 +64,9 @@ export const DEFAULT_LOCAL_INDEXER_URL = "http://127.0.0.1:42069";
 /** anvil account 9: the default KYC signer on the local chain only (a public key, never real). */
 export const LOCAL_KYC_SIGNER_PRIVATE_KEY =
   "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6" as const;
+
+/** Signs the epoch mails' unsubscribe links on the local chain only (public, never real). */
+export const LOCAL_MAIL_LINK_SECRET = "local-chain-only-mail-link-secret-not-for-production";
 
 /** The repository root: the nearest folder upwards whose package.json declares workspaces. */
 export function findRepoRoot(from: string = process.cwd()): string {
@@ -122,9 +128,16 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
     if (!e.COMPILOT_API_KEY)
       throw new ConfigError("COMPILOT_API_KEY", "is required by KYC_PROVIDER=compilot");
   }
+  const deployment = e.DEPLOYMENT_FILE
+    ? readDeploymentFile(
+        path.resolve(/*turbopackIgnore: true*/ root, e.DEPLOYMENT_FILE),
+        e.CHAIN_ID,
+      )
+    : undefined;
   return {
     chainId: e.CHAIN_ID as SupportedChainId,
     rpcUrl: e.RPC_URL,
+    ...(deployment ? { deployment } : {}),
     publicRpcUrl: e.PUBLIC_RPC_URL ?? e.RPC_URL,
     indexerUrl: (e.INDEXER_URL ?? DEFAULT_LOCAL_INDEXER_URL).replace(/\/+$/, ""),
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
@@ -161,6 +174,9 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       ...(e.CONTACT_EMAIL ? { contact: e.CONTACT_EMAIL } : {}),
+      ...((e.MAIL_LINK_SECRET ?? (local ? LOCAL_MAIL_LINK_SECRET : undefined))
+        ? { linkSecret: e.MAIL_LINK_SECRET ?? LOCAL_MAIL_LINK_SECRET }
+        : {}),
     },
     ...(e.APP_URL ? { appUrl: e.APP_URL } : {}),
     swap:
@@ -184,6 +200,28 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
   };
 }
 
+/** Reads and checks the deployment record of DEPLOYMENT_FILE (it must be CHAIN_ID's). */
+function readDeploymentFile(file: string, chainId: number): Deployment {
+  let deployment: Deployment;
+  try {
+    deployment = parseDeployment(JSON.parse(readFileSync(/*turbopackIgnore: true*/ file, "utf8")));
+  } catch (error) {
+    throw new ConfigError(
+      "DEPLOYMENT_FILE",
+      `must be a deployment record the deploy wrote (${error instanceof Error ? error.message : String(error)})`,
+      file,
+    );
+  }
+  if (deployment.chainId !== chainId) {
+    throw new ConfigError(
+      "DEPLOYMENT_FILE",
+      `is a deployment on chain ${deployment.chainId}, not CHAIN_ID ${chainId}`,
+      file,
+    );
+  }
+  return deployment;
+}
+
 /** PGLITE_DIR relative to the repo root; a URL-like value (`memory://`, `idb://x`) stays as is. */
 function resolvePgliteDir(root: string, value: string | undefined): string {
   if (value && /^[a-z]+:\/\//i.test(value)) return value;
@@ -197,7 +235,11 @@ export function serverConfig(): ServerConfig {
   const env = process.env as EnvInput;
   // every variable the schema reads: a change of any of them is a new configuration
   const key = JSON.stringify(Object.keys(envSchema.shape).map((name) => env[name]));
-  if (cached?.key !== key) cached = { key, config: parseServerConfig(env) };
+  if (cached?.key !== key) {
+    cached = { key, config: parseServerConfig(env) };
+    // the server's own SDK reads (getDeployment) see the configured deployment
+    if (cached.config.deployment) registerDeployment(cached.config.deployment);
+  }
   return cached.config;
 }
 
@@ -206,6 +248,7 @@ export function toPublicConfig(c: ServerConfig): PublicConfig {
   return {
     chainId: c.chainId,
     rpcUrl: c.publicRpcUrl,
+    ...(c.deployment ? { deployment: c.deployment } : {}),
     ...(c.walletConnectProjectId ? { walletConnectProjectId: c.walletConnectProjectId } : {}),
     ...(c.google ? { googleSignIn: true } : {}),
     ...(c.onRamp ? { onRamp: c.onRamp } : {}),

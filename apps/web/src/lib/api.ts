@@ -35,3 +35,13 @@ export async function apiPost<T>(path: string, body: unknown): Promise<T> {
     }),
   );
 }
+
+export async function apiPut<T>(path: string, body: unknown): Promise<T> {
+  return parse<T>(
+    await fetch(path, {
+      method: "PUT",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
+}

@@ -96,3 +96,33 @@ export function readErrorCopy(error: unknown, chainName: string): ReadErrorCopy 
     detail: first?.shortMessage ?? first?.message ?? copy.otherDetail,
   };
 }
+
+/** Which part a page's read depends on: the chain's RPC, the indexer (through /api) or the app's server. */
+export type ReadSource = "chain" | "indexer" | "server";
+
+/** Whether the app's own /api answered with an error status, or did not answer at all. */
+function apiFailure(error: unknown): "answered" | "unreachable" | null {
+  for (const e of errorChain(error)) {
+    if (e.name === "ApiError") return "answered";
+    // fetch() itself failed: the server is down or the connection is lost
+    if (e.name === "TypeError" && /fetch|network|load failed/i.test(text(e))) return "unreachable";
+  }
+  return null;
+}
+
+/**
+ * Copy for a page whose data could not be read (issue 25), naming the part that failed: the
+ * chain's RPC (or missing contracts), the indexer (its /api route answered 5xx) or the server.
+ */
+export function loadErrorCopy(
+  error: unknown,
+  source: ReadSource,
+  chainName: string,
+): ReadErrorCopy {
+  const copy = common.loadError;
+  if (source === "chain") return readErrorCopy(error, chainName);
+  const failure = apiFailure(error);
+  if (failure === "unreachable" || source === "server")
+    return { title: copy.serverTitle, detail: copy.serverDetail };
+  return { title: copy.indexerTitle, detail: copy.indexerDetail };
+}

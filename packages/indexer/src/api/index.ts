@@ -12,7 +12,12 @@
  *   GET /lender-losses?user=0x..&page=&pageSize=      -> { items: HistoryLoss[], page, pageSize, total }
  *   GET /loss-lenders?loss=<id>&page=&pageSize=       -> { items: HistoryLoss[], page, pageSize, hasMore } (one per lender)
  *   GET /pool-notices                                 -> { items: PoolNotice[] } (pools with an open incident or a loss)
+ *   GET /pool-epochs?pool=0&limit=520                 -> PoolEpochsResponse (newest clearings, oldest first; 404 unknown pool)
+ *   GET /pool-transactions?pool=0&page=&pageSize=     -> PoolTransactionsPage (request events, oldest first; 404 unknown pool)
  *   GET /sync                                         -> IndexerSync (how far the index is behind the chain)
+ * Every per-user read is paginated (pageSize at most 100; the CSV is the one whole-history read),
+ * served from the owner indexes of ponder.schema.ts, and its answer is kept until the next
+ * indexed block (./answers.ts): a heavy lender's first page under load costs one snapshot query.
  * Bad parameters answer 400 JSON { statusCode, message }. All of it is public on-chain data, but
  * the indexer is private all the same (only the web server reads it): no CORS, GET and HEAD only,
  * /metrics to the loopback only (./private.ts).
@@ -43,6 +48,7 @@ import {
 } from "./history";
 import type { HistoryItem, IndexerSync, PoolIncident } from "../../../sdk/src/entities/history";
 import { installPrivateIndexer } from "./private";
+import { createAnswerCache } from "./answers";
 
 installPrivateIndexer();
 
@@ -109,6 +115,9 @@ async function readState(): Promise<ReadState> {
   );
   return rows[0] as unknown as ReadState;
 }
+
+/** Per-user answers, kept while the index does not change (./answers.ts, issue 25). */
+const answers = createAnswerCache(readState);
 
 /**
  * Runs `read` (several queries) so that it sees one committed state of the index. On the
@@ -202,35 +211,38 @@ app.get("/transactions", async (c) => {
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user, page, pageSize } = parsed.data;
   const head = page * pageSize;
-  const { totalRow, rows, names, events, losses, fixed } = await consistentRead(async () => {
-    const [[totalRow], rows, names] = await Promise.all([
-      db.select({ n: count() }).from(schema.request).where(eq(schema.request.owner, user)),
-      db
-        .select()
-        .from(schema.request)
-        .where(eq(schema.request.owner, user))
-        .orderBy(...newestFirst)
-        .limit(head),
-      lookup(),
-    ]);
-    const [events, losses, fixed] = await Promise.all([
-      eventsOf(rows.map((r: RequestRow) => r.nftId)),
-      lossesOf(user, head, 0, names),
-      fixedTermOf(user, head, names),
-    ]);
-    return { totalRow, rows, names, events, losses, fixed };
+  const body = await answers.answer(`transactions|${user}|${page}|${pageSize}`, async () => {
+    const { totalRow, rows, names, events, losses, fixed } = await consistentRead(async () => {
+      const [[totalRow], rows, names] = await Promise.all([
+        db.select({ n: count() }).from(schema.request).where(eq(schema.request.owner, user)),
+        db
+          .select()
+          .from(schema.request)
+          .where(eq(schema.request.owner, user))
+          .orderBy(...newestFirst)
+          .limit(head),
+        lookup(),
+      ]);
+      const [events, losses, fixed] = await Promise.all([
+        eventsOf(rows.map((r: RequestRow) => r.nftId)),
+        lossesOf(user, head, 0, names),
+        fixedTermOf(user, head, names),
+      ]);
+      return { totalRow, rows, names, events, losses, fixed };
+    });
+    const items: HistoryItem[] = [
+      ...rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
+      ...losses.items,
+      ...fixed.items,
+    ].sort(newestItemsFirst);
+    return {
+      items: items.slice((page - 1) * pageSize, head),
+      page,
+      pageSize,
+      total: Number(totalRow?.n ?? 0) + losses.total + fixed.total,
+    };
   });
-  const items: HistoryItem[] = [
-    ...rows.map((r: RequestRow) => toHistoryTransaction(r, events.get(r.nftId) ?? [], names)),
-    ...losses.items,
-    ...fixed.items,
-  ].sort(newestItemsFirst);
-  return c.json({
-    items: items.slice((page - 1) * pageSize, head),
-    page,
-    pageSize,
-    total: Number(totalRow?.n ?? 0) + losses.total + fixed.total,
-  });
+  return c.json(body);
 });
 
 /** A user's losses, newest first: one row per loss with the change of each tranche position. */
@@ -238,8 +250,8 @@ app.get("/lender-losses", async (c) => {
   const parsed = PageQuery.safeParse(query(c));
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user, page, pageSize } = parsed.data;
-  const result = await consistentRead(async () =>
-    lossesOf(user, pageSize, (page - 1) * pageSize, await lookup()),
+  const result = await answers.answer(`lender-losses|${user}|${page}|${pageSize}`, () =>
+    consistentRead(async () => lossesOf(user, pageSize, (page - 1) * pageSize, await lookup())),
   );
   return c.json({ items: result.items, page, pageSize, total: result.total });
 });
@@ -377,6 +389,168 @@ app.get("/incidents", async (c) => {
   return c.json({ items: rows.map(toIncident), page, pageSize, total: Number(totalRow?.n ?? 0) });
 });
 
+const PoolIdParam = z
+  .string({ error: "pool is required" })
+  .regex(/^\d{1,30}$/, "pool must be a pool id")
+  .transform(BigInt);
+
+/** At most this many epochs per answer (ten years of weekly epochs): the read stays bounded. */
+const MAX_POOL_EPOCHS = 520;
+
+const PoolEpochsQuery = z.object({
+  pool: PoolIdParam,
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_POOL_EPOCHS}` })
+    .int(`limit must be a whole number from 1 to ${MAX_POOL_EPOCHS}`)
+    .min(1, `limit must be a whole number from 1 to ${MAX_POOL_EPOCHS}`)
+    .max(MAX_POOL_EPOCHS, `limit must be a whole number from 1 to ${MAX_POOL_EPOCHS}`)
+    .default(MAX_POOL_EPOCHS),
+});
+
+const unknownPool = (c: Context) => c.json({ statusCode: 404, message: "Unknown pool" }, 404);
+
+/**
+ * The pool page's history: the newest `limit` clearings of a pool (oldest first), each with every
+ * tranche's rate, share price, value and capacity after it. 404 for a pool not indexed.
+ */
+app.get("/pool-epochs", async (c) => {
+  const parsed = PoolEpochsQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { pool, limit } = parsed.data;
+  const result = await consistentRead(async () => {
+    const [poolRow] = await db.select().from(schema.pool).where(eq(schema.pool.poolId, pool));
+    if (!poolRow) return null;
+    const [clearings, names] = await Promise.all([
+      db
+        .select()
+        .from(schema.epochClearing)
+        .where(eq(schema.epochClearing.poolId, pool))
+        .orderBy(desc(schema.epochClearing.epoch))
+        .limit(limit),
+      lookup(),
+    ]);
+    const epochs = clearings.map((r) => r.epoch);
+    const tranches =
+      epochs.length === 0
+        ? []
+        : await db
+            .select()
+            .from(schema.trancheClearing)
+            .where(
+              and(
+                eq(schema.trancheClearing.poolId, pool),
+                inArray(schema.trancheClearing.epoch, epochs),
+              ),
+            )
+            .orderBy(asc(schema.trancheClearing.trancheId));
+    return { poolRow, clearings, tranches, names };
+  });
+  if (!result) return unknownPool(c);
+  const { poolRow, clearings, tranches, names } = result;
+  const items = clearings
+    .filter((r) => r.timestamp > 0n)
+    .reverse()
+    .map((r) => ({
+      epoch: r.epoch.toString(),
+      timestamp: Number(r.timestamp),
+      interest: r.interest.toString(),
+      fee: r.fee.toString(),
+      depositsAccepted: r.depositsAccepted.toString(),
+      withdrawalsPaid: r.withdrawalsPaid.toString(),
+      drawnPrincipal: r.drawnPrincipal?.toString() ?? null,
+      transactionHash: r.transactionHash.toLowerCase(),
+      tranches: tranches
+        .filter((t) => t.epoch === r.epoch)
+        .map((t) => ({
+          trancheId: t.trancheId.toString(),
+          trancheName: names.tranches.get(trancheKey(t.poolId, t.trancheId))?.name ?? "",
+          epochInterestRate: t.epochInterestRate.toString(),
+          assetsPerShare: t.assetsPerShare.toString(),
+          totalAssets: t.totalAssets?.toString() ?? null,
+          capacity: t.capacity?.toString() ?? null,
+        })),
+    }));
+  return c.json({ poolId: pool.toString(), poolName: poolRow.name, items });
+});
+
+const PoolTransactionsQuery = z.object({
+  pool: PoolIdParam,
+  page: PageQuery.shape.page,
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a whole number from 1 to 1000" })
+    .int("pageSize must be a whole number from 1 to 1000")
+    .min(1, "pageSize must be a whole number from 1 to 1000")
+    .max(1000, "pageSize must be a whole number from 1 to 1000")
+    .default(100),
+});
+
+/**
+ * Every event of the lenders' requests in a pool (requests, increases, acceptances, rejections,
+ * reallocations, cancellations), oldest first, a page at a time: addresses as on chain, nothing
+ * else about the lender. 404 for a pool not indexed.
+ */
+app.get("/pool-transactions", async (c) => {
+  const parsed = PoolTransactionsQuery.safeParse(query(c));
+  if (!parsed.success) return badRequest(c, parsed.error);
+  const { pool, page, pageSize } = parsed.data;
+  const r = schema.request;
+  const e = schema.requestEvent;
+  const result = await consistentRead(async () => {
+    const [poolRow] = await db.select().from(schema.pool).where(eq(schema.pool.poolId, pool));
+    if (!poolRow) return null;
+    const [rows, names] = await Promise.all([
+      db
+        .select({
+          id: e.id,
+          timestamp: e.timestamp,
+          epoch: e.epoch,
+          nftId: e.nftId,
+          kind: r.kind,
+          type: e.type,
+          owner: r.owner,
+          poolId: r.poolId,
+          trancheId: r.trancheId,
+          toTrancheId: e.toTrancheId,
+          amount: e.amount,
+          shares: e.shares,
+          value: e.value,
+          transactionHash: e.transactionHash,
+        })
+        .from(e)
+        .innerJoin(r, eq(r.nftId, e.nftId))
+        .where(eq(r.poolId, pool))
+        .orderBy(asc(e.blockNumber), asc(e.logIndex), asc(e.id))
+        .limit(pageSize + 1)
+        .offset((page - 1) * pageSize),
+      lookup(),
+    ]);
+    return { rows, names };
+  });
+  if (!result) return unknownPool(c);
+  const { rows, names } = result;
+  const name = (trancheId: bigint) => names.tranches.get(trancheKey(pool, trancheId))?.name ?? "";
+  return c.json({
+    items: rows.slice(0, pageSize).map((x) => ({
+      id: x.id,
+      timestamp: Number(x.timestamp),
+      epoch: x.epoch.toString(),
+      nftId: x.nftId.toString(),
+      kind: x.kind,
+      type: x.type,
+      owner: x.owner.toLowerCase(),
+      trancheName: name(x.trancheId),
+      toTrancheName: x.toTrancheId === null ? null : name(x.toTrancheId),
+      amount: x.amount.toString(),
+      shares: x.shares?.toString() ?? null,
+      value: x.value?.toString() ?? null,
+      transactionHash: x.transactionHash.toLowerCase(),
+    })),
+    page,
+    pageSize,
+    hasMore: rows.length > pageSize,
+  });
+});
+
 /**
  * For the pool cards: every pool with an open incident or a reported loss, its open incident
  * and its newest loss (with the tranches it hit).
@@ -463,25 +637,27 @@ app.get("/rewards", async (c) => {
     sql`(${pe.name} <> 'Locked' or (${pe.args}->>'launchBonus')::numeric > 0)`,
   );
   const amountOf = sql<string>`case when ${pe.name} = 'Locked' then ${pe.args}->>'launchBonus' else ${pe.args}->>'amount' end`;
-  const result = await consistentRead(() =>
-    Promise.all([
-      db
-        .select({
-          name: pe.name,
-          total: sql<string>`coalesce(sum((${amountOf})::numeric), 0)::text`,
-        })
-        .from(pe)
-        .where(where)
-        .groupBy(pe.name),
-      db.select({ n: count() }).from(pe).where(where),
-      db
-        .select()
-        .from(pe)
-        .where(where)
-        .orderBy(desc(pe.blockNumber), desc(pe.logIndex))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-    ]),
+  const result = await answers.answer(`rewards|${user}|${page}|${pageSize}`, () =>
+    consistentRead(() =>
+      Promise.all([
+        db
+          .select({
+            name: pe.name,
+            total: sql<string>`coalesce(sum((${amountOf})::numeric), 0)::text`,
+          })
+          .from(pe)
+          .where(where)
+          .groupBy(pe.name),
+        db.select({ n: count() }).from(pe).where(where),
+        db
+          .select()
+          .from(pe)
+          .where(where)
+          .orderBy(desc(pe.blockNumber), desc(pe.logIndex))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+      ]),
+    ),
   );
   const [sums, [totalRow], rows] = result;
   const total = (name: (typeof REWARD_EVENTS)[number]) =>
@@ -603,22 +779,26 @@ app.get("/deposit-records", async (c) => {
   if (!parsed.success) return badRequest(c, parsed.error);
   const { user, page, pageSize } = parsed.data;
   const where = and(eq(schema.depositRecord.owner, user));
-  const [[totalRow], rows, names] = await consistentRead(() =>
-    Promise.all([
-      db.select({ n: count() }).from(schema.depositRecord).where(where),
-      db
-        .select()
-        .from(schema.depositRecord)
-        .where(where)
-        .orderBy(
-          desc(schema.depositRecord.requestTimestamp),
-          desc(schema.depositRecord.nftId),
-          asc(schema.depositRecord.trancheId),
-        )
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      lookup(),
-    ]),
+  const [[totalRow], rows, names] = await answers.answer(
+    `deposit-records|${user}|${page}|${pageSize}`,
+    () =>
+      consistentRead(() =>
+        Promise.all([
+          db.select({ n: count() }).from(schema.depositRecord).where(where),
+          db
+            .select()
+            .from(schema.depositRecord)
+            .where(where)
+            .orderBy(
+              desc(schema.depositRecord.requestTimestamp),
+              desc(schema.depositRecord.nftId),
+              asc(schema.depositRecord.trancheId),
+            )
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+          lookup(),
+        ]),
+      ),
   );
   return c.json({
     items: rows.map((r) => toDepositRecord(r, names)),
@@ -644,36 +824,38 @@ app.get("/loan-contracts", async (c) => {
     eq(schema.protocolEvent.user, user),
     eq(schema.protocolEvent.name, "LoanContractAccepted"),
   );
-  const result = await consistentRead(async () => {
-    const [[totalRow], accepted, names] = await Promise.all([
-      db.select({ n: count() }).from(schema.protocolEvent).where(where),
-      db
-        .select()
-        .from(schema.protocolEvent)
-        .where(where)
-        .orderBy(desc(schema.protocolEvent.blockNumber), desc(schema.protocolEvent.logIndex))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      lookup(),
-    ]);
-    const nftIds = accepted.map((e) => BigInt(String(e.args.nftId)));
-    const [requests, events] =
-      nftIds.length === 0
-        ? [[], []]
-        : await Promise.all([
-            db.select().from(schema.request).where(inArray(schema.request.nftId, nftIds)),
-            db
-              .select()
-              .from(schema.requestEvent)
-              .where(
-                and(
-                  inArray(schema.requestEvent.nftId, nftIds),
-                  inArray(schema.requestEvent.type, ["Request", "Increase"]),
+  const result = await answers.answer(`loan-contracts|${user}|${page}|${pageSize}`, () =>
+    consistentRead(async () => {
+      const [[totalRow], accepted, names] = await Promise.all([
+        db.select({ n: count() }).from(schema.protocolEvent).where(where),
+        db
+          .select()
+          .from(schema.protocolEvent)
+          .where(where)
+          .orderBy(desc(schema.protocolEvent.blockNumber), desc(schema.protocolEvent.logIndex))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        lookup(),
+      ]);
+      const nftIds = accepted.map((e) => BigInt(String(e.args.nftId)));
+      const [requests, events] =
+        nftIds.length === 0
+          ? [[], []]
+          : await Promise.all([
+              db.select().from(schema.request).where(inArray(schema.request.nftId, nftIds)),
+              db
+                .select()
+                .from(schema.requestEvent)
+                .where(
+                  and(
+                    inArray(schema.requestEvent.nftId, nftIds),
+                    inArray(schema.requestEvent.type, ["Request", "Increase"]),
+                  ),
                 ),
-              ),
-          ]);
-    return { total: Number(totalRow?.n ?? 0), accepted, names, nftIds, requests, events };
-  });
+            ]);
+      return { total: Number(totalRow?.n ?? 0), accepted, names, nftIds, requests, events };
+    }),
+  );
   const requestOf = new Map(result.requests.map((r) => [r.nftId, r]));
   const items = result.accepted.map((e, i) => {
     const nftId = result.nftIds[i]!;

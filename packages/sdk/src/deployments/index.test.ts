@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DeploymentNotFoundError, InvalidDeploymentError } from "../errors";
-import { deployments, getDeployment, hasDeployment, parseDeployment } from "./index";
+import {
+  deployments,
+  getDeployment,
+  hasDeployment,
+  parseDeployment,
+  registerDeployment,
+} from "./index";
 
 const valid = {
   chainId: 31337,
@@ -47,5 +53,17 @@ describe("deployments", () => {
       expect(() => parseDeployment(bad)).toThrow(expect.objectContaining({ field }));
     }
     expect(() => parseDeployment(null)).toThrow(InvalidDeploymentError);
+  });
+
+  it("registerDeployment makes a chain's record known at run time, and refuses a malformed one", () => {
+    expect(hasDeployment(84532)).toBe(false);
+    expect(() => registerDeployment({ ...valid, chainId: 84532, usdc: "0x12" })).toThrow(
+      InvalidDeploymentError,
+    );
+    expect(hasDeployment(84532)).toBe(false);
+    const record = registerDeployment({ ...valid, chainId: 84532 });
+    expect(getDeployment(84532)).toEqual(record);
+    expect(getDeployment(84532).lendingPoolManager).toBe(valid.lendingPoolManager);
+    delete deployments[84532];
   });
 });

@@ -69,10 +69,28 @@ export function parseDeployment(value: unknown): Deployment {
   };
 }
 
-/** Known deployments by chain id. */
-export const deployments: Partial<Record<number, Deployment>> = Object.fromEntries(
-  [local].map(parseDeployment).map((d) => [d.chainId, d]),
-);
+/**
+ * Known deployments by chain id: the records this package imports (the local chain's), plus any
+ * registered at run time with {@link registerDeployment}. Kept on `globalThis`, so every copy of
+ * this module in one process or page (a bundler may load it more than once) sees one registry.
+ */
+const REGISTRY = Symbol.for("@lending/sdk/deployments");
+const registryHolder = globalThis as { [REGISTRY]?: Partial<Record<number, Deployment>> };
+export const deployments: Partial<Record<number, Deployment>> = (registryHolder[REGISTRY] ??=
+  Object.fromEntries([local].map(parseDeployment).map((d) => [d.chainId, d])));
+
+/**
+ * Makes a deployment known at run time (a server reads its chain's record from the file the
+ * deploy wrote and hands it to the browser), so one build serves any deployment: a chain's
+ * addresses need not be compiled in. Replaces an earlier record of the same chain.
+ *
+ * @throws {InvalidDeploymentError} when the record is malformed.
+ */
+export function registerDeployment(value: unknown): Deployment {
+  const deployment = parseDeployment(value);
+  deployments[deployment.chainId] = deployment;
+  return deployment;
+}
 
 /** Whether the SDK knows a deployment on `chainId`. */
 export function hasDeployment(chainId: number): boolean {

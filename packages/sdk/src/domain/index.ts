@@ -25,3 +25,6 @@ export * from "./decisions";
 export * from "./locks";
 export * from "./referral-rewards";
 export * from "./losses";
+export * from "./pool-reports";
+export * from "./clearing";
+export * from "./epoch-mail";

@@ -113,3 +113,26 @@ export function lossMail(
     }),
   };
 }
+
+/** What a loss of `amount` would take from each tranche: one row per tranche, junior first. */
+export type LossPreviewRow = { id: string; name: string; before: bigint; after: bigint };
+
+/**
+ * The contract's rule (`reportLoss`): the loss is taken from tranche 0 (the most junior) up to its
+ * value (variable plus fixed-term ledgers), then from the next, and so on. Tranches in id order.
+ *
+ * @example previewLoss([{id:"0",name:"Junior",value:100n},{id:"1",name:"Senior",value:500n}], 150n)
+ * // Junior 100 → 0, Senior 500 → 450
+ */
+export function previewLoss(
+  tranches: readonly { id: string; name: string; value: Amount }[],
+  amount: bigint,
+): LossPreviewRow[] {
+  let left = amount;
+  return tranches.map((t) => {
+    const before = big(t.value);
+    const hit = left < before ? left : before;
+    left -= hit;
+    return { id: t.id, name: t.name, before, after: before - hit };
+  });
+}

@@ -142,3 +142,33 @@ export function pendingRequestClearingStart(
 export function genesisFromEpochTimes(t: { currentEpoch: bigint; nextEpochStart: number }): number {
   return t.nextEpochStart - Number(t.currentEpoch + 1n) * EPOCH_DURATION_SECONDS;
 }
+
+/**
+ * When epoch `epoch`'s clearing period opens (unix seconds): the last 2 days of the epoch. From
+ * then on `clear` may process it (the keeper; during an incident only the pool manager).
+ *
+ * @example clearingOpensAt(0n, 0n) // 432_000n (day 5)
+ */
+export function clearingOpensAt(genesisSec: bigint, epoch: bigint): bigint {
+  return genesisSec + (epoch + 1n) * BIGINT_EPOCH - BIGINT_CLEARING;
+}
+
+/**
+ * How many epochs from `nextEpochToClear` on have their clearing period open at `nowSec` (0: none
+ * is due), and whether the oldest one's clearing period is already over (overdue: nobody cleared
+ * it in time).
+ *
+ * @example epochsDue(0n, 0n, 432_000n) // { due: 1, overdue: false }
+ */
+export function epochsDue(
+  genesisSec: bigint,
+  nextEpochToClear: bigint,
+  nowSec: bigint,
+): { due: number; overdue: boolean } {
+  const opens = clearingOpensAt(genesisSec, nextEpochToClear);
+  if (nowSec < opens) return { due: 0, overdue: false };
+  return {
+    due: Number((nowSec - opens) / BIGINT_EPOCH) + 1,
+    overdue: nowSec >= opens + BIGINT_CLEARING,
+  };
+}

@@ -321,3 +321,66 @@ export type RewardsPage = {
   pageSize: number;
   total: number;
 };
+
+/**
+ * One tranche of a pool after an epoch's clearing (the pool page's charts): its rate in force,
+ * its share price, value and capacity. Decimal strings in smallest units: `assetsPerShare` is the
+ * USDC (6 decimals) one whole share (12 decimals) is worth, scaled by 1e18; `totalAssets` and
+ * `capacity` are USDC and null for clearings indexed before they were recorded.
+ */
+export type PoolEpochTranche = {
+  trancheId: string;
+  trancheName: string;
+  epochInterestRate: string;
+  assetsPerShare: string;
+  totalAssets: string | null;
+  capacity: string | null;
+};
+
+/** A pool's epoch clearing, with each tranche after it (GET /pool-epochs, oldest first). */
+export type PoolEpoch = {
+  epoch: string;
+  /** the clearing's block time, unix seconds */
+  timestamp: number;
+  interest: string;
+  fee: string;
+  depositsAccepted: string;
+  withdrawalsPaid: string;
+  /** USDC lent to borrowers after the clearing; null when not recorded */
+  drawnPrincipal: string | null;
+  transactionHash: string;
+  tranches: PoolEpochTranche[];
+};
+
+/** GET /pool-epochs: the newest clearings of a pool (at most `limit`), oldest first. */
+export type PoolEpochsResponse = { poolId: string; poolName: string; items: PoolEpoch[] };
+
+/**
+ * One event of a lender's request in a pool (GET /pool-transactions): public on-chain data, the
+ * lender by address only. `amount` is what the event carries: USDC for deposits and accepted
+ * withdrawals, shares for withdrawal requests, increases, rejections and cancellations; `value`
+ * is a withdrawal request's USDC value at its block.
+ */
+export type PoolTransaction = {
+  id: string;
+  timestamp: number;
+  epoch: string;
+  nftId: string;
+  kind: "Deposit" | "Withdrawal";
+  type: string;
+  owner: string;
+  trancheName: string;
+  toTrancheName: string | null;
+  amount: string;
+  shares: string | null;
+  value: string | null;
+  transactionHash: string;
+};
+
+/** A page of a pool's request events, oldest first. */
+export type PoolTransactionsPage = {
+  items: PoolTransaction[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+};

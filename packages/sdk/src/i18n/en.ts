@@ -31,3 +31,7 @@ export { locking } from "./en/locking";
 export { rewards } from "./en/rewards";
 export { features } from "./en/features";
 export { incidents } from "./en/incidents";
+export { poolPage } from "./en/poolPage";
+export { fillPreview } from "./en/fillPreview";
+export { epochMail } from "./en/epochMail";
+export { manage } from "./en/manage";

@@ -7,3 +7,4 @@ export * from "./fees";
 export * from "./repayments";
 export * from "./referrals";
 export * from "./decisions";
+export * from "./fill-preview";

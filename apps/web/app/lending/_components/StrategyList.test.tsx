@@ -1,5 +1,5 @@
 import type { Pool } from "@lending/sdk";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const readPools = vi.fn<() => Promise<Pool[]>>();
@@ -9,6 +9,8 @@ vi.mock("@lending/sdk", async (importOriginal) => ({
   getDeployment: () => ({}),
 }));
 vi.mock("next/server", () => ({ connection: async () => {} }));
+const refresh = vi.hoisted(() => vi.fn());
+vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
 vi.mock("@/config/server", () => ({ serverConfig: () => ({ chainId: 31337 }) }));
 vi.mock("@/server/context", () => ({ chainClient: () => ({}) }));
 
@@ -83,7 +85,12 @@ describe("StrategyList", () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     readPools.mockRejectedValue(new Error("down"));
     await show("fullySubscribed");
-    expect(screen.getByRole("alert").textContent).toContain("could not be read");
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("could not be read");
+    expect(alert.textContent).toContain("Network unreachable");
+    // Retry renders the page again on the server
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(refresh).toHaveBeenCalledTimes(1);
     spy.mockRestore();
   });
 });

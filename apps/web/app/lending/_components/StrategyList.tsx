@@ -12,6 +12,7 @@ import {
 } from "@lending/sdk";
 import { connection } from "next/server";
 import { PoolTable } from "@/components/ui/PoolTable";
+import { RefreshingLoadError } from "@/components/ui/RefreshingLoadError";
 import { serverConfig } from "@/config/server";
 import { chainClient } from "@/server/context";
 
@@ -42,15 +43,7 @@ export async function StrategyList({
   await connection();
   const result = await readStrategies(status);
   if ("error" in result) {
-    return (
-      <p
-        role="alert"
-        data-testid="strategies-error"
-        className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
-      >
-        {pages.strategies.readError}
-      </p>
-    );
+    return <RefreshingLoadError what={pages.strategies.readError} testId="strategies-error" />;
   }
   if (result.pools.length === 0) {
     return (

@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import ToasterHost from "./ToasterHost";
 import { dismissToast, showToast } from "./toast";
@@ -18,15 +18,15 @@ describe("dismissToast", () => {
     await act(async () => {
       await shown;
       await dismissed;
-      await new Promise((r) => setTimeout(r, 300));
     });
-    expect(shownToast("Processing")).toBeNull();
 
-    // a toast shown afterwards stays until dismissed
+    // a toast shown afterwards stays until dismissed; once it shows, the dismissed one is gone
+    // (no fixed wait: sonner renders both from the same store, in order)
     await act(async () => {
       await showToast({ id: "other", type: "success", title: "Done", duration: Infinity });
-      await new Promise((r) => setTimeout(r, 100));
     });
+    await waitFor(() => expect(shownToast("Done")).not.toBeNull());
+    await waitFor(() => expect(shownToast("Processing")).toBeNull());
     expect(shownToast("Done")).not.toBeNull();
   });
 });

@@ -30,8 +30,11 @@ export function PoolTable({
   rowTestId,
   headerAction,
   notice,
+  headingLevel = 2,
 }: {
   pool: Pool;
+  /** the pool name's heading level (3 inside a page section) */
+  headingLevel?: 2 | 3;
   /** shown at the header's end (the historical repayments button) */
   headerAction?: ReactNode;
   /** shown under the header (an incident or loss notice) */
@@ -41,6 +44,7 @@ export function PoolTable({
   testId: string;
   rowTestId?: string;
 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
     <article
       data-testid={testId}
@@ -48,7 +52,7 @@ export function PoolTable({
     >
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-4 py-4 sm:px-6 sm:py-5">
         <div className="min-w-0">
-          <h2 className="text-lg font-semibold text-slate-900">{pool.poolName}</h2>
+          <Heading className="text-lg font-semibold text-slate-900">{pool.poolName}</Heading>
           {pool.subheading ? (
             <p className="mt-1 text-sm text-slate-600">{pool.subheading}</p>
           ) : null}

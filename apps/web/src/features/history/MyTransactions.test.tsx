@@ -39,10 +39,23 @@ vi.mock("@/components/toast/toast", async (original) => ({
 
 const EPOCH_GENESIS = vi.hoisted(() => 1_795_168_800 - 10 * 604_800 - 86_400);
 
-// The cancel modal asks the chain whether the request can still be cancelled (no chain here).
-const chain = vi.hoisted(() => ({ canCancel: true, reads: [] as bigint[] }));
+// The cancel modal asks the chain whether the request can still be cancelled (no chain here);
+// the fill preview's reads answer what a test sets (none: the chain cannot answer).
+const chain = vi.hoisted(() => ({
+  canCancel: true,
+  reads: [] as bigint[],
+  previews: null as null | Map<bigint, import("@lending/sdk").FillPreview>,
+}));
 vi.mock("@lending/sdk", async (original) => ({
   ...(await original<typeof import("@lending/sdk")>()),
+  readUserPosition: async () => {
+    // no chain in this test: the read never answers (as an unreachable RPC)
+    if (!chain.previews) return new Promise<never>(() => {});
+    return { positions: [], requests: [], activeDeposits: 0n, pendingDeposits: 0n };
+  },
+  readFillPreviews: async () => {
+    return chain.previews ?? new Map();
+  },
   readRequest: async (_client: unknown, _deployment: unknown, nftId: bigint) => {
     chain.reads.push(nftId);
     return { canCancel: chain.canCancel };
@@ -145,6 +158,60 @@ describe("my transactions page", () => {
     );
   });
 
+  it("shows a pending request what it would get if the epoch closed now, and a processed one nothing", async () => {
+    const preview = (nftId: bigint, over: Partial<import("@lending/sdk").FillPreview>) =>
+      [
+        nftId,
+        {
+          kind: "Deposit",
+          amount: 1_000_000_000n,
+          accepted: 0n,
+          reallocated: 0n,
+          rejected: 0n,
+          shares: 0n,
+          assets: 0n,
+          filledUsdc: 0n,
+          rejectedUsdc: 0n,
+          ...over,
+        },
+      ] as const;
+    chain.previews = new Map([
+      preview(3n, {
+        accepted: 500_000_000n,
+        reallocated: 200_000_000n,
+        rejected: 300_000_000n,
+        filledUsdc: 700_000_000n,
+        rejectedUsdc: 300_000_000n,
+      }),
+      preview(2n, {
+        kind: "Withdrawal",
+        accepted: 1n,
+        assets: 25_000_000n,
+        filledUsdc: 25_000_000n,
+      }),
+      preview(1n, { accepted: 1_000_000_000n, filledUsdc: 1_000_000_000n }),
+    ]);
+    try {
+      items = [
+        transaction(3, { requestedAmount: "1000000000" }),
+        transaction(2, { type: "Withdrawal", requestedAmount: "50000000000000" }),
+        transaction(1, { requestStatus: "Processed", canCancel: false }),
+      ];
+      await renderConnected();
+      await waitFor(() => expect(screen.getAllByTestId("fill-preview")).toHaveLength(2), {
+        timeout: 10_000,
+      });
+      const [deposit, withdrawal, processed] = rows();
+      expect(within(deposit!).getByTestId("fill-preview").textContent).toBe(
+        "700.00 USDC accepted, 200.00 USDC of it in a more senior tranche300.00 USDC not filled this epoch",
+      );
+      expect(within(withdrawal!).getByTestId("fill-preview").textContent).toBe("25.00 USDC paid");
+      expect(within(processed!).queryByTestId("fill-preview")).toBeNull();
+    } finally {
+      chain.previews = null;
+    }
+  });
+
   it("lists each request with its fields, newest first, as the server sends them", async () => {
     items = [
       transaction(2, {
@@ -188,6 +255,8 @@ describe("my transactions page", () => {
       "Fixed term": "about 13 weeks",
       "Last transaction": "20.11.2026 15:31:00 UTC+05:30",
       Actions: "DetailsCancel",
+      // no chain in this test: no preview
+      "If the epoch closed now": "",
     });
     expect(withdrawal).toMatchObject({
       Type: "Withdrawal",
@@ -256,6 +325,41 @@ describe("my transactions page", () => {
     expect(csv.getAttribute("href")).toBe(`/api/transactions/csv?user=${USER.toLowerCase()}`);
     expect(csv.hasAttribute("download")).toBe(true);
     expect(csv.textContent).toBe("Export CSV");
+  });
+
+  it("says the history service is down, offers Retry, and comes back by itself (issue 25)", async () => {
+    let down = true;
+    route = mockTransactionsRoute(() =>
+      down
+        ? Response.json(
+            { statusCode: 503, message: "The transaction history is unavailable" },
+            { status: 503 },
+          )
+        : [transaction(1)],
+    );
+    vi.stubGlobal("fetch", vi.fn(route.fetchMock));
+    await renderConnected();
+    const alert = await screen.findByTestId("transactions-error", {}, { timeout: 5000 });
+    expect(alert.querySelector("h2")?.textContent).toBe("History unavailable");
+    expect(alert.textContent).toContain("Your transactions could not be loaded.");
+    expect(alert.textContent).toContain("This page tries again by itself every few seconds.");
+    const asked = () => route.calls.filter((c) => c.startsWith("/api/transactions?")).length;
+    // Retry asks again (still down: the error stays)
+    const before = asked();
+    await waitFor(() =>
+      expect(within(alert).getByRole("button", { name: "Retry" })).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(asked()).toBeGreaterThan(before));
+    expect(screen.getByTestId("transactions-error")).toBeTruthy();
+    await expectNoSeriousAxeViolations();
+    // the indexer is back: the page recovers without a click
+    down = false;
+    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 12_000 });
+    expect(screen.queryByTestId("transactions-error")).toBeNull();
   });
 
   it("shows an error, not a crash, when the response breaks the contract", async () => {

@@ -2,11 +2,11 @@
 
 import {
   canOfferCancel,
-  common,
   fill,
   HISTORY_PAGE_SIZE,
   requestParts,
   transactions as copy,
+  fillPreview as fillPreviewCopy,
   type RequestPart,
 } from "@lending/sdk";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -16,6 +16,8 @@ import { useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
+import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { queryKeys } from "@/lib/queries/keys";
@@ -27,6 +29,8 @@ import { LossRow } from "./LossRow";
 import { fixedTermText, formatApy, RequestedAmount, statusText } from "./display";
 import { Pagination } from "@/components/ui/Pagination";
 import { transactionsCsvUrl } from "./urls";
+import { FillPreviewNote } from "@/features/portfolio/fill-preview/FillPreviewNote";
+import { useFillPreviews, type FillPreviews } from "@/features/portfolio/fill-preview/queries";
 
 const col = copy.columns;
 
@@ -43,16 +47,27 @@ const COLUMNS = [
   col.fixedTerm,
   col.lastTransaction,
   col.actions,
+  fillPreviewCopy.label,
 ] as const;
 
 /** A request, one row per request the lender made (same-epoch withdrawals are one on chain). */
-function Rows({ tx }: { tx: Transaction }) {
+function Rows({ tx, previews }: { tx: Transaction; previews?: FillPreviews }) {
   const parts = requestParts(tx);
-  if (parts.length <= 1) return <Row tx={tx} />;
+  // "if the epoch closed now": only while the request waits for its clearing
+  const preview =
+    tx.requestStatus === "Requested" ? previews?.byRequest[tx.nftId.toString()] : undefined;
+  if (parts.length <= 1) return <Row tx={tx} preview={preview} />;
   return (
     <>
       {parts.map((part, i) => (
-        <Row key={i} tx={tx} part={part} index={i} count={parts.length} />
+        <Row
+          key={i}
+          tx={tx}
+          part={part}
+          index={i}
+          count={parts.length}
+          preview={i === parts.length - 1 ? preview : undefined}
+        />
       ))}
     </>
   );
@@ -63,11 +78,13 @@ function Row({
   part,
   index = 0,
   count = 1,
+  preview,
 }: {
   tx: Transaction;
   part?: RequestPart;
   index?: number;
   count?: number;
+  preview?: FillPreviews["byRequest"][string];
 }) {
   const { open } = useModal();
   const cancellable = canOfferCancel(tx);
@@ -143,6 +160,9 @@ function Row({
           ) : null}
         </span>
       </Cell>
+      <Cell label={fillPreviewCopy.label}>
+        <FillPreviewNote preview={preview} withLabel={false} />
+      </Cell>
     </tr>
   );
 }
@@ -173,6 +193,7 @@ function Panel({ children, testId }: { children: ReactNode; testId: string }) {
 function TransactionsTable({ user }: { user: string }) {
   const { chainId } = usePublicConfig();
   const [page, setPage] = useState(1);
+  const previews = useFillPreviews(user as `0x${string}`);
   const query = useQuery({
     queryKey: queryKeys.transactionsPage(chainId, user, page),
     queryFn: async () => {
@@ -182,25 +203,20 @@ function TransactionsTable({ user }: { user: string }) {
     placeholderData: keepPreviousData,
   });
 
-  if (query.isPending) return <TableSkeleton />;
-  if (query.isError) {
+  const failure = useFailure(query);
+  if (failure) {
     return (
-      <div
-        role="alert"
-        data-testid="transactions-error"
-        className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
-      >
-        <p>{copy.loadError}</p>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="mt-3 rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold hover:bg-red-100"
-        >
-          {common.tryAgain}
-        </button>
-      </div>
+      <LoadError
+        error={failure.error}
+        source="indexer"
+        what={copy.loadError}
+        onRetry={() => void query.refetch()}
+        retrying={failure.retrying}
+        testId="transactions-error"
+      />
     );
   }
+  if (query.isPending || !query.data) return <TableSkeleton />;
   const { items, total, pageSize } = query.data;
   if (total === 0) {
     return (
@@ -257,7 +273,7 @@ function TransactionsTable({ user }: { user: string }) {
               ) : tx.type === "FixedTerm" ? (
                 <FixedTermRow key={tx.id} row={tx as FixedTermItem} />
               ) : (
-                <Rows key={tx.id} tx={tx} />
+                <Rows key={tx.id} tx={tx} previews={previews} />
               ),
             )}
           </tbody>

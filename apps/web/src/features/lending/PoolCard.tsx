@@ -10,28 +10,15 @@ import {
   pools,
   type Pool,
 } from "@lending/sdk";
-import { useQuery } from "@tanstack/react-query";
-import { useConnection } from "wagmi";
+import Link from "next/link";
 import { PoolTable } from "@/components/ui/PoolTable";
-import { lendFormQueryOptions } from "@/lib/queries/chain";
-import { useAppChain } from "@/lib/queries/hooks";
 import { PoolNotice } from "@/features/incidents/PoolNotice";
 import { LendButton } from "./lend/LendButton";
+import { useDepositedThisEpoch } from "./lend/useDepositedThisEpoch";
 import { RepaymentsButton } from "./repayments/RepaymentsButton";
 
 const copy = pools;
 const usdc = (amount: bigint) => fill(common.usdcAmount, { amount: formatUsdc(amount) });
-
-/**
- * What the connected user already requested this epoch per tranche of `pool` (the lend form's
- * query, so the lend modal opens with it cached); undefined for a visitor or while loading.
- */
-function useDepositedThisEpoch(pool: Pool): Record<string, bigint> | undefined {
-  const { chainId, client } = useAppChain();
-  const { address } = useConnection();
-  const { data } = useQuery(lendFormQueryOptions(chainId, client, address, pool));
-  return address ? data?.depositedThisEpoch : undefined;
-}
 
 /**
  * One pool with its tranches (variable APY, minimum and maximum deposit). A tranche is
@@ -48,7 +35,19 @@ export function PoolCard({ pool }: { pool: Pool }) {
       pool={pool}
       testId="pool-card"
       rowTestId="tranche-row"
-      headerAction={<RepaymentsButton poolId={pool.id} poolName={pool.poolName} />}
+      headerAction={
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            href={`/lending/${pool.id}`}
+            aria-label={fill(copy.detailsOf, { pool: pool.poolName })}
+            className="shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-emerald-800 hover:bg-slate-50"
+            data-testid="pool-details-link"
+          >
+            {copy.details}
+          </Link>
+          <RepaymentsButton poolId={pool.id} poolName={pool.poolName} />
+        </div>
+      }
       notice={<PoolNotice poolId={pool.id} />}
       columns={[
         {

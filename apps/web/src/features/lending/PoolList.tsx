@@ -1,8 +1,9 @@
 "use client";
 
-import { common, openStrategies, pools, type Pool } from "@lending/sdk";
+import { openStrategies, pools, type Pool } from "@lending/sdk";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { readErrorCopy } from "@/lib/errors";
+import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { useAppChain, usePools } from "@/lib/queries/hooks";
 import type { InitialData } from "@/lib/queries/chain";
 import { PoolCard } from "./PoolCard";
@@ -26,31 +27,24 @@ function PoolCardSkeleton() {
 /** The open lending pools read from the chain, with loading and error states. */
 export function PoolList({ initial }: { initial?: InitialData<Pool[]> }) {
   const { chainName } = useAppChain();
-  const { data, error, isPending, refetch, isFetching } = usePools(initial);
+  const query = usePools(initial);
+  const { data, isPending, refetch } = query;
+  const failure = useFailure(query);
 
-  if (error) {
-    const copy = readErrorCopy(error, chainName || common.readError.thisNetwork);
+  if (failure) {
     return (
-      <div
-        role="alert"
-        data-testid="pools-error"
-        className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900"
-      >
-        <h2 className="font-semibold">{copy.title}</h2>
-        <p className="mt-1 text-sm">{copy.detail}</p>
-        <button
-          type="button"
-          disabled={isFetching}
-          onClick={() => void refetch()}
-          className="mt-4 rounded-lg bg-red-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-        >
-          {common.tryAgain}
-        </button>
-      </div>
+      <LoadError
+        error={failure.error}
+        source="chain"
+        chainName={chainName}
+        onRetry={() => void refetch()}
+        retrying={failure.retrying}
+        testId="pools-error"
+      />
     );
   }
 
-  if (isPending) {
+  if (isPending || !data) {
     return (
       <div className="grid gap-6" aria-busy="true" aria-label={pools.loading}>
         <PoolCardSkeleton />

@@ -20,6 +20,8 @@ import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure, StackedCell } from "@/components/ui/Figures";
+import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useFeature } from "@/features/flags/useFeature";
 import { useKycGate } from "@/features/kyc/useKycGate";
@@ -37,8 +39,9 @@ export function LockingOverview({ product }: { product: string }) {
   const { status, address } = useConnection();
   const { ready } = useWalletState();
   const { open } = useModal();
-  const { chainId, client } = useAppChain();
+  const { chainId, chainName, client } = useAppChain();
   const query = useQuery(lockingQueryOptions(chainId, client, address));
+  const failure = useFailure(query);
 
   if (!ready) return <OverviewSkeleton />;
   if (status !== "connected") {
@@ -63,11 +66,17 @@ export function LockingOverview({ product }: { product: string }) {
       </section>
     );
   }
-  if (query.isError) {
+  if (failure) {
     return (
-      <p role="alert" className={`${card} text-red-800`}>
-        {copy.error}
-      </p>
+      <LoadError
+        error={failure.error}
+        source="chain"
+        chainName={chainName}
+        what={copy.error}
+        onRetry={() => void query.refetch()}
+        retrying={failure.retrying}
+        testId="locking-error"
+      />
     );
   }
   if (!query.data) return <OverviewSkeleton />;

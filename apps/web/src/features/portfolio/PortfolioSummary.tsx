@@ -5,6 +5,7 @@ import {
   decisions as decisionsCopy,
   email as emailCopy,
   fill,
+  fillPreview,
   fixedTerm,
   formatPercent,
   formatUsdc,
@@ -23,6 +24,8 @@ import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure } from "@/components/ui/Figures";
+import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useKycState } from "@/features/kyc/kycState";
 import { useFeature } from "@/features/flags/useFeature";
@@ -33,6 +36,8 @@ import { useAppChain } from "@/lib/queries/hooks";
 import { fixedLoanDate, fixedLoanOutcomeText } from "./fixed-term/outcome";
 import { RepaymentsButton } from "@/features/lending/repayments/RepaymentsButton";
 import { portfolioQueryOptions, type PortfolioData } from "./queries";
+import { positionKey, useFillPreviews } from "./fill-preview/queries";
+import { EpochMailSetting } from "@/features/epoch-mails/EpochMailSetting";
 import { PoolNotice } from "@/features/incidents/PoolNotice";
 import { PositionLossNotice } from "@/features/incidents/PositionLossNotice";
 
@@ -46,8 +51,9 @@ export function PortfolioSummary({ product }: { product: string }) {
   const { status, address } = useConnection();
   const { ready } = useWalletState();
   const { open } = useModal();
-  const { chainId, client } = useAppChain();
+  const { chainId, chainName, client } = useAppChain();
   const query = useQuery(portfolioQueryOptions(chainId, client, address));
+  const failure = useFailure(query);
 
   // until the wallet session is restored, a skeleton (not a connect prompt that then flips)
   if (!ready) return <PortfolioSkeleton />;
@@ -66,11 +72,17 @@ export function PortfolioSummary({ product }: { product: string }) {
       </section>
     );
   }
-  if (query.isError) {
+  if (failure) {
     return (
-      <p role="alert" className={`${card} text-red-800`}>
-        {copy.error}
-      </p>
+      <LoadError
+        error={failure.error}
+        source="chain"
+        chainName={chainName}
+        what={copy.error}
+        onRetry={() => void query.refetch()}
+        retrying={failure.retrying}
+        testId="portfolio-error"
+      />
     );
   }
   if (!query.data) return <PortfolioSkeleton />;
@@ -80,6 +92,7 @@ export function PortfolioSummary({ product }: { product: string }) {
       <div className="space-y-6">
         <MissingEmailNotice address={address} />
         <PortfolioActions />
+        <EpochMailSetting />
         <section className={card} data-testid="portfolio-empty">
           <h2 className="text-lg font-semibold text-slate-900">{copy.emptyTitle}</h2>
           <p className="mt-2 text-slate-600">{copy.emptyText}</p>
@@ -97,6 +110,7 @@ export function PortfolioSummary({ product }: { product: string }) {
     <div className="space-y-6">
       <MissingEmailNotice address={address} />
       <PortfolioActions />
+      <EpochMailSetting />
       <section className={card} aria-labelledby="portfolio-totals" data-testid="portfolio-totals">
         <h2 id="portfolio-totals" className="text-lg font-semibold text-slate-900">
           {copy.totalsLabel}
@@ -284,6 +298,8 @@ function PositionRow({
   requestEpoch: bigint;
 }) {
   const { open } = useModal();
+  const { address } = useConnection();
+  const preview = useFillPreviews(address)?.byPosition[positionKey(p.poolId, p.trancheId)];
   const withdrawReasonId = useId();
   const fixReasonId = useId();
   const fixApy = useFeature("fixApy");
@@ -323,6 +339,16 @@ function PositionRow({
         <Figure name={copy.pendingWithdrawals} testId="position-pending-withdrawals">
           {usdc(p.pendingWithdrawals)}
         </Figure>
+        {preview && p.pendingDeposits > 0n ? (
+          <Figure name={fillPreview.positionDeposits} testId="position-preview-deposits">
+            {usdc(preview.deposits)}
+          </Figure>
+        ) : null}
+        {preview && p.pendingWithdrawals > 0n ? (
+          <Figure name={fillPreview.positionWithdrawals} testId="position-preview-withdrawals">
+            {usdc(preview.withdrawals)}
+          </Figure>
+        ) : null}
         <Figure name={copy.apy} testId="position-apy">
           {apy}
         </Figure>

@@ -18,6 +18,8 @@ import { useConnection } from "wagmi";
 import { useModal } from "@/components/modal/ModalProvider";
 import { Pagination } from "@/components/ui/Pagination";
 import { Figure, StackedCell } from "@/components/ui/Figures";
+import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { TxHashLink } from "@/components/tx/TxDone";
 import { useFeature } from "@/features/flags/useFeature";
@@ -53,8 +55,9 @@ export function RewardsPage({ product }: { product: string }) {
   const { status, address } = useConnection();
   const { ready } = useWalletState();
   const { open } = useModal();
-  const { chainId, client } = useAppChain();
+  const { chainId, chainName, client } = useAppChain();
   const overview = useQuery(rewardsQueryOptions(chainId, client, address));
+  const failure = useFailure(overview);
 
   if (!ready) return <Loading />;
   if (status !== "connected" || !address) {
@@ -71,11 +74,17 @@ export function RewardsPage({ product }: { product: string }) {
       </section>
     );
   }
-  if (overview.isError) {
+  if (failure) {
     return (
-      <p role="alert" className={`${card} text-red-800`}>
-        {copy.error}
-      </p>
+      <LoadError
+        error={failure.error}
+        source="chain"
+        chainName={chainName}
+        what={copy.error}
+        onRetry={() => void overview.refetch()}
+        retrying={failure.retrying}
+        testId="rewards-error"
+      />
     );
   }
   if (!overview.data) return <Loading />;
@@ -217,6 +226,7 @@ function RewardsHistory({ user, product }: { user: Address; product: string }) {
     queryFn: async () => (await import("./api")).fetchRewards(user, page),
     placeholderData: keepPreviousData,
   });
+  const historyFailure = useFailure(query);
   const h = copy.history;
   const data = query.data;
   const amount = (v: bigint, token: "USDC" | "KSU") =>
@@ -233,10 +243,17 @@ function RewardsHistory({ user, product }: { user: Address; product: string }) {
         <IndexerLagNotice />
       </div>
       {!data ? (
-        query.isError ? (
-          <p role="alert" className="mt-2 text-red-800">
-            {copy.error}
-          </p>
+        historyFailure ? (
+          <div className="mt-2">
+            <LoadError
+              error={historyFailure.error}
+              source="indexer"
+              what={copy.error}
+              onRetry={() => void query.refetch()}
+              retrying={historyFailure.retrying}
+              testId="rewards-history-error"
+            />
+          </div>
         ) : (
           <Skeleton className="mt-4 block h-24 w-full" />
         )

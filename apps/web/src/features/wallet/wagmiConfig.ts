@@ -17,6 +17,9 @@ export interface WalletSetup {
   devWallet?: DevWalletProvider;
 }
 
+/** The browser's timeout for one call to the app chain's RPC. */
+export const RPC_TIMEOUT_MS = 8_000;
+
 /**
  * The wagmi configuration for a public config: Base, Base Sepolia and the local chain (default
  * first), EIP-6963 discovery, the browser wallet and, on the local chain, the Dev Wallet.
@@ -26,7 +29,12 @@ export function createWalletSetup(pc: PublicConfig): WalletSetup {
   const chains = appChains(pc.chainId, pc.rpcUrl);
   const transports: Record<number, Transport> = {};
   for (const chain of chains) {
-    transports[chain.id] = chain.id === pc.chainId ? http(pc.rpcUrl, { batch: true }) : http();
+    // an RPC that stops answering fails a read within about 2 x RPC_TIMEOUT_MS (viem's default
+    // is 4 x 10 s), so the page shows its error and polls instead of loading forever (issue 25)
+    transports[chain.id] =
+      chain.id === pc.chainId
+        ? http(pc.rpcUrl, { batch: true, timeout: RPC_TIMEOUT_MS, retryCount: 1 })
+        : http();
   }
   const devWallet =
     pc.chainId === LOCAL_CHAIN_ID ? createDevWalletProvider(pc.rpcUrl, pc.chainId) : undefined;

@@ -2,6 +2,7 @@ import { BALANCE_REFRESH_MS, RETRY_DELAY_MS, RETRY_MAX } from "@lending/sdk";
 import { queryOptions } from "@tanstack/react-query";
 import type { Address, Client } from "viem";
 import { queryKeys } from "./keys";
+import { pollWhileFailing } from "./recovery";
 
 /**
  * The SDK's chain reads (ABIs, viem's call/decode) load as their own chunk in parallel with
@@ -21,7 +22,7 @@ export interface InitialData<T> {
  * times every 2 s.
  */
 export const BALANCE_QUERY_TIMING = {
-  refetchInterval: BALANCE_REFRESH_MS,
+  refetchInterval: pollWhileFailing(BALANCE_REFRESH_MS),
   staleTime: BALANCE_REFRESH_MS,
   retry: RETRY_MAX,
   retryDelay: RETRY_DELAY_MS,
@@ -36,7 +37,7 @@ export function epochTimesQueryOptions(chainId: number, client: Client | undefin
       return readEpochTimes(client!, getDeployment(chainId));
     },
     enabled: Boolean(client),
-    refetchInterval: 60_000,
+    refetchInterval: pollWhileFailing(60_000),
   });
 }
 
@@ -49,7 +50,7 @@ export function poolsQueryOptions(chainId: number, client: Client | undefined) {
       return readPools(client!, getDeployment(chainId));
     },
     enabled: Boolean(client),
-    refetchInterval: 60_000,
+    refetchInterval: pollWhileFailing(60_000),
   });
 }
 

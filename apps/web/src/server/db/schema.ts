@@ -244,6 +244,8 @@ export const kycRecords = pgTable("kyc_records", {
    * same account, or the same email), so a second wallet cannot refer the first.
    */
   identityId: text("identity_id"),
+  /** What the operator who approved or rejected the verification told the lender (issue 27). */
+  reviewReason: text("review_reason"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -295,6 +297,32 @@ export const lossMails = pgTable(
   },
   (t) => [primaryKey({ columns: [t.lossId, t.owner] })],
 );
+
+/**
+ * The epoch mails sent (issue 28 item 4): one per pool, epoch and lender. Written with the outbox
+ * row, deleted again when delivery fails, so a keeper that runs the mailing twice (a restart, a
+ * second keeper) never mails a lender twice about one clearing.
+ */
+export const epochMails = pgTable(
+  "epoch_mails",
+  {
+    poolId: text("pool_id").notNull(),
+    epoch: text("epoch").notNull(),
+    owner: text("owner").notNull(),
+    outboxId: integer("outbox_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.epoch, t.owner] })],
+);
+
+/**
+ * Lenders (lowercase addresses) who asked for no more epoch mails: by the mail's unsubscribe link
+ * or the portfolio's setting. A row is an opt-out; deleting it subscribes again.
+ */
+export const epochMailOptOuts = pgTable("epoch_mail_opt_outs", {
+  owner: text("owner").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Fixed-window request counters (web servers are stateless, so the window lives here). */
 export const rateLimits = pgTable(
@@ -502,4 +530,50 @@ export const oauthFlows = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("oauth_flows_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
+ * The operator console's audit trail (issue 27): every operator action, on-chain (its transaction
+ * hash) or off-chain (a KYC decision), with who, when, what and why. Append-only: the migration
+ * makes UPDATE and DELETE on it do nothing.
+ */
+export const consoleAudit = pgTable(
+  "console_audit",
+  {
+    id: serial("id").primaryKey(),
+    chainId: integer("chain_id").notNull(),
+    /** the operator's wallet (lowercase) */
+    actor: text("actor").notNull(),
+    /** the action, e.g. `kyc:approve`, `draw`, `incident:open` */
+    action: text("action").notNull(),
+    /** what it was done to (an address, `pool 0`) */
+    target: text("target").notNull(),
+    /** the operator's reason, as given */
+    reason: text("reason").notNull().default(""),
+    /** the figures of the action (amounts in smallest units, as decimal strings) */
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    txHash: text("tx_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("console_audit_created_idx").on(t.chainId, t.createdAt),
+    uniqueIndex("console_audit_tx_idx").on(t.chainId, t.txHash),
+  ],
+);
+
+/**
+ * What the keeper last did and last failed at (issue 27, the console's health panel), per scope:
+ * `keeper` (its passes) or `pool <id>`. Written by the keeper beside its JSON log lines.
+ */
+export const keeperStatus = pgTable(
+  "keeper_status",
+  {
+    chainId: integer("chain_id").notNull(),
+    scope: text("scope").notNull(),
+    lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+    lastAction: text("last_action"),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.scope] })],
 );

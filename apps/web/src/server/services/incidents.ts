@@ -11,7 +11,7 @@
  * {@link IncidentError} that says what to do, sending nothing. No "@/" imports: the ops script
  * imports this file too.
  */
-import { lendingPoolManagerAbi, type Deployment } from "@lending/sdk";
+import { clearingOpensAt, lendingPoolManagerAbi, type Deployment } from "@lending/sdk";
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -224,8 +224,7 @@ export async function clearDueEpochs(
     ]);
     const epoch = state.nextEpochToClear;
     // the clearing period: the last 48 hours of the epoch
-    const opensAt = genesis + (epoch + 1n) * 604_800n - 172_800n;
-    if (block.timestamp < opensAt) return steps;
+    if (block.timestamp < clearingOpensAt(genesis, epoch)) return steps;
     steps.push(
       await send(ctx, "clear", `clear pool ${poolId} epoch ${epoch}`, {
         functionName: "clear",

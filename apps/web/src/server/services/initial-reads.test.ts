@@ -3,7 +3,12 @@ import { readEpochTimes, readPools } from "@lending/sdk";
 import { createPublicClient, http } from "viem";
 import { describe, expect, inject, it, vi } from "vitest";
 import { parseServerConfig } from "@/config/server";
-import { initialEpochTimes, initialPools } from "./initial-reads";
+import {
+  CHAIN_READ_TTL_MS,
+  clearInitialReadCache,
+  initialEpochTimes,
+  initialPools,
+} from "./initial-reads";
 
 describe("chain data read while rendering", () => {
   const { rpcUrl, chainId, deployment } = inject("anvil");
@@ -19,9 +24,24 @@ describe("chain data read while rendering", () => {
     expect(pools!.fetchedAt).toBeLessThanOrEqual(Date.now());
   });
 
+  it("shares one read between the renders of a block's time, then reads again", async () => {
+    clearInitialReadCache();
+    const first = await initialPools(config);
+    const [second, third] = await Promise.all([initialPools(config), initialPools(config)]);
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    await new Promise((r) => setTimeout(r, CHAIN_READ_TTL_MS + 50));
+    // past the TTL the cached read is served once more while a new one runs, then replaced
+    expect(await initialPools(config)).toBe(first);
+    await expect
+      .poll(async () => (await initialPools(config))?.fetchedAt)
+      .toBeGreaterThan(first!.fetchedAt);
+  });
+
   it("leaves the read to the browser when the RPC is down, without failing the page", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const down = parseServerConfig({ RPC_URL: "http://127.0.0.1:9", CHAIN_ID: String(chainId) });
+    clearInitialReadCache();
     const started = Date.now();
     expect(await initialPools(down)).toBeUndefined();
     expect(await initialEpochTimes(down)).toBeUndefined();

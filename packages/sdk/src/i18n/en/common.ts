@@ -39,4 +39,15 @@ export const common = {
     otherTitle: "Could not load data",
     otherDetail: "An unexpected error occurred.",
   },
+  /** A page's data could not be read (issue 25): which part failed, a retry, and that it recovers. */
+  loadError: {
+    retry: "Retry",
+    retrying: "Retrying…",
+    indexerTitle: "History unavailable",
+    indexerDetail:
+      "The service that indexes the chain's history did not answer. Your funds are not affected.",
+    serverTitle: "Server unavailable",
+    serverDetail: "The app's server did not answer. Check your connection.",
+    autoRetry: "This page tries again by itself every few seconds.",
+  },
 } as const;

@@ -57,4 +57,6 @@ export const kyc = {
       Rejected: "Your identity verification was rejected.",
     },
   },
+  /** a rejection's message with the reason the reviewer gave (the operator console) */
+  rejectedWithReason: "{message}. Reason: {reason}",
 } as const;

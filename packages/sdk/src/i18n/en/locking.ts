@@ -2,7 +2,7 @@
 export const locking = {
   lead: "Lock {product} for 30 to 720 days to receive r{product}. Your r{product} sets your loyalty level, which gives your requests queue priority and a bonus paid in {product}, and your share of the protocol fees.",
   loading: "Loading your locking overview",
-  error: "Your locking overview could not be read from the chain. Please try again later.",
+  error: "Your locking overview could not be read.",
   visitor: {
     title: "How locking works",
     points: [

@@ -24,8 +24,7 @@ export const pages = {
     lead: "Deposit USDC into a tranche of a lending pool. Variable APYs are per tranche; requests are processed at the end of each epoch.",
   },
   strategies: {
-    readError:
-      "The lending strategies could not be read from the network. Please reload the page in a moment.",
+    readError: "The lending strategies could not be read from the network.",
     variableApy: "Variable APY",
     capacity: "Capacity",
     totalAssets: "Total assets",

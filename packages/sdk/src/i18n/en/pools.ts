@@ -16,6 +16,8 @@ export const pools = {
   epochLimitReached:
     "You have reached your maximum deposit in this tranche for this epoch. You can lend into it again next epoch.",
   lend: "Lend",
+  details: "Pool details",
+  detailsOf: "Pool details of {pool}",
   lendInto: "Lend into {tranche}",
   kycStatusUnavailable: "Verification status unavailable",
 } as const;

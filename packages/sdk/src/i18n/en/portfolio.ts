@@ -5,7 +5,7 @@ export const portfolio = {
   connectText: "Connect a wallet to see your deposits, your balance and the interest you earned.",
   connect: "Connect Wallet",
   loading: "Loading your portfolio",
-  error: "Your portfolio could not be read from the chain. Please try again later.",
+  error: "Your portfolio could not be read.",
   emptyTitle: "Nothing lent yet",
   emptyText: "You have no deposits yet. Choose a lending strategy to start earning interest.",
   emptyAction: "View lending strategies",

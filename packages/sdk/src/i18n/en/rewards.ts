@@ -4,7 +4,7 @@ export const rewards = {
   connectText: "Connect your wallet to see and claim your rewards.",
   connect: "Connect Wallet",
   loading: "Loading your rewards",
-  error: "Your rewards could not be read from the chain. Please try again later.",
+  error: "Your rewards could not be read.",
   bonus: {
     title: "Bonus interest",
     perEpoch: "Bonus earned per epoch",

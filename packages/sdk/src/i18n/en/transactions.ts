@@ -5,7 +5,7 @@ export const transactions = {
   connect: "Connect Wallet",
   empty: "You have no deposit or withdrawal requests yet. Your requests appear here once you lend.",
   emptyLink: "Go to lending strategies",
-  loadError: "Your transactions could not be loaded. Please try again in a moment.",
+  loadError: "Your transactions could not be loaded.",
   tableLabel: "Your transactions",
   exportCsv: "Export CSV",
   columns: {

@@ -9,7 +9,7 @@ export const walletBalance = {
   usdValue: "Value (USD)",
   /** a USD amount: `usd` is already formatted with 2 decimals */
   usd: "${usd}",
-  readError: "The balances could not be read from the network. They are retried automatically.",
+  readError: "The balances could not be read from the network.",
   noTokens: "No supported tokens are known on this network.",
   pricesUnavailable: "USD values are hidden while a token price is unavailable.",
 } as const;

@@ -16,6 +16,8 @@ import { preloadModal } from "@/components/modal/registry";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { useAppChain } from "@/lib/queries/hooks";
+import { LoadError } from "@/components/ui/LoadError";
+import { useFailure } from "@/lib/queries/useFailure";
 import { useTokenPrices, useWalletBalances, type TokenPrices } from "./useWalletBalances";
 
 function formatBalance(token: ChainToken, value: bigint): string {
@@ -32,9 +34,10 @@ export function WalletBalance({ tokens }: { tokens: readonly ChainToken[] }) {
   const { ready } = useWalletState();
   const { address, status } = useConnection();
   const { open } = useModal();
-  const { chainId, client } = useAppChain();
+  const { chainId, chainName, client } = useAppChain();
   const user = ready && status === "connected" ? address : undefined;
   const balances = useWalletBalances(chainId, client, user, tokens);
+  const balancesFailure = useFailure(balances);
   const prices = useTokenPrices(chainId, user ? tokens.map((t) => t.symbol) : []);
 
   if (!user) {
@@ -127,10 +130,18 @@ export function WalletBalance({ tokens }: { tokens: readonly ChainToken[] }) {
           </tbody>
         </table>
       </div>
-      {balances.isError && !balances.data ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {copy.readError}
-        </p>
+      {balancesFailure && !balances.data ? (
+        <div className="mt-3">
+          <LoadError
+            error={balancesFailure.error}
+            source="chain"
+            chainName={chainName}
+            what={copy.readError}
+            onRetry={() => void balances.refetch()}
+            retrying={balancesFailure.retrying}
+            testId="wallet-balance-error"
+          />
+        </div>
       ) : null}
       {!showUsd && prices.isFetched ? (
         <p data-testid="wallet-balance-no-usd" className="mt-3 text-sm text-slate-600">

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { fill, kyc } from "@lending/sdk";
 import { and, asc, eq, gt, inArray, isNotNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
@@ -25,6 +26,7 @@ const toInfo = (row: Row): KycInfo => ({
   email: row.email,
   provider: row.provider,
   identityId: row.identityId ?? undefined,
+  reviewReason: row.reviewReason ?? undefined,
 });
 
 /**
@@ -126,7 +128,17 @@ export class LocalKycProvider implements KycProvider {
       if (existing && (existing.status === "Active" || existing.status === "No Email")) {
         throw badRequest("This wallet is already verified");
       }
-      if (existing?.status === "Rejected") throw forbidden(KYC_REJECTED_MESSAGE);
+      if (existing?.status === "Rejected") {
+        // the reason the reviewer gave (the console's review queue) is the lender's to read
+        throw forbidden(
+          existing.reviewReason
+            ? fill(kyc.rejectedWithReason, {
+                message: KYC_REJECTED_MESSAGE,
+                reason: existing.reviewReason,
+              })
+            : KYC_REJECTED_MESSAGE,
+        );
+      }
       if (args.isIndividual !== undefined && args.isIndividual !== session.isIndividual) {
         throw badRequest(ENTITY_MISMATCH_MESSAGE);
       }
@@ -190,7 +202,7 @@ export class LocalKycProvider implements KycProvider {
     return toInfo(updated!);
   }
 
-  /** Review queue and decisions (ops CLI). */
+  /** Review queue and decisions: services/manage/kyc-review.ts (the console and the ops CLI). */
   async list(statuses?: KycStatus[]): Promise<KycInfo[]> {
     const q = this.db.select().from(kycRecords);
     const rows = statuses?.length
@@ -199,7 +211,11 @@ export class LocalKycProvider implements KycProvider {
     return rows.map(toInfo);
   }
 
-  async review(address: string, decision: "approve" | "reject"): Promise<KycInfo> {
+  async review(
+    address: string,
+    decision: "approve" | "reject",
+    reason: string | null = null,
+  ): Promise<KycInfo> {
     const a = address.toLowerCase();
     const [row] = await this.db.select().from(kycRecords).where(eq(kycRecords.address, a));
     if (!row) throw notFound(`No identity verification for ${a}`);
@@ -207,7 +223,7 @@ export class LocalKycProvider implements KycProvider {
       decision === "reject" ? "Rejected" : row.email ? "Active" : "No Email";
     const [updated] = await this.db
       .update(kycRecords)
-      .set({ status, updatedAt: new Date(this.now()) })
+      .set({ status, reviewReason: reason, updatedAt: new Date(this.now()) })
       .where(eq(kycRecords.address, a))
       .returning();
     return toInfo(updated!);

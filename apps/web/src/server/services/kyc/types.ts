@@ -18,6 +18,8 @@ export type KycInfo = {
    * wallet of one person. Personal: never in {@link PublicKycInfo}.
    */
   identityId?: string;
+  /** Why the review approved or rejected it, as the operator told the lender (issue 27) */
+  reviewReason?: string;
 };
 
 /** What anyone may read of a wallet's KYC (GET /api/kyc without the owner's session). */

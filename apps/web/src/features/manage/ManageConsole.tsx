@@ -1,0 +1,101 @@
+"use client";
+
+import { fill, manage } from "@lending/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { PageHeader } from "@/components/layout/Page";
+import { primaryButton } from "@/components/ui/buttons";
+import { getWalletSession } from "@/features/auth/walletSession";
+import { useWalletSession } from "@/features/auth/useWalletSession";
+import { fetchHealth, manageKeys, type OperatorRole } from "./api";
+import { AuditTrail } from "./AuditTrail";
+import { CapitalPanel } from "./CapitalPanel";
+import { HealthPanel } from "./HealthPanel";
+import { IncidentProcedure } from "./IncidentProcedure";
+import { KycQueue } from "./KycQueue";
+import { ErrorText } from "./ui";
+
+/** The console of a wallet holding an operator role: sign in once, then every section. */
+export function ManageConsole({ address, roles }: { address: string; roles: OperatorRole[] }) {
+  const { ensure } = useWalletSession();
+  // the address whose session is open (a wallet switch needs a new sign-in)
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
+  const signedIn = signedInAs === address.toLowerCase();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void getWalletSession()
+      .then((s) => {
+        if (live && s?.address === address.toLowerCase()) setSignedInAs(s.address);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [address]);
+
+  const signIn = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const session = await ensure();
+      setSignedInAs(session.address);
+    } catch (e) {
+      setError(fill(manage.signInFailed, { message: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={manage.title} lead={manage.lead} />
+      <p className="-mt-6 mb-6 text-sm break-words text-slate-600">
+        {fill(manage.roles, { roles: roles.join(", ") })}
+      </p>
+      {signedIn ? (
+        <ConsoleSections roles={roles} />
+      ) : (
+        <section
+          aria-labelledby="manage-sign-in"
+          className="rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <h2 id="manage-sign-in" className="text-lg font-semibold text-slate-900">
+            {manage.signInTitle}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{manage.signInText}</p>
+          <button
+            type="button"
+            className={`${primaryButton} mt-3`}
+            disabled={busy}
+            onClick={() => void signIn()}
+          >
+            {busy ? manage.signingIn : manage.signIn}
+          </button>
+          {error ? <ErrorText>{error}</ErrorText> : null}
+        </section>
+      )}
+    </>
+  );
+}
+
+function ConsoleSections({ roles }: { roles: OperatorRole[] }) {
+  const health = useQuery({
+    queryKey: manageKeys.health(),
+    queryFn: fetchHealth,
+    refetchInterval: 15_000,
+  });
+  const canReview = roles.includes("DEFAULT_ADMIN_ROLE") || roles.includes("POOL_MANAGER_ROLE");
+  const canManage = roles.includes("POOL_MANAGER_ROLE");
+  return (
+    <div className="flex flex-col gap-6">
+      <HealthPanel health={health} />
+      {canReview ? <KycQueue /> : null}
+      {canManage && health.data ? <CapitalPanel pools={health.data.pools} /> : null}
+      {canManage && health.data ? <IncidentProcedure pools={health.data.pools} /> : null}
+      <AuditTrail />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+// @vitest-environment node
+/**
+ * Issue 28 item 4: the epoch mail after a real clearing on anvil, in the outbox, once per lender
+ * however often it runs, with a working unsubscribe token and the opt-out honoured.
+ */
+import {
+  formatUsdc,
+  lendingPoolManagerAbi,
+  readRequest,
+  readUserPosition,
+  requestWithdrawalInUSDC,
+  settle,
+} from "@lending/sdk";
+import { eq } from "drizzle-orm";
+import { parseUnits, type Address } from "viem";
+import { describe, expect, it } from "vitest";
+import { devAccount, useChain } from "../../../../../packages/sdk/src/test/chain";
+import { outbox } from "../db/schema";
+import { setupApiTestDatabase } from "../test/harness";
+import {
+  epochMailsOn,
+  mailEpochClearing,
+  setEpochMails,
+  unsubscribeToken,
+  verifyUnsubscribeToken,
+} from "./epoch-mails";
+
+const usdc = (v: string) => parseUnits(v, 6);
+const SECRET = "a-test-secret-of-at-least-thirty-two-characters";
+const POOL = 1n; // Cash Management Fund: one Senior tranche
+
+describe("unsubscribe tokens", () => {
+  const owner = devAccount(1).address;
+  it("verify for the address they were signed for, and nothing else", () => {
+    const token = unsubscribeToken(SECRET, owner);
+    expect(verifyUnsubscribeToken(SECRET, token)).toBe(owner.toLowerCase());
+    // another secret, another address with the same signature, a cut or padded token
+    expect(verifyUnsubscribeToken(`${SECRET}x`, token)).toBeNull();
+    const [, sig] = token.split(".");
+    expect(
+      verifyUnsubscribeToken(SECRET, `${devAccount(2).address.toLowerCase()}.${sig}`),
+    ).toBeNull();
+    expect(verifyUnsubscribeToken(SECRET, token.slice(0, -1))).toBeNull();
+    expect(verifyUnsubscribeToken(SECRET, `${token}.x`)).toBeNull();
+    expect(verifyUnsubscribeToken(SECRET, "")).toBeNull();
+    expect(verifyUnsubscribeToken(SECRET, `0x12.${sig}`)).toBeNull();
+  });
+});
+
+describe("epoch mails after a clearing (issue 28)", () => {
+  const t = setupApiTestDatabase();
+  const chain = useChain();
+  const { deployment, publicClient: client } = chain;
+  const manager = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+  const emails: Record<string, string> = {
+    [devAccount(1).address.toLowerCase()]: "one@example.org",
+    [devAccount(2).address.toLowerCase()]: "two@example.org",
+  };
+  const setup = {
+    client,
+    deployment,
+    mail: { from: "no-reply@example.org", linkSecret: SECRET },
+    origin: "https://app.example.org/",
+    emailOf: async (a: Address) => emails[a.toLowerCase()] ?? null,
+  };
+
+  async function clearThrough(epoch: bigint) {
+    const genesis = await client.readContract({ ...manager, functionName: "genesis" });
+    const start = genesis + epoch * 604_800n + 604_800n - 172_800n;
+    const now = (await client.getBlock()).timestamp;
+    if (now < start) {
+      await chain.testClient.increaseTime({ seconds: Number(start - now + 60n) });
+      await chain.testClient.mine({ blocks: 1 });
+    }
+    for (let i = 0; i < 10; i++) {
+      const state = await client.readContract({
+        ...manager,
+        functionName: "getPoolState",
+        args: [POOL],
+      });
+      if (state.nextEpochToClear > epoch) return;
+      const hash = await chain.wallet(0).writeContract({
+        ...manager,
+        functionName: "clear",
+        args: [POOL],
+      });
+      await client.waitForTransactionReceipt({ hash });
+    }
+  }
+
+  const mailsTo = async (to: string) => t.db().select().from(outbox).where(eq(outbox.to, to));
+
+  it("mails each lender with a processed request once, with its figures, interest and one unsubscribe link; an opted-out lender gets none", async () => {
+    await chain.inSnapshot(async () => {
+      const one = devAccount(1).address;
+      const e0 = await client.readContract({ ...manager, functionName: "requestEpoch" });
+      await chain.deposit(1, {
+        poolId: POOL,
+        trancheId: 0n,
+        amount: usdc("5000"),
+        fixedTermConfigId: 0n,
+      });
+      await clearThrough(e0);
+      const first = (await readUserPosition(client, deployment, one)).requests[0]!;
+      await chain.send(0, settle(deployment, { nftIds: [first.nftId] }));
+      // the first clearing: lender 1's deposit (lender 2 had no request)
+      expect(await mailEpochClearing(t.db(), setup, { poolId: POOL, epoch: e0 })).toEqual({
+        lenders: 1,
+        mailed: 1,
+        alreadyMailed: 0,
+      });
+
+      // epoch e1: lender 1 withdraws part (and earns the epoch's interest), lender 2 deposits
+      const e1 = e0 + 1n;
+      await chain.send(
+        1,
+        await requestWithdrawalInUSDC(client, deployment, {
+          poolId: POOL,
+          trancheId: 0n,
+          amount: usdc("1000"),
+        }),
+      );
+      await chain.deposit(2, {
+        poolId: POOL,
+        trancheId: 0n,
+        amount: usdc("300"),
+        fixedTermConfigId: 0n,
+      });
+      const withdrawal = (await readUserPosition(client, deployment, one)).requests[0]!;
+      await clearThrough(e1);
+      const w = await readRequest(client, deployment, withdrawal.nftId);
+      expect(w.assets).toBeGreaterThan(0n);
+
+      const result = await mailEpochClearing(t.db(), setup, { poolId: POOL, epoch: e1 });
+      expect(result).toEqual({ lenders: 2, mailed: 2, alreadyMailed: 0 });
+      const [mail] = (await mailsTo("one@example.org")).filter((m) =>
+        m.subject.includes(`epoch ${e1}`),
+      );
+      expect(mail!.subject).toBe(
+        `Cash Management Fund: your requests of epoch ${e1} were processed`,
+      );
+      const paid = formatUsdc(w.assets);
+      expect(mail!.text).toContain(`Withdrawal #${w.nftId} from Senior: ${paid} USDC paid`);
+      const interest =
+        /Interest of the epoch on your positions in Cash Management Fund: ([\d,.]+) USDC/.exec(
+          mail!.text,
+        );
+      // 5,000 USDC (1,000 of it queued for withdrawal, still earning) at 7% a year for one
+      // epoch, less the 10% fee: 5,000 x (1.07^(1/52.18) - 1) x 0.9 = 5.84 USDC
+      expect(interest![1]).toBe("5.84");
+      const links = mail!.text.match(/https:\/\/app\.example\.org\/unsubscribe\?token=(\S+)/g);
+      expect(links).toHaveLength(1);
+      const token = decodeURIComponent(links![0]!.split("token=")[1]!);
+      expect(verifyUnsubscribeToken(SECRET, token)).toBe(one.toLowerCase());
+      const two = await mailsTo("two@example.org");
+      expect(two).toHaveLength(1);
+      expect(two[0]!.text).toContain("300.00 USDC requested, 300.00 USDC accepted");
+
+      // a second keeper (or a restart) runs it again: nobody is mailed twice
+      expect(await mailEpochClearing(t.db(), setup, { poolId: POOL, epoch: e1 })).toEqual({
+        lenders: 2,
+        mailed: 0,
+        alreadyMailed: 2,
+      });
+      expect(await mailsTo("two@example.org")).toHaveLength(1);
+
+      // lender 2 unsubscribes: the next clearing with a request of theirs mails only lender 1
+      await setEpochMails(t.db(), devAccount(2).address, false);
+      expect(await epochMailsOn(t.db(), devAccount(2).address)).toBe(false);
+      await chain.deposit(1, {
+        poolId: POOL,
+        trancheId: 0n,
+        amount: usdc("100"),
+        fixedTermConfigId: 0n,
+      });
+      await chain.deposit(2, {
+        poolId: POOL,
+        trancheId: 0n,
+        amount: usdc("100"),
+        fixedTermConfigId: 0n,
+      });
+      await clearThrough(e1 + 1n);
+      expect(await mailEpochClearing(t.db(), setup, { poolId: POOL, epoch: e1 + 1n })).toEqual({
+        lenders: 2,
+        mailed: 1,
+        alreadyMailed: 0,
+      });
+      expect(await mailsTo("two@example.org")).toHaveLength(1);
+
+      // no link secret: no mail at all (a mail must carry its unsubscribe link)
+      const { linkSecret: _, ...noSecret } = setup.mail;
+      expect(
+        await mailEpochClearing(t.db(), { ...setup, mail: noSecret }, { poolId: POOL, epoch: e0 }),
+      ).toEqual({ lenders: 0, mailed: 0, alreadyMailed: 0 });
+    });
+  }, 120_000);
+});
