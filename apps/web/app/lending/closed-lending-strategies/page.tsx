@@ -1,6 +1,6 @@
 import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
-import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
+import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
 import { SubNav } from "@/components/layout/SubNav";
 import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";

@@ -37,9 +37,11 @@ import { fixedLoanDate, fixedLoanOutcomeText } from "./fixed-term/outcome";
 import { RepaymentsButton } from "@/features/lending/repayments/RepaymentsButton";
 import { portfolioQueryOptions, type PortfolioData } from "./queries";
 import { positionKey, useFillPreviews } from "./fill-preview/queries";
-import { EpochMailSetting } from "@/features/epoch-mails/EpochMailSetting";
-import { PoolNotice } from "@/features/incidents/PoolNotice";
-import { PositionLossNotice } from "@/features/incidents/PositionLossNotice";
+import { LazyEpochMailSetting as EpochMailSetting } from "@/features/epoch-mails/LazyEpochMailSetting";
+import {
+  LazyPoolNotice as PoolNotice,
+  LazyPositionLossNotice as PositionLossNotice,
+} from "@/features/incidents/lazy";
 
 const usdc = (v: bigint) => fill(copy.usdc, { amount: formatUsdc(v) });
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";

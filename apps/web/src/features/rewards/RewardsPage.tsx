@@ -27,7 +27,7 @@ import { useWalletState } from "@/features/wallet/WalletStateProvider";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";
 import { useAppChain } from "@/lib/queries/hooks";
 import { refreshIndexedSoon } from "@/lib/queries/indexed";
-import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
+import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
 import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { ksuAmount } from "@/features/locking/format";
