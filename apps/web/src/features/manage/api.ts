@@ -1,53 +1,11 @@
 /** The console's API calls (app/api/manage/*) and their query keys. */
 import { apiGet, apiPost } from "@/lib/api";
+import type { Health, PoolHealth } from "@/server/services/manage/health";
 
 export type OperatorRole = "DEFAULT_ADMIN_ROLE" | "POOL_MANAGER_ROLE" | "KEEPER_ROLE";
 
-export type PoolHealth = {
-  poolId: string;
-  name: string;
-  currentEpoch: string;
-  nextEpochToClear: string;
-  epochsDue: number;
-  overdue: boolean;
-  incidentOpen: boolean;
-  idleLiquidity: string;
-  drawnPrincipal: string;
-  interestReserve: string;
-  tranches: { id: string; name: string; value: string }[];
-  lastRunAt: string | null;
-  lastAction: string | null;
-  lastError: string | null;
-  lastErrorAt: string | null;
-  stale: boolean;
-};
-
-export type Health = {
-  checkedAt: string;
-  chain: { block: string; timestamp: number };
-  keeper: {
-    lastRunAt: string | null;
-    lastError: string | null;
-    lastErrorAt: string | null;
-    stale: boolean;
-  };
-  pools: PoolHealth[];
-  indexer: { behindSeconds: number | null; indexedBlock: string | null; stale: boolean };
-  ksuPrice: {
-    source: string;
-    priceUsdc6: string;
-    updatedAt: number;
-    ageSeconds: number;
-    stale: boolean;
-  };
-  database: { ok: boolean; latencyMs: number | null; stale: boolean };
-  referralTreasury: {
-    treasury: string;
-    allowance: string;
-    balance: string;
-    stale: boolean;
-  } | null;
-};
+// the server's answer, typed once (a type-only import: nothing of the server is bundled)
+export type { Health, PoolHealth };
 
 export type ReviewItem = {
   address: string;
