@@ -9,10 +9,10 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * Test files that share something: the one anvil (inject("anvil"), snapshots), a database, a
  * spawned process or a port. They run one at a time; every other file (pure logic, components in
  * jsdom) runs two at a time first. A file is shared when its text names any of these; a new test
- * that touches the chain through a helper must name the helper here.
+ * that touches the chain through a helper must name the helper here (useChain, any ./test/).
  */
 const SHARED =
-  /inject\(|anvil|withSnapshot|startTestStack|harness|setupApiTestDatabase|openDatabase|servePglite|pglite|spawn|listen\(|rpcUrl|server\/test\//i;
+  /inject\(|anvil|withSnapshot|startTestStack|harness|setupApiTestDatabase|openDatabase|servePglite|pglite|spawn|listen\(|rpcUrl|useChain|\/test\/|server\/test\//i;
 
 function testFiles(root: string, dir = root): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
