@@ -65,13 +65,20 @@ async function countingProxy() {
       res.end(await upstream.text());
     });
   });
+  // the client (undici, 4 s) closes an idle connection before the server does: a socket the
+  // server closed while a slow test prepared its next call is never reused ("fetch failed")
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     count: (method: string) => counts.get(method) ?? 0,
     reset: () => counts.clear(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
