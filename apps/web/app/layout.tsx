@@ -10,9 +10,8 @@ import { Header } from "@/components/layout/Header";
 import { LazyToaster } from "@/components/toast/LazyToaster";
 import { serverConfig, toPublicConfig } from "@/config/server";
 import { initialEpochTimes } from "@/server/services/initial-reads";
-import { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
+import { WalletWatchersSlot, WrongNetworkBarSlot } from "@/features/wallet/WalletSlots";
 import { Providers } from "@/providers/Providers";
-import { WalletWatchers } from "@/features/wallet/WalletWatchers";
 import { SignInReturn } from "@/features/account/SignInReturn";
 import { DevPanelLauncher } from "@/features/dev/DevPanelLauncher";
 import { localOnlyAvailable } from "@/server/dev/local-only";
@@ -39,13 +38,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
         <Providers config={toPublicConfig(config)}>
-          <WrongNetworkBar />
+          <WrongNetworkBarSlot />
           <Header appName={config.appName} subordinationDocsUrl={config.subordinationDocsUrl} />
           <ClearingBanner initial={epochTimes} />
           <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">{children}</main>
           <Footer appName={config.appName} />
           {demoControls ? <DevPanelLauncher /> : null}
-          <WalletWatchers />
+          <WalletWatchersSlot />
           <SignInReturn />
         </Providers>
         <LazyToaster />

@@ -1,45 +1,47 @@
 "use client";
 
 import { registerDeployment } from "@lending/sdk/deployments";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
-import { WagmiProvider } from "wagmi";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import type { PublicConfig } from "@/config/public";
 import { ModalProvider } from "@/components/modal/ModalProvider";
-import { createWalletSetup } from "@/features/wallet/wagmiConfig";
-import { WalletStateProvider } from "@/features/wallet/WalletStateProvider";
-import { pollWhileFailing, retryRead } from "@/lib/queries/recovery";
+import { StackContext } from "@/lib/stack";
+import { connectionRemembered, liveStack, requestStack, subscribeStack } from "@/lib/stack/store";
+import { WalletStateContext } from "@/features/wallet/walletState";
 import { PublicConfigProvider } from "./PublicConfigContext";
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      // a failed read shows its error quickly and is polled until it answers (issue 25)
-      queries: {
-        staleTime: 10_000,
-        retry: retryRead,
-        refetchInterval: pollWhileFailing(),
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
+const noStack = () => null;
+const noSubscription = () => () => {};
+/** A visitor's wallet button is usable once hydrated, unless a connection is being restored. */
+const visitorReadyNow = () => !connectionRemembered();
+const notYet = () => false;
 
-/** Client-side context for the whole app: public config, react-query, wagmi, modals. */
+/**
+ * Client-side context for the whole app: public config and modals, and the wallet stack (wagmi,
+ * react-query) once it is needed: a visitor's page renders without it (lib/stack); it loads when
+ * they act, or at once when this browser remembers a connection. Loading it mounts the page's
+ * client tree again under the wallet providers.
+ */
 export function Providers({ config, children }: { config: PublicConfig; children: ReactNode }) {
   // before any child reads it (getDeployment): the deployment the server was configured with
   if (config.deployment) registerDeployment(config.deployment);
-  const [setup] = useState(() => createWalletSetup(config));
-  const [queryClient] = useState(createQueryClient);
+  const live = useSyncExternalStore(subscribeStack, liveStack, noStack);
+  const visitorReady = useSyncExternalStore(noSubscription, visitorReadyNow, notYet);
+  useEffect(() => {
+    if (connectionRemembered()) requestStack();
+  }, []);
   return (
     <PublicConfigProvider value={config}>
-      <WagmiProvider config={setup.config} reconnectOnMount={false}>
-        <QueryClientProvider client={queryClient}>
-          <WalletStateProvider devWallet={setup.devWallet}>
+      {live ? (
+        <live.LiveProviders config={config}>
+          <StackContext.Provider value={live}>
             <ModalProvider>{children}</ModalProvider>
-          </WalletStateProvider>
-        </QueryClientProvider>
-      </WagmiProvider>
+          </StackContext.Provider>
+        </live.LiveProviders>
+      ) : (
+        <WalletStateContext.Provider value={{ ready: visitorReady }}>
+          <ModalProvider>{children}</ModalProvider>
+        </WalletStateContext.Provider>
+      )}
     </PublicConfigProvider>
   );
 }

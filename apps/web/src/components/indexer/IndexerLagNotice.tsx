@@ -1,5 +1,6 @@
 "use client";
 
+import { useQuery } from "@/lib/stack";
 import {
   fill,
   formatLag,
@@ -7,7 +8,6 @@ import {
   transactions as copy,
   type IndexerSync,
 } from "@lending/sdk";
-import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/queries/keys";
 
 /** How often an indexed view asks how far the indexer is behind the chain. */

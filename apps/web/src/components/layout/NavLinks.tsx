@@ -1,9 +1,9 @@
 "use client";
 
+import { useConnection } from "@/lib/stack";
 import { common } from "@lending/sdk";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useConnection } from "wagmi";
 import { isNavActive, visibleNavItems } from "./nav";
 
 export function NavLinks() {

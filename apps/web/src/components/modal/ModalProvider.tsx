@@ -4,12 +4,15 @@ import {
   createContext,
   useCallback,
   useContext,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ComponentType,
   type ReactNode,
 } from "react";
+import { useLiveStack } from "@/lib/stack";
+import { requestStack, takeFocusTestId, takePendingModals } from "@/lib/stack/store";
 import { MODALS, type ModalName, type ModalPropsByName, type RegistryModalProps } from "./registry";
 
 /** The props argument: optional for modals opened without props. */
@@ -49,8 +52,13 @@ export function useModal(): ModalApi {
   return api;
 }
 
-/** Holds the stack of open modals; each modal's code is loaded once, on first open. */
+/**
+ * Holds the stack of open modals; each modal's code is loaded once, on first open. Modals need
+ * the wallet stack: on a visitor's page a modal asked for loads it first and opens once the page
+ * has mounted again under the wallet providers (lib/stack).
+ */
 export function ModalProvider({ children }: { children: ReactNode }) {
+  const live = useLiveStack();
   const [stack, setStack] = useState<Entry[]>([]);
   const nextKey = useRef(0);
   const entry = (name: ModalName, props: object | undefined): Entry => ({
@@ -58,10 +66,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     name,
     props: props ?? {},
   });
-  const open = useCallback((name: ModalName, props?: object) => {
-    setStack([entry(name, props)]);
-  }, []);
-  const push = useCallback((name: ModalName, props?: object) => {
+  const pushEntry = useCallback((name: ModalName, props?: object) => {
     // the same modal, with no props, already on top (a watcher and a click at once): once is enough
     setStack((s) => {
       const top = s.at(-1);
@@ -69,6 +74,31 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       return same ? s : [...s, entry(name, props)];
     });
   }, []);
+  const open = useCallback(
+    (name: ModalName, props?: object) => {
+      if (live) setStack([entry(name, props)]);
+      else requestStack({ modal: { method: "open", name, props } });
+    },
+    [live],
+  );
+  const push = useCallback(
+    (name: ModalName, props?: object) => {
+      if (live) pushEntry(name, props);
+      else requestStack({ modal: { method: "push", name, props } });
+    },
+    [live, pushEntry],
+  );
+  // The wallet stack has just loaded: give the focus back to the control that asked for it (the
+  // page mounted again), then open what was asked for, so a closed modal returns the focus there.
+  useLayoutEffect(() => {
+    if (!live) return;
+    const testId = takeFocusTestId();
+    if (testId) document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)?.focus();
+    for (const m of takePendingModals()) {
+      if (m.method === "open") setStack([entry(m.name as ModalName, m.props)]);
+      else pushEntry(m.name as ModalName, m.props);
+    }
+  }, [live, pushEntry]);
   const close = useCallback(() => setStack((s) => s.slice(0, -1)), []);
   const dismiss = useCallback(
     (name: ModalName) => setStack((s) => s.filter((e) => e.name !== name)),

@@ -3,22 +3,25 @@
 import { devPanel } from "@lending/sdk";
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { useLiveStack } from "@/lib/stack";
+import { requestStack, takePendingDevPanel } from "@/lib/stack/store";
 
 /** Loaded on the first click only: the panel is never part of a page's first-load JavaScript. */
 const DevPanel = dynamic(() => import("./DevPanel"), { ssr: false });
 
 /**
  * The floating "Demo controls" button of the local chain (the layout renders it on chain 31337
- * only): opens the dev panel.
+ * only): opens the dev panel (which needs the wallet stack: a visitor's click loads it first).
  */
 export function DevPanelLauncher() {
-  const [open, setOpen] = useState(false);
+  const live = useLiveStack();
+  const [open, setOpen] = useState(() => Boolean(live) && takePendingDevPanel());
   return (
     <>
       <button
         type="button"
         data-testid="dev-panel-open"
-        onClick={() => setOpen(true)}
+        onClick={() => (live ? setOpen(true) : requestStack({ devPanel: true }))}
         className="fixed bottom-4 left-4 z-30 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg hover:bg-slate-700 focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:outline-none"
       >
         {devPanel.open}

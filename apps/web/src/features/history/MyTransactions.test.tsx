@@ -7,10 +7,11 @@ import {
 } from "@lending/sdk";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mock, useConfig, type Config } from "wagmi";
 import { connect } from "wagmi/actions";
 import type { PublicConfig } from "@/config/public";
+import { loadStack } from "@/lib/stack/store";
 import type { BuiltTransaction, TxCopy } from "@/lib/tx/pipeline";
 import { Providers } from "@/providers/Providers";
 import { event, fixedTerm, loss, mockTransactionsRoute, T0, transaction, USER } from "./fixture";
@@ -84,6 +85,11 @@ const publicConfig: PublicConfig = {
   features: { tokenLaunch: true, unreleased: [] },
   referralFeeShare: 0.1,
 };
+
+// a connected lender's page: the wallet stack is loaded (a visitor's is in lib/stack)
+beforeAll(async () => {
+  await loadStack();
+});
 
 let items: HistoryItem[] | Response = [];
 let route = mockTransactionsRoute(() => items);

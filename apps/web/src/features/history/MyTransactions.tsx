@@ -1,5 +1,6 @@
 "use client";
 
+import { keepPreviousData, useConnection, useQuery } from "@/lib/stack";
 import {
   canOfferCancel,
   fill,
@@ -9,17 +10,15 @@ import {
   fillPreview as fillPreviewCopy,
   type RequestPart,
 } from "@lending/sdk";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { LoadError } from "@/components/ui/LoadError";
 import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { useWalletState } from "@/features/wallet/WalletStateProvider";
+import { useWalletState } from "@/features/wallet/walletState";
 import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import type { FixedTermRow as FixedTermItem, LossRow as LossItem, Transaction } from "./api";

@@ -1,5 +1,6 @@
 "use client";
 
+import { useConnection } from "@/lib/stack";
 import {
   fill,
   formatDateTime,
@@ -9,7 +10,6 @@ import {
   latestLossOf,
   positionValues,
 } from "@lending/sdk";
-import { useConnection } from "wagmi";
 import { TxHashLink } from "@/components/tx/TxDone";
 import { Template } from "@/components/ui/Template";
 import { useLenderLosses } from "./queries";

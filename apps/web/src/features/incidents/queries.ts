@@ -1,5 +1,5 @@
+import { useQuery } from "@/lib/stack";
 import type { HistoryLoss, PoolNotice } from "@lending/sdk";
-import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
 import { queryKeys } from "@/lib/queries/keys";
 import { useAppChain } from "@/lib/queries/hooks";

@@ -1,9 +1,8 @@
 "use client";
 
+import { useConnection, useQueryClient } from "@/lib/stack";
 import { pools, tx } from "@lending/sdk";
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { useConnection } from "wagmi";
 import { useModal } from "@/components/modal/ModalProvider";
 import { showToast } from "@/components/toast/toast";
 import { kycQueryOptions } from "@/lib/queries/server";

@@ -1,5 +1,6 @@
 "use client";
 
+import { useConnection, useQuery } from "@/lib/stack";
 import {
   common,
   fill,

@@ -1,5 +1,6 @@
 "use client";
 
+import { useConnection, useQuery } from "@/lib/stack";
 import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 import {
   canUnlock,
@@ -12,10 +13,8 @@ import {
   type LockPeriod,
   type UserLock,
 } from "@lending/sdk";
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId } from "react";
-import { useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { DisabledReason } from "@/components/ui/DisabledReason";
@@ -25,7 +24,7 @@ import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useFeature } from "@/features/flags/useFeature";
 import { useKycGate } from "@/features/kyc/useKycGate";
-import { useWalletState } from "@/features/wallet/WalletStateProvider";
+import { useWalletState } from "@/features/wallet/walletState";
 import { useAppChain } from "@/lib/queries/hooks";
 import { queryKeys } from "@/lib/queries/keys";
 import { LaunchBonusInfo, NextLevel } from "./NextLevel";

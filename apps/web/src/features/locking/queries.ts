@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@/lib/stack";
 import type { Address, Client } from "viem";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";
 import { queryKeys } from "@/lib/queries/keys";

@@ -1,5 +1,6 @@
 "use client";
 
+import { useConfig, useConnection, useQuery } from "@/lib/stack";
 import {
   canWithdrawAtExpiry,
   decisions as decisionsCopy,
@@ -16,10 +17,8 @@ import {
   type PortfolioPool,
   type PortfolioPosition,
 } from "@lending/sdk";
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
-import { useConfig, useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
 import { DisabledReason } from "@/components/ui/DisabledReason";
@@ -30,7 +29,7 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { useKycState } from "@/features/kyc/kycState";
 import { useFeature } from "@/features/flags/useFeature";
 import { useKycGate } from "@/features/kyc/useKycGate";
-import { useWalletState } from "@/features/wallet/WalletStateProvider";
+import { useWalletState } from "@/features/wallet/walletState";
 import { LendButton } from "@/features/lending/lend/LendButton";
 import { useAppChain } from "@/lib/queries/hooks";
 import { fixedLoanDate, fixedLoanOutcomeText } from "./fixed-term/outcome";

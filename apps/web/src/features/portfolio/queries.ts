@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@/lib/stack";
 import type { Address, Client } from "viem";
 import type { HistoryLoss } from "@lending/sdk";
 import { apiGet } from "@/lib/api";

@@ -1,5 +1,6 @@
 "use client";
 
+import { keepPreviousData, queryOptions, useConnection, useQuery, useQueryClient } from "@/lib/stack";
 import { primaryButton } from "@/components/ui/buttons";
 import {
   bonusExplanation,
@@ -11,10 +12,8 @@ import {
   tx as txCopy,
   type RewardsOverview,
 } from "@lending/sdk";
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Address, Client } from "viem";
-import { useConnection } from "wagmi";
 import { useModal } from "@/components/modal/ModalProvider";
 import { Pagination } from "@/components/ui/Pagination";
 import { Figure, StackedCell } from "@/components/ui/Figures";
@@ -23,7 +22,7 @@ import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { TxHashLink } from "@/components/tx/TxDone";
 import { useFeature } from "@/features/flags/useFeature";
-import { useWalletState } from "@/features/wallet/WalletStateProvider";
+import { useWalletState } from "@/features/wallet/walletState";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";
 import { useAppChain } from "@/lib/queries/hooks";
 import { refreshIndexedSoon } from "@/lib/queries/indexed";

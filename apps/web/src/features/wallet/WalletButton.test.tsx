@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mock, useConfig, type Config } from "wagmi";
 import { connect, disconnect } from "wagmi/actions";
 import type { PublicConfig } from "@/config/public";
 import { NavLinks } from "@/components/layout/NavLinks";
+import { loadStack, resetStackForTests } from "@/lib/stack/store";
 import { Providers } from "@/providers/Providers";
 import { readLastActiveWallet } from "./lastActiveWallet";
 import { WalletButton, WalletButtonView } from "./WalletButton";
@@ -62,6 +63,9 @@ describe("WalletButtonView", () => {
 });
 
 describe("WalletButton in the app providers", () => {
+  beforeAll(async () => {
+    await loadStack();
+  });
   // Connecting starts the KYC status check (GET /api/kyc): answer it, as the server would.
   beforeEach(() => {
     vi.stubGlobal(
@@ -111,5 +115,28 @@ describe("WalletButton in the app providers", () => {
     const labels = [...dialog.querySelectorAll("li button")].map((b) => b.textContent);
     // primary: browser wallet and email (no WalletConnect id, no Google client here); others
     expect(labels).toEqual(["Browser Wallet", "Email", "Coinbase Wallet", "Dev Wallet"]);
+  }, 15_000);
+});
+
+describe("WalletButton on a visitor's page (no wallet stack loaded)", () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    resetStackForTests();
   });
+
+  it("is usable at once and loads the wallet stack to open the connect modal", async () => {
+    render(
+      <Providers config={publicConfig}>
+        <NavLinks />
+        <WalletButton />
+      </Providers>,
+    );
+    const button = screen.getByTestId("wallet-button");
+    await waitFor(() => expect(button).toHaveProperty("disabled", false));
+    expect(button.textContent).toBe("Connect Wallet");
+    fireEvent.click(button);
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
+    const labels = [...dialog.querySelectorAll("li button")].map((b) => b.textContent);
+    expect(labels).toEqual(["Browser Wallet", "Email", "Coinbase Wallet", "Dev Wallet"]);
+  }, 15_000);
 });

@@ -1,10 +1,10 @@
 "use client";
 
+import { useConnection } from "@/lib/stack";
 import { shortenAddress, wallet } from "@lending/sdk";
-import { useConnection } from "wagmi";
 import { useModal } from "@/components/modal/ModalProvider";
 import { preloadModal } from "@/components/modal/registry";
-import { useWalletState } from "./WalletStateProvider";
+import { useWalletState } from "./walletState";
 
 export interface WalletButtonViewProps {
   ready: boolean;

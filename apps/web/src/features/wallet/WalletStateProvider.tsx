@@ -1,12 +1,13 @@
 "use client";
 
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useConfig, useConnection } from "wagmi";
 import { reconnect, switchConnection } from "wagmi/actions";
 import { useKycConnectCheck } from "@/features/kyc/useKycConnectCheck";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import type { DevWalletProvider } from "./devWalletProvider";
 import { browserStorage, readLastActiveWallet, writeLastActiveWallet } from "./lastActiveWallet";
+import { WalletStateContext } from "./walletState";
 import { isLazyConnectorId, loadLazyConnector, walletConnectAvailable } from "./lazyConnectors";
 
 /** The bit of zustand's persist API wagmi's store exposes when it has storage. */
@@ -15,17 +16,7 @@ interface PersistApi {
   onFinishHydration(listener: () => void): () => void;
 }
 
-interface WalletState {
-  /** wagmi has restored its state and tried to reconnect: the wallet button may be used */
-  ready: boolean;
-  devWallet?: DevWalletProvider;
-}
-
-const WalletStateContext = createContext<WalletState>({ ready: false });
-
-export function useWalletState(): WalletState {
-  return useContext(WalletStateContext);
-}
+export { useWalletState } from "./walletState";
 
 /**
  * Restores the wallet session once on mount (wagmi's own reconnect is turned off so we know when

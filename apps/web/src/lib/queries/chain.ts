@@ -1,5 +1,5 @@
+import { queryOptions } from "@/lib/stack";
 import { BALANCE_REFRESH_MS, RETRY_DELAY_MS, RETRY_MAX } from "@lending/sdk";
-import { queryOptions } from "@tanstack/react-query";
 import type { Address, Client } from "viem";
 import { queryKeys } from "./keys";
 import { pollWhileFailing } from "./recovery";

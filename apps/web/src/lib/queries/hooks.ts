@@ -1,9 +1,8 @@
 "use client";
 
+import { useChains, useClient, useQuery } from "@/lib/stack";
 import type { EpochTimes, Pool } from "@lending/sdk";
-import { useQuery } from "@tanstack/react-query";
 import type { Client } from "viem";
-import { useChains, useClient } from "wagmi";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { epochTimesQueryOptions, poolsQueryOptions, type InitialData } from "./chain";
 

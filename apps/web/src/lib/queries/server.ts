@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@/lib/stack";
 import type { KycInfo } from "@/server/services/kyc/types";
 import { apiGet } from "../api";
 import { queryKeys } from "./keys";

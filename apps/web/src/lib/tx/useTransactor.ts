@@ -1,7 +1,7 @@
 "use client";
 
+import { useChains, useConfig } from "@/lib/stack";
 import { useCallback } from "react";
-import { useChains, useConfig } from "wagmi";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { runTransaction, type BuiltTransaction, type TxCopy, type TxResult } from "./pipeline";
 

@@ -1,8 +1,7 @@
 "use client";
 
 import type { Pool } from "@lending/sdk";
-import { useQuery } from "@tanstack/react-query";
-import { useConnection } from "wagmi";
+import { useConnection, useQuery } from "@/lib/stack";
 import { lendFormQueryOptions } from "@/lib/queries/chain";
 import { useAppChain } from "@/lib/queries/hooks";
 

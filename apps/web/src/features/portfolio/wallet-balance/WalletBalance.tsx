@@ -1,5 +1,6 @@
 "use client";
 
+import { useConnection } from "@/lib/stack";
 import {
   fill,
   formatUnitsDisplay,
@@ -10,11 +11,10 @@ import {
   wallet as walletCopy,
   type ChainToken,
 } from "@lending/sdk";
-import { useConnection } from "wagmi";
 import { useModal } from "@/components/modal/ModalProvider";
 import { preloadModal } from "@/components/modal/registry";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { useWalletState } from "@/features/wallet/WalletStateProvider";
+import { useWalletState } from "@/features/wallet/walletState";
 import { useAppChain } from "@/lib/queries/hooks";
 import { LoadError } from "@/components/ui/LoadError";
 import { useFailure } from "@/lib/queries/useFailure";

@@ -1,7 +1,7 @@
 "use client";
 
+import { useQuery } from "@/lib/stack";
 import type { ChainToken } from "@lending/sdk";
-import { useQuery } from "@tanstack/react-query";
 import type { Address, Client } from "viem";
 import { apiGet } from "@/lib/api";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";

@@ -1,0 +1,17 @@
+"use client";
+
+import { createContext, useContext } from "react";
+import type { DevWalletProvider } from "./devWalletProvider";
+
+export interface WalletState {
+  /** wagmi has restored its state and tried to reconnect: the wallet button may be used */
+  ready: boolean;
+  devWallet?: DevWalletProvider;
+}
+
+export const WalletStateContext = createContext<WalletState>({ ready: false });
+
+/** The wallet layer's state; on a visitor's page (no stack loaded) ready once hydrated. */
+export function useWalletState(): WalletState {
+  return useContext(WalletStateContext);
+}

@@ -1,0 +1,83 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { PublicConfig } from "@/config/public";
+import { Providers } from "@/providers/Providers";
+import { useConnection, useQuery } from "./index";
+import { liveStack, resetStackForTests } from "./store";
+
+const publicConfig: PublicConfig = {
+  chainId: 31337,
+  rpcUrl: "http://127.0.0.1:1",
+  appName: "Test",
+  coinbaseAppName: "Test",
+  productSymbol: "KSU",
+  subordinationDocsUrl: "/docs",
+  features: { tokenLaunch: true, unreleased: [] },
+  referralFeeShare: 0.1,
+};
+
+const RENDERED_AT = Date.now();
+
+function Reader({ initial, enabled }: { initial?: number; enabled?: boolean }) {
+  const { status } = useConnection();
+  const query = useQuery({
+    queryKey: ["answer", initial ?? null, enabled ?? true],
+    queryFn: () => Promise.resolve(7),
+    enabled,
+    ...(initial === undefined ? {} : { initialData: initial, initialDataUpdatedAt: RENDERED_AT }),
+    select: (n: number) => n * 2,
+    staleTime: 60_000,
+  });
+  return (
+    <p data-testid="reader">
+      {status}:{query.status}:{String(query.data)}
+    </p>
+  );
+}
+
+describe("the wallet stack's hooks on a visitor's page", () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    resetStackForTests();
+  });
+
+  it("renders the server's data, disconnected, without loading the stack", async () => {
+    render(
+      <Providers config={publicConfig}>
+        <Reader initial={21} />
+        <Reader enabled={false} />
+      </Providers>,
+    );
+    const [seeded, idle] = screen.getAllByTestId("reader");
+    expect(seeded!.textContent).toBe("disconnected:success:42");
+    expect(idle!.textContent).toBe("disconnected:pending:undefined");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(liveStack()).toBeNull();
+  });
+
+  it("loads the stack for a read the server did not do, and the query then runs", async () => {
+    render(
+      <Providers config={publicConfig}>
+        <Reader />
+      </Providers>,
+    );
+    expect(screen.getByTestId("reader").textContent).toBe("disconnected:pending:undefined");
+    await waitFor(() => expect(screen.getByTestId("reader").textContent).toBe("disconnected:success:14"), {
+      timeout: 5000,
+    });
+    expect(liveStack()).not.toBeNull();
+  }, 15_000);
+
+  it("loads the stack at once when a connection is remembered", async () => {
+    window.localStorage.setItem(
+      "lending.lastActiveWallet",
+      JSON.stringify({ connectorId: "injected", address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" }),
+    );
+    render(
+      <Providers config={publicConfig}>
+        <Reader initial={1} />
+      </Providers>,
+    );
+    await waitFor(() => expect(liveStack()).not.toBeNull(), { timeout: 5000 });
+  }, 15_000);
+});

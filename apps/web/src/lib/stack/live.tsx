@@ -1,0 +1,46 @@
+"use client";
+
+/**
+ * The wallet stack, loaded on demand (see ./store): wagmi, TanStack Query and the providers and
+ * watchers of a wallet. Only `./store` imports this module (dynamically); components read it
+ * through the hooks of `./index`.
+ */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { WagmiProvider } from "wagmi";
+import type { PublicConfig } from "@/config/public";
+import { createWalletSetup } from "@/features/wallet/wagmiConfig";
+import { WalletStateProvider } from "@/features/wallet/WalletStateProvider";
+import { pollWhileFailing, retryRead } from "@/lib/queries/recovery";
+
+export { useQuery, useQueryClient } from "@tanstack/react-query";
+export { useChains, useClient, useConfig, useConnection, useSwitchChain } from "wagmi";
+export { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
+export { WalletWatchers } from "@/features/wallet/WalletWatchers";
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // a failed read shows its error quickly and is polled until it answers (issue 25)
+      queries: {
+        staleTime: 10_000,
+        retry: retryRead,
+        refetchInterval: pollWhileFailing(),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/** wagmi, react-query and the wallet session around the page (mounted once the stack loads). */
+export function LiveProviders({ config, children }: { config: PublicConfig; children: ReactNode }) {
+  const [setup] = useState(() => createWalletSetup(config));
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <WagmiProvider config={setup.config} reconnectOnMount={false}>
+      <QueryClientProvider client={queryClient}>
+        <WalletStateProvider devWallet={setup.devWallet}>{children}</WalletStateProvider>
+      </QueryClientProvider>
+    </WagmiProvider>
+  );
+}
