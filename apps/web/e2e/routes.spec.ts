@@ -28,6 +28,7 @@ test("a visitor loads at most 150 KB of JavaScript on every route", async ({ pag
   const over: string[] = [];
   for (const route of ROUTES) {
     const kb = await scriptTransferKb(page, () => page.goto(route));
+    console.log(`visitor ${route}: ${kb.toFixed(1)} KB`);
     if (kb > VISITOR_BUDGET_KB) over.push(`${route}: ${kb.toFixed(1)} KB`);
   }
   expect(over).toEqual([]);
@@ -47,6 +48,7 @@ test("a connected lender loads at most 200 KB of JavaScript on every route", asy
       // the remembered connection is restored: the wallet stack is in
       await expect(button).toContainText("Connected");
     });
+    console.log(`connected ${route}: ${kb.toFixed(1)} KB`);
     if (kb > CONNECTED_BUDGET_KB) over.push(`${route}: ${kb.toFixed(1)} KB`);
   }
   expect(over).toEqual([]);

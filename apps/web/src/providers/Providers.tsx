@@ -3,7 +3,7 @@
 import { registerDeployment } from "@lending/sdk/deployments";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import type { PublicConfig } from "@/config/public";
-import { ModalProvider } from "@/components/modal/ModalProvider";
+import { VisitorModalProvider } from "@/components/modal/VisitorModalProvider";
 import { StackContext } from "@/lib/stack";
 import { connectionRemembered, liveStack, requestStack, subscribeStack } from "@/lib/stack/store";
 import { WalletStateContext } from "@/features/wallet/walletState";
@@ -34,12 +34,12 @@ export function Providers({ config, children }: { config: PublicConfig; children
       {live ? (
         <live.LiveProviders config={config}>
           <StackContext.Provider value={live}>
-            <ModalProvider>{children}</ModalProvider>
+            <live.ModalProvider>{children}</live.ModalProvider>
           </StackContext.Provider>
         </live.LiveProviders>
       ) : (
         <WalletStateContext.Provider value={{ ready: visitorReady }}>
-          <ModalProvider>{children}</ModalProvider>
+          <VisitorModalProvider>{children}</VisitorModalProvider>
         </WalletStateContext.Provider>
       )}
     </PublicConfigProvider>

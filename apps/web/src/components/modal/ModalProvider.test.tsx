@@ -6,7 +6,7 @@ import { ModalProvider, useModal } from "./ModalProvider";
 import type { RegistryModalProps } from "./registry";
 
 // The registry's modals are lazy chunks; here two small stand-ins with the same contract.
-vi.mock("./registry", () => {
+vi.mock("./registryModals", () => {
   function Lend({ onClose }: RegistryModalProps) {
     const [count, setCount] = useState(0);
     const [accepted, setAccepted] = useState(false);

@@ -17,7 +17,7 @@ import { useState, type ReactNode } from "react";
 import { parseUnits } from "viem";
 import { useConfig, useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { showToast } from "@/components/toast/toast";
 import { ApiError, apiPost } from "@/lib/api";

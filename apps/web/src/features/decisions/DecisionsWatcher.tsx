@@ -4,7 +4,7 @@ import { isAwaitingDecision } from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useConnection } from "wagmi";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { getWalletSession } from "@/features/auth/walletSession";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { markTicketsSeen, unseenTickets } from "./seenTickets";

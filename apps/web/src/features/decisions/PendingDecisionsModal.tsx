@@ -16,7 +16,7 @@ import { useEffect } from "react";
 import { parseUnits } from "viem";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useNow } from "@/lib/clock";

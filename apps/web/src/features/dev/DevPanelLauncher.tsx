@@ -1,13 +1,9 @@
 "use client";
 
 import { devPanel } from "@lending/sdk";
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useLiveStack } from "@/lib/stack";
 import { requestStack, takePendingDevPanel } from "@/lib/stack/store";
-
-/** Loaded on the first click only: the panel is never part of a page's first-load JavaScript. */
-const DevPanel = dynamic(() => import("./DevPanel"), { ssr: false });
 
 /**
  * The floating "Demo controls" button of the local chain (the layout renders it on chain 31337
@@ -26,7 +22,8 @@ export function DevPanelLauncher() {
       >
         {devPanel.open}
       </button>
-      {open ? <DevPanel onClose={() => setOpen(false)} /> : null}
+      {/* loaded on the first click only: never part of a page's first-load JavaScript */}
+      {open && live ? <live.DevPanel onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback } from "react";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import type { FeatureName } from "@/config/schema";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 

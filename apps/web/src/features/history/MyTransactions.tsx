@@ -13,7 +13,7 @@ import {
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { preloadModal } from "@/components/modal/registry";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { LoadError } from "@/components/ui/LoadError";
 import { useFailure } from "@/lib/queries/useFailure";

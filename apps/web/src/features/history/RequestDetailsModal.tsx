@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from "react";
 import { Modal } from "@/components/modal/Modal";
 import { StackedCell } from "@/components/ui/Figures";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { TxHashLink } from "@/components/tx/TxDone";
 import type { Transaction, TransactionEvent } from "./api";

@@ -3,7 +3,7 @@
 import { useConnection, useQueryClient } from "@/lib/stack";
 import { pools, tx } from "@lending/sdk";
 import { useCallback, useState } from "react";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { showToast } from "@/components/toast/toast";
 import { kycQueryOptions } from "@/lib/queries/server";
 import { isKycCompleted } from "@/server/services/kyc/types";

@@ -9,13 +9,17 @@ const U = 1_000_000n;
 const connection = vi.hoisted(() => ({ address: undefined as string | undefined }));
 const deposited = vi.hoisted(() => ({ value: {} as Record<string, bigint> }));
 
-vi.mock("wagmi", () => ({
+// a page with the wallet stack loaded: TanStack Query's own useQuery, the connection stubbed
+vi.mock("@/lib/stack", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/stack")>()),
+  useQuery: (await import("@tanstack/react-query")).useQuery,
+  useQueryClient: (await import("@tanstack/react-query")).useQueryClient,
   useConnection: () => ({
     address: connection.address,
     status: connection.address ? "connected" : "disconnected",
   }),
 }));
-vi.mock("@/components/modal/ModalProvider", () => ({ useModal: () => ({ open: vi.fn() }) }));
+vi.mock("@/components/modal/modalContext", () => ({ useModal: () => ({ open: vi.fn() }) }));
 vi.mock("@/features/flags/useFeature", () => ({
   useFeature: () => (proceed: () => void) => proceed(),
 }));

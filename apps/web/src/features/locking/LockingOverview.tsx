@@ -16,7 +16,7 @@ import {
 import Link from "next/link";
 import { useId } from "react";
 import { preloadModal } from "@/components/modal/registry";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure, StackedCell } from "@/components/ui/Figures";
 import { LoadError } from "@/components/ui/LoadError";

@@ -20,7 +20,7 @@ import {
 import Link from "next/link";
 import { useId, useState } from "react";
 import { preloadModal } from "@/components/modal/registry";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure } from "@/components/ui/Figures";
 import { LoadError } from "@/components/ui/LoadError";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { useFeature } from "@/features/flags/useFeature";
 import { REFERRER_KEY } from "./storage";
 

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useConfig, useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { Figure } from "@/components/ui/Figures";
 import { Skeleton } from "@/components/ui/Skeleton";

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { parseAbi } from "viem";
 import { readContract } from "viem/actions";
 import { useConnection } from "wagmi";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { useAppChain } from "@/lib/queries/hooks";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 

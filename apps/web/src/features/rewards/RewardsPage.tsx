@@ -14,7 +14,7 @@ import {
 } from "@lending/sdk";
 import { useState } from "react";
 import type { Address, Client } from "viem";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { Pagination } from "@/components/ui/Pagination";
 import { Figure, StackedCell } from "@/components/ui/Figures";
 import { LoadError } from "@/components/ui/LoadError";

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useConfig, useConnectors, type Connector, type CreateConnectorFn } from "wagmi";
 import { connect, switchConnection } from "wagmi/actions";
 import { Modal } from "@/components/modal/Modal";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { walletErrorMessage } from "@/lib/errors";
 import { usePublicConfig } from "@/providers/PublicConfigContext";

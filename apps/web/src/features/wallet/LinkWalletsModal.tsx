@@ -12,7 +12,7 @@ import { useState } from "react";
 import { useConfig, useConnection, useConnections, type Config, type Connector } from "wagmi";
 import { connect, disconnect, signMessage, switchConnection } from "wagmi/actions";
 import { Modal } from "@/components/modal/Modal";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import {
   fetchAccount,

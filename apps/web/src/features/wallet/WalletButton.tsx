@@ -2,7 +2,7 @@
 
 import { useConnection } from "@/lib/stack";
 import { shortenAddress, wallet } from "@lending/sdk";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { preloadModal } from "@/components/modal/registry";
 import { useWalletState } from "./walletState";
 

@@ -6,6 +6,7 @@
  * through the hooks of `./index`.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { WagmiProvider } from "wagmi";
 import type { PublicConfig } from "@/config/public";
@@ -15,8 +16,13 @@ import { pollWhileFailing, retryRead } from "@/lib/queries/recovery";
 
 export { useQuery, useQueryClient } from "@tanstack/react-query";
 export { useChains, useClient, useConfig, useConnection, useSwitchChain } from "wagmi";
+export { ModalProvider } from "@/components/modal/ModalProvider";
+export { preloadModalNow as preloadModal } from "@/components/modal/registryModals";
 export { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
 export { WalletWatchers } from "@/features/wallet/WalletWatchers";
+
+/** The demo controls' panel (local chain only), loaded on its first opening. */
+export const DevPanel = dynamic(() => import("@/features/dev/DevPanel"), { ssr: false });
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

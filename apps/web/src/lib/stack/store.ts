@@ -66,8 +66,13 @@ export function requestStack(wanted: { modal?: PendingModal; devPanel?: boolean 
   });
 }
 
-export function takePendingModals(): PendingModal[] {
-  return state.modals.splice(0);
+/** The modals asked for before the stack loaded (read by the live ModalProvider's first render). */
+export function pendingModals(): readonly PendingModal[] {
+  return state.modals;
+}
+
+export function clearPendingModals(): void {
+  state.modals = [];
 }
 
 export function takePendingDevPanel(): boolean {

@@ -5,7 +5,7 @@ import { EarningsSimulator } from "./EarningsSimulator";
 
 const push = vi.fn();
 const P = 1_000_000_000n;
-vi.mock("@/components/modal/ModalProvider", () => ({ useModal: () => ({ push }) }));
+vi.mock("@/components/modal/modalContext", () => ({ useModal: () => ({ push }) }));
 vi.mock("@/providers/PublicConfigContext", () => ({
   usePublicConfig: () => ({ productSymbol: "KSU" }),
 }));

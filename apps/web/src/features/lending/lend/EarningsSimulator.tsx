@@ -16,7 +16,7 @@ import {
   type LoyaltyLevel,
 } from "@lending/sdk";
 import { useId } from "react";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { Template } from "@/components/ui/Template";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 

@@ -2,7 +2,7 @@
 
 import { fill, pools } from "@lending/sdk";
 import { preloadModal } from "@/components/modal/registry";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { useKycGate } from "@/features/kyc/useKycGate";
 import { setLendTarget } from "./lendTarget";
 

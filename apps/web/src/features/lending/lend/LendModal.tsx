@@ -14,7 +14,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { Hex } from "viem";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { showToast } from "@/components/toast/toast";
 import { Skeleton } from "@/components/ui/Skeleton";

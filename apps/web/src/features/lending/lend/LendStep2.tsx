@@ -25,7 +25,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Address, Hex } from "viem";
 import { useConfig, useConnection } from "wagmi";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { showToast } from "@/components/toast/toast";
 import { ApiError, apiPost } from "@/lib/api";
 import { queryKeys } from "@/lib/queries/keys";

@@ -1,7 +1,7 @@
 "use client";
 
 import { fill, portfolio } from "@lending/sdk";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { preloadModal } from "@/components/modal/registry";
 import { useFeature } from "@/features/flags/useFeature";
 

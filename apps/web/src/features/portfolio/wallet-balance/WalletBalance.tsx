@@ -11,7 +11,7 @@ import {
   wallet as walletCopy,
   type ChainToken,
 } from "@lending/sdk";
-import { useModal } from "@/components/modal/ModalProvider";
+import { useModal } from "@/components/modal/modalContext";
 import { preloadModal } from "@/components/modal/registry";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/walletState";
