@@ -1,6 +1,12 @@
 "use client";
 
-import { keepPreviousData, queryOptions, useConnection, useQuery, useQueryClient } from "@/lib/stack";
+import {
+  keepPreviousData,
+  queryOptions,
+  useConnection,
+  useQuery,
+  useQueryClient,
+} from "@/lib/stack";
 import { primaryButton } from "@/components/ui/buttons";
 import {
   bonusExplanation,

@@ -62,16 +62,22 @@ describe("the wallet stack's hooks on a visitor's page", () => {
       </Providers>,
     );
     expect(screen.getByTestId("reader").textContent).toBe("disconnected:pending:undefined");
-    await waitFor(() => expect(screen.getByTestId("reader").textContent).toBe("disconnected:success:14"), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () => expect(screen.getByTestId("reader").textContent).toBe("disconnected:success:14"),
+      {
+        timeout: 5000,
+      },
+    );
     expect(liveStack()).not.toBeNull();
   }, 15_000);
 
   it("loads the stack at once when a connection is remembered", async () => {
     window.localStorage.setItem(
       "lending.lastActiveWallet",
-      JSON.stringify({ connectorId: "injected", address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" }),
+      JSON.stringify({
+        connectorId: "injected",
+        address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      }),
     );
     render(
       <Providers config={publicConfig}>

@@ -27,7 +27,8 @@ export function useLiveStack(): LiveStack | null {
 
 // TanStack Query's own definitions of these two are exactly this (identity functions).
 export const queryOptions = ((options: unknown) => options) as typeof Query.queryOptions;
-export const keepPreviousData = (<T>(previousData: T) => previousData) as typeof Query.keepPreviousData;
+export const keepPreviousData = (<T>(previousData: T) =>
+  previousData) as typeof Query.keepPreviousData;
 
 interface LooseOptions {
   enabled?: unknown;
@@ -46,7 +47,8 @@ function useVisitorQuery(options: LooseOptions): unknown {
       : options.initialData;
   const hasData = initial !== undefined;
   const needsRead = enabled && !hasData;
-  const interval = enabled && typeof options.refetchInterval === "number" ? options.refetchInterval : 0;
+  const interval =
+    enabled && typeof options.refetchInterval === "number" ? options.refetchInterval : 0;
   useEffect(() => {
     if (needsRead) {
       requestStack();
@@ -79,7 +81,8 @@ function useVisitorQuery(options: LooseOptions): unknown {
     isPaused: false,
     isStale: false,
     isEnabled: enabled,
-    dataUpdatedAt: typeof options.initialDataUpdatedAt === "number" ? options.initialDataUpdatedAt : 0,
+    dataUpdatedAt:
+      typeof options.initialDataUpdatedAt === "number" ? options.initialDataUpdatedAt : 0,
     errorUpdatedAt: 0,
     errorUpdateCount: 0,
     failureCount: 0,

@@ -35,11 +35,13 @@ describe("connectionRemembered (the wallet stack loads at once)", () => {
         version: 3,
       });
     const connection = ["uid1", { accounts: [ADDRESS], chainId: 31337 }];
-    expect(connectionRemembered(storage({ "lending.wagmi.store": store([connection], "uid1") }))).toBe(
-      true,
-    );
+    expect(
+      connectionRemembered(storage({ "lending.wagmi.store": store([connection], "uid1") })),
+    ).toBe(true);
     expect(connectionRemembered(storage({ "lending.wagmi.store": store([], null) }))).toBe(false);
     expect(connectionRemembered(storage({ "lending.wagmi.store": "not json" }))).toBe(false);
-    expect(connectionRemembered(storage({ "lending.wagmi.injected.connected": "true" }))).toBe(true);
+    expect(connectionRemembered(storage({ "lending.wagmi.injected.connected": "true" }))).toBe(
+      true,
+    );
   });
 });
