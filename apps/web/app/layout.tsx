@@ -1,6 +1,6 @@
 import "@fontsource-variable/inter";
 import "./globals.css";
-import { pages } from "@lending/sdk";
+import { devPanel, pages } from "@lending/sdk";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
@@ -43,7 +43,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <ClearingBanner initial={epochTimes} />
           <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">{children}</main>
           <Footer appName={config.appName} />
-          {demoControls ? <DevPanelLauncher /> : null}
+          {demoControls ? <DevPanelLauncher label={devPanel.open} /> : null}
           <WalletWatchersSlot />
           <SignInReturn />
         </Providers>

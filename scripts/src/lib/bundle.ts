@@ -44,3 +44,17 @@ export async function measurePageScripts(
   );
   return { rows, total };
 }
+
+/** One route's JavaScript, as the browser tests count it (KB: bytes on the wire / 1024). */
+export interface RouteKb {
+  route: string;
+  kb: number;
+}
+
+/**
+ * The routes over a budget, as the browser tests report them (`/lending: 151.2 KB`): the e2e
+ * check of every spec route (apps/web/e2e/routes.spec.ts) expects this list to be empty.
+ */
+export function overBudget(measured: readonly RouteKb[], budgetKb: number): string[] {
+  return measured.filter((m) => m.kb > budgetKb).map((m) => `${m.route}: ${m.kb.toFixed(1)} KB`);
+}

@@ -1,10 +1,10 @@
-import { fill, locking, pages } from "@lending/sdk";
+import { fill, locking, pages, transactions } from "@lending/sdk";
 import type { Metadata } from "next";
 import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
 import { serverConfig } from "@/config/server";
 import { ComingSoonGate } from "@/features/flags/ComingSoonGate";
-import { LockingOverview } from "@/features/locking/LockingOverview";
+import { LockingGate } from "@/features/locking/shell";
 
 const copy = pages.locking;
 
@@ -15,9 +15,14 @@ export default function LockingPage() {
   return (
     <>
       <PageHeader title={copy.title} lead={fill(locking.lead, { product })} />
-      {features.tokenLaunch ? <IndexerLagNotice scope="page" className="mb-6" /> : null}
+      {features.tokenLaunch ? <IndexerLagNotice text={transactions.behindPage} className="mb-6" /> : null}
       {/* FEATURE_TOKEN_LAUNCH off: the Coming Soon modal over the page, nothing to lock */}
-      {features.tokenLaunch ? <LockingOverview product={product} /> : <ComingSoonGate />}
+      {features.tokenLaunch ? (
+        <LockingGate
+          product={product}
+          copy={{ loading: locking.loading, visitor: locking.visitor }}
+        />
+      ) : <ComingSoonGate />}
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { pages, portfolio } from "@lending/sdk";
+import { pages, portfolio, transactions } from "@lending/sdk";
 import type { Metadata } from "next";
 import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
 import { serverConfig } from "@/config/server";
-import { PortfolioSummary } from "@/features/portfolio/PortfolioSummary";
+import { Portfolio } from "@/features/portfolio/PortfolioConnect";
 
 const copy = pages.portfolio;
 
@@ -14,8 +14,8 @@ export default function PortfolioPage() {
   return (
     <>
       <PageHeader title={copy.title} lead={portfolio.lead} />
-      <IndexerLagNotice scope="page" className="mb-6" />
-      <PortfolioSummary product={product} />
+      <IndexerLagNotice text={transactions.behindPage} className="mb-6" />
+      <Portfolio product={product} />
     </>
   );
 }

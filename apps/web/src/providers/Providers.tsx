@@ -1,6 +1,5 @@
 "use client";
 
-import { registerDeployment } from "@lending/sdk/deployments";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import type { PublicConfig } from "@/config/public";
 import { VisitorModalProvider } from "@/components/modal/VisitorModalProvider";
@@ -22,8 +21,6 @@ const notYet = () => false;
  * client tree again under the wallet providers.
  */
 export function Providers({ config, children }: { config: PublicConfig; children: ReactNode }) {
-  // before any child reads it (getDeployment): the deployment the server was configured with
-  if (config.deployment) registerDeployment(config.deployment);
   const live = useSyncExternalStore(subscribeStack, liveStack, noStack);
   const visitorReady = useSyncExternalStore(noSubscription, visitorReadyNow, notYet);
   useEffect(() => {

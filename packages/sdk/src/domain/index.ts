@@ -15,6 +15,7 @@ export * from "./swap";
 export * from "./tokens";
 export * from "./time";
 export * from "./validation";
+export * from "./tranche-limits";
 export * from "./messages";
 export * from "./strategies";
 export * from "./lend-flow";

@@ -1,4 +1,4 @@
-import { pages } from "@lending/sdk";
+import { pages, transactions } from "@lending/sdk";
 import type { Metadata } from "next";
 import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
@@ -15,7 +15,7 @@ export default function ClosedStrategiesPage() {
     <>
       <PageHeader title={copy.title} lead={copy.lead} />
       <SubNav label={LENDING_TABS_LABEL} items={LENDING_TABS} />
-      <IndexerLagNotice scope="page" className="mb-6" />
+      <IndexerLagNotice text={transactions.behindPage} className="mb-6" />
       <StrategyList status="closed" empty={copy.empty} />
     </>
   );

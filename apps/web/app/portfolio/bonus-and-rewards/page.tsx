@@ -2,7 +2,7 @@ import { fill, pages, rewards } from "@lending/sdk";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/Page";
 import { serverConfig } from "@/config/server";
-import { RewardsPage } from "@/features/rewards/RewardsPage";
+import { RewardsGate } from "@/features/rewards/shell";
 
 const copy = pages.bonusAndRewards;
 
@@ -13,7 +13,14 @@ export default function BonusAndRewardsPage() {
   return (
     <>
       <PageHeader title={copy.title} lead={fill(rewards.lead, { product })} />
-      <RewardsPage product={product} />
+      <RewardsGate
+        product={product}
+        copy={{
+          loading: rewards.loading,
+          connectText: rewards.connectText,
+          connect: rewards.connect,
+        }}
+      />
     </>
   );
 }

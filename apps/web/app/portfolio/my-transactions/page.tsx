@@ -1,7 +1,7 @@
 import { pages, transactions } from "@lending/sdk";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/Page";
-import { MyTransactions } from "@/features/history/MyTransactions";
+import { MyTransactionsGate } from "@/features/history/MyTransactionsGate";
 
 const copy = pages.myTransactions;
 
@@ -11,7 +11,13 @@ export default function MyTransactionsPage() {
   return (
     <>
       <PageHeader title={copy.title} lead={transactions.lead} />
-      <MyTransactions />
+      <MyTransactionsGate
+        copy={{
+          tableLabel: transactions.tableLabel,
+          connectPrompt: transactions.connectPrompt,
+          connect: transactions.connect,
+        }}
+      />
     </>
   );
 }

@@ -1,13 +1,7 @@
 "use client";
 
-import { useQuery } from "@/lib/stack";
-import {
-  fill,
-  formatLag,
-  isIndexerBehind,
-  transactions as copy,
-  type IndexerSync,
-} from "@lending/sdk";
+import { useQuery, VISITOR_READ } from "@/lib/stack";
+import { fill, formatLag, isIndexerBehind, type IndexerSync } from "@lending/sdk";
 import { queryKeys } from "@/lib/queries/keys";
 
 /** How often an indexed view asks how far the indexer is behind the chain. */
@@ -20,6 +14,7 @@ export function useIndexerSync(): IndexerSync | undefined {
     queryFn: async () => (await import("@/features/history/api")).fetchIndexerSync(),
     refetchInterval: SYNC_REFRESH_MS,
     retry: false,
+    meta: VISITOR_READ,
   });
   return query.data;
 }
@@ -31,10 +26,16 @@ export function useIndexerSync(): IndexerSync | undefined {
  * taken for the chain's.
  */
 export function IndexerLagNotice({
-  scope = "list",
+  text,
   className = "",
 }: {
-  scope?: "list" | "page";
+  /**
+   * The catalog's words with `{duration}`: `transactions.behind` above a list (my transactions,
+   * rewards), `transactions.behindPage` above a page whose indexed notices, losses and rewards
+   * sit beside chain reads (portfolio, lending, locking). Passed in, so the catalog stays out of
+   * a page that loads this notice after its first load.
+   */
+  text: string;
   /** spacing where the page places it */
   className?: string;
 }) {
@@ -46,9 +47,7 @@ export function IndexerLagNotice({
       data-testid="indexer-lag"
       className={`rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 ${className}`}
     >
-      {fill(scope === "page" ? copy.behindPage : copy.behind, {
-        duration: formatLag(sync!.behindSeconds),
-      })}
+      {fill(text, { duration: formatLag(sync!.behindSeconds) })}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { common } from "@lending/sdk";
+import { common, wallet } from "@lending/sdk";
 import Link from "next/link";
 import { WalletButton } from "@/features/wallet/WalletButton";
 import { NavLinks } from "./NavLinks";
@@ -39,7 +39,9 @@ export function Header({
           {common.header.subordination}
         </a>
         <div className="order-3 ml-auto sm:order-4">
-          <WalletButton />
+          <WalletButton
+            labels={{ connectWallet: wallet.connectWallet, connected: wallet.connected }}
+          />
         </div>
       </div>
     </header>

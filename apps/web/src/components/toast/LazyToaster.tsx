@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useSyncExternalStore } from "react";
-import { toasterStore } from "./toast";
+import { toasterStore } from "./toasterStore";
 
 const ToasterHost = dynamic(() => import("./ToasterHost"), { ssr: false });
 

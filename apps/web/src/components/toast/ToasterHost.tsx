@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { Toaster } from "sonner";
-import { toasterStore } from "./toast";
+import { toasterStore } from "./toasterStore";
 
 export default function ToasterHost() {
   useEffect(() => {

@@ -4,6 +4,9 @@
  */
 import { common } from "@lending/sdk";
 import type { ExternalToast } from "sonner";
+import { requestToaster, toasterReady as ready } from "./toasterStore";
+
+export { toasterStore } from "./toasterStore";
 
 export type ToastType = "success" | "info" | "warning" | "error";
 
@@ -26,30 +29,6 @@ export interface ToastOptions {
   id?: string | number;
   /** ms; Infinity keeps it until closed */
   duration?: number;
-}
-
-type Listener = () => void;
-let requested = false;
-const listeners = new Set<Listener>();
-let resolveReady: (() => void) | undefined;
-const ready = new Promise<void>((resolve) => {
-  resolveReady = resolve;
-});
-
-/** For <LazyToaster>: whether any toast was asked for yet. */
-export const toasterStore = {
-  subscribe(l: Listener) {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  },
-  get: () => requested,
-  markReady: () => resolveReady?.(),
-};
-
-function requestToaster() {
-  if (requested) return;
-  requested = true;
-  for (const l of listeners) l();
 }
 
 /** The link (or plain hash) a `txHash` toast shows. */

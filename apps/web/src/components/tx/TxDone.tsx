@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { txHashLink } from "@/components/toast/toast";
 import { Template } from "@/components/ui/Template";
-import { useExplorerUrl } from "@/lib/tx/useTransactor";
+import { useExplorerUrl } from "@/lib/tx/explorer";
 
 /**
  * A transaction's link to the chain's explorer ('View transaction'), or, on a chain without an

@@ -1,7 +1,7 @@
 "use client";
 
 import { common } from "@lending/sdk";
-import { loadErrorCopy, type ReadSource } from "@/lib/errors";
+import { loadErrorCopy, type ReadSource } from "@/lib/readErrors";
 
 /**
  * A page's data could not be read: which part failed (chain, indexer, server), the page's own

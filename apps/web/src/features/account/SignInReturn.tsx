@@ -2,7 +2,6 @@
 
 import { useEffect } from "react";
 import { useModal } from "@/components/modal/modalContext";
-import { showToast } from "@/components/toast/toast";
 
 /**
  * Back from Google: `?signin=google` opens the connect modal on the account's wallet setup
@@ -28,14 +27,16 @@ export function SignInReturn() {
       open("connectWallet", { resume: true, ...(next === "export" ? { next: "export" } : {}) });
     } else if (failure) {
       // a catalog text for the code: text from the address bar is never shown
-      void import("@lending/sdk").then(({ account }) => {
+      void Promise.all([import("@lending/sdk"), import("@/components/toast/toast")]).then(
+        ([{ account }, { showToast }]) => {
         const errors: Record<string, string> = account.google.errors;
         return showToast({
           type: "error",
           title: account.google.failedTitle,
           message: Object.hasOwn(errors, failure) ? errors[failure]! : account.google.errors.failed,
         });
-      });
+      },
+      );
     }
   }, [open]);
   return null;

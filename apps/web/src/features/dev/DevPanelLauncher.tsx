@@ -1,6 +1,5 @@
 "use client";
 
-import { devPanel } from "@lending/sdk";
 import { useState } from "react";
 import { useLiveStack } from "@/lib/stack";
 import { requestStack, takePendingDevPanel } from "@/lib/stack/store";
@@ -8,8 +7,10 @@ import { requestStack, takePendingDevPanel } from "@/lib/stack/store";
 /**
  * The floating "Demo controls" button of the local chain (the layout renders it on chain 31337
  * only): opens the dev panel (which needs the wallet stack: a visitor's click loads it first).
+ * Its label comes from the server (`devPanel.open`), so the catalog stays out of the page's
+ * JavaScript.
  */
-export function DevPanelLauncher() {
+export function DevPanelLauncher({ label }: { label: string }) {
   const live = useLiveStack();
   const [open, setOpen] = useState(() => Boolean(live) && takePendingDevPanel());
   return (
@@ -20,7 +21,7 @@ export function DevPanelLauncher() {
         onClick={() => (live ? setOpen(true) : requestStack({ devPanel: true }))}
         className="fixed bottom-4 left-4 z-30 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg hover:bg-slate-700 focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:outline-none"
       >
-        {devPanel.open}
+        {label}
       </button>
       {/* loaded on the first click only: never part of a page's first-load JavaScript */}
       {open && live ? <live.DevPanel onClose={() => setOpen(false)} /> : null}

@@ -23,6 +23,7 @@ import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import type { FixedTermRow as FixedTermItem, LossRow as LossItem, Transaction } from "./api";
 import { Cell, Time } from "./cells";
+import { Panel, TableSkeleton, TransactionsConnect } from "./shell";
 import { FixedTermRow } from "./FixedTermRow";
 import { LossRow } from "./LossRow";
 import { fixedTermText, formatApy, RequestedAmount, statusText } from "./display";
@@ -166,28 +167,6 @@ function Row({
   );
 }
 
-function TableSkeleton() {
-  return (
-    <div data-testid="transactions-loading" aria-busy="true" className="space-y-3">
-      <span className="sr-only">{copy.tableLabel}</span>
-      {Array.from({ length: 4 }, (_, i) => (
-        <Skeleton key={i} className="block h-10 w-full" />
-      ))}
-    </div>
-  );
-}
-
-function Panel({ children, testId }: { children: ReactNode; testId: string }) {
-  return (
-    <div
-      data-testid={testId}
-      className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-600 shadow-sm"
-    >
-      {children}
-    </div>
-  );
-}
-
 /** The connected user's requests, page by page from the server. */
 function TransactionsTable({ user }: { user: string }) {
   const { chainId } = usePublicConfig();
@@ -215,12 +194,12 @@ function TransactionsTable({ user }: { user: string }) {
       />
     );
   }
-  if (query.isPending || !query.data) return <TableSkeleton />;
+  if (query.isPending || !query.data) return <TableSkeleton label={copy.tableLabel} />;
   const { items, total, pageSize } = query.data;
   if (total === 0) {
     return (
       <Panel testId="transactions-empty">
-        <IndexerLagNotice />
+        <IndexerLagNotice text={copy.behind} />
         <p>{copy.empty}</p>
         <Link
           href="/lending"
@@ -235,7 +214,7 @@ function TransactionsTable({ user }: { user: string }) {
   const from = (query.data.page - 1) * pageSize + 1;
   return (
     <div className="space-y-4">
-      <IndexerLagNotice />
+      <IndexerLagNotice text={copy.behind} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600" data-testid="transactions-summary">
           {fill(copy.pagination.summary, { from, to: from + items.length - 1, total })}
@@ -291,19 +270,14 @@ export function MyTransactions() {
   const { ready } = useWalletState();
   const { address, status } = useConnection();
   const { open } = useModal();
-  if (!ready || status === "connecting" || status === "reconnecting") return <TableSkeleton />;
+  if (!ready || status === "connecting" || status === "reconnecting") return <TableSkeleton label={copy.tableLabel} />;
   if (status !== "connected" || !address) {
     return (
-      <Panel testId="transactions-connect">
-        <p>{copy.connectPrompt}</p>
-        <button
-          type="button"
-          onClick={() => open("connectWallet")}
-          className="mt-4 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
-        >
-          {copy.connect}
-        </button>
-      </Panel>
+      <TransactionsConnect
+        prompt={copy.connectPrompt}
+        connect={copy.connect}
+        onConnect={() => open("connectWallet")}
+      />
     );
   }
   return <TransactionsTable key={address} user={address} />;

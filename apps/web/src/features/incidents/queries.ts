@@ -1,4 +1,4 @@
-import { useQuery } from "@/lib/stack";
+import { useQuery, VISITOR_READ } from "@/lib/stack";
 import type { HistoryLoss, PoolNotice } from "@lending/sdk";
 import { apiGet } from "@/lib/api";
 import { queryKeys } from "@/lib/queries/keys";
@@ -18,6 +18,7 @@ export function usePoolNotices(): Map<string, PoolNotice> | undefined {
     queryFn: () => apiGet<{ items: PoolNotice[] }>("/api/pool-notices"),
     refetchInterval: REFRESH_MS,
     retry: 1,
+    meta: VISITOR_READ,
   });
   return data ? new Map(data.items.map((n) => [n.poolId, n])) : undefined;
 }

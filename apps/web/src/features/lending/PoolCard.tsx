@@ -13,7 +13,8 @@ import {
 } from "@lending/sdk";
 import Link from "next/link";
 import { PoolTable } from "@/components/ui/PoolTable";
-import { PoolNotice } from "@/features/incidents/PoolNotice";
+import { LazyPoolNotice } from "@/features/incidents/lazy";
+import { usePoolNotices } from "@/features/incidents/queries";
 import { LendButton } from "./lend/LendButton";
 import { useDepositedThisEpoch } from "./lend/useDepositedThisEpoch";
 import { RepaymentsButton } from "./repayments/RepaymentsButton";
@@ -29,6 +30,8 @@ const usdc = (amount: bigint) => fill(common.usdcAmount, { amount: formatUsdc(am
  */
 export function PoolCard({ pool }: { pool: Pool }) {
   const deposited = useDepositedThisEpoch(pool);
+  // the notice's code (and copy) loads only for a pool that has one: most never do
+  const notice = usePoolNotices()?.get(pool.id.toString());
   const oversubscribed = (t: Pool["tranches"][number]) =>
     isTrancheOversubscribedFor(t, deposited?.[t.id.toString()]);
   return (
@@ -49,7 +52,7 @@ export function PoolCard({ pool }: { pool: Pool }) {
           <RepaymentsButton poolId={pool.id} poolName={pool.poolName} />
         </div>
       }
-      notice={<PoolNotice poolId={pool.id} />}
+      notice={notice?.openIncident || notice?.latestLoss ? <LazyPoolNotice poolId={pool.id} /> : null}
       columns={[
         {
           label: copy.variableApy,

@@ -30,6 +30,7 @@ import { queryKeys } from "@/lib/queries/keys";
 import { LaunchBonusInfo, NextLevel } from "./NextLevel";
 import { ksuAmount, lockNumber, periodText } from "./format";
 import { lockingQueryOptions } from "./queries";
+import { LockingVisitor, OverviewSkeleton } from "./shell";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
 
@@ -42,27 +43,14 @@ export function LockingOverview({ product }: { product: string }) {
   const query = useQuery(lockingQueryOptions(chainId, client, address));
   const failure = useFailure(query);
 
-  if (!ready) return <OverviewSkeleton />;
+  if (!ready) return <OverviewSkeleton label={copy.loading} />;
   if (status !== "connected") {
     return (
-      <section className={card} data-testid="locking-visitor" aria-labelledby="locking-how">
-        <h2 id="locking-how" className="text-lg font-semibold text-slate-900">
-          {copy.visitor.title}
-        </h2>
-        <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
-          {copy.visitor.points.map((p) => (
-            <li key={p}>{fill(p, { product })}</li>
-          ))}
-        </ul>
-        <p className="mt-4 text-slate-600">{copy.visitor.connectText}</p>
-        <button
-          type="button"
-          onClick={() => open("connectWallet")}
-          className={`mt-4 ${primaryButton}`}
-        >
-          {copy.visitor.connect}
-        </button>
-      </section>
+      <LockingVisitor
+        copy={copy.visitor}
+        product={product}
+        onConnect={() => open("connectWallet")}
+      />
     );
   }
   if (failure) {
@@ -78,7 +66,7 @@ export function LockingOverview({ product }: { product: string }) {
       />
     );
   }
-  if (!query.data) return <OverviewSkeleton />;
+  if (!query.data) return <OverviewSkeleton label={copy.loading} />;
   const o = query.data;
   const usdc = (v: bigint) => fill(copy.overview.usdc, { amount: formatUsdc(v) });
   return (
@@ -323,12 +311,3 @@ function LocksTable({
   );
 }
 
-function OverviewSkeleton() {
-  return (
-    <div aria-busy="true" className="space-y-4" data-testid="locking-loading">
-      <span className="sr-only">{copy.loading}</span>
-      <Skeleton className="block h-32 w-full" />
-      <Skeleton className="block h-24 w-full" />
-    </div>
-  );
-}

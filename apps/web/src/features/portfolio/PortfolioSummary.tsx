@@ -34,6 +34,7 @@ import { LendButton } from "@/features/lending/lend/LendButton";
 import { useAppChain } from "@/lib/queries/hooks";
 import { fixedLoanDate, fixedLoanOutcomeText } from "./fixed-term/outcome";
 import { RepaymentsButton } from "@/features/lending/repayments/RepaymentsButton";
+import { PortfolioConnect, PortfolioSkeleton } from "./PortfolioConnect";
 import { portfolioQueryOptions, type PortfolioData } from "./queries";
 import { positionKey, useFillPreviews } from "./fill-preview/queries";
 import { LazyEpochMailSetting as EpochMailSetting } from "@/features/epoch-mails/LazyEpochMailSetting";
@@ -59,19 +60,7 @@ export function PortfolioSummary({ product }: { product: string }) {
   // until the wallet session is restored, a skeleton (not a connect prompt that then flips)
   if (!ready) return <PortfolioSkeleton />;
   if (status !== "connected") {
-    return (
-      <section className={card} data-testid="portfolio-connect">
-        <h2 className="text-lg font-semibold text-slate-900">{copy.connectTitle}</h2>
-        <p className="mt-2 text-slate-600">{copy.connectText}</p>
-        <button
-          type="button"
-          onClick={() => open("connectWallet")}
-          className="mt-4 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
-        >
-          {copy.connect}
-        </button>
-      </section>
-    );
+    return <PortfolioConnect />;
   }
   if (failure) {
     return (
@@ -530,26 +519,3 @@ function WithdrawButton({
   );
 }
 
-function PortfolioSkeleton() {
-  return (
-    <div
-      aria-busy="true"
-      aria-label={copy.loading}
-      className="space-y-6"
-      data-testid="portfolio-loading"
-    >
-      <div className={card}>
-        <Skeleton className="block h-6 w-48" />
-        <div className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="block h-10 w-full" />
-          ))}
-        </div>
-      </div>
-      <div className={card}>
-        <Skeleton className="block h-6 w-64" />
-        <Skeleton className="mt-4 block h-20 w-full" />
-      </div>
-    </div>
-  );
-}

@@ -5,12 +5,22 @@ import { useModal } from "@/components/modal/modalContext";
 import { useFeature } from "@/features/flags/useFeature";
 import { REFERRER_KEY } from "./storage";
 
+/**
+ * The referrers whose modal this page load has shown: the page's client tree mounts again when
+ * the wallet stack loads, and the modal is then already open there (queued by the visitor's
+ * modal provider), so it is not opened a second time over what the visitor did since.
+ */
+const shown = new Set<string>();
+
 /** On /referrals/{address}: remembers the referrer in this browser and shows the modal. */
 export function ReferralCapture({ referrer }: { referrer: string }) {
   const { open } = useModal();
   const feature = useFeature("referral");
   useEffect(() => {
     localStorage.setItem(REFERRER_KEY, referrer.toLowerCase());
+    const key = referrer.toLowerCase();
+    if (shown.has(key)) return;
+    shown.add(key);
     feature(() => open("referralDetected", { referrer }));
   }, [referrer, open, feature]);
   return null;

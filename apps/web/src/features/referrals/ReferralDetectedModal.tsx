@@ -1,6 +1,5 @@
 "use client";
 
-import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 import { referral, referralErrorText, tx as txCopy } from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -9,11 +8,11 @@ import { Modal } from "@/components/modal/Modal";
 import { useModal } from "@/components/modal/modalContext";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { showToast } from "@/components/toast/toast";
-import { Template } from "@/components/ui/Template";
 import { ApiError } from "@/lib/api";
 import { useAppChain } from "@/lib/queries/hooks";
 import { queryKeys } from "@/lib/queries/keys";
 import { signOrDecline } from "@/lib/tx/signMessage";
+import { ReferralDetectedView } from "./ReferralDetectedView";
 import { REFERRER_KEY } from "./storage";
 
 const copy = referral.detected;
@@ -69,46 +68,15 @@ export default function ReferralDetectedModal({
 
   return (
     <Modal title={copy.title} onClose={onClose}>
-      <div className="space-y-5 text-sm text-slate-700" data-testid="referral-detected">
-        <p>
-          <Template
-            text={copy.text}
-            values={{
-              address: <span className="font-mono break-all">{referrer.toLowerCase()}</span>,
-            }}
-          />
-        </p>
-        {error ? (
-          <p role="alert" className="text-red-800" data-testid="referral-detected-error">
-            {error}
-          </p>
-        ) : null}
-        {status !== "connected" ? (
-          <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <p>{copy.connect}</p>
-            <button
-              type="button"
-              onClick={() => push("connectWallet")}
-              className={`mt-3 ${primaryButton}`}
-            >
-              {copy.connectButton}
-            </button>
-          </div>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={onClose} className={secondaryButton}>
-            {copy.close}
-          </button>
-          <button
-            type="button"
-            disabled={status !== "connected" || busy}
-            onClick={() => void apply()}
-            className={primaryButton}
-          >
-            {busy ? copy.applying : copy.apply}
-          </button>
-        </div>
-      </div>
+      <ReferralDetectedView
+        referrer={referrer}
+        connected={status === "connected"}
+        busy={busy}
+        error={error}
+        onApply={() => void apply()}
+        onConnect={() => push("connectWallet")}
+        onClose={onClose}
+      />
     </Modal>
   );
 }

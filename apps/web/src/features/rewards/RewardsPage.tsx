@@ -17,6 +17,7 @@ import {
   rewards as copy,
   tx as txCopy,
   type RewardsOverview,
+  transactions,
 } from "@lending/sdk";
 import { useState } from "react";
 import type { Address, Client } from "viem";
@@ -36,6 +37,7 @@ import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/L
 import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { ksuAmount } from "@/features/locking/format";
+import { RewardsConnect, RewardsLoading } from "./shell";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
 
@@ -64,19 +66,14 @@ export function RewardsPage({ product }: { product: string }) {
   const overview = useQuery(rewardsQueryOptions(chainId, client, address));
   const failure = useFailure(overview);
 
-  if (!ready) return <Loading />;
+  if (!ready) return <RewardsLoading label={copy.loading} />;
   if (status !== "connected" || !address) {
     return (
-      <section className={card} data-testid="rewards-connect">
-        <p className="text-slate-600">{copy.connectText}</p>
-        <button
-          type="button"
-          onClick={() => open("connectWallet")}
-          className={`mt-4 ${primaryButton}`}
-        >
-          {copy.connect}
-        </button>
-      </section>
+      <RewardsConnect
+        text={copy.connectText}
+        connect={copy.connect}
+        onConnect={() => open("connectWallet")}
+      />
     );
   }
   if (failure) {
@@ -92,7 +89,7 @@ export function RewardsPage({ product }: { product: string }) {
       />
     );
   }
-  if (!overview.data) return <Loading />;
+  if (!overview.data) return <RewardsLoading label={copy.loading} />;
   return (
     <div className="space-y-6">
       <div className="grid gap-6 md:grid-cols-2">
@@ -245,7 +242,7 @@ function RewardsHistory({ user, product }: { user: Address; product: string }) {
         {h.title}
       </h2>
       <div className="mt-2 empty:hidden">
-        <IndexerLagNotice />
+        <IndexerLagNotice text={transactions.behind} />
       </div>
       {!data ? (
         historyFailure ? (
@@ -313,11 +310,3 @@ function RewardsHistory({ user, product }: { user: Address; product: string }) {
   );
 }
 
-function Loading() {
-  return (
-    <div aria-busy="true" className="space-y-4" data-testid="rewards-loading">
-      <span className="sr-only">{copy.loading}</span>
-      <Skeleton className="block h-32 w-full" />
-    </div>
-  );
-}

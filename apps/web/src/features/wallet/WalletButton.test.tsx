@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { mock, useConfig, type Config } from "wagmi";
 import { connect, disconnect } from "wagmi/actions";
 import type { PublicConfig } from "@/config/public";
+import { wallet } from "@lending/sdk";
 import { NavLinks } from "@/components/layout/NavLinks";
 import { loadStack, resetStackForTests } from "@/lib/stack/store";
 import { Providers } from "@/providers/Providers";
@@ -32,7 +33,7 @@ function renderApp() {
     <Providers config={publicConfig}>
       <Probe />
       <NavLinks />
-      <WalletButton />
+      <WalletButton labels={wallet} />
     </Providers>,
   );
   return ref;
@@ -41,19 +42,19 @@ function renderApp() {
 describe("WalletButtonView", () => {
   it("is a disabled Connect Wallet button until ready", () => {
     const { rerender } = render(
-      <WalletButtonView ready={false} onConnect={() => {}} onManage={() => {}} />,
+      <WalletButtonView labels={wallet} ready={false} onConnect={() => {}} onManage={() => {}} />,
     );
     const button = screen.getByTestId("wallet-button");
     expect(button.textContent).toBe("Connect Wallet");
     expect(button).toHaveProperty("disabled", true);
-    rerender(<WalletButtonView ready onConnect={() => {}} onManage={() => {}} />);
+    rerender(<WalletButtonView labels={wallet} ready onConnect={() => {}} onManage={() => {}} />);
     expect(screen.getByTestId("wallet-button")).toHaveProperty("disabled", false);
   });
 
   it("shows the shortened address and a Connected chip", () => {
     let managed = 0;
     render(
-      <WalletButtonView ready address={ACCOUNT} onConnect={() => {}} onManage={() => managed++} />,
+      <WalletButtonView labels={wallet} ready address={ACCOUNT} onConnect={() => {}} onManage={() => managed++} />,
     );
     const button = screen.getByTestId("wallet-button");
     expect(button.textContent).toBe("0x7099...79C8Connected");
@@ -128,7 +129,7 @@ describe("WalletButton on a visitor's page (no wallet stack loaded)", () => {
     render(
       <Providers config={publicConfig}>
         <NavLinks />
-        <WalletButton />
+        <WalletButton labels={wallet} />
       </Providers>,
     );
     const button = screen.getByTestId("wallet-button");

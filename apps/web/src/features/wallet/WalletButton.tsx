@@ -1,12 +1,19 @@
 "use client";
 
 import { useConnection } from "@/lib/stack";
-import { shortenAddress, wallet } from "@lending/sdk";
+import { shortenAddress } from "@lending/sdk";
 import { useModal } from "@/components/modal/modalContext";
 import { preloadModal } from "@/components/modal/registry";
 import { useWalletState } from "./walletState";
 
+/** The button's words (`wallet.connectWallet`, `wallet.connected`), passed by the server's header. */
+export interface WalletButtonLabels {
+  connectWallet: string;
+  connected: string;
+}
+
 export interface WalletButtonViewProps {
+  labels: WalletButtonLabels;
   ready: boolean;
   address?: string;
   onConnect: () => void;
@@ -14,7 +21,13 @@ export interface WalletButtonViewProps {
 }
 
 /** Disconnected: "Connect Wallet" (disabled until ready). Connected: short address + chip. */
-export function WalletButtonView({ ready, address, onConnect, onManage }: WalletButtonViewProps) {
+export function WalletButtonView({
+  labels,
+  ready,
+  address,
+  onConnect,
+  onManage,
+}: WalletButtonViewProps) {
   if (address) {
     return (
       <button
@@ -26,7 +39,7 @@ export function WalletButtonView({ ready, address, onConnect, onManage }: Wallet
       >
         <span className="font-mono">{shortenAddress(address)}</span>
         <span className="hidden rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-600/20 sm:inline">
-          {wallet.connected}
+          {labels.connected}
         </span>
       </button>
     );
@@ -40,17 +53,18 @@ export function WalletButtonView({ ready, address, onConnect, onManage }: Wallet
       onMouseEnter={() => preloadModal("connectWallet")}
       className="rounded-xl bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50"
     >
-      {wallet.connectWallet}
+      {labels.connectWallet}
     </button>
   );
 }
 
-export function WalletButton() {
+export function WalletButton({ labels }: { labels: WalletButtonLabels }) {
   const { ready } = useWalletState();
   const { address, status } = useConnection();
   const { open } = useModal();
   return (
     <WalletButtonView
+      labels={labels}
       ready={ready}
       address={ready && status === "connected" ? address : undefined}
       onConnect={() => open("connectWallet")}

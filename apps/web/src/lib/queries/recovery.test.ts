@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api";
-import { pollWhileFailing, RECOVER_MS, retryRead } from "./recovery";
+import { pollWhileFailing, RECOVER_MS } from "./recovery";
+import { retryRead } from "./retry";
 
 describe("reads that fail recover by themselves (issue 25)", () => {
   it("polls a failing read every few seconds, and a healthy one at its own pace", () => {

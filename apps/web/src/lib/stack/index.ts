@@ -12,7 +12,7 @@
  * TanStack Query directly: they load with the stack.
  */
 import type * as Query from "@tanstack/react-query";
-import { createContext, useContext, useEffect } from "react";
+import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
 import type * as Wagmi from "wagmi";
 import { requestStack, type LiveStack } from "./store";
 
@@ -31,30 +31,135 @@ export const keepPreviousData = (<T>(previousData: T) =>
   previousData) as typeof Query.keepPreviousData;
 
 interface LooseOptions {
+  queryKey?: readonly unknown[];
+  queryFn?: unknown;
   enabled?: unknown;
   initialData?: unknown;
   initialDataUpdatedAt?: unknown;
   select?: (data: unknown) => unknown;
   refetchInterval?: unknown;
+  meta?: Record<string, unknown>;
 }
+
+/**
+ * A read a visitor's page may do without the wallet stack: one that needs neither a wallet nor
+ * a chain client (the app's own API: the indexer's lag, the pools' notices). A query says so
+ * with `meta: VISITOR_READ`; before the stack loads it is fetched here (one fetch per key at a
+ * time, polled at its numeric `refetchInterval`), and its data is the stack's query's start.
+ */
+export const VISITOR_READ = { visitorRead: true } as const;
+
+interface VisitorRead {
+  data: unknown;
+  error: unknown;
+  at: number;
+  users: number;
+  inflight?: Promise<void>;
+  timer?: ReturnType<typeof setInterval>;
+  listeners: Set<() => void>;
+}
+
+const visitorReads = new Map<string, VisitorRead>();
+const keyOf = (key: readonly unknown[] | undefined) =>
+  JSON.stringify(key ?? [], (_, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
+
+function visitorRead(hash: string): VisitorRead {
+  let read = visitorReads.get(hash);
+  if (!read) {
+    read = { data: undefined, error: null, at: 0, users: 0, listeners: new Set() };
+    visitorReads.set(hash, read);
+  }
+  return read;
+}
+
+function fetchVisitorRead(read: VisitorRead, queryFn: () => Promise<unknown>): void {
+  read.inflight ??= queryFn()
+    .then(
+      (data) => {
+        read.data = data;
+        read.error = null;
+        read.at = Date.now();
+      },
+      (error: unknown) => {
+        read.error = error;
+      },
+    )
+    .finally(() => {
+      read.inflight = undefined;
+      for (const l of read.listeners) l();
+    });
+}
+
+/** The data of the visitor's reads (for tests and for the stack's queries to start from). */
+export function visitorReadData(queryKey: readonly unknown[]): unknown {
+  return visitorReads.get(keyOf(queryKey))?.data;
+}
+
+/** Test hook: forget every visitor read. */
+export function resetVisitorReadsForTests(): void {
+  for (const read of visitorReads.values()) clearInterval(read.timer);
+  visitorReads.clear();
+}
+
+function visitorSubscribe(hash: string, listener: () => void): () => void {
+  const read = visitorRead(hash);
+  read.listeners.add(listener);
+  return () => read.listeners.delete(listener);
+}
+
+const NO_READ = "";
+const noopSubscribe = () => () => {};
 
 /** A query on a visitor's page: its server-rendered data; a read it needs loads the stack. */
 function useVisitorQuery(options: LooseOptions): unknown {
   const enabled = options.enabled !== false;
-  const initial =
+  const initialOption =
     typeof options.initialData === "function"
       ? (options.initialData as () => unknown)()
       : options.initialData;
+  const light =
+    enabled &&
+    initialOption === undefined &&
+    options.meta?.visitorRead === true &&
+    typeof options.queryFn === "function";
+  const hash = light ? keyOf(options.queryKey) : NO_READ;
+  const lightData = useSyncExternalStore(
+    hash ? (l) => visitorSubscribe(hash, l) : noopSubscribe,
+    () => (hash ? visitorRead(hash).data : undefined),
+    () => undefined,
+  );
+  const queryFn = options.queryFn as () => Promise<unknown>;
+  const lightInterval =
+    typeof options.refetchInterval === "number" ? options.refetchInterval : 0;
+  useEffect(() => {
+    if (!hash) return;
+    const read = visitorRead(hash);
+    read.users += 1;
+    if (read.at === 0 || read.error) fetchVisitorRead(read, queryFn);
+    if (lightInterval > 0 && !read.timer) {
+      read.timer = setInterval(() => fetchVisitorRead(read, queryFn), lightInterval);
+    }
+    return () => {
+      read.users -= 1;
+      if (read.users === 0) {
+        clearInterval(read.timer);
+        read.timer = undefined;
+      }
+    };
+    // the query function of one key does the same read whichever render made it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hash, lightInterval]);
+  const initial = light ? lightData : initialOption;
   const hasData = initial !== undefined;
-  const needsRead = enabled && !hasData;
+  const needsRead = enabled && !hasData && !light;
+  // a light read polls by itself (above); another's refresh is the stack's query's, from there
   const interval =
-    enabled && typeof options.refetchInterval === "number" ? options.refetchInterval : 0;
+    enabled && !light && typeof options.refetchInterval === "number" ? options.refetchInterval : 0;
   useEffect(() => {
     if (needsRead) {
       requestStack();
       return;
     }
-    // the data's refresh: the stack's query takes over from there
     if (interval > 0) {
       const timer = setTimeout(() => requestStack(), interval);
       return () => clearTimeout(timer);
@@ -88,7 +193,8 @@ function useVisitorQuery(options: LooseOptions): unknown {
     failureCount: 0,
     failureReason: null,
     refetch: () => {
-      requestStack();
+      if (light) fetchVisitorRead(visitorRead(hash), queryFn);
+      else requestStack();
       return Promise.resolve({ data, status: hasData ? "success" : "pending" });
     },
   };

@@ -5,6 +5,7 @@
  * watchers of a wallet. Only `./store` imports this module (dynamically); components read it
  * through the hooks of `./index`.
  */
+import { registerDeployment } from "@lending/sdk/deployments";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
@@ -12,7 +13,8 @@ import { WagmiProvider } from "wagmi";
 import type { PublicConfig } from "@/config/public";
 import { createWalletSetup } from "@/features/wallet/wagmiConfig";
 import { WalletStateProvider } from "@/features/wallet/WalletStateProvider";
-import { pollWhileFailing, retryRead } from "@/lib/queries/recovery";
+import { pollWhileFailing } from "@/lib/queries/recovery";
+import { retryRead } from "@/lib/queries/retry";
 
 export { useQuery, useQueryClient } from "@tanstack/react-query";
 export { useChains, useClient, useConfig, useConnection, useSwitchChain } from "wagmi";
@@ -40,6 +42,10 @@ export function createQueryClient(): QueryClient {
 
 /** wagmi, react-query and the wallet session around the page (mounted once the stack loads). */
 export function LiveProviders({ config, children }: { config: PublicConfig; children: ReactNode }) {
+  // before any child reads it (getDeployment; only code that loads with the stack does): the
+  // deployment the server was configured with. Its check (viem's address checksum) stays out of
+  // a visitor's first load.
+  if (config.deployment) registerDeployment(config.deployment);
   const [setup] = useState(() => createWalletSetup(config));
   const [queryClient] = useState(createQueryClient);
   return (

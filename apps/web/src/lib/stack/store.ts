@@ -66,6 +66,20 @@ export function requestStack(wanted: { modal?: PendingModal; devPanel?: boolean 
   });
 }
 
+/**
+ * A modal a visitor's page shows without the stack (VisitorModalProvider): queued without
+ * loading the stack, so that when it loads (Connect Wallet, a remembered connection) the modal
+ * is open there too. {@link unqueueModal} when the visitor closes it.
+ */
+export function queueModal(modal: PendingModal): void {
+  if (modal.method === "open") state.modals = [];
+  state.modals.push(modal);
+}
+
+export function unqueueModal(name: string): void {
+  state.modals = state.modals.filter((m) => m.name !== name);
+}
+
 /** The modals asked for before the stack loaded (read by the live ModalProvider's first render). */
 export function pendingModals(): readonly PendingModal[] {
   return state.modals;

@@ -1,9 +1,12 @@
 "use client";
 
-import { useChains, useConfig } from "@/lib/stack";
+import { useConfig } from "@/lib/stack";
 import { useCallback } from "react";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
+import { useExplorerUrl } from "./explorer";
 import { runTransaction, type BuiltTransaction, type TxCopy, type TxResult } from "./pipeline";
+
+export { useExplorerUrl } from "./explorer";
 
 /** The transaction pipeline bound to the app's chain and its block explorer. */
 export function useTransactor(): (tx: BuiltTransaction, copy: TxCopy) => Promise<TxResult | null> {
@@ -14,11 +17,4 @@ export function useTransactor(): (tx: BuiltTransaction, copy: TxCopy) => Promise
     (tx, copy) => runTransaction({ config, chainId, explorerUrl }, tx, copy),
     [config, chainId, explorerUrl],
   );
-}
-
-/** The block explorer of the app's chain, or undefined (local chain). */
-export function useExplorerUrl(): string | undefined {
-  const { chainId } = usePublicConfig();
-  const chains = useChains();
-  return chains.find((c) => c.id === chainId)?.blockExplorers?.default.url;
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@/lib/stack";
 import type { FillPreview } from "@lending/sdk";
 import type { Address, Client } from "viem";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";

@@ -1,0 +1,70 @@
+"use client";
+
+import { portfolio as copy } from "@lending/sdk";
+import dynamic from "next/dynamic";
+import { useModal } from "@/components/modal/modalContext";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { useConnection } from "@/lib/stack";
+import { useWalletState } from "@/features/wallet/walletState";
+
+const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
+
+/** /portfolio for a wallet that is not connected: connect first. */
+export function PortfolioConnect() {
+  const { open } = useModal();
+  return (
+    <section className={card} data-testid="portfolio-connect">
+      <h2 className="text-lg font-semibold text-slate-900">{copy.connectTitle}</h2>
+      <p className="mt-2 text-slate-600">{copy.connectText}</p>
+      <button
+        type="button"
+        onClick={() => open("connectWallet")}
+        className="mt-4 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+      >
+        {copy.connect}
+      </button>
+    </section>
+  );
+}
+
+export function PortfolioSkeleton() {
+  return (
+    <div
+      aria-busy="true"
+      aria-label={copy.loading}
+      className="space-y-6"
+      data-testid="portfolio-loading"
+    >
+      <div className={card}>
+        <Skeleton className="block h-6 w-48" />
+        <div className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="block h-10 w-full" />
+          ))}
+        </div>
+      </div>
+      <div className={card}>
+        <Skeleton className="block h-6 w-64" />
+        <Skeleton className="mt-4 block h-20 w-full" />
+      </div>
+    </div>
+  );
+}
+
+/** The summary's code (positions, fixed terms, decisions) loads once a wallet is connected. */
+const PortfolioSummary = dynamic(() => import("./PortfolioSummary").then((m) => m.PortfolioSummary), {
+  ssr: false,
+  loading: PortfolioSkeleton,
+});
+
+/**
+ * /portfolio: a visitor's page carries only the connect prompt; the connected lender's summary
+ * (./PortfolioSummary) loads with their wallet.
+ */
+export function Portfolio({ product }: { product: string }) {
+  const { status } = useConnection();
+  const { ready } = useWalletState();
+  if (!ready) return <PortfolioSkeleton />;
+  if (status !== "connected") return <PortfolioConnect />;
+  return <PortfolioSummary product={product} />;
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import { referral } from "@lending/sdk";
+import { VisitorDialog } from "@/components/modal/VisitorDialog";
+import { requestStack } from "@/lib/stack/store";
+import { ReferralDetectedView } from "./ReferralDetectedView";
+import type { ReferralDetectedModalProps } from "./ReferralDetectedModal";
+
+/**
+ * The referral-detected modal on a visitor's page (/referrals/{address} opens it on load): the
+ * same modal without the wallet stack. Connect Wallet loads the stack; the modal, queued by
+ * VisitorModalProvider, opens there with the connect modal over it.
+ */
+export default function ReferralDetectedVisitor({
+  referrer,
+  onClose,
+}: ReferralDetectedModalProps & { onClose: () => void }) {
+  return (
+    <VisitorDialog title={referral.detected.title} onClose={onClose}>
+      <ReferralDetectedView
+        referrer={referrer}
+        connected={false}
+        busy={false}
+        error={null}
+        onApply={() => {}}
+        onConnect={() => requestStack({ modal: { method: "push", name: "connectWallet" } })}
+        onClose={onClose}
+      />
+    </VisitorDialog>
+  );
+}
