@@ -15,14 +15,18 @@ export default function LockingPage() {
   return (
     <>
       <PageHeader title={copy.title} lead={fill(locking.lead, { product })} />
-      {features.tokenLaunch ? <IndexerLagNotice text={transactions.behindPage} className="mb-6" /> : null}
+      {features.tokenLaunch ? (
+        <IndexerLagNotice text={transactions.behindPage} className="mb-6" />
+      ) : null}
       {/* FEATURE_TOKEN_LAUNCH off: the Coming Soon modal over the page, nothing to lock */}
       {features.tokenLaunch ? (
         <LockingGate
           product={product}
           copy={{ loading: locking.loading, visitor: locking.visitor }}
         />
-      ) : <ComingSoonGate />}
+      ) : (
+        <ComingSoonGate />
+      )}
     </>
   );
 }

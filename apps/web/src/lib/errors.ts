@@ -40,4 +40,3 @@ export function walletErrorMessage(error: unknown): string {
   const first = errorChain(error)[0];
   return first?.shortMessage ?? first?.message ?? copy.other;
 }
-

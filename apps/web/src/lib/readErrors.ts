@@ -26,8 +26,10 @@ export function errorChain(error: unknown): ErrorLike[] {
 }
 
 /** Whether the error or one of its causes matches. */
-export const some = (error: unknown, pred: (e: ErrorLike) => boolean) => errorChain(error).some(pred);
-export const text = (e: ErrorLike) => `${e.shortMessage ?? ""} ${e.message ?? ""} ${e.details ?? ""}`;
+export const some = (error: unknown, pred: (e: ErrorLike) => boolean) =>
+  errorChain(error).some(pred);
+export const text = (e: ErrorLike) =>
+  `${e.shortMessage ?? ""} ${e.message ?? ""} ${e.details ?? ""}`;
 
 export function isRpcUnreachable(error: unknown): boolean {
   return some(

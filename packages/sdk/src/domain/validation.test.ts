@@ -10,18 +10,20 @@ import {
 import { swapMinimumOut } from "./swap";
 import {
   validateRecoveryPassword,
-  isTrancheOversubscribedFor,
   isMaxWithdrawal,
   lendMaxAmount,
-  trancheDepositLimits,
   validateFixApyAmount,
   validateLendAmount,
   validateLockAmount,
   validateUnlockAmount,
   validateWithdrawAmount,
+} from "./validation";
+import {
+  isTrancheOversubscribedFor,
+  trancheDepositLimits,
   trancheFullReason,
   trancheFullText,
-} from "./validation";
+} from "./tranche-limits";
 
 const U = 1_000_000n;
 const base = { minimum: 100n * U, maximum: 10_000n * U, balance: 5_000n * U };

@@ -10,7 +10,6 @@ import {
 } from "./errors";
 import { formatUsdcExact } from "./format";
 
-
 export interface LendAmountInput {
   /** amount in the chosen token's smallest units */
   amount: bigint;

@@ -1,8 +1,8 @@
-import { walletBalance as copy } from "@lending/sdk";
+import { wallet, walletBalance as copy } from "@lending/sdk";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { PageHeader } from "@/components/layout/Page";
-import { WalletBalance } from "@/features/portfolio/wallet-balance/WalletBalance";
+import { WalletBalanceGate } from "@/features/portfolio/wallet-balance/shell";
 import { walletTokens } from "@/server/services/wallet-tokens";
 
 export const metadata: Metadata = { title: copy.title };
@@ -14,7 +14,10 @@ export default async function WalletBalancePage() {
   return (
     <>
       <PageHeader title={copy.title} lead={copy.lead} />
-      <WalletBalance tokens={tokens} />
+      <WalletBalanceGate
+        tokens={tokens}
+        copy={{ connectPrompt: copy.connectPrompt, connectWallet: wallet.connectWallet }}
+      />
     </>
   );
 }

@@ -12,7 +12,7 @@ import { useEffect, useRef } from "react";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Template } from "@/components/ui/Template";
 import { useNow } from "@/lib/clock";
-import { useEpochTimes } from "@/lib/queries/hooks";
+import { useEpochTimes } from "@/lib/queries/epochTimes";
 import type { InitialData } from "@/lib/queries/chain";
 
 const copy = common.clearing;

@@ -51,7 +51,12 @@ export function VisitorDialog({
           className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d="M6 6l12 12M18 6L6 18"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
       </div>

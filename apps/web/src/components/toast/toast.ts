@@ -4,9 +4,9 @@
  */
 import { common } from "@lending/sdk";
 import type { ExternalToast } from "sonner";
-import { requestToaster, toasterReady as ready } from "./toasterStore";
+import { requestToaster, toasterReady as ready, toasterStore } from "./toasterStore";
 
-export { toasterStore } from "./toasterStore";
+export { toasterStore };
 
 export type ToastType = "success" | "info" | "warning" | "error";
 
@@ -102,7 +102,7 @@ async function show(o: ToastOptions): Promise<string | number> {
 
 /** Dismisses toast `id` (every toast without one), after any of them still being shown. */
 export async function dismissToast(id?: string | number): Promise<void> {
-  if (!requested) return;
+  if (!toasterStore.get()) return;
   const showing = [...pending].filter((p) => id === undefined || p.id === id);
   await Promise.all(showing.map((p) => p.done.catch(() => undefined)));
   const { toast } = await import("sonner");

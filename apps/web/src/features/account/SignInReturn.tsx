@@ -29,13 +29,15 @@ export function SignInReturn() {
       // a catalog text for the code: text from the address bar is never shown
       void Promise.all([import("@lending/sdk"), import("@/components/toast/toast")]).then(
         ([{ account }, { showToast }]) => {
-        const errors: Record<string, string> = account.google.errors;
-        return showToast({
-          type: "error",
-          title: account.google.failedTitle,
-          message: Object.hasOwn(errors, failure) ? errors[failure]! : account.google.errors.failed,
-        });
-      },
+          const errors: Record<string, string> = account.google.errors;
+          return showToast({
+            type: "error",
+            title: account.google.failedTitle,
+            message: Object.hasOwn(errors, failure)
+              ? errors[failure]!
+              : account.google.errors.failed,
+          });
+        },
       );
     }
   }, [open]);

@@ -11,13 +11,12 @@ import {
   type RequestPart,
 } from "@lending/sdk";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/modalContext";
 import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { LoadError } from "@/components/ui/LoadError";
 import { useFailure } from "@/lib/queries/useFailure";
-import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/walletState";
 import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
@@ -270,7 +269,8 @@ export function MyTransactions() {
   const { ready } = useWalletState();
   const { address, status } = useConnection();
   const { open } = useModal();
-  if (!ready || status === "connecting" || status === "reconnecting") return <TableSkeleton label={copy.tableLabel} />;
+  if (!ready || status === "connecting" || status === "reconnecting")
+    return <TableSkeleton label={copy.tableLabel} />;
   if (status !== "connected" || !address) {
     return (
       <TransactionsConnect

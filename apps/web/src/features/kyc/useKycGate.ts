@@ -4,7 +4,6 @@ import { useConnection, useQueryClient } from "@/lib/stack";
 import { pools, tx } from "@lending/sdk";
 import { useCallback, useState } from "react";
 import { useModal } from "@/components/modal/modalContext";
-import { showToast } from "@/components/toast/toast";
 import { kycQueryOptions } from "@/lib/queries/server";
 import { isKycCompleted } from "@/server/services/kyc/types";
 import { setKycCallback } from "./kycCallback";
@@ -35,11 +34,14 @@ export function useKycGate(): { checking: boolean; run: (proceed: () => void) =>
           open("kyc");
         }
       } catch (error) {
-        void showToast({
-          type: "error",
-          title: pools.kycStatusUnavailable,
-          message: error instanceof Error ? error.message : tx.unexpectedError,
-        });
+        // the toast's code loads with the first toast, not with every page's Lend buttons
+        void import("@/components/toast/toast").then(({ showToast }) =>
+          showToast({
+            type: "error",
+            title: pools.kycStatusUnavailable,
+            message: error instanceof Error ? error.message : tx.unexpectedError,
+          }),
+        );
       } finally {
         setChecking(false);
       }

@@ -1,6 +1,5 @@
 "use client";
 
-import { useConnection, useQuery } from "@/lib/stack";
 import {
   common,
   fill,
@@ -52,7 +51,9 @@ export function PoolCard({ pool }: { pool: Pool }) {
           <RepaymentsButton poolId={pool.id} poolName={pool.poolName} />
         </div>
       }
-      notice={notice?.openIncident || notice?.latestLoss ? <LazyPoolNotice poolId={pool.id} /> : null}
+      notice={
+        notice?.openIncident || notice?.latestLoss ? <LazyPoolNotice poolId={pool.id} /> : null
+      }
       columns={[
         {
           label: copy.variableApy,

@@ -52,10 +52,13 @@ export function PortfolioSkeleton() {
 }
 
 /** The summary's code (positions, fixed terms, decisions) loads once a wallet is connected. */
-const PortfolioSummary = dynamic(() => import("./PortfolioSummary").then((m) => m.PortfolioSummary), {
-  ssr: false,
-  loading: PortfolioSkeleton,
-});
+const PortfolioSummary = dynamic(
+  () => import("./PortfolioSummary").then((m) => m.PortfolioSummary),
+  {
+    ssr: false,
+    loading: PortfolioSkeleton,
+  },
+);
 
 /**
  * /portfolio: a visitor's page carries only the connect prompt; the connected lender's summary

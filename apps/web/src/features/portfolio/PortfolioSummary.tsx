@@ -25,7 +25,6 @@ import { DisabledReason } from "@/components/ui/DisabledReason";
 import { Figure } from "@/components/ui/Figures";
 import { LoadError } from "@/components/ui/LoadError";
 import { useFailure } from "@/lib/queries/useFailure";
-import { Skeleton } from "@/components/ui/Skeleton";
 import { useKycState } from "@/features/kyc/kycState";
 import { useFeature } from "@/features/flags/useFeature";
 import { useKycGate } from "@/features/kyc/useKycGate";
@@ -52,7 +51,6 @@ const LOSS_SHOWN_FROM = 10_000n;
 export function PortfolioSummary({ product }: { product: string }) {
   const { status, address } = useConnection();
   const { ready } = useWalletState();
-  const { open } = useModal();
   const { chainId, chainName, client } = useAppChain();
   const query = useQuery(portfolioQueryOptions(chainId, client, address));
   const failure = useFailure(query);
@@ -518,4 +516,3 @@ function WithdrawButton({
     </button>
   );
 }
-

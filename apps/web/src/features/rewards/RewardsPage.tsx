@@ -309,4 +309,3 @@ function RewardsHistory({ user, product }: { user: Address; product: string }) {
     </section>
   );
 }
-

@@ -54,7 +54,13 @@ describe("WalletButtonView", () => {
   it("shows the shortened address and a Connected chip", () => {
     let managed = 0;
     render(
-      <WalletButtonView labels={wallet} ready address={ACCOUNT} onConnect={() => {}} onManage={() => managed++} />,
+      <WalletButtonView
+        labels={wallet}
+        ready
+        address={ACCOUNT}
+        onConnect={() => {}}
+        onManage={() => managed++}
+      />,
     );
     const button = screen.getByTestId("wallet-button");
     expect(button.textContent).toBe("0x7099...79C8Connected");

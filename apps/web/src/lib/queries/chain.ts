@@ -28,18 +28,7 @@ export const BALANCE_QUERY_TIMING = {
   retryDelay: RETRY_DELAY_MS,
 } as const;
 
-/** Epoch timing for the clearing banner; refreshed every minute. */
-export function epochTimesQueryOptions(chainId: number, client: Client | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.epochTimes(chainId),
-    queryFn: async () => {
-      const { readEpochTimes, getDeployment } = await loadSdk();
-      return readEpochTimes(client!, getDeployment(chainId));
-    },
-    enabled: Boolean(client),
-    refetchInterval: pollWhileFailing(60_000),
-  });
-}
+export { epochTimesQueryOptions } from "./epochTimes";
 
 /** Pools with their tranches and fixed-term configs. */
 export function poolsQueryOptions(chainId: number, client: Client | undefined) {

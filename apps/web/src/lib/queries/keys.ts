@@ -1,7 +1,8 @@
 /** The one query-key factory: invalidate by these keys after a write. */
+import { epochTimesKey } from "./epochKey";
 export const queryKeys = {
   all: ["lending"] as const,
-  epochTimes: (chainId: number) => ["lending", chainId, "epochTimes"] as const,
+  epochTimes: epochTimesKey,
   pools: (chainId: number) => ["lending", chainId, "pools"] as const,
   kyc: (user: string) => ["kyc", user.toLowerCase()] as const,
   /** everything read for one user (invalidate after the user's writes) */

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PublicConfig } from "@/config/public";
 import { Providers } from "@/providers/Providers";
-import { useConnection, useQuery } from "./index";
+import { resetVisitorReadsForTests, useConnection, useQuery, VISITOR_READ } from "./index";
 import { liveStack, resetStackForTests } from "./store";
 
 const publicConfig: PublicConfig = {
@@ -39,6 +39,34 @@ describe("the wallet stack's hooks on a visitor's page", () => {
   beforeEach(() => {
     window.localStorage.clear();
     resetStackForTests();
+    resetVisitorReadsForTests();
+  });
+
+  it("does an API read marked VISITOR_READ itself, once for two readers, without the stack", async () => {
+    let calls = 0;
+    function Notices() {
+      const query = useQuery({
+        queryKey: ["notices", 1],
+        queryFn: () => {
+          calls += 1;
+          return Promise.resolve({ items: 3 });
+        },
+        meta: VISITOR_READ,
+      });
+      return <p data-testid="notices">{query.data ? String(query.data.items) : "none"}</p>;
+    }
+    render(
+      <Providers config={publicConfig}>
+        <Notices />
+        <Notices />
+      </Providers>,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId("notices").map((n) => n.textContent)).toEqual(["3", "3"]),
+    );
+    expect(calls).toBe(1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(liveStack()).toBeNull();
   });
 
   it("renders the server's data, disconnected, without loading the stack", async () => {
@@ -65,11 +93,11 @@ describe("the wallet stack's hooks on a visitor's page", () => {
     await waitFor(
       () => expect(screen.getByTestId("reader").textContent).toBe("disconnected:success:14"),
       {
-        timeout: 5000,
+        timeout: 20_000,
       },
     );
     expect(liveStack()).not.toBeNull();
-  }, 15_000);
+  }, 30_000);
 
   it("loads the stack at once when a connection is remembered", async () => {
     window.localStorage.setItem(
@@ -84,6 +112,6 @@ describe("the wallet stack's hooks on a visitor's page", () => {
         <Reader initial={1} />
       </Providers>,
     );
-    await waitFor(() => expect(liveStack()).not.toBeNull(), { timeout: 5000 });
-  }, 15_000);
+    await waitFor(() => expect(liveStack()).not.toBeNull(), { timeout: 20_000 });
+  }, 30_000);
 });

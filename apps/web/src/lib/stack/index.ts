@@ -129,8 +129,7 @@ function useVisitorQuery(options: LooseOptions): unknown {
     () => undefined,
   );
   const queryFn = options.queryFn as () => Promise<unknown>;
-  const lightInterval =
-    typeof options.refetchInterval === "number" ? options.refetchInterval : 0;
+  const lightInterval = typeof options.refetchInterval === "number" ? options.refetchInterval : 0;
   useEffect(() => {
     if (!hash) return;
     const read = visitorRead(hash);

@@ -12,12 +12,12 @@ import {
   type ChainToken,
 } from "@lending/sdk";
 import { useModal } from "@/components/modal/modalContext";
-import { preloadModal } from "@/components/modal/registry";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useWalletState } from "@/features/wallet/walletState";
 import { useAppChain } from "@/lib/queries/hooks";
 import { LoadError } from "@/components/ui/LoadError";
 import { useFailure } from "@/lib/queries/useFailure";
+import { WalletBalanceConnect } from "./shell";
 import { useTokenPrices, useWalletBalances, type TokenPrices } from "./useWalletBalances";
 
 function formatBalance(token: ChainToken, value: bigint): string {
@@ -42,21 +42,12 @@ export function WalletBalance({ tokens }: { tokens: readonly ChainToken[] }) {
 
   if (!user) {
     return (
-      <section
-        data-testid="wallet-balance-connect"
-        className="max-w-xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <p className="text-slate-700">{copy.connectPrompt}</p>
-        <button
-          type="button"
-          disabled={!ready}
-          onClick={() => open("connectWallet")}
-          onMouseEnter={() => preloadModal("connectWallet")}
-          className="mt-4 rounded-xl bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {walletCopy.connectWallet}
-        </button>
-      </section>
+      <WalletBalanceConnect
+        ready={ready}
+        prompt={copy.connectPrompt}
+        connect={walletCopy.connectWallet}
+        onConnect={() => open("connectWallet")}
+      />
     );
   }
   if (tokens.length === 0) {
