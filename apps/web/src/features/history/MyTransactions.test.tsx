@@ -29,6 +29,7 @@ vi.mock("@/lib/tx/useTransactor", () => ({
   },
   useExplorerUrl: () => "https://explorer.example",
 }));
+vi.mock("@/lib/tx/explorer", () => ({ useExplorerUrl: () => "https://explorer.example" }));
 const toasts = vi.hoisted(() => [] as { type: string; title: string }[]);
 vi.mock("@/components/toast/toast", async (original) => ({
   ...(await original<typeof import("@/components/toast/toast")>()),
