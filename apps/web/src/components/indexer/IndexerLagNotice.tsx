@@ -11,7 +11,7 @@ const SYNC_REFRESH_MS = 15_000;
 export function useIndexerSync(): IndexerSync | undefined {
   const query = useQuery({
     queryKey: queryKeys.indexerSync(),
-    queryFn: async () => (await import("@/features/history/api")).fetchIndexerSync(),
+    queryFn: async () => (await import("@/features/history/indexerSync")).fetchIndexerSync(),
     refetchInterval: SYNC_REFRESH_MS,
     retry: false,
     meta: VISITOR_READ,

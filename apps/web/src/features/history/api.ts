@@ -218,21 +218,4 @@ export async function refreshUntilIndexed(
   return false;
 }
 
-const syncSchema = z.object({
-  indexedBlock: z.string(),
-  indexedTimestamp: z.number(),
-  chainBlock: z.string().nullable(),
-  chainTimestamp: z.number().nullable(),
-  behindSeconds: z.number().nonnegative(),
-});
-const syncMatches: Equal<z.input<typeof syncSchema>, IndexerSync> = true;
-void syncMatches;
-
-/** How far the indexer is behind the chain (`GET /api/indexer-sync`). */
-export async function fetchIndexerSync(): Promise<IndexerSync> {
-  const parsed = syncSchema.safeParse(await apiGet<unknown>("/api/indexer-sync"));
-  if (!parsed.success) {
-    throw new ApiError(502, `unexpected /api/indexer-sync response: ${parsed.error.message}`);
-  }
-  return parsed.data;
-}
+export { fetchIndexerSync } from "./indexerSync";
