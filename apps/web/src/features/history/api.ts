@@ -9,7 +9,6 @@ import type {
   HistoryEventType,
   HistoryPage,
   HistoryRequestStatus,
-  IndexerSync,
 } from "@lending/sdk";
 import { z } from "zod";
 import { ApiError, apiGet } from "@/lib/api";
