@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { Modal } from "./Modal";
+import { pendingModals, requestStack } from "@/lib/stack/store";
 import { ModalProvider, useModal } from "./ModalProvider";
 import type { RegistryModalProps } from "./registry";
 
@@ -166,5 +167,21 @@ describe("ModalProvider", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(page.closest("[inert]")).toBeNull();
     expect(document.activeElement).toBe(page);
+  });
+
+  it("opens a modal asked for on the visitor's page after it had mounted (a click during the remount)", async () => {
+    render(
+      <ModalProvider>
+        <p>page</p>
+      </ModalProvider>,
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+    act(() => requestStack({ modal: { method: "open", name: "lend" } }));
+    expect(await screen.findByRole("dialog", { name: "Lend" })).toBeTruthy();
+    act(() =>
+      requestStack({ modal: { method: "push", name: "loanContract", props: { text: "S1" } } }),
+    );
+    expect(await screen.findByRole("dialog", { name: "Loan Contract" })).toBeTruthy();
+    expect(pendingModals()).toEqual([]);
   });
 });

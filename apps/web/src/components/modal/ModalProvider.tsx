@@ -2,6 +2,7 @@
 
 import {
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -9,7 +10,12 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-import { clearPendingModals, pendingModals, takeFocusTestId } from "@/lib/stack/store";
+import {
+  clearPendingModals,
+  pendingModals,
+  subscribePendingModals,
+  takeFocusTestId,
+} from "@/lib/stack/store";
 import { ModalContext, type ModalApi } from "./modalContext";
 import type { ModalName, RegistryModalProps } from "./registry";
 import { MODALS } from "./registryModals";
@@ -65,6 +71,21 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     if (testId) document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)?.focus();
     clearPendingModals();
   }, []);
+  // A modal asked for once this provider had mounted (a click on the visitor's page while it
+  // was mounting again under the wallet stack): opened here, not left in the queue.
+  useEffect(() => {
+    const apply = () => {
+      const asked = [...pendingModals()];
+      if (asked.length === 0) return;
+      clearPendingModals();
+      for (const m of asked) {
+        if (m.method === "open") open(m.name as ModalName, m.props);
+        else push(m.name as ModalName, m.props);
+      }
+    };
+    apply();
+    return subscribePendingModals(apply);
+  }, [open, push]);
   const close = useCallback(() => setStack((s) => s.slice(0, -1)), []);
   const dismiss = useCallback(
     (name: ModalName) => setStack((s) => s.filter((e) => e.name !== name)),

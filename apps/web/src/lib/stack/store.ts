@@ -27,6 +27,13 @@ interface State {
 
 const state: State = { live: null, loading: null, modals: [], devPanel: false, focusTestId: null };
 const listeners = new Set<() => void>();
+/** The live ModalProvider, for a modal asked for after it mounted (a click during the remount). */
+const modalListeners = new Set<() => void>();
+
+export function subscribePendingModals(listener: () => void): () => void {
+  modalListeners.add(listener);
+  return () => modalListeners.delete(listener);
+}
 
 export function subscribeStack(listener: () => void): () => void {
   listeners.add(listener);
@@ -56,7 +63,10 @@ export function loadStack(): Promise<LiveStack> {
 
 /** Loads the stack because the user acted: keeps what they asked for until the live tree mounts. */
 export function requestStack(wanted: { modal?: PendingModal; devPanel?: boolean } = {}): void {
-  if (wanted.modal) state.modals.push(wanted.modal);
+  if (wanted.modal) {
+    state.modals.push(wanted.modal);
+    for (const l of modalListeners) l();
+  }
   if (wanted.devPanel) state.devPanel = true;
   if (typeof document !== "undefined" && !state.focusTestId) {
     state.focusTestId = document.activeElement?.getAttribute("data-testid") ?? null;
