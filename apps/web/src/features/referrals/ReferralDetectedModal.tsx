@@ -2,7 +2,7 @@
 
 import { referral, referralErrorText, tx as txCopy } from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useConfig, useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
 import { useModal } from "@/components/modal/modalContext";
@@ -19,6 +19,12 @@ const copy = referral.detected;
 
 export interface ReferralDetectedModalProps {
   referrer: string;
+  /**
+   * The visitor pressed Connect Wallet in the modal before the wallet stack had loaded
+   * (./ReferralDetectedVisitor): the connect modal opens over this one once it is open (two
+   * dialogs mounted at once would each hide the other from assistive technology).
+   */
+  connectFirst?: boolean;
 }
 
 /**
@@ -28,6 +34,7 @@ export interface ReferralDetectedModalProps {
  */
 export default function ReferralDetectedModal({
   referrer,
+  connectFirst = false,
   onClose,
 }: RegistryModalProps<ReferralDetectedModalProps>) {
   const { address, status } = useConnection();
@@ -36,6 +43,11 @@ export default function ReferralDetectedModal({
   const { push } = useModal();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (connectFirst && status !== "connected") push("connectWallet");
+    // once, when the modal opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [error, setError] = useState<string | null>(null);
 
   async function apply() {

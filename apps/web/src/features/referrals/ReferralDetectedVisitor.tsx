@@ -8,8 +8,8 @@ import type { ReferralDetectedModalProps } from "./ReferralDetectedModal";
 
 /**
  * The referral-detected modal on a visitor's page (/referrals/{address} opens it on load): the
- * same modal without the wallet stack. Connect Wallet loads the stack; the modal, queued by
- * VisitorModalProvider, opens there with the connect modal over it.
+ * same modal without the wallet stack. Connect Wallet loads the stack; the modal opens there and
+ * opens the connect modal over itself.
  */
 export default function ReferralDetectedVisitor({
   referrer,
@@ -23,7 +23,15 @@ export default function ReferralDetectedVisitor({
         busy={false}
         error={null}
         onApply={() => {}}
-        onConnect={() => requestStack({ modal: { method: "push", name: "connectWallet" } })}
+        onConnect={() =>
+          requestStack({
+            modal: {
+              method: "open",
+              name: "referralDetected",
+              props: { referrer, connectFirst: true },
+            },
+          })
+        }
         onClose={onClose}
       />
     </VisitorDialog>
