@@ -17,7 +17,7 @@ import {
   type UserRequest,
 } from "../entities";
 import { RequestNotFoundError, UnknownRequestEnumError } from "../errors";
-import { readPools, type Pool } from "./pools";
+import { readPools, type AtBlock, type Pool } from "./pools";
 
 const EPOCH_SECONDS = 7n * 86_400n;
 
