@@ -35,10 +35,8 @@ export function StatementsSection() {
   const { chainId } = useAppChain();
   const id = useId();
   const [kind, setKind] = useState<StatementKind>("quarter");
-  const periods = useMemo(
-    () => statementPeriods(kind, Math.floor(Date.now() / 1000), CHOICES[kind]),
-    [kind],
-  );
+  const [now] = useState(() => Math.floor(Date.now() / 1000));
+  const periods = useMemo(() => statementPeriods(kind, now, CHOICES[kind]), [kind, now]);
   const [period, setPeriod] = useState<string>(periods[0]?.id ?? "");
   const [state, setState] = useState<"idle" | "busy" | "signIn" | "error">("idle");
 
