@@ -1,4 +1,4 @@
-import { statementFileName } from "@lending/sdk";
+import { statementFileName, statements as copy } from "@lending/sdk";
 import { z } from "zod";
 import { serverConfig } from "@/config/server";
 import { database } from "@/server/context";
@@ -43,7 +43,7 @@ export const GET = apiHandler(async (request) => {
   const db = await database();
   await requireWalletSession(db, request, siteOf(request, serverConfig()), q.user);
   await enforceRateLimit(db, [`statements:${q.user.toLowerCase()}`], STATEMENT_RATE_LIMIT).catch(
-    renamed429("Too many statements: try again in a minute"),
+    renamed429(copy.tooMany),
   );
   const statement = await lenderStatement(q.user as `0x${string}`, period);
   const headers = (type: string, ext: "csv" | "pdf") => ({

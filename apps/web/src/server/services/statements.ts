@@ -36,7 +36,7 @@ import { fromIndexer } from "./transactions";
 /** Statements per lender per minute: each reads the chain at two blocks and the whole history. */
 export const STATEMENT_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 
-const STATEMENT_UNAVAILABLE = "The statement is unavailable: try again later";
+const STATEMENT_UNAVAILABLE = copy.unavailable;
 const PAGE_SIZE = 100;
 /** A lender with more than this many history rows gets a 503 rather than a partial statement. */
 const MAX_PAGES = 50;

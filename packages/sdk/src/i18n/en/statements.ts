@@ -37,6 +37,9 @@ export const statements = {
   /** Errors of the period parameter (API 400). */
   badPeriod: "period must be a month (2026-07), a quarter (2026-Q3) or a year (2026), from 2000 on",
   futurePeriod: "period {period} has not started yet",
+  /** Other API errors. */
+  tooMany: "Too many statements: try again in a minute",
+  unavailable: "The statement is unavailable: try again later",
   /** The file. */
   file: {
     heading: "Statement of account",
