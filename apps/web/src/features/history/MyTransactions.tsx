@@ -150,10 +150,18 @@ function Row({
             <button
               type="button"
               data-testid="transaction-cancel"
-              aria-label={fill(
-                tx.type === "Deposit" ? copy.cancelDepositOf : copy.cancelWithdrawalOf,
-                { nftId },
-              )}
+              aria-label={
+                count > 1
+                  ? fill(
+                      tx.type === "Deposit"
+                        ? copy.cancelDepositPartOf
+                        : copy.cancelWithdrawalPartOf,
+                      { nftId, part: index + 1 },
+                    )
+                  : fill(tx.type === "Deposit" ? copy.cancelDepositOf : copy.cancelWithdrawalOf, {
+                      nftId,
+                    })
+              }
               onMouseEnter={() => preloadModal("cancelDeposit")}
               onFocus={() => preloadModal("cancelDeposit")}
               onClick={() =>

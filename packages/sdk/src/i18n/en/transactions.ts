@@ -79,6 +79,9 @@ export const transactions = {
   cancel: "Cancel",
   cancelDepositOf: "Cancel deposit request NFT #{nftId}",
   cancelWithdrawalOf: "Cancel withdrawal request NFT #{nftId}",
+  /** One of several same-epoch requests (one on chain), cancelled alone. */
+  cancelDepositPartOf: "Cancel part {part} of deposit request NFT #{nftId}",
+  cancelWithdrawalPartOf: "Cancel part {part} of withdrawal request NFT #{nftId}",
   pagination: {
     label: "Pages of your transactions",
     previous: "Previous",
