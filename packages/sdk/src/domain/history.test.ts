@@ -153,9 +153,9 @@ describe("issue 23: request parts, paid amounts and the indexer's lag", () => {
     const same = [ev("Request", 4n, 4n), ev("Increase", 4n, 4n), ev("PartCancelled", 4n, 4n)];
     expect(cancelledParts(same)).toEqual([false, true]);
     expect(cancelledParts([...same, ev("PartCancelled", 4n, 4n)])).toEqual([true, true]);
-    expect(historyEventStatusLabel("Withdrawal", { type: "PartCancelled", remainingQueuedAmount: 1n })).toBe(
-      "Cancelled",
-    );
+    expect(
+      historyEventStatusLabel("Withdrawal", { type: "PartCancelled", remainingQueuedAmount: 1n }),
+    ).toBe("Cancelled");
   });
 
   it("says the index is behind only past a minute", () => {
