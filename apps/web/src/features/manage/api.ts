@@ -32,6 +32,7 @@ export const manageKeys = {
   health: () => ["manage", "health"] as const,
   kyc: () => ["manage", "kyc"] as const,
   audit: () => ["manage", "audit"] as const,
+  referralPayouts: () => ["manage", "referral-payouts"] as const,
 };
 
 export const fetchRoles = (address: string) =>
@@ -47,3 +48,35 @@ export const fetchAudit = () => apiGet<{ entries: AuditEntry[] }>("/api/manage/a
 export const postAudit = (body: { txHash: string; reason: string }) =>
   apiPost<{ recorded: boolean }>("/api/manage/audit", body);
 export const AUDIT_CSV_URL = "/api/manage/audit/csv";
+
+export type ForceWithdrawalPlan = {
+  poolId: string;
+  trancheId: string;
+  user: string;
+  shares: string;
+  freeShares: string;
+  freeValue: string;
+  value: string;
+  reason: string;
+};
+export const checkForceWithdrawal = (body: {
+  poolId: string;
+  trancheId: string;
+  user: string;
+  amount: string;
+  reason: string;
+}) => apiPost<ForceWithdrawalPlan>("/api/manage/force-withdrawal", body);
+
+export type ReferralPayout = {
+  poolId: string;
+  epoch: string;
+  referrer: string;
+  reward: string;
+  lenders: number;
+  status: "paid" | "deferred" | "refused" | "failed" | "waiting";
+  paidTx: string | null;
+  refusal: string | null;
+  clearedAt: string;
+};
+export const fetchReferralPayouts = () =>
+  apiGet<{ payouts: ReferralPayout[] }>("/api/manage/referral-payouts");
