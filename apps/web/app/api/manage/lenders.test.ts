@@ -113,7 +113,11 @@ describe("/api/manage lenders: forced withdrawals and referral payouts", () => {
     for (const [overrides, message] of bad) {
       expectError(await call(forceCheck, post(valid(overrides), cookie)), 400, message);
     }
-    expect(await databaseFingerprint(t.db())).toEqual(before);
+    // a session's use is stamped on it; nothing else changed
+    expect({ ...(await databaseFingerprint(t.db())), sessions: "" }).toEqual({
+      ...before,
+      sessions: "",
+    });
   });
 
   it("answers the shares to queue for a lender with a settled deposit: all of them, or a USDC part", async () => {

@@ -14,6 +14,7 @@ import { HealthPanel } from "./HealthPanel";
 import { IncidentProcedure } from "./IncidentProcedure";
 import { KycQueue } from "./KycQueue";
 import { LendersPanel } from "./LendersPanel";
+import { LoanTickets } from "./LoanTickets";
 import { SettingsPanel } from "./SettingsPanel";
 import { ErrorText } from "./ui";
 
@@ -98,6 +99,7 @@ function ConsoleSections({ roles }: { roles: OperatorRole[] }) {
       {canManage && health.data ? <CapitalPanel pools={health.data.pools} /> : null}
       {canManage && health.data ? <IncidentProcedure pools={health.data.pools} /> : null}
       {canManage && health.data ? <LendersPanel pools={health.data.pools} /> : null}
+      {canManage && health.data ? <LoanTickets pools={health.data.pools} /> : null}
       {canManage ? <SettingsPanel /> : null}
       <AuditTrail />
     </div>

@@ -33,6 +33,7 @@ export const manageKeys = {
   kyc: () => ["manage", "kyc"] as const,
   audit: () => ["manage", "audit"] as const,
   referralPayouts: () => ["manage", "referral-payouts"] as const,
+  loanTickets: () => ["manage", "loan-tickets"] as const,
 };
 
 export const fetchRoles = (address: string) =>
@@ -80,3 +81,31 @@ export type ReferralPayout = {
 };
 export const fetchReferralPayouts = () =>
   apiGet<{ payouts: ReferralPayout[] }>("/api/manage/referral-payouts");
+
+export type TicketOverview = {
+  id: number;
+  poolId: string;
+  trancheId: string;
+  endBorrowerId: string;
+  endBorrowerName: string;
+  assets: string;
+  createdOn: string;
+  notices: { user: string; emailSentAt: string | null }[];
+  decisions: { user: string; status: "optedIn" | "optedOut"; at: string }[];
+  returns: { user: string; shares: string; nftId: string | null; transactionHash: string | null }[];
+};
+export type ReturnPlan = { user: string; shares: string; exposure: string; skipped?: string };
+
+export const fetchLoanTickets = () =>
+  apiGet<{ tickets: TicketOverview[] }>("/api/manage/loan-tickets");
+export const postLoanTicket = (body: {
+  poolId: string;
+  trancheId: string;
+  endBorrowerId: string;
+  endBorrowerName: string;
+  assets: string;
+}) => apiPost<{ id: number; notified: number; mailed: number }>("/api/manage/loan-tickets", body);
+export const planTicketReturns = (ticketId: number) =>
+  apiPost<{ returns: ReturnPlan[] }>("/api/manage/loan-tickets/returns", { ticketId });
+export const recordTicketReturn = (body: { ticketId: number; user: string; txHash: string }) =>
+  apiPost<{ nftId: string }>("/api/manage/loan-tickets/returns/record", body);
