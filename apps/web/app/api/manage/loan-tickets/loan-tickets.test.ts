@@ -61,7 +61,7 @@ describe("/api/manage/loan-tickets", () => {
       functionName: grant ? "grantRole" : "revokeRole",
       args: [POOL_MANAGER_ROLE, account],
     });
-  const lender = devAccount(5);
+  const lender = devAccount(4); // funded with test USDC by the seed
   const ticketBody = (overrides: Record<string, unknown> = {}) => ({
     poolId: String(CASH_POOL),
     trancheId: "0",
