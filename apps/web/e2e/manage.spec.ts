@@ -161,6 +161,40 @@ test("the deployer runs the console: health, a KYC rejection, draw and repay, an
     const csv = await page.request.get("/api/manage/audit/csv");
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain("incident:close");
+
+    // lenders: a forced withdrawal needs a reason; a lender without shares is refused before
+    // any wallet prompt; the referral payouts are listed (or said to be none)
+    const lenders = page.getByRole("region", { name: manage.lendersTitle });
+    const force = lenders.getByTestId("force-withdrawal");
+    await force.getByLabel(manage.lender).fill(lender);
+    await force.getByRole("button", { name: manage.forceSubmit }).click();
+    await expect(force.getByRole("alert")).toHaveText(manage.forceReasonRequired);
+    await force.getByLabel(manage.forceReason).fill("e2e check");
+    await force.getByRole("button", { name: manage.forceSubmit }).click();
+    await expect(force.getByRole("alert")).toContainText("has no free shares");
+    await expect(
+      lenders
+        .getByTestId("referral-payouts")
+        .getByText(manage.payoutsEmpty)
+        .or(lenders.getByTestId("referral-payouts").locator("li").first()),
+    ).toBeVisible();
+
+    // loan tickets and tranche settings: each form refuses bad input before the wallet is asked
+    const tickets = page.getByRole("region", { name: manage.ticketsTitle });
+    await tickets.getByRole("button", { name: manage.createTicket }).click();
+    await expect(tickets.getByRole("alert")).toHaveText(manage.invalidTicket);
+    const settings = page.getByRole("region", { name: manage.settingsTitle });
+    await expect(settings.getByTestId("rate-notice")).toContainText("two epochs");
+    await settings.getByLabel(manage.apy).first().fill("abc");
+    await settings.getByRole("button", { name: manage.setRate }).click();
+    await expect(settings.getByTestId("settings-rate").getByRole("alert")).toHaveText(
+      manage.invalidApy,
+    );
+    await settings.getByLabel(manage.maximumDeposit).fill("0");
+    await settings.getByRole("button", { name: manage.setLimits }).click();
+    await expect(settings.getByTestId("settings-limits").getByRole("alert")).toHaveText(
+      manage.invalidLimits,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await fitsThePhone(page);
   } finally {

@@ -81,9 +81,9 @@ describe("/api/manage lenders: forced withdrawals and referral payouts", () => {
     const manager = newAccount();
     await setRole(true, manager.address);
     const cookie = await signIn(manager);
-    expect((await call(payouts, getWithCookie("/api/manage/referral-payouts", cookie))).status).toBe(
-      200,
-    );
+    expect(
+      (await call(payouts, getWithCookie("/api/manage/referral-payouts", cookie))).status,
+    ).toBe(200);
     await setRole(false, manager.address);
     expectError(await call(forceCheck, post(valid(), cookie)), 403);
     expectError(await call(payouts, getWithCookie("/api/manage/referral-payouts", cookie)), 403);
@@ -172,7 +172,10 @@ describe("/api/manage lenders: forced withdrawals and referral payouts", () => {
         row("903", "0x01"),
         row("904", "0x01"),
       ]);
-    await t.db().insert(referralClearings).values({ chainId: anvil.chainId, poolId: "0", epoch: "903" });
+    await t
+      .db()
+      .insert(referralClearings)
+      .values({ chainId: anvil.chainId, poolId: "0", epoch: "903" });
     const r = await call(payouts, getWithCookie("/api/manage/referral-payouts", cookie));
     expect(r.status).toBe(200);
     const mine = (r.body.payouts as { referrer: string; epoch: string }[]).filter(
@@ -194,7 +197,9 @@ describe("/api/manage lenders: forced withdrawals and referral payouts", () => {
     const headers = { [PEER_ADDRESS_HEADER]: "203.0.113.91" };
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
-      statuses.push((await call(forceCheck, post(valid({ user: "0x12" }), cookie, headers))).status);
+      statuses.push(
+        (await call(forceCheck, post(valid({ user: "0x12" }), cookie, headers))).status,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expectError(await call(forceCheck, post(valid(), cookie, headers)), 429);

@@ -153,7 +153,7 @@ function TrancheSettings({ pool, tranche }: { pool: Pool; tranche: Tranche }) {
     const r = parseApyPercent(apy);
     if (!r.ok) return refuse("rate", r.error);
     void act("rate", () =>
-      run({ functionName: "setTrancheRate", args: [...ids, r.value] }, manage.setRate)
+      run({ functionName: "setTrancheRate", args: [...ids, r.value] }, manage.setRate),
     );
   };
   const setTrancheLimits = () => {
@@ -416,7 +416,7 @@ function TrancheSettings({ pool, tranche }: { pool: Pool; tranche: Tranche }) {
             <FormRow
               onSubmit={() =>
                 void act("reopen", () =>
-                  run({ functionName: "reopenTranche", args: [...ids] }, manage.reopen)
+                  run({ functionName: "reopenTranche", args: [...ids] }, manage.reopen),
                 )
               }
               submitLabel={manage.reopen}

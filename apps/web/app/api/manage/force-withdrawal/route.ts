@@ -56,9 +56,7 @@ export const POST = apiHandler(async (request) => {
       trancheId: BigInt(b.trancheId),
       user: b.user as Address,
       amount:
-        b.amount === "all"
-          ? { all: true }
-          : { assets: parseAmountInput(b.amount, USDC_DECIMALS) },
+        b.amount === "all" ? { all: true } : { assets: parseAmountInput(b.amount, USDC_DECIMALS) },
       reason: b.reason,
     });
     return {

@@ -242,7 +242,9 @@ describe("/api/manage/loan-tickets", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
       const body = ticketBody({ assets: "0" });
-      statuses.push((await call(create, post("/api/manage/loan-tickets", body, cookie, headers))).status);
+      statuses.push(
+        (await call(create, post("/api/manage/loan-tickets", body, cookie, headers))).status,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);

@@ -52,7 +52,9 @@ export async function planForceWithdrawal(
 ): Promise<ForceWithdrawalPlan> {
   const reason = args.reason.trim();
   if (reason.length > MAX_FORCE_REASON_LENGTH) {
-    throw new ForceWithdrawalError(`The reason is longer than ${MAX_FORCE_REASON_LENGTH} characters`);
+    throw new ForceWithdrawalError(
+      `The reason is longer than ${MAX_FORCE_REASON_LENGTH} characters`,
+    );
   }
   if ((args.reasonRequired ?? true) && !reason) {
     throw new ForceWithdrawalError(

@@ -26,7 +26,8 @@ export const POST = apiHandler(async (request) => {
   const operator = await requireOperator(db, request, CAN.manageCapital);
   const b = await readJson(request, body);
   const ticket = await ticketById(db, b.ticketId);
-  if (!ticket || ticket.chainId !== operator.chainId) throw notFound(`No loan ticket ${b.ticketId}`);
+  if (!ticket || ticket.chainId !== operator.chainId)
+    throw notFound(`No loan ticket ${b.ticketId}`);
   try {
     return {
       returns: await planReturns(

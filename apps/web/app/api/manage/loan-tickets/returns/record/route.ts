@@ -35,7 +35,8 @@ export const POST = apiHandler(async (request) => {
   const operator = await requireOperator(db, request, CAN.manageCapital);
   const b = await readJson(request, body);
   const ticket = await ticketById(db, b.ticketId);
-  if (!ticket || ticket.chainId !== operator.chainId) throw notFound(`No loan ticket ${b.ticketId}`);
+  if (!ticket || ticket.chainId !== operator.chainId)
+    throw notFound(`No loan ticket ${b.ticketId}`);
   const client = chainClient();
   try {
     const { nftId } = await recordConsoleReturn(
