@@ -75,6 +75,9 @@ test("an operator plays a default from the console; the lender sees the loss, th
       .getByRole("region", { name: manage.signInTitle })
       .getByRole("button", { name: manage.signIn, exact: true })
       .click();
+    await expect(page.getByRole("heading", { level: 1, name: manage.title })).toBeVisible({
+      timeout: 30_000,
+    });
 
     // capital: draw 60 USDC of the lender's deposit, then publish the epoch's figures
     const capital = page.getByRole("region", { name: manage.capitalTitle });
