@@ -29,5 +29,4 @@ export * from "./pool-reports";
 export * from "./clearing";
 export * from "./epoch-mail";
 export * from "./statements";
-
 export * from "./operator-settings";
