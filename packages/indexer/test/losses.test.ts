@@ -16,8 +16,7 @@ import type {
   PoolLoss,
   PoolNotice,
 } from "../../sdk/src/entities/history";
-import { openDatabase } from "../../../apps/web/src/server/db/client";
-import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
+import { openMigratedTestDatabase } from "../../../apps/web/src/server/test/pglite-template";
 import { outbox } from "../../../apps/web/src/server/db/schema";
 import { openIncident, playDefault } from "../../../apps/web/src/server/services/incidents";
 import { mailLossReport } from "../../../apps/web/src/server/services/loss-notices";
@@ -161,9 +160,8 @@ describe("indexer: incidents and losses", () => {
     expect(lossLine?.[CSV_COLUMNS.indexOf("Request transaction")]).toBe(report.hash);
 
     // the mail: one per lender of the pool with an email on file (the outbox, no SMTP)
-    const handle = await openDatabase({ pgliteDir: "memory://" });
+    const handle = await openMigratedTestDatabase();
     try {
-      await migrateDatabase(handle);
       const emails: Record<string, string> = { [address(JUNIOR_LENDER)]: "junior@example.com" };
       const result = await mailLossReport(
         handle.db,
