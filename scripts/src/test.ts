@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check of the repo, failing fast, with a summary line at the end.
  * `npm test -- --keep-going` runs every step even after a failure; `--verbose` shows all output;
- * `--steps=1-3,9` runs only those steps (local use: checking the runner or one stage).
+ * `--steps=1-3,9` runs only those steps, and any step they run after (local use: checking the
+ * runner or one stage).
  *
  * The steps run in phases. A phase with one lane runs its steps in order; a phase with more
  * lanes runs them side by side (the machine has 2 cores, and most steps use one, or wait on a
@@ -243,6 +244,15 @@ async function main(): Promise<number> {
   const numbered = phases.map((lanes) => lanes.map((lane) => lane.map((step) => ({ step, n: 0 }))));
   let total = 0;
   for (const lanes of numbered) for (const lane of lanes) for (const s of lane) s.n = ++total;
+  if (picked) {
+    // a picked step brings the step it runs after (the rehearsal: the build it serves), so that
+    // two steps never build the web app at once
+    for (const { step } of numbered.flat(2).filter((s) => picked.has(s.n))) {
+      const first = step.after?.();
+      const dep = numbered.flat(2).find((s) => s.step === first);
+      if (dep) picked.add(dep.n);
+    }
+  }
   const results: Result[] = [];
   /** The step whose failure stops the run (fail fast), once one failed. */
   let failedStep: number | undefined;
