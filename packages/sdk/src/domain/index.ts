@@ -28,3 +28,4 @@ export * from "./losses";
 export * from "./pool-reports";
 export * from "./clearing";
 export * from "./epoch-mail";
+export * from "./statements";
