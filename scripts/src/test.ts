@@ -185,10 +185,12 @@ const rehearsal: Step = {
 
 /**
  * What runs beside what, and why it is safe:
- * - forge build then forge test (contracts/out, contracts/cache) beside prettier, eslint and tsc,
- *   which ignore those folders and read the committed ABIs; wagmi generate, which rewrites the
- *   ABIs tsc reads, comes after both lanes.
- * - The vitest runs beside `next build` then Playwright. Every stack has its own ports, chain,
+ * - forge build then forge test (contracts/out, contracts/cache) beside prettier, eslint, tsc and
+ *   `next build` (after tsc: the build rewrites next-env.d.ts, which tsc reads), which ignore
+ *   those folders and read the committed ABIs; wagmi generate, which rewrites the ABIs they read,
+ *   comes after both lanes (a stale ABI fails there). The build is done before any test stack
+ *   writes the deployment record it bundles.
+ * - The vitest runs beside Playwright. Every stack has its own ports, chain,
  *   databases and temp folders: each vitest run starts its own anvil on a free port (the root
  *   globalSetup), the Postgres pass its own server and databases, the served pass its own
  *   in-memory PGlite, Playwright's global setup its own anvil, indexer, keeper and `next start`,
@@ -201,13 +203,10 @@ const rehearsal: Step = {
 const phases: Phase[] = [
   [
     [systemDeps, solidityFormat, forgeBuild, forgeTest],
-    [prettier, eslint, typecheck],
+    [prettier, eslint, typecheck, nextBuild],
   ],
   [[abis]],
-  [
-    [vitest, apiOnPostgres, apiOnServedPglite, rehearsal],
-    [nextBuild, playwright],
-  ],
+  [[vitest, apiOnPostgres, apiOnServedPglite, rehearsal], [playwright]],
 ];
 
 /**
