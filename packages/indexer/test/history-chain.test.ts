@@ -29,10 +29,17 @@ import type {
   HistoryTransaction,
   IndexerSync,
 } from "../../sdk/src/entities/history";
-import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
-import { getFreePort } from "../../../scripts/src/lib/net";
+import type { Indexer } from "../../../scripts/src/lib/indexer";
 import { CSV_COLUMNS } from "../src/api/history";
-import { devAccount, getJson, history, startChain, waitForBlock, type Chain } from "./helpers";
+import {
+  devAccount,
+  getJson,
+  history,
+  startChain,
+  startTestIndexer,
+  waitForBlock,
+  type Chain,
+} from "./helpers";
 
 const usdc = (v: string) => parseUnits(v, 6);
 const POOL = 1n;
@@ -210,15 +217,7 @@ describe("history rows against the chain", () => {
     expect(relA.assets).toBeGreaterThan(0n);
     expect(relC.assets).toBe(0n);
 
-    indexer = await startIndexer({
-      port: await getFreePort(),
-      chainId: chain.chainId,
-      rpcUrl: chain.rpcUrl,
-      pgliteDir: path.join(tmp, "a"),
-      deploymentFile: chain.deploymentFile,
-      fresh: true,
-    });
-    await waitForIndexerReady(indexer, 150_000);
+    indexer = await startTestIndexer(chain, path.join(tmp, "a"));
     await waitForBlock(indexer.url, await pc.getBlockNumber({ cacheTime: 0 }));
 
     // ---- A's rows

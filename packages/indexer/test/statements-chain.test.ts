@@ -25,9 +25,15 @@ import { createWalletClient, erc20Abi, formatUnits, http, parseUnits } from "vie
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type { HistoryItem } from "../../sdk/src/entities/history";
 import { lendingPoolManagerExtensionAbi } from "../../sdk/src/abi/generated";
-import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
-import { getFreePort } from "../../../scripts/src/lib/net";
-import { devAccount, history, startChain, waitForBlock, type Chain } from "./helpers";
+import type { Indexer } from "../../../scripts/src/lib/indexer";
+import {
+  devAccount,
+  history,
+  startChain,
+  startTestIndexer,
+  waitForBlock,
+  type Chain,
+} from "./helpers";
 
 const usdc = (v: string) => parseUnits(v, 6);
 const POOL = 1n;
@@ -141,15 +147,7 @@ describe("a quarterly statement against the chain and the indexer (issue 28)", (
     const now = Number((await pc.getBlock({ blockNumber: endBlock })).timestamp);
     expect(now).toBeLessThan(quarter.end);
 
-    indexer = await startIndexer({
-      port: await getFreePort(),
-      chainId: chain.chainId,
-      rpcUrl: chain.rpcUrl,
-      pgliteDir: path.join(tmp, "a"),
-      deploymentFile: chain.deploymentFile,
-      fresh: true,
-    });
-    await waitForIndexerReady(indexer, 150_000);
+    indexer = await startTestIndexer(chain, path.join(tmp, "a"));
     await waitForBlock(indexer.url, endBlock);
 
     // what the web server does: the history from the indexer, the figures from the chain

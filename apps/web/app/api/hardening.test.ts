@@ -1,9 +1,5 @@
 // @vitest-environment node
-import {
-  buildKycChallengeMessage,
-  buildLoanTicketMessage,
-  buildReferralMessage,
-} from "@lending/sdk";
+import { buildKycChallengeMessage, buildLoanTicketMessage } from "@lending/sdk";
 import { NextRequest } from "next/server";
 import { z } from "zod";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -40,6 +36,7 @@ import {
   signatureEncodings,
   pinRateLimitWindow,
 } from "@/server/test/harness";
+import { signReferral } from "@/server/test/session";
 import { proxy } from "../../proxy";
 import {
   POST as unknownPost,
@@ -176,13 +173,7 @@ describe("API hardening (issue 10): replay, rate limits, client IP, bounds, head
         {
           owner: victim.address,
           refferer: attacker.address,
-          signature: await victim.signMessage({
-            message: buildReferralMessage({
-              owner: victim.address,
-              referrer: attacker.address,
-              chainId: 31337,
-            }),
-          }),
+          signature: await signReferral(victim, attacker.address),
         },
         own,
       ),

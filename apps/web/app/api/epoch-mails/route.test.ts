@@ -18,13 +18,10 @@ import {
   postRequest,
   setupApiTestDatabase,
 } from "@/server/test/harness";
-import { getWithCookie, signIn } from "@/server/test/session";
+import { fromNewIp, getWithCookie, signIn } from "@/server/test/session";
 import { PEER_ADDRESS_HEADER } from "@/server/http/client";
 import { GET, PUT } from "./route";
 import { POST as unsubscribe } from "./unsubscribe/route";
-
-let ip = 1;
-const fromNewIp = () => ({ [PEER_ADDRESS_HEADER]: `198.51.100.${(ip++ % 250) + 1}` });
 
 const put = (body: unknown, headers: Record<string, string>) =>
   new Request("http://localhost:3000/api/epoch-mails", {

@@ -7,7 +7,6 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { accounts, accountWallets } from "@/server/db/schema";
-import { PEER_ADDRESS_HEADER } from "@/server/http/client";
 import {
   call,
   databaseFingerprint,
@@ -17,11 +16,8 @@ import {
   pinRateLimitWindow,
   setupApiTestDatabase,
 } from "@/server/test/harness";
-import { getWithCookie, signIn } from "@/server/test/session";
+import { fromNewIp, getWithCookie, signIn } from "@/server/test/session";
 import { GET, POST } from "./route";
-
-let ip = 1;
-const fromNewIp = () => ({ [PEER_ADDRESS_HEADER]: `198.51.100.${(ip++ % 250) + 1}` });
 
 describe("/api/statements (issue 28)", () => {
   const t = setupApiTestDatabase();
