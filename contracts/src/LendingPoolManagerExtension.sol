@@ -2,6 +2,7 @@
 pragma solidity ^0.8.30;
 
 import {LendingPoolBase} from "./LendingPoolBase.sol";
+import {LendingPoolRequestExtension} from "./LendingPoolRequestExtension.sol";
 import {IKsuLocking} from "./interfaces/IKsuLocking.sol";
 import {ILendingPoolAdmin} from "./interfaces/ILendingPoolAdmin.sol";
 import {EpochMath} from "./libraries/EpochMath.sol";
@@ -17,9 +18,30 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 contract LendingPoolManagerExtension is LendingPoolBase, ILendingPoolAdmin {
     using SafeERC20 for IERC20;
 
+    /// @dev The second extension (`LendingPoolRequestExtension`), deployed by the constructor
+    /// with the same USDC and genesis: this contract is at the size limit, so functions it does
+    /// not implement go on to it (see `fallback`).
+    address internal immutable _requestExtension;
+
     /// @param usdc_ The USDC token (the same as the manager's).
     /// @param genesis_ Start of epoch 0 (the same as the manager's).
-    constructor(address usdc_, uint256 genesis_) LendingPoolBase(usdc_, genesis_) {}
+    constructor(address usdc_, uint256 genesis_) LendingPoolBase(usdc_, genesis_) {
+        _requestExtension = address(new LendingPoolRequestExtension(usdc_, genesis_));
+    }
+
+    /// @dev Every function implemented in neither the manager nor here (`ILendingPoolRequests`)
+    /// runs in the second extension, still on the manager's storage (this code runs by
+    /// delegatecall from the manager, so its delegatecall does too).
+    fallback() external {
+        address target = _requestExtension;
+        assembly ("memory-safe") {
+            calldatacopy(0, 0, calldatasize())
+            let ok := delegatecall(gas(), target, 0, calldatasize(), 0, 0)
+            returndatacopy(0, 0, returndatasize())
+            if iszero(ok) { revert(0, returndatasize()) }
+            return(0, returndatasize())
+        }
+    }
 
     /// @dev Per (pool, tranche) slot: unsettled free shares, queued withdrawal shares, locked
     /// USDC value.

@@ -22,13 +22,17 @@ function artifactAbi(file: string, name: string): Abi {
 
 /**
  * The manager's ABI as callers see it: the core contract's functions plus those it forwards to
- * its extension (by delegatecall from the fallback), i.e. `ILendingPoolManager`, with the custom
- * errors and events of both implementations, deduplicated; no fallback entry.
+ * its extension (by delegatecall from the fallback) and the extension to the second one
+ * (`LendingPoolRequestExtension`), i.e. `ILendingPoolManager`, with the custom errors and events
+ * of the three implementations, deduplicated; no fallback entry.
  */
 function lendingPoolManagerAbi(): Abi {
   const parts = [
     artifactAbi("LendingPoolManager.sol", "LendingPoolManager"),
     artifactAbi("LendingPoolManagerExtension.sol", "LendingPoolManagerExtension").filter(
+      (item) => item.type !== "constructor",
+    ),
+    artifactAbi("LendingPoolRequestExtension.sol", "LendingPoolRequestExtension").filter(
       (item) => item.type !== "constructor",
     ),
     artifactAbi("ILendingPoolManager.sol", "ILendingPoolManager"),

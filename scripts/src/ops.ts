@@ -12,7 +12,7 @@
  *   npm run ops -- publish-repayments --pool 0 --epoch 3 --opening 1000 --drawdowns 0 \
  *     --repayments 120 --closing 900 --interest 20 --arrears 0 --losses 0
  *   npm run ops -- set-ksu-price --usdc 0.5
- *   npm run ops -- withdraw:force --pool 0 --tranche 1 --user 0x... --shares all
+ *   npm run ops -- withdraw:force --pool 0 --tranche 1 --user 0x... --shares all --reason "why"
  *     pool manager only: queues a lender's withdrawal on the lender's behalf (paid to the lender)
  *   npm run ops -- time:clearing                 anvil only: to the next clearing period
  *   npm run ops -- time:next-epoch               anvil only: to the start of the next epoch
@@ -183,7 +183,7 @@ async function main() {
       chainId: env.CHAIN_ID,
       actor: walletClient.account.address,
       hash,
-      reason: typeof flags.reason === "string" ? flags.reason : undefined,
+      reason: forceArgs?.reason ?? (typeof flags.reason === "string" ? flags.reason : undefined),
     });
 
   const incidentCtx = {
@@ -439,7 +439,8 @@ async function main() {
     }
     case "withdraw:force": {
       if (!forceArgs) throw new OpsError(usage());
-      await runForceWithdrawal({ publicClient, walletClient, deployment }, forceArgs);
+      const sent = await runForceWithdrawal({ publicClient, walletClient, deployment }, forceArgs);
+      await audit(sent.hash);
       return;
     }
     default:

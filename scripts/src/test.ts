@@ -1,7 +1,16 @@
 /**
- * `npm test`: every check of the repo in order, failing fast, with a summary line at the end.
- * `npm test -- --keep-going` runs every step even after a failure; `--verbose` shows all output.
- * Quiet steps show their output only when they fail; forge test, vitest and Playwright stream it.
+ * `npm test`: every check of the repo, failing fast, with a summary line at the end.
+ * `npm test -- --keep-going` runs every step even after a failure; `--verbose` shows all output;
+ * `--steps=1-3,9` runs only those steps, and any step they run after (local use: checking the
+ * runner or one stage).
+ *
+ * The steps run in phases. A phase with one lane runs its steps in order; a phase with more
+ * lanes runs them side by side (the machine has 2 cores, and most steps use one, or wait on a
+ * chain or a child process much of the time). The first lane of a phase streams its output as
+ * before; the other lanes' output is kept and printed, step by step with its own `=== [n/N]`
+ * header and `--- ok`, once the first lane is done. Quiet steps show their output only when they
+ * fail; forge test, vitest and Playwright show it. A failure in any lane stops the other lanes
+ * (unless --keep-going) and the summary names the step that failed.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -11,11 +20,22 @@ import { getFreePort } from "./lib/net";
 import { startTestPostgres } from "./lib/postgres";
 import { buildWeb } from "./lib/web";
 
-type Step = { name: string; show?: boolean; action: (show: boolean) => Promise<unknown> };
+type Output = "inherit" | "capture";
+/** How a step writes: its commands' output mode, and `note` for its own lines (a skip reason). */
+type Io = { output: Output; note: (line: string) => void };
+/** A step's action answers its commands' captured output (printed for a shown step in a lane). */
+type Step = {
+  name: string;
+  show?: boolean;
+  /** A step of another lane this one needs first (it waits for it, when that step is run). */
+  after?: () => Step;
+  action: (io: Io) => Promise<string | void>;
+};
+/** Lanes run side by side; the steps of a lane run in order. */
+type Phase = Step[][];
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const bin = paths.bin;
-const out = (show: boolean): "inherit" | "capture" => (show ? "inherit" : "capture");
 const ci = {
   ...process.env,
   CI: process.env.CI ?? "true",
@@ -23,132 +43,170 @@ const ci = {
   FORCE_COLOR: "1",
 };
 
-async function ensureSystemDeps(show: boolean) {
+async function ensureSystemDeps({ output, note }: Io) {
   if (existsSync(CHROMIUM)) return;
   const install = "apt-get update && apt-get install -y chromium fonts-noto-color-emoji";
   if (process.getuid?.() !== 0) {
     throw new Error(`${CHROMIUM} is missing. Install it with:\n  sudo sh -c '${install}'`);
   }
-  console.log(`${CHROMIUM} is missing: ${install}`);
+  note(`${CHROMIUM} is missing: ${install}`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  await run("apt-get", ["update"], { env, output: out(show) });
-  await run("apt-get", ["install", "-y", "chromium", "fonts-noto-color-emoji"], {
-    env,
-    output: out(show),
-  });
+  await run("apt-get", ["update"], { env, output });
+  await run("apt-get", ["install", "-y", "chromium", "fonts-noto-color-emoji"], { env, output });
 }
 
-const contractsScript = (script: string) => (show: boolean) =>
-  run("npm", ["run", "--silent", script, "-w", "@lending/contracts"], {
-    cwd: paths.root,
-    env: ci,
-    output: out(show),
-  });
+const contractsScript =
+  (script: string) =>
+  ({ output }: Io) =>
+    run("npm", ["run", "--silent", script, "-w", "@lending/contracts"], {
+      cwd: paths.root,
+      env: ci,
+      output,
+    });
 
-const steps: Step[] = [
-  { name: "System dependencies (Chromium)", action: ensureSystemDeps },
-  {
-    name: "Format: prettier --check",
-    action: (s) => run(bin("prettier"), ["--check", "."], { cwd: paths.root, output: out(s) }),
-  },
-  {
-    name: "Lint: eslint --max-warnings 0",
-    action: (s) =>
-      run(bin("eslint"), [".", "--max-warnings", "0"], { cwd: paths.root, output: out(s) }),
-  },
-  { name: "Solidity format: forge fmt --check", action: contractsScript("fmt:check") },
-  { name: "Contracts: forge build", action: contractsScript("build") },
-  {
-    name: "ABIs: wagmi generate",
-    action: async (s) => {
-      await run("npm", ["run", "--silent", "generate", "-w", "@lending/sdk"], {
+const systemDeps: Step = { name: "System dependencies (Chromium)", action: ensureSystemDeps };
+const prettier: Step = {
+  name: "Format: prettier --check",
+  action: ({ output }) => run(bin("prettier"), ["--check", "."], { cwd: paths.root, output }),
+};
+const eslint: Step = {
+  name: "Lint: eslint --max-warnings 0",
+  action: ({ output }) =>
+    run(bin("eslint"), [".", "--max-warnings", "0"], { cwd: paths.root, output }),
+};
+const solidityFormat: Step = {
+  name: "Solidity format: forge fmt --check",
+  action: contractsScript("fmt:check"),
+};
+const forgeBuild: Step = { name: "Contracts: forge build", action: contractsScript("build") };
+const abis: Step = {
+  name: "ABIs: wagmi generate",
+  action: async ({ output }) => {
+    let text = await run("npm", ["run", "--silent", "generate", "-w", "@lending/sdk"], {
+      cwd: paths.root,
+      output,
+    });
+    // The generated ABIs are committed: a stale copy fails here, not in someone's editor.
+    if (existsSync(path.join(paths.root, ".git"))) {
+      text += await run("git", ["diff", "--exit-code", "--stat", "--", "packages/sdk/src/abi"], {
         cwd: paths.root,
-        output: out(s),
+        output,
       });
-      // The generated ABIs are committed: a stale copy fails here, not in someone's editor.
-      if (existsSync(path.join(paths.root, ".git"))) {
-        await run("git", ["diff", "--exit-code", "--stat", "--", "packages/sdk/src/abi"], {
-          cwd: paths.root,
-          output: out(s),
-        });
-      }
-    },
+    }
+    return text;
   },
-  {
-    name: "Typecheck: tsc --noEmit (sdk, indexer, scripts, web)",
-    action: async (s) => {
-      for (const project of ["packages/sdk", "packages/indexer", "scripts", "apps/web"]) {
-        await run(bin("tsc"), ["--noEmit", "-p", project], { cwd: paths.root, output: out(s) });
-      }
-    },
+};
+const typecheck: Step = {
+  name: "Typecheck: tsc --noEmit (sdk, indexer, scripts, web)",
+  action: async ({ output }) => {
+    let text = "";
+    for (const project of ["packages/sdk", "packages/indexer", "scripts", "apps/web"]) {
+      text += await run(bin("tsc"), ["--noEmit", "-p", project], { cwd: paths.root, output });
+    }
+    return text;
   },
-  { name: "Contracts: forge test", show: true, action: contractsScript("test") },
-  {
-    name: "Unit and integration tests: vitest run",
-    show: true,
-    action: (s) => run(bin("vitest"), ["run"], { cwd: paths.root, env: ci, output: out(s) }),
-  },
-  {
-    name: "API tests on Postgres: vitest run (app/api, src/server) with DATABASE_URL",
-    show: true,
-    action: async (s) => {
-      const pg = await startTestPostgres(s, await getFreePort());
-      if ("skipped" in pg) {
-        console.log(`SKIPPED: the API tests ran on PGlite only. Reason: ${pg.skipped}`);
-        return;
-      }
-      try {
-        await run(bin("vitest"), ["run", "--project", "@lending/web", "app/api", "src/server"], {
+};
+const forgeTest: Step = {
+  name: "Contracts: forge test",
+  show: true,
+  action: contractsScript("test"),
+};
+const vitest: Step = {
+  name: "Unit and integration tests: vitest run",
+  show: true,
+  action: ({ output }) => run(bin("vitest"), ["run"], { cwd: paths.root, env: ci, output }),
+};
+const apiOnPostgres: Step = {
+  name: "API tests on Postgres: vitest run (app/api, src/server) with DATABASE_URL",
+  show: true,
+  action: async ({ output, note }) => {
+    const pg = await startTestPostgres(output === "inherit", await getFreePort());
+    if ("skipped" in pg) {
+      note(`SKIPPED: the API tests ran on PGlite only. Reason: ${pg.skipped}`);
+      return;
+    }
+    try {
+      return await run(
+        bin("vitest"),
+        ["run", "--project", "@lending/web", "app/api", "src/server"],
+        {
           cwd: paths.root,
           env: { ...ci, DATABASE_URL: pg.url },
-          output: "inherit",
-        });
-      } finally {
-        await pg.stop();
-      }
-    },
+          output,
+        },
+      );
+    } finally {
+      await pg.stop();
+    }
   },
-  {
-    // as `npm start` runs the app: PGlite served over the wire protocol, reached through `pg`
-    name: "API tests on served PGlite: vitest run (app/api, src/server) with API_TEST_DATABASE=served",
-    show: true,
-    action: () =>
-      run(bin("vitest"), ["run", "--project", "@lending/web", "app/api", "src/server"], {
-        cwd: paths.root,
-        env: { ...ci, DATABASE_URL: undefined, API_TEST_DATABASE: "served" },
-        output: "inherit",
-      }),
+};
+const apiOnServedPglite: Step = {
+  // as `npm start` runs the app: PGlite served over the wire protocol, reached through `pg`
+  name: "API tests on served PGlite: vitest run (app/api, src/server) with API_TEST_DATABASE=served",
+  show: true,
+  action: ({ output }) =>
+    run(bin("vitest"), ["run", "--project", "@lending/web", "app/api", "src/server"], {
+      cwd: paths.root,
+      env: { ...ci, DATABASE_URL: undefined, API_TEST_DATABASE: "served" },
+      output,
+    }),
+};
+const nextBuild: Step = { name: "Web: next build", action: ({ output }) => buildWeb(output) };
+const playwright: Step = {
+  name: "Browser tests: playwright test",
+  show: true,
+  action: ({ output }) =>
+    run(bin("playwright"), ["test"], {
+      cwd: paths.web,
+      env: { ...ci, CHROMIUM_PATH: CHROMIUM },
+      output,
+    }),
+};
+const rehearsal: Step = {
+  // The system as it would run on Base (scripts/src/lib/rehearsal.ts): chain 84532, the
+  // production deploy path, Postgres, two web replicas behind a proxy, the keeper's own key.
+  // It serves the `next build` of the build step (waits for it; builds only if that did not run).
+  name: "Production rehearsal: playwright test -c playwright.rehearsal.config.ts",
+  show: true,
+  after: () => nextBuild,
+  action: async ({ output, note }) => {
+    const pg = postgresForRehearsal();
+    if (pg) {
+      note(`SKIPPED: the production rehearsal did not run. Reason: ${pg}`);
+      return;
+    }
+    return run(bin("playwright"), ["test", "-c", "playwright.rehearsal.config.ts"], {
+      cwd: paths.web,
+      env: { ...ci, CHROMIUM_PATH: CHROMIUM, DATABASE_URL: undefined },
+      output,
+    });
   },
-  { name: "Web: next build", action: (s) => buildWeb(out(s)) },
-  {
-    name: "Browser tests: playwright test",
-    show: true,
-    action: (s) =>
-      run(bin("playwright"), ["test"], {
-        cwd: paths.web,
-        env: { ...ci, CHROMIUM_PATH: CHROMIUM },
-        output: out(s),
-      }),
-  },
-  {
-    // The system as it would run on Base (scripts/src/lib/rehearsal.ts): chain 84532, the
-    // production deploy path, Postgres, two web replicas behind a proxy, the keeper's own key.
-    // After the browser tests: it reuses their `next build`.
-    name: "Production rehearsal: playwright test -c playwright.rehearsal.config.ts",
-    show: true,
-    action: async (s) => {
-      const pg = postgresForRehearsal();
-      if (pg) {
-        console.log(`SKIPPED: the production rehearsal did not run. Reason: ${pg}`);
-        return;
-      }
-      await run(bin("playwright"), ["test", "-c", "playwright.rehearsal.config.ts"], {
-        cwd: paths.web,
-        env: { ...ci, CHROMIUM_PATH: CHROMIUM, DATABASE_URL: undefined },
-        output: out(s),
-      });
-    },
-  },
+};
+
+/**
+ * What runs beside what, and why it is safe:
+ * - forge build then forge test (contracts/out, contracts/cache) beside prettier, eslint, tsc and
+ *   `next build` (after tsc: the build rewrites next-env.d.ts, which tsc reads), which ignore
+ *   those folders and read the committed ABIs; wagmi generate, which rewrites the ABIs they read,
+ *   comes after both lanes (a stale ABI fails there). The build is done before any test stack
+ *   writes the deployment record it bundles.
+ * - The vitest runs beside Playwright. Every stack has its own ports, chain,
+ *   databases and temp folders: each vitest run starts its own anvil on a free port (the root
+ *   globalSetup), the Postgres pass its own server and databases, the served pass its own
+ *   in-memory PGlite, Playwright's global setup its own anvil, indexer, keeper and `next start`,
+ *   the rehearsal its own chain 84532, Postgres and replicas (after `next build`, which it serves).
+ *   The one file they share, the 31337 deployment record, is deterministic (fresh chain, same
+ *   deployer and nonces) and only written when its content changed. On 2 cores this is what
+ *   fills the second one: after its pure files vitest runs one file at a time, its indexer files
+ *   mostly wait on Ponder, and a browser journey mostly waits on its stack.
+ */
+const phases: Phase[] = [
+  [
+    [systemDeps, solidityFormat, forgeBuild, forgeTest],
+    [prettier, eslint, typecheck, nextBuild],
+  ],
+  [[abis]],
+  [[vitest, apiOnPostgres, apiOnServedPglite, rehearsal], [playwright]],
 ];
 
 /**
@@ -162,38 +220,176 @@ function postgresForRehearsal(): string | undefined {
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 
+/** `--steps=1-3,9` → the step numbers it names; undefined without the flag. */
+function selectedSteps(argv: string[]): Set<number> | undefined {
+  const flag = argv.find((a) => a.startsWith("--steps="));
+  if (!flag) return undefined;
+  const picked = new Set<number>();
+  for (const part of flag.slice("--steps=".length).split(",")) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!m) throw new Error(`--steps: "${part}" is not a step number or range (e.g. 1-3,9)`);
+    for (let n = Number(m[1]); n <= Number(m[2] ?? m[1]); n++) picked.add(n);
+  }
+  return picked;
+}
+
+type Result = { n: number; name: string; status: "ok" | "failed" | "stopped"; ms: number };
+
 async function main(): Promise<number> {
   const verbose = process.argv.includes("--verbose");
   // --keep-going runs every step even after a failure (local use; CI fails fast).
   const keepGoing = process.argv.includes("--keep-going");
-  const results: { name: string; ok: boolean; ms: number }[] = [];
-  const t0 = Date.now();
-  for (const [i, step] of steps.entries()) {
-    console.log(`\n=== [${i + 1}/${steps.length}] ${step.name} ===`);
-    const started = Date.now();
-    try {
-      await step.action(verbose || step.show === true);
-      results.push({ name: step.name, ok: true, ms: Date.now() - started });
-      console.log(`--- ok (${fmt(Date.now() - started)})`);
-    } catch (error) {
-      results.push({ name: step.name, ok: false, ms: Date.now() - started });
-      if (error instanceof CommandFailedError) {
-        if (error.output) console.error(error.output.trimEnd());
-        console.error(`--- FAILED: ${error.message}`);
-      } else {
-        console.error(`--- FAILED: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (!keepGoing) break;
+  const picked = selectedSteps(process.argv);
+  const numbered = phases.map((lanes) => lanes.map((lane) => lane.map((step) => ({ step, n: 0 }))));
+  let total = 0;
+  for (const lanes of numbered) for (const lane of lanes) for (const s of lane) s.n = ++total;
+  if (picked) {
+    // a picked step brings the step it runs after (the rehearsal: the build it serves), so that
+    // two steps never build the web app at once
+    for (const { step } of numbered.flat(2).filter((s) => picked.has(s.n))) {
+      const first = step.after?.();
+      const dep = numbered.flat(2).find((s) => s.step === first);
+      if (dep) picked.add(dep.n);
     }
   }
+  const results: Result[] = [];
+  /** The step whose failure stops the run (fail fast), once one failed. */
+  let failedStep: number | undefined;
+  const t0 = Date.now();
+
+  /** Runs one step; `print` receives its block (live for the first lane, kept for the others). */
+  const runStep = async (
+    { step, n }: { step: Step; n: number },
+    live: boolean,
+    print: (text: string) => void,
+  ): Promise<void> => {
+    const show = verbose || step.show === true;
+    print(`\n=== [${n}/${total}] ${step.name} ===\n`);
+    const started = Date.now();
+    const note = (line: string) => print(`${line}\n`);
+    try {
+      const text = await step.action({ output: live && show ? "inherit" : "capture", note });
+      if (!live && show && text) print(text.endsWith("\n") ? text : `${text}\n`);
+      results.push({ n, name: step.name, status: "ok", ms: Date.now() - started });
+      print(`--- ok (${fmt(Date.now() - started)})\n`);
+    } catch (error) {
+      const ms = Date.now() - started;
+      if (failedStep !== undefined && failedStep !== n) {
+        // ended by the runner because another lane's step failed first
+        results.push({ n, name: step.name, status: "stopped", ms });
+        print(`--- stopped: step ${failedStep} failed\n`);
+        return;
+      }
+      results.push({ n, name: step.name, status: "failed", ms });
+      if (error instanceof CommandFailedError) {
+        if (error.output) print(`${error.output.trimEnd()}\n`);
+        print(`--- FAILED: ${error.message}\n`);
+      } else {
+        print(`--- FAILED: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+      if (!keepGoing && failedStep === undefined) {
+        failedStep = n;
+        await stopAllChildren(); // ends the other lanes' commands
+      }
+    }
+  };
+
+  /** Each step's end, for the steps that wait on one (`after`). */
+  const ended = new Map<Step, { promise: Promise<void>; resolve: () => void }>();
+  const endOf = (step: Step) => {
+    let e = ended.get(step);
+    if (!e) {
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => (resolve = r));
+      e = { promise, resolve };
+      ended.set(step, e);
+    }
+    return e;
+  };
+  const willRun = new Set(
+    numbered
+      .flat(2)
+      .filter((s) => !picked || picked.has(s.n))
+      .map((s) => s.step),
+  );
+
+  const runLane = async (
+    lane: { step: Step; n: number }[],
+    live: boolean,
+    print: (text: string) => void,
+  ) => {
+    for (const s of lane) {
+      if (failedStep !== undefined) break;
+      const first = s.step.after?.();
+      if (first && willRun.has(first)) await endOf(first).promise;
+      if (failedStep !== undefined) break;
+      await runStep(s, live, print);
+      endOf(s.step).resolve();
+    }
+    // a lane stopped early still lets any step waiting on its steps go on (and stop)
+    for (const s of lane) endOf(s.step).resolve();
+  };
+
+  const stdout = (text: string) => void process.stdout.write(text);
+  for (const lanes of numbered) {
+    if (failedStep !== undefined) break;
+    const [first = [], ...others] = lanes.map((lane) =>
+      lane.filter((s) => !picked || picked.has(s.n)),
+    );
+    // The other lanes' blocks are kept, then printed in order once the first lane is done.
+    const kept = others.map(() => ({ text: "", done: false, wake: () => {} }));
+    const running = others.map((lane, i) =>
+      runLane(lane, false, (text) => {
+        kept[i]!.text += text;
+        kept[i]!.wake();
+      }).finally(() => {
+        kept[i]!.done = true;
+        kept[i]!.wake();
+      }),
+    );
+    const beside = others.flat().map((s) => s.n);
+    if (beside.length && first.length) {
+      const range = (ns: number[]) =>
+        ns.length > 1 ? `${ns[0]}-${ns[ns.length - 1]}` : String(ns[0]);
+      console.log(
+        `\n(steps ${range(beside)} run beside steps ${range(first.map((s) => s.n))}; their output is printed after them)`,
+      );
+    }
+    await runLane(first, true, stdout);
+    for (const k of kept) {
+      // stream each kept lane from here on
+      for (;;) {
+        stdout(k.text);
+        k.text = "";
+        if (k.done) break;
+        await new Promise<void>((resolve) => (k.wake = resolve));
+      }
+    }
+    await Promise.all(running);
+  }
   await stopAllChildren();
-  const passed = results.filter((r) => r.ok).length;
-  const failed = results.length - passed;
-  const notRun = steps.length - results.length;
+
+  results.sort((a, b) => a.n - b.n);
+  const ran = new Set(results.map((r) => r.n));
+  const passed = results.filter((r) => r.status === "ok").length;
+  const failed = results.filter((r) => r.status === "failed").length;
+  let notRun = 0;
   console.log(`\n=== Summary (${fmt(Date.now() - t0)}) ===`);
-  for (const r of results) console.log(`  ${r.ok ? "PASS" : "FAIL"}  ${r.name} (${fmt(r.ms)})`);
-  for (const s of steps.slice(results.length)) console.log(`  ----  ${s.name} (not run)`);
-  console.log(`${passed} passed, ${failed} failed${notRun ? `, ${notRun} not run` : ""}`);
+  const label = { ok: "PASS", failed: "FAIL", stopped: "STOP" } as const;
+  for (const lanes of numbered) {
+    for (const { step, n } of lanes.flat().sort((a, b) => a.n - b.n)) {
+      const r = results.find((x) => x.n === n);
+      if (r) console.log(`  ${label[r.status]}  ${r.name} (${fmt(r.ms)})`);
+      else if (!picked || picked.has(n)) {
+        notRun++;
+        console.log(`  ----  ${step.name} (not run)`);
+      }
+    }
+  }
+  const stopped = ran.size - passed - failed;
+  console.log(
+    `${passed} passed, ${failed} failed${stopped ? `, ${stopped} stopped` : ""}${notRun ? `, ${notRun} not run` : ""}`,
+  );
   return failed ? 1 : 0;
 }
 

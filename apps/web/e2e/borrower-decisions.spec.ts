@@ -16,6 +16,7 @@ import {
   devPanel,
   ensureKyc,
   freshLender,
+  loanTicketFor,
   pageWithWallet,
   runOps,
   settledByKeeper,
@@ -45,17 +46,11 @@ test("loan tickets: pending decisions, borrower identified, opt out, opted in af
     email: "dorothy@example.com",
   });
   const user = lender.address;
-  const ticket = (borrowerId: string, name: string, assets: string, extra: string[] = []) =>
-    runOps(stack, [
-      "loan-tickets:create",
-      ...["--pool", "0", "--tranche", "0", "--borrower-id", borrowerId],
-      ...["--borrower-name", name, "--assets", assets, "--user", user, "--chain"],
-      String(stack.chainId),
-      ...extra,
-    ]);
+  const ticket = (borrowerId: string, borrowerName: string, assets: string, createdOn?: string) =>
+    loanTicketFor(stack, user, { borrowerId, borrowerName, assets, createdOn });
   const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
   expect(await ticket("b-acme", "Acme Ltd", "25000")).toMatch(/Loan ticket \d+ created/);
-  await ticket("b-old", "Old Co", "1000", ["--created-on", threeDaysAgo]);
+  await ticket("b-old", "Old Co", "1000", threeDaysAgo);
 
   const { context, page, wallet } = await pageWithWallet(browser, stack, lender.privateKey);
   await page.goto("/portfolio");

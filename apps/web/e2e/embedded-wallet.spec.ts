@@ -1,7 +1,13 @@
 import { getUserRequests, shortenAddress } from "@lending/sdk";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import { createPublicClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import {
+  closeToasts,
+  codeFromOutbox,
+  dismissRecoveryWarning,
+  signInByEmail,
+} from "./support/account";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { E2E_GOOGLE_USER } from "./support/google";
@@ -14,70 +20,9 @@ import { toasts } from "./support/toast";
 // in another browser; the key is exported only shortly after a sign-in; other wallets are linked
 // by a signature and the active one is switched from the link wallets modal.
 
-/** The newest sign-in code mailed to `email`, read from the local outbox. */
-async function codeFromOutbox(context: BrowserContext, email: string): Promise<string> {
-  const outbox = await context.newPage();
-  await outbox.goto("/dev/outbox");
-  const mail = outbox
-    .getByTestId("outbox-mail")
-    .filter({ hasText: `to ${email}` })
-    .first();
-  await expect(mail).toBeVisible();
-  const code = /sign-in code is (\d{6})/.exec(await mail.innerText())?.[1];
-  await outbox.close();
-  expect(code).toMatch(/^\d{6}$/);
-  return code!;
-}
-
-/** Connect Wallet -> Email -> code from the outbox -> Sign in; answers the connect dialog. */
-async function signInByEmail(page: Page, email: string) {
-  const button = page.getByTestId("wallet-button");
-  await expect(button).toBeEnabled();
-  await button.click();
-  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-  await dialog.getByRole("button", { name: "Email", exact: true }).click();
-  await dialog.getByLabel("Email address").fill(email);
-  await dialog.getByRole("button", { name: "Send code" }).click();
-  await expect(dialog.getByRole("status")).toHaveText(
-    `We sent a 6-digit code to ${email}. It is valid for 10 minutes.`,
-  );
-  await dialog.getByLabel("Code").fill(await codeFromOutbox(page.context(), email));
-  await dialog.getByRole("button", { name: "Sign in" }).click();
-  return dialog;
-}
-
 /** The shortened address as the app shows it, in any letter case (checksummed or not). */
 const short = (address: string) =>
   new RegExp(shortenAddress(address).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
-
-/**
- * Closes every toast: they sit over the wallet button, and the pointer resting on them pauses
- * their timers.
- */
-async function closeToasts(page: Page) {
-  const all = page.locator("[data-sonner-toast]");
-  const front = page.locator('[data-sonner-toast][data-front="true"]');
-  for (let i = 0; i < 6 && (await all.count()) > 0; i++) {
-    // the front toast's close button; the ones behind it are stacked out of reach
-    await front
-      .first()
-      .getByRole("button", { name: "Close toast" })
-      .click({ timeout: 5_000 })
-      .catch(() => {});
-  }
-  // what is left closes by itself once the pointer is elsewhere
-  await page.mouse.move(1, 1);
-  await expect(all).toHaveCount(0, { timeout: 30_000 });
-}
-
-/** Waits for the "No recovery password yet" warning of a sign-in, then closes the toasts. */
-async function dismissRecoveryWarning(page: Page) {
-  await expect(toasts(page, "warning", "No recovery password yet")).toHaveCount(1, {
-    timeout: 30_000,
-  });
-  await expect(toasts(page, "info", "Account connected")).toHaveCount(1);
-  await closeToasts(page);
-}
 
 async function accountOf(context: BrowserContext) {
   const r = await context.request.get("/api/auth/account");

@@ -3,7 +3,6 @@ import {
   getUserFixedLoans,
   getUserRequests,
   lendingPoolManagerAbi,
-  readPools,
   readTokenBalance,
 } from "@lending/sdk";
 import { createPublicClient, http, type PublicClient } from "viem";
@@ -17,6 +16,7 @@ import {
   freshLender,
   pageWithWallet,
   settledByKeeper,
+  shortFixedTerm,
 } from "./support/journey";
 
 // Fixed terms on the full local stack (issue 12), as a new user does it after `npm start`: lend
@@ -36,20 +36,7 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
 }) => {
   test.setTimeout(300_000);
   const client = createPublicClient({ transport: http(stack.rpcUrl) }) as PublicClient;
-  const pools = await readPools(client, stack.deployment);
-  // the demo pool whose tranche has the short (2-epoch) fixed term open to everyone
-  const pool = pools.find((p) =>
-    p.tranches.some((t) =>
-      t.fixedTermConfig.some(
-        (c) => c.epochLockDuration === 2n && c.fixedTermDepositStatus === "Everyone",
-      ),
-    ),
-  )!;
-  expect(pool, "a demo pool with a 2-epoch fixed term").toBeDefined();
-  const tranche = pool.tranches.find((t) =>
-    t.fixedTermConfig.some((c) => c.epochLockDuration === 2n),
-  )!;
-  const config = tranche.fixedTermConfig.find((c) => c.epochLockDuration === 2n)!;
+  const { pool, tranche, config } = await shortFixedTerm(stack);
 
   const amount = 300n * USDC;
   const lender = await freshLender(stack, { eth: 10n ** 19n, usdc: amount });

@@ -6,7 +6,6 @@ import {
   readPools,
   readTokenBalance,
 } from "@lending/sdk";
-import type { Page } from "@playwright/test";
 import {
   createPublicClient,
   createTestClient,
@@ -19,9 +18,9 @@ import { seriousViolations } from "./support/axe";
 import { fitsThePhone } from "./support/layout";
 import { expect, test, type Stack } from "./support/fixtures";
 import {
-  acceptLoanContract,
   connectTestWallet,
   devPanel,
+  lendAndClose,
   runOps,
   settledByKeeper,
   trancheLimitsOf,
@@ -35,19 +34,6 @@ import {
 
 const USDC = 1_000_000n;
 const KSU = 10n ** 18n;
-
-async function lend(page: Page, target: Parameters<typeof acceptLoanContract>[1], amount: bigint) {
-  const { dialog, action } = await acceptLoanContract(page, target, amount, { connected: true });
-  await expect(action).toHaveText(/^(Approve|Confirm)$/);
-  // the first lend approves USDC (unlimited); the next one confirms at once
-  if ((await action.textContent()) === "Approve") {
-    await action.click();
-    await expect(action).toHaveText("Confirm", { timeout: 20_000 });
-  }
-  await action.click();
-  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
-  await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
-}
 
 const levelOnChain = (client: PublicClient, stack: Stack, user: Address) =>
   client.readContract({
@@ -87,7 +73,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   // 1,000 USDC lent (pending deposits count toward the level)
   await page.goto("/lending");
   await connectTestWallet(page, wallet);
-  await lend(page, target, 1_000n * USDC);
+  await lendAndClose(page, target, 1_000n * USDC, { connected: true });
 
   await page.goto("/locking");
   await expect(page.getByTestId("locking-total")).toHaveText("0.00 KSU");
@@ -238,7 +224,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
       100n * USDC <= c.limits.maximum,
   );
   expect(other, "another open tranche").toBeDefined();
-  await lend(page, other!, 100n * USDC);
+  await lendAndClose(page, other!, 100n * USDC, { connected: true });
   const requests = await getUserRequests(client, stack.deployment, user);
   const newest = requests.find(
     (r) => r.trancheId === other!.tranche.id && r.poolId === other!.pool.id,

@@ -19,16 +19,29 @@ const deployer = privateKeyToAccount(DEPLOYER_KEY);
 
 test("a visitor without a wallet and a lender get the app's 404 at /manage", async ({ page }) => {
   test.setTimeout(120_000); // a loaded machine answers slowly
-  await page.goto("/manage");
+  // a real 404 status, the app's 404 page, nothing else (as any unknown path)
+  const stranger = await page.goto("/manage");
+  expect(stranger?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: pages.notFound.title })).toBeVisible();
   await expect(page.getByRole("heading", { name: manage.title })).toHaveCount(0);
+  const unknown = await page.goto("/no-such-page");
+  expect(unknown?.status()).toBe(404);
+  const unknownMain = await page.locator("main").innerText();
+  // a forged session cookie changes nothing
+  await page
+    .context()
+    .addCookies([{ name: "lending_session", value: "ab".repeat(32), url: page.url() }]);
+  expect((await page.goto("/manage"))?.status()).toBe(404);
+  expect(await page.locator("main").innerText()).toBe(unknownMain);
 
-  // the injected test wallet is anvil account 1, a lender with no operator role
+  // the injected test wallet is anvil account 1, a lender with no operator role: the same 404,
+  // no sign-in offered
   await page.goto("/lending");
   await connectTestWallet(page);
-  await page.goto("/manage");
+  expect((await page.goto("/manage"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: pages.notFound.title })).toBeVisible();
   await expect(page.getByRole("heading", { name: manage.title })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: manage.signInTitle })).toHaveCount(0);
   // the server refuses the console's calls to the lender's browser too
   const health = await page.request.get("/api/manage/health");
   expect([401, 403]).toContain(health.status());
@@ -59,12 +72,19 @@ test("the deployer runs the console: health, a KYC rejection, draw and repay, an
   try {
     await page.goto("/lending");
     await connectTestWallet(page);
-    await page.goto("/manage");
-    await expect(page.getByRole("heading", { level: 1, name: manage.title })).toBeVisible();
+    // no session yet: the server answers 404; the page offers this role holder a sign-in, then
+    // the console loads
+    expect((await page.goto("/manage"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: pages.notFound.title })).toBeVisible();
     await page
       .getByRole("region", { name: manage.signInTitle })
       .getByRole("button", { name: manage.signIn, exact: true })
       .click();
+    await expect(page.getByRole("heading", { level: 1, name: manage.title })).toBeVisible({
+      timeout: 30_000,
+    });
+    // signed in: /manage answers 200 with the console
+    expect((await page.request.get("/manage")).status()).toBe(200);
 
     // health: every item with its verdict, the seeded pools among them
     const health = page.getByTestId("manage-health");
@@ -161,6 +181,40 @@ test("the deployer runs the console: health, a KYC rejection, draw and repay, an
     const csv = await page.request.get("/api/manage/audit/csv");
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain("incident:close");
+
+    // lenders: a forced withdrawal needs a reason; a lender without shares is refused before
+    // any wallet prompt; the referral payouts are listed (or said to be none)
+    const lenders = page.getByRole("region", { name: manage.lendersTitle });
+    const force = lenders.getByTestId("force-withdrawal");
+    await force.getByLabel(manage.lender).fill(lender);
+    await force.getByRole("button", { name: manage.forceSubmit }).click();
+    await expect(force.getByRole("alert")).toHaveText(manage.forceReasonRequired);
+    await force.getByLabel(manage.forceReason).fill("e2e check");
+    await force.getByRole("button", { name: manage.forceSubmit }).click();
+    await expect(force.getByRole("alert")).toContainText("has no free shares");
+    await expect(
+      lenders
+        .getByTestId("referral-payouts")
+        .getByText(manage.payoutsEmpty)
+        .or(lenders.getByTestId("referral-payouts").locator("li").first()),
+    ).toBeVisible();
+
+    // loan tickets and tranche settings: each form refuses bad input before the wallet is asked
+    const tickets = page.getByRole("region", { name: manage.ticketsTitle });
+    await tickets.getByRole("button", { name: manage.createTicket }).click();
+    await expect(tickets.getByRole("alert")).toHaveText(manage.invalidTicket);
+    const settings = page.getByRole("region", { name: manage.settingsTitle });
+    await expect(settings.getByTestId("rate-notice")).toContainText("two epochs");
+    await settings.getByLabel(manage.apy).first().fill("abc");
+    await settings.getByRole("button", { name: manage.setRate }).click();
+    await expect(settings.getByTestId("settings-rate").getByRole("alert")).toHaveText(
+      manage.invalidApy,
+    );
+    await settings.getByLabel(manage.maximumDeposit).fill("0");
+    await settings.getByRole("button", { name: manage.setLimits }).click();
+    await expect(settings.getByTestId("settings-limits").getByRole("alert")).toHaveText(
+      manage.invalidLimits,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await fitsThePhone(page);
   } finally {

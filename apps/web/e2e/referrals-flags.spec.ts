@@ -6,19 +6,7 @@ import {
   readClearingHoldings,
   referralReward,
 } from "@lending/sdk";
-import {
-  createPublicClient,
-  createWalletClient,
-  erc20Abi,
-  http,
-  parseAbi,
-  parseAbiItem,
-  type Hex,
-  type PublicClient,
-} from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { getFreePort } from "../../../scripts/src/lib/net";
-import { startWebServer } from "../../../scripts/src/lib/web";
+import { createPublicClient, erc20Abi, http, parseAbiItem, type PublicClient } from "viem";
 import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
@@ -28,8 +16,10 @@ import {
   devPanel,
   ensureKyc,
   freshLender,
+  mintPartnerNft,
   pageWithWallet,
   settledByKeeper,
+  startWebServerWith,
   trancheFor,
 } from "./support/journey";
 import { toasts } from "./support/toast";
@@ -154,19 +144,7 @@ test("the NFT detected modal: once per wallet, for a holder of the partner colle
   stack,
 }) => {
   const holder = await freshLender(stack, { eth: 10n ** 18n, usdc: 0n });
-  const collection = process.env.E2E_NFT_COLLECTION as Hex;
-  const deployer = createWalletClient({
-    account: privateKeyToAccount(deployerAccount.privateKey),
-    transport: http(stack.rpcUrl),
-  });
-  const hash = await deployer.writeContract({
-    address: collection,
-    abi: parseAbi(["function mint(address to) returns (uint256)"]),
-    functionName: "mint",
-    args: [holder.address],
-    chain: null,
-  });
-  await createPublicClient({ transport: http(stack.rpcUrl) }).waitForTransactionReceipt({ hash });
+  await mintPartnerNft(stack, holder.address);
 
   const { context, page } = await pageWithWallet(browser, stack, holder.privateKey);
   await page.goto("/lending");
@@ -194,16 +172,9 @@ test("feature flags: the Coming Soon modal with the token launch off; unreleased
   stack,
 }) => {
   test.setTimeout(120_000);
-  const web = await startWebServer({
-    port: await getFreePort(),
-    chainId: stack.chainId,
-    rpcUrl: stack.rpcUrl,
-    extra: {
-      DATABASE_URL: stack.databaseUrl,
-      INDEXER_URL: stack.indexerUrl,
-      FEATURE_TOKEN_LAUNCH: "false",
-      FEATURE_UNRELEASED: "historicalRepayments,referral",
-    },
+  const web = await startWebServerWith(stack, {
+    FEATURE_TOKEN_LAUNCH: "false",
+    FEATURE_UNRELEASED: "historicalRepayments,referral",
   });
   const context = await browser.newContext({ baseURL: web.url });
   try {

@@ -151,3 +151,35 @@ test("/api itself is a JSON 404, an unserved method a JSON 405 with Allow, HEAD 
   const head = await request.fetch(`/api/kyc?userAddress=${address}`, { method: "HEAD" });
   expect(head.status()).toBe(200);
 });
+
+// `/` and /lending come from the page cache (server/http/page-cache.ts): one render shared by
+// every visitor, each response with its own script nonce, and the page still runs its scripts.
+test("a cached public page carries its own response's nonce on every script, never another's", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  for (const path of ["/", "/lending"]) {
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const csp = response.headers()["content-security-policy"] ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      const html = await response.text();
+      const inHtml = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+      // Next's bootstrap and chunk scripts: all with this response's nonce, no other value
+      expect(inHtml).toEqual(new Set([nonce]));
+      seen.add(nonce!);
+    }
+    expect(seen.size).toBe(3);
+  }
+  // the scripts run under the policy (a blocked script logs a console error): the page hydrates
+  await page.goto("/lending");
+  const button = page.getByTestId("wallet-button");
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

@@ -4,6 +4,7 @@ pragma solidity ^0.8.30;
 import {ILendingPoolAdmin} from "./ILendingPoolAdmin.sol";
 import {ILendingPoolCore} from "./ILendingPoolCore.sol";
 import {ILendingPoolManagerForLocking} from "./ILendingPoolManagerForLocking.sol";
+import {ILendingPoolRequests} from "./ILendingPoolRequests.sol";
 import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
 
 /// @title ILendingPoolManager
@@ -17,6 +18,7 @@ import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol"
 interface ILendingPoolManager is
     ILendingPoolCore,
     ILendingPoolAdmin,
+    ILendingPoolRequests,
     ILendingPoolManagerForLocking,
     IAccessControl
 {

@@ -317,6 +317,12 @@ interface ILendingPoolTypes {
     /// @notice The owner cancelled a request; `amount` (USDC or shares) was returned in full.
     event RequestCancelled(uint256 indexed nftId, address indexed user, uint256 amount);
 
+    /// @notice The owner cancelled `amount` (USDC or shares) of a request (`cancelRequestPart`):
+    /// returned exactly; `remaining` stays queued with the request's level and age.
+    event RequestPartCancelled(
+        uint256 indexed nftId, address indexed user, uint256 amount, uint256 remaining
+    );
+
     /// @notice A pending request moved to the bucket of the owner's current loyalty level.
     event RequestRerated(uint256 indexed nftId, uint8 oldLevel, uint8 newLevel);
 

@@ -153,5 +153,9 @@ error TrancheNotClosed(uint256 poolId, uint256 trancheId);
 /// it (the lender cannot cancel it).
 error ForcedWithdrawalNotCancellable(uint256 nftId);
 
+/// @dev `cancelRequestPart` of `amount` from a request of `requested`: a part is more than 0 and
+/// less than the request (cancel the whole with `cancelDepositRequest` / `cancelWithdrawalRequest`).
+error CancelExceedsRequest(uint256 nftId, uint256 amount, uint256 requested);
+
 /// @dev A tranche capacity above `MAX_LEDGER_ASSETS` (1e12 USDC).
 error CapacityTooLarge(uint256 capacity, uint256 maximum);

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.30;
 
 import {ILendingPoolCore} from "../../src/interfaces/ILendingPoolCore.sol";
+import {ILendingPoolRequests} from "../../src/interfaces/ILendingPoolRequests.sol";
 import {ILendingPoolTypes} from "../../src/interfaces/ILendingPoolTypes.sol";
 import {GasBase} from "./GasBase.sol";
 import {console} from "forge-std/console.sol";
@@ -75,6 +76,38 @@ contract EntryGasTest is GasBase {
         assertLe(withdrawal, 112_000);
         assertLe(claim, 71_000);
         assertLe(settleOne, 71_500);
+    }
+
+    /// @dev Cancelling one of two same-epoch requests (issue 23 item 7; in the second extension,
+    /// two delegatecall hops) against cancelling the whole.
+    function test_gas_cancelRequestPart() public {
+        _measure(newUser, address(lpm), _depositCall(1000e6));
+        _measure(newUser, address(lpm), _depositCall(500e6));
+        uint256 depositPart = _measure(
+            newUser,
+            address(lpm),
+            abi.encodeCall(ILendingPoolRequests.cancelRequestPart, (POOL, 2, 500e6))
+        );
+        uint256 a = _deposit(alice, JUNIOR, 1000e6);
+        _clear();
+        lpm.claim(a);
+        _nextEpoch();
+        uint256 shares = lpm.sharesOf(POOL, JUNIOR, alice) / 4;
+        uint256 w = _withdraw(alice, JUNIOR, shares);
+        _withdraw(alice, JUNIOR, shares);
+        uint256 withdrawalPart = _measure(
+            alice,
+            address(lpm),
+            abi.encodeCall(ILendingPoolRequests.cancelRequestPart, (POOL, w, shares))
+        );
+        uint256 withdrawalWhole = _measure(
+            alice, address(lpm), abi.encodeCall(ILendingPoolCore.cancelWithdrawalRequest, (POOL, w))
+        );
+        console.log("cancelRequestPart (deposit):    ", depositPart);
+        console.log("cancelRequestPart (withdrawal): ", withdrawalPart);
+        console.log("cancelWithdrawalRequest:        ", withdrawalWhole);
+        assertLe(depositPart, 75_000);
+        assertLe(withdrawalPart, 60_000);
     }
 
     /// @dev A KSU locker's withdrawal request: KsuLocking is notified (bonus accrual, lower

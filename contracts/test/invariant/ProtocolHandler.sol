@@ -112,6 +112,37 @@ contract ProtocolHandler is CommonBase, StdCheats, StdUtils {
         calls["cancel"]++;
     }
 
+    /// @dev Cancels a part of a pending request (issue 23 item 7): exactly that part comes back,
+    /// the rest stays queued at the same level.
+    function cancelPart(uint256 idSeed, uint256 amountSeed) external {
+        uint256 id = _pendingId(idSeed, false);
+        if (id == 0) return;
+        ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id);
+        if (v.forced) return;
+        bool deposit = v.kind == ILendingPoolTypes.RequestKind.Deposit;
+        // a deposit's remainder stays at least the minimum deposit (100 USDC)
+        uint256 keep = deposit ? 100e6 : 1;
+        if (v.amount <= keep) return;
+        uint256 amount = bound(amountSeed, 1, v.amount - keep);
+        uint256 before = usdc.balanceOf(v.owner);
+        uint256 sharesBefore = lpm.sharesOf(POOL, v.trancheId, v.owner);
+        vm.prank(v.owner);
+        lpm.cancelRequestPart(POOL, id, amount);
+        ILendingPoolTypes.RequestView memory after_ = lpm.requestStatus(id);
+        require(after_.amount == v.amount - amount, "part: rest differs");
+        require(after_.level == v.level, "part: level changed");
+        if (deposit) {
+            require(usdc.balanceOf(v.owner) - before == amount, "part refund inexact");
+            ghostCancelled += amount;
+        } else {
+            require(
+                lpm.sharesOf(POOL, v.trancheId, v.owner) - sharesBefore == amount,
+                "part shares inexact"
+            );
+        }
+        calls["cancelPart"]++;
+    }
+
     function clear(uint256 warpSeed) external {
         uint256 epoch = lpm.getPoolState(POOL).nextEpochToClear;
         uint256 opensAt = GENESIS + (epoch + 1) * 7 days - 2 days;

@@ -23,7 +23,7 @@ contract ProtocolInvariantsTest is ProtocolBase {
         lpm.grantRole(keeperRole, address(handler));
         // The handler mints USDC and sets KYC statuses as `admin`, and acts as `manager`.
         targetContract(address(handler));
-        bytes4[] memory selectors = new bytes4[](14);
+        bytes4[] memory selectors = new bytes4[](15);
         selectors[0] = ProtocolHandler.deposit.selector;
         selectors[1] = ProtocolHandler.withdraw.selector;
         selectors[2] = ProtocolHandler.cancel.selector;
@@ -38,6 +38,7 @@ contract ProtocolInvariantsTest is ProtocolBase {
         selectors[11] = ProtocolHandler.lockFixedTerm.selector;
         selectors[12] = ProtocolHandler.withdrawAtExpiry.selector;
         selectors[13] = ProtocolHandler.releaseLock.selector;
+        selectors[14] = ProtocolHandler.cancelPart.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
     }
 

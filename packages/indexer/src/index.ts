@@ -23,8 +23,13 @@ import {
   trancheClearing,
   trancheLoss,
 } from "ponder:schema";
-import { and, desc, eq, isNull } from "ponder";
-import { fixedTermReleaseTime, lendingPoolManagerAbi, ksuLockingAbi } from "@lending/sdk";
+import { and, asc, desc, eq, isNull } from "ponder";
+import {
+  cancelledParts,
+  fixedTermReleaseTime,
+  lendingPoolManagerAbi,
+  ksuLockingAbi,
+} from "@lending/sdk";
 import { toFunctionSelector } from "viem";
 
 type AnyEvent = {
@@ -261,6 +266,40 @@ ponder.on("LendingPoolManager:RequestCancelled", async ({ event, context }) => {
     type: "Cancelled",
     amount: event.args.amount,
     remainingQueued: row.kind === "Withdrawal" ? 0n : null,
+  });
+});
+
+// The lender cancelled one of the requests a same-epoch increase merged into this one
+// (`cancelRequestPart`, issue 23 item 7): that part shows Cancelled, the rest stays queued. The
+// chain names an amount; the part is the one `cancelledParts` picks (the newest not cancelled of
+// exactly that amount: the app sends the amount of the row the lender chose).
+ponder.on("LendingPoolManager:RequestPartCancelled", async ({ event, context }) => {
+  await record("LendingPoolManager", "RequestPartCancelled", event, context);
+  const { nftId, amount, remaining } = event.args;
+  const row = await context.db.find(request, { nftId });
+  if (!row) return;
+  const events = await context.db.sql
+    .select()
+    .from(requestEvent)
+    .where(eq(requestEvent.nftId, nftId))
+    .orderBy(asc(requestEvent.blockNumber), asc(requestEvent.logIndex));
+  const made = events.filter((e) => e.type === "Request" || e.type === "Increase");
+  const before = cancelledParts(events);
+  const after = cancelledParts([...events, { type: "PartCancelled", amount }]);
+  const part = made[after.findIndex((c, i) => c && !before[i])];
+  // a withdrawal part's USDC at its request time (a deposit's part is its USDC)
+  const value = row.kind === "Withdrawal" ? (part?.value ?? 0n) : amount;
+  const updated = await context.db.update(request, { nftId }).set((r) => ({
+    amount: remaining,
+    requestedValue: r.requestedValue > value ? r.requestedValue - value : 0n,
+    cancelled: r.cancelled + amount,
+    lastEventTimestamp: event.block.timestamp,
+  }));
+  await addRequestEvent(event, context, updated, {
+    type: "PartCancelled",
+    amount,
+    value: row.kind === "Withdrawal" ? value : null,
+    remainingQueued: row.kind === "Withdrawal" ? remaining : null,
   });
 });
 
@@ -820,6 +859,7 @@ const handled = new Set([
   "RequestCreated",
   "RequestRerated",
   "RequestCancelled",
+  "RequestPartCancelled",
   "WithdrawalForced",
   "RequestAccepted",
   "RequestReallocated",

@@ -33,6 +33,13 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { startTestStack, type TestStack } from "../../../scripts/src/fixture";
+import {
+  startIndexer,
+  startIndexerAndWait,
+  type Indexer,
+  type IndexerOptions,
+} from "../../../scripts/src/lib/indexer";
+import { getFreePort } from "../../../scripts/src/lib/net";
 
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 export const devAccount = (index: number) =>
@@ -292,3 +299,48 @@ export async function transactions(
 
 export const findTx = (page: RequestsPage, nftId: bigint): HistoryTransaction | undefined =>
   page.items.find((t) => t.nftId === nftId.toString());
+
+/**
+ * How every indexer test runs Ponder (`ponder start`): on `chain`, a free port unless given, its
+ * own PGlite folder `pgliteDir`, the index rebuilt from the chain unless `fresh: false`. `opts`
+ * overrides any of it (the stall test's proxy RPC and watchdog).
+ */
+export async function indexerOptions(
+  chain: Chain,
+  pgliteDir: string,
+  opts: Partial<IndexerOptions> = {},
+): Promise<IndexerOptions> {
+  return {
+    port: opts.port ?? (await getFreePort()),
+    chainId: chain.chainId,
+    rpcUrl: chain.rpcUrl,
+    pgliteDir,
+    deploymentFile: chain.deploymentFile,
+    fresh: true,
+    ...opts,
+  };
+}
+
+/** Starts Ponder as {@link indexerOptions} says without waiting for it. */
+export async function launchTestIndexer(
+  chain: Chain,
+  pgliteDir: string,
+  opts: Partial<IndexerOptions> = {},
+): Promise<Indexer> {
+  return startIndexer(await indexerOptions(chain, pgliteDir, opts));
+}
+
+/** How long a test waits for Ponder to be ready: its start is slow on a loaded machine. */
+export const INDEXER_READY_MS = 150_000;
+
+/**
+ * Starts Ponder as {@link indexerOptions} says and answers once it is ready (its `/ready`: the
+ * backfill done); stops it again, with its output in the error, if it never gets there.
+ */
+export async function startTestIndexer(
+  chain: Chain,
+  pgliteDir: string,
+  opts: Partial<IndexerOptions> = {},
+): Promise<Indexer> {
+  return startIndexerAndWait(await indexerOptions(chain, pgliteDir, opts), INDEXER_READY_MS);
+}

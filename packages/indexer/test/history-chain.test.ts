@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import {
+  cancelRequestPart,
   fixedTermReleaseTime,
   lendingPoolManagerAbi,
   lockDepositForFixedTerm,
@@ -28,10 +29,17 @@ import type {
   HistoryTransaction,
   IndexerSync,
 } from "../../sdk/src/entities/history";
-import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
-import { getFreePort } from "../../../scripts/src/lib/net";
+import type { Indexer } from "../../../scripts/src/lib/indexer";
 import { CSV_COLUMNS } from "../src/api/history";
-import { devAccount, getJson, history, startChain, waitForBlock, type Chain } from "./helpers";
+import {
+  devAccount,
+  getJson,
+  history,
+  startChain,
+  startTestIndexer,
+  waitForBlock,
+  type Chain,
+} from "./helpers";
 
 const usdc = (v: string) => parseUnits(v, 6);
 const POOL = 1n;
@@ -154,6 +162,24 @@ describe("history rows against the chain", () => {
     );
     const wId = eventOf(w1, "RequestCreated").args.nftId;
     expect(eventOf(w2, "RequestCreated").args).toMatchObject({ nftId: wId, increase: true });
+    // a third one, cancelled alone (issue 23 item 7): the first two stay queued
+    const w3 = await chain.send(
+      A,
+      requestWithdrawal(chain.deployment, {
+        poolId: POOL,
+        trancheId: TRANCHE,
+        shares: sharesA / 5n,
+      }),
+    );
+    const partCancel = await chain.send(
+      A,
+      cancelRequestPart(chain.deployment, { poolId: POOL, nftId: wId, amount: sharesA / 5n }),
+    );
+    expect(eventOf(partCancel, "RequestPartCancelled").args).toMatchObject({
+      nftId: wId,
+      amount: sharesA / 5n,
+      remaining: sharesA / 4n + sharesA / 3n,
+    });
     const forced = await chain.force({
       poolId: POOL,
       trancheId: TRANCHE,
@@ -191,15 +217,7 @@ describe("history rows against the chain", () => {
     expect(relA.assets).toBeGreaterThan(0n);
     expect(relC.assets).toBe(0n);
 
-    indexer = await startIndexer({
-      port: await getFreePort(),
-      chainId: chain.chainId,
-      rpcUrl: chain.rpcUrl,
-      pgliteDir: path.join(tmp, "a"),
-      deploymentFile: chain.deploymentFile,
-      fresh: true,
-    });
-    await waitForIndexerReady(indexer, 150_000);
+    indexer = await startTestIndexer(chain, path.join(tmp, "a"));
     await waitForBlock(indexer.url, await pc.getBlockNumber({ cacheTime: 0 }));
 
     // ---- A's rows
@@ -221,13 +239,18 @@ describe("history rows against the chain", () => {
     });
     // each request as the lender made it, valued in USDC at its own block
     const parts = requestParts(asBig(withdrawal));
-    expect(parts.map((p) => p.amount)).toEqual([sharesA / 4n, sharesA / 3n]);
+    expect(parts.map((p) => p.amount)).toEqual([sharesA / 4n, sharesA / 3n, sharesA / 5n]);
+    expect(parts.map((p) => p.cancelled)).toEqual([false, false, true]);
     const v1 = await valueAt(sharesA / 4n, w1.blockNumber);
     const v2 = await valueAt(sharesA / 3n, w2.blockNumber);
-    expect(parts.map((p) => p.value)).toEqual([v1, v2]);
+    const v3 = await valueAt(sharesA / 5n, w3.blockNumber);
+    expect(parts.map((p) => p.value)).toEqual([v1, v2, v3]);
+    // the cancelled part leaves the request's amount and value
+    expect(withdrawal.requestedAmount).toBe((sharesA / 4n + sharesA / 3n).toString());
     expect(withdrawal.requestedValue).toBe((v1 + v2).toString());
-    // once processed: what was paid, to the unit, shared by the parts exactly
+    // once processed: what was paid, to the unit, shared by the parts left exactly
     expect(withdrawalPaid(asBig(withdrawal))).toBe(paidW.assets);
+    expect(parts[2]!.paid).toBeNull();
     expect(parts.reduce((s, p) => s + (p.paid ?? 0n), 0n)).toBe(paidW.assets);
     expect(paidW.assets).toBeLessThan(v1 + v2); // the loss came in between
 

@@ -9,14 +9,17 @@ import path from "node:path";
 import { approve, lock, parseCsv } from "@lending/sdk";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
+import { waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { CSV_COLUMNS } from "../src/api/history";
 import {
   devAccount,
   findTx,
   getJson,
+  INDEXER_READY_MS,
+  launchTestIndexer,
   startChain,
+  startTestIndexer,
   transactions,
   waitFor,
   waitForBlock,
@@ -30,16 +33,8 @@ let chain: Chain;
 let tmp: string;
 let a: Indexer;
 
-async function startOn(name: string, fresh: boolean, port?: number): Promise<Indexer> {
-  return startIndexer({
-    port: port ?? (await getFreePort()),
-    chainId: chain.chainId,
-    rpcUrl: chain.rpcUrl,
-    pgliteDir: path.join(tmp, name),
-    deploymentFile: chain.deploymentFile,
-    fresh,
-  });
-}
+const startOn = (name: string, fresh: boolean, port?: number): Promise<Indexer> =>
+  launchTestIndexer(chain, path.join(tmp, name), { fresh, ...(port ? { port } : {}) });
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), "indexer-test-"));
@@ -83,8 +78,7 @@ describe("indexer", () => {
       await chain.deposit(2, { poolId: 1n, trancheId: 0n, amount: usdc("42") })
     ).nftId;
 
-    a = await startOn("a", true);
-    await waitForIndexerReady(a, 150_000);
+    a = await startTestIndexer(chain, path.join(tmp, "a"));
     // Ready means the backfill is done; the blocks after its finalized block follow live.
     await waitForBlock(a.url, await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
 
@@ -410,7 +404,7 @@ describe("indexer", () => {
       await producer;
     }
     try {
-      await waitForIndexerReady(b, 150_000);
+      await waitForIndexerReady(b, INDEXER_READY_MS);
       const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
       await Promise.all([waitForBlock(a.url, head), waitForBlock(b.url, head, 60_000)]);
       for (const i of [1, 2, 3, 4]) {

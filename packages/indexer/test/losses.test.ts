@@ -16,15 +16,21 @@ import type {
   PoolLoss,
   PoolNotice,
 } from "../../sdk/src/entities/history";
-import { openDatabase } from "../../../apps/web/src/server/db/client";
-import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
+import { openMigratedTestDatabase } from "../../../apps/web/src/server/test/pglite-template";
 import { outbox } from "../../../apps/web/src/server/db/schema";
 import { openIncident, playDefault } from "../../../apps/web/src/server/services/incidents";
 import { mailLossReport } from "../../../apps/web/src/server/services/loss-notices";
-import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
-import { getFreePort } from "../../../scripts/src/lib/net";
+import type { Indexer } from "../../../scripts/src/lib/indexer";
 import { CSV_COLUMNS } from "../src/api/history";
-import { devAccount, getJson, history, startChain, waitForBlock, type Chain } from "./helpers";
+import {
+  devAccount,
+  getJson,
+  history,
+  startChain,
+  startTestIndexer,
+  waitForBlock,
+  type Chain,
+} from "./helpers";
 
 const usdc = (v: string) => parseUnits(v, 6);
 const JUNIOR_LENDER = 1;
@@ -67,15 +73,7 @@ describe("indexer: incidents and losses", () => {
     await chain.clearThrough(0n, epoch);
     await chain.clearThrough(1n, epoch);
 
-    indexer = await startIndexer({
-      port: await getFreePort(),
-      chainId: chain.chainId,
-      rpcUrl: chain.rpcUrl,
-      pgliteDir: path.join(tmp, "a"),
-      deploymentFile: chain.deploymentFile,
-      fresh: true,
-    });
-    await waitForIndexerReady(indexer, 150_000);
+    indexer = await startTestIndexer(chain, path.join(tmp, "a"));
 
     const ctx = {
       publicClient: chain.publicClient as PublicClient,
@@ -162,9 +160,8 @@ describe("indexer: incidents and losses", () => {
     expect(lossLine?.[CSV_COLUMNS.indexOf("Request transaction")]).toBe(report.hash);
 
     // the mail: one per lender of the pool with an email on file (the outbox, no SMTP)
-    const handle = await openDatabase({ pgliteDir: "memory://" });
+    const handle = await openMigratedTestDatabase();
     try {
-      await migrateDatabase(handle);
       const emails: Record<string, string> = { [address(JUNIOR_LENDER)]: "junior@example.com" };
       const result = await mailLossReport(
         handle.db,

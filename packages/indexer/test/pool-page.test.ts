@@ -10,9 +10,15 @@ import path from "node:path";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type { PoolEpochsResponse, PoolTransactionsPage } from "../../sdk/src/entities/history";
-import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
-import { getFreePort } from "../../../scripts/src/lib/net";
-import { devAccount, getJson, startChain, waitForBlock, type Chain } from "./helpers";
+import type { Indexer } from "../../../scripts/src/lib/indexer";
+import {
+  devAccount,
+  getJson,
+  startChain,
+  startTestIndexer,
+  waitForBlock,
+  type Chain,
+} from "./helpers";
 
 const usdc = (v: string) => parseUnits(v, 6);
 const address = (i: number) => devAccount(i).address.toLowerCase();
@@ -47,15 +53,7 @@ describe("indexer: the pool page's history", () => {
     ).epoch;
     await chain.clearThrough(0n, epoch);
 
-    indexer = await startIndexer({
-      port: await getFreePort(),
-      chainId: chain.chainId,
-      rpcUrl: chain.rpcUrl,
-      pgliteDir: path.join(tmp, "a"),
-      deploymentFile: chain.deploymentFile,
-      fresh: true,
-    });
-    await waitForIndexerReady(indexer, 150_000);
+    indexer = await startTestIndexer(chain, path.join(tmp, "a"));
     await waitForBlock(indexer.url, await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
 
     const { status, body } = await getJson<PoolEpochsResponse>(`${indexer.url}/pool-epochs?pool=0`);

@@ -12,14 +12,14 @@ import path from "node:path";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type { IndexerSync } from "../../sdk/src/entities/history";
-import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
-import { getFreePort } from "../../../scripts/src/lib/net";
+import type { Indexer } from "../../../scripts/src/lib/indexer";
 import {
   devAccount,
   findTx,
   getJson,
   indexedBlock,
   startChain,
+  startTestIndexer,
   transactions,
   waitFor,
   type Chain,
@@ -85,16 +85,10 @@ afterAll(async () => {
 describe("indexer after an RPC stall", () => {
   it("resumes by itself and says how far behind it was", async () => {
     onTestFailed(() => console.log(`[indexer output]\n${indexer?.output()}`));
-    indexer = await startIndexer({
-      port: await getFreePort(),
-      chainId: chain.chainId,
+    indexer = await startTestIndexer(chain, path.join(tmp, "a"), {
       rpcUrl: proxy.url,
-      pgliteDir: path.join(tmp, "a"),
-      deploymentFile: chain.deploymentFile,
-      fresh: true,
       watchdog: { stallMs: 20_000, checkMs: 2_000 },
     });
-    await waitForIndexerReady(indexer, 150_000);
     const before = await chain.deposit(1, {
       poolId: 0n,
       trancheId: 0n,

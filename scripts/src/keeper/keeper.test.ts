@@ -18,8 +18,7 @@ import {
   moveToClearingPeriod,
   moveToNextEpoch,
 } from "../../../apps/web/src/server/dev/demo-controls";
-import { openDatabase } from "../../../apps/web/src/server/db/client";
-import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
+import { openMigratedTestDatabase } from "../../../apps/web/src/server/test/pglite-template";
 import {
   kycRecords,
   referralClearings,
@@ -452,9 +451,8 @@ describe("keeper", () => {
   });
 
   it("pays referrers their share of the fee their referred lenders' interest paid, once; rewards stop (refusal recorded) when one loses verification", async () => {
-    const handle = await openDatabase({ pgliteDir: "memory://" });
+    const handle = await openMigratedTestDatabase();
     try {
-      await migrateDatabase(handle);
       const referred = demoLenderAccounts[2]!;
       const referrer = privateKeyToAccount(generatePrivateKey()).address;
       await handle.db.insert(referrals).values({

@@ -20,8 +20,8 @@ import {
   moveToClearingPeriod,
   moveToNextEpoch,
 } from "../../../apps/web/src/server/dev/demo-controls";
-import { openDatabase, type DatabaseHandle } from "../../../apps/web/src/server/db/client";
-import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
+import type { DatabaseHandle } from "../../../apps/web/src/server/db/client";
+import { openMigratedTestDatabase } from "../../../apps/web/src/server/test/pglite-template";
 import { kycRecords, referralRewards, referrals } from "../../../apps/web/src/server/db/schema";
 import type { KycInfo, KycProvider } from "../../../apps/web/src/server/services/kyc/types";
 import { evmRevert, evmSnapshot } from "../fixture";
@@ -133,8 +133,7 @@ const randomAddress = () => privateKeyToAccount(generatePrivateKey()).address.to
 
 /** A database with one real referral (a verified lender referred by a verified person) and junk. */
 async function referralDatabase(referred: string, referrer: string, junk: number) {
-  const handle = await openDatabase({ pgliteDir: "memory://" });
-  await migrateDatabase(handle);
+  const handle = await openMigratedTestDatabase();
   const createdAt = new Date(Date.now() - 3_600_000);
   await handle.db
     .insert(referrals)

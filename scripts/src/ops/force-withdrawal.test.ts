@@ -23,14 +23,23 @@ describe("ops withdraw:force: arguments", () => {
         LENDER.address.toLowerCase(),
         "--shares",
         "all",
+        "--reason",
+        " Court order 12 ",
       ]),
-    ).toEqual({ pool: 1n, tranche: 0n, user: LENDER.address, shares: "all" });
+    ).toEqual({
+      pool: 1n,
+      tranche: 0n,
+      user: LENDER.address,
+      shares: "all",
+      reason: "Court order 12",
+    });
     expect(
       parseForceWithdrawalArgs([
         "--pool=0",
         "--tranche=2",
         `--user=${LENDER.address}`,
         "--shares=5",
+        "--reason=sanctions",
       ]).shares,
     ).toBe(5n);
   });
@@ -46,7 +55,7 @@ describe("ops withdraw:force: arguments", () => {
       }
     };
     const all = message([]);
-    for (const flag of ["--pool", "--tranche", "--user", "--shares"]) {
+    for (const flag of ["--pool", "--tranche", "--user", "--shares", "--reason"]) {
       expect(all).toContain(`${flag} is required`);
     }
     expect(all).toContain("Usage: npm run ops -- withdraw:force");
@@ -58,6 +67,21 @@ describe("ops withdraw:force: arguments", () => {
     expect(
       message(["--pool", "0", "--tranche", "0", "--user", LENDER.address, "--shares", "0"]),
     ).toContain("--shares must be above 0");
+    // the reason is recorded in the audit trail: a blank one is refused
+    expect(
+      message([
+        "--pool",
+        "0",
+        "--tranche",
+        "0",
+        "--user",
+        LENDER.address,
+        "--shares",
+        "all",
+        "--reason",
+        "  ",
+      ]),
+    ).toContain("--reason is required");
     expect(message(["--pool"])).toContain("--pool needs a value");
   });
 });

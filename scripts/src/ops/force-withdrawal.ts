@@ -1,10 +1,16 @@
 /**
- * `npm run ops -- withdraw:force --pool <id> --tranche <id> --user <addr> --shares <n|all>`: the
- * pool manager queues a withdrawal of a lender's shares on the lender's behalf
+ * `npm run ops -- withdraw:force --pool <id> --tranche <id> --user <addr> --shares <n|all>
+ * --reason "why"`: the pool manager queues a withdrawal of a lender's shares on the lender's behalf
  * (`forceWithdrawal`; the payout goes to the lender at settlement). The signer (OPS_PRIVATE_KEY)
- * must hold POOL_MANAGER_ROLE.
+ * must hold POOL_MANAGER_ROLE. The checks are the console's (services/manage/force-withdrawal.ts);
+ * the transaction is recorded in the audit trail with the reason.
  */
 import { forceWithdrawal, lendingPoolManagerAbi, type Deployment } from "@lending/sdk";
+import {
+  ForceWithdrawalError,
+  MAX_FORCE_REASON_LENGTH,
+  planForceWithdrawal,
+} from "../../../apps/web/src/server/services/manage/force-withdrawal";
 import {
   formatUnits,
   getAddress,
@@ -19,7 +25,7 @@ import { z } from "zod";
 import { parseArgs, UsageError } from "./db-commands";
 
 export const FORCE_WITHDRAWAL_USAGE =
-  "withdraw:force --pool N --tranche N --user 0x.. --shares <n|all>";
+  'withdraw:force --pool N --tranche N --user 0x.. --shares <n|all> --reason "why"';
 
 const id = (name: string) =>
   z
@@ -39,15 +45,25 @@ export const ForceWithdrawalArgsSchema = z.object({
     .regex(/^(all|\d+)$/, "--shares must be 'all' or a whole number of shares (12 decimals)")
     .transform((v) => (v === "all" ? ("all" as const) : BigInt(v)))
     .refine((v) => v === "all" || v > 0n, "--shares must be above 0"),
+  reason: z
+    .string({ error: "--reason is required (it is recorded in the audit trail)" })
+    .trim()
+    .min(1, "--reason is required (it is recorded in the audit trail)")
+    .max(MAX_FORCE_REASON_LENGTH, `--reason is longer than ${MAX_FORCE_REASON_LENGTH} characters`)
+    .optional(),
 });
 
 export type ForceWithdrawalArgs = z.infer<typeof ForceWithdrawalArgsSchema>;
+
+const CommandLineSchema = ForceWithdrawalArgsSchema.extend({
+  reason: ForceWithdrawalArgsSchema.shape.reason.unwrap(),
+});
 
 /** Parses the command line; throws a UsageError naming every bad flag. */
 export function parseForceWithdrawalArgs(args: string[]): ForceWithdrawalArgs {
   const { flags, positional } = parseArgs(args);
   if (positional.length) throw new UsageError(`Unexpected argument ${positional[0]}`);
-  const parsed = ForceWithdrawalArgsSchema.safeParse(flags);
+  const parsed = CommandLineSchema.safeParse(flags);
   if (!parsed.success) {
     throw new UsageError(
       `${parsed.error.issues.map((i) => i.message).join("; ")}\nUsage: npm run ops -- ${FORCE_WITHDRAWAL_USAGE}`,
@@ -69,43 +85,20 @@ export async function runForceWithdrawal(
   const { publicClient, walletClient, deployment } = ctx;
   const account = walletClient.account;
   if (!account) throw new UsageError("The ops wallet has no account.");
-  const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
-  const role = await publicClient.readContract({ ...lpm, functionName: "POOL_MANAGER_ROLE" });
-  const isManager = await publicClient.readContract({
-    ...lpm,
-    functionName: "hasRole",
-    args: [role, account.address],
+  const plan = await planForceWithdrawal(publicClient, deployment, {
+    signer: account.address,
+    poolId: args.pool,
+    trancheId: args.tranche,
+    user: args.user as Address,
+    amount: args.shares === "all" ? { all: true } : { shares: args.shares },
+    reason: args.reason ?? "",
+    // the command line requires --reason; a loan ticket's return passes its own
+    reasonRequired: false,
+  }).catch((e: unknown) => {
+    throw e instanceof ForceWithdrawalError ? new UsageError(e.message) : e;
   });
-  if (!isManager) {
-    throw new UsageError(
-      `${account.address} does not hold POOL_MANAGER_ROLE: set OPS_PRIVATE_KEY to a pool manager's key.`,
-    );
-  }
-  const pool = await publicClient
-    .readContract({ ...lpm, functionName: "getPool", args: [args.pool] })
-    .catch(() => {
-      throw new UsageError(`Pool ${args.pool} does not exist.`);
-    });
-  if (args.tranche >= BigInt(pool.tranches.length)) {
-    throw new UsageError(
-      `Pool ${args.pool} has no tranche ${args.tranche} (it has ${pool.tranches.length}).`,
-    );
-  }
-  const free = await publicClient.readContract({
-    ...lpm,
-    functionName: "sharesOf",
-    args: [args.pool, args.tranche, args.user],
-  });
+  const { shares, value } = plan;
   const where = `pool ${args.pool} tranche ${args.tranche}`;
-  if (free === 0n) {
-    throw new UsageError(`${args.user} has no free shares in ${where} (nothing to withdraw).`);
-  }
-  const shares = args.shares === "all" ? free : args.shares;
-  if (shares > free) {
-    throw new UsageError(
-      `${args.user} has ${free} free shares in ${where}, fewer than the ${shares} asked.`,
-    );
-  }
   const tx = forceWithdrawal(deployment, {
     poolId: args.pool,
     trancheId: args.tranche,
@@ -127,11 +120,6 @@ export async function runForceWithdrawal(
     logs: receipt.logs,
   });
   if (!event) throw new UsageError(`No WithdrawalForced event in tx ${hash}.`);
-  const value = await publicClient.readContract({
-    ...lpm,
-    functionName: "convertToAssets",
-    args: [args.pool, args.tranche, shares],
-  });
   console.log(
     `withdraw:force: request ${event.args.nftId} queues ${shares} shares (about ${formatUnits(value, 6)} USDC) of ${args.user} in ${where}; paid to the lender at settlement (tx ${hash})`,
   );

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { parseEventLogs, type Address } from "viem";
 import { lenderExposure, lendingPoolManagerAbi } from "@lending/sdk";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../../apps/web/src/server/db/client";
-import { migrateDatabase } from "../../../apps/web/src/server/db/migrate";
+import type { DatabaseHandle } from "../../../apps/web/src/server/db/client";
+import { openMigratedTestDatabase } from "../../../apps/web/src/server/test/pglite-template";
 import { eq } from "drizzle-orm";
 import {
   kycRecords,
@@ -84,8 +84,7 @@ describe("ops loan tickets on the local chain", () => {
   const asked: string[] = [];
 
   beforeAll(async () => {
-    handle = await openDatabase({ pgliteDir: "memory://" });
-    await migrateDatabase(handle);
+    handle = await openMigratedTestDatabase();
     // the indexer's /tranche-lenders, two pages: everyone it saw accepted into the tranche
     indexer = createServer((req, res) => {
       asked.push(req.url ?? "");

@@ -14,15 +14,8 @@
  * database commands) and the web server's configuration (MAIL_FROM, SMTP_URL, KYC provider,
  * APP_URL, INDEXER_URL: the same environment as the web server).
  */
-import {
-  BORROWER_DECISION_WINDOW_MS,
-  exposureShares,
-  formatUsdc,
-  lendingPoolManagerAbi,
-  readLenderExposure,
-  type Deployment,
-} from "@lending/sdk";
-import { parseUnits, type Address, type PublicClient, type WalletClient } from "viem";
+import { BORROWER_DECISION_WINDOW_MS, formatUsdc, lendingPoolManagerAbi } from "@lending/sdk";
+import { parseUnits, type Address, type WalletClient } from "viem";
 import type { Database } from "../../../apps/web/src/server/db/client";
 import {
   completeReturn,
@@ -33,9 +26,15 @@ import {
   type LoanTicketRow,
 } from "../../../apps/web/src/server/repositories/loan-tickets";
 import {
-  loanTicketMail,
-  recordLoanTicket,
-} from "../../../apps/web/src/server/services/loan-ticket-notices";
+  createLoanTicket,
+  LoanTicketError,
+  returnShares,
+  trancheNames,
+  type TicketChain,
+  type CreateTicketArgs,
+  type TicketMailSetup,
+} from "../../../apps/web/src/server/services/manage/loan-tickets";
+import { auditTransaction } from "../../../apps/web/src/server/services/manage/tx-audit";
 import { parseServerConfig } from "../../../apps/web/src/config/server";
 import type { EnvInput } from "../../../apps/web/src/config/schema";
 import { CompilotKycProvider } from "../../../apps/web/src/server/services/kyc/compilot";
@@ -44,151 +43,6 @@ import { paths } from "../lib/paths";
 import { opsChain, opsEnv } from "./chain";
 import { parseArgs, UsageError, withDatabase, type DbCommand } from "./db-commands";
 import { runForceWithdrawal } from "./force-withdrawal";
-
-/** Holders are read from the indexer this many addresses a page, their shares this many at once. */
-const HOLDERS_PAGE = 1000;
-const READS_AT_ONCE = 20;
-
-export type TicketChain = {
-  publicClient: PublicClient;
-  deployment: Deployment;
-  /** the indexer's HTTP API (INDEXER_URL), no trailing slash */
-  indexerUrl: string;
-};
-
-const lpmOf = (deployment: Deployment) =>
-  ({ address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi }) as const;
-
-/** The pool's and the tranche's names; a clear error when either does not exist. */
-export async function trancheNames(
-  chain: Pick<TicketChain, "publicClient" | "deployment">,
-  poolId: bigint,
-  trancheId: bigint,
-): Promise<{ poolName: string; trancheName: string }> {
-  const pool = await chain.publicClient
-    .readContract({ ...lpmOf(chain.deployment), functionName: "getPool", args: [poolId] })
-    .catch(() => {
-      throw new UsageError(`Pool ${poolId} does not exist.`);
-    });
-  const tranche = pool.tranches[Number(trancheId)];
-  if (!tranche) {
-    throw new UsageError(
-      `Pool ${poolId} has no tranche ${trancheId} (it has ${pool.tranches.length}).`,
-    );
-  }
-  return { poolName: pool.name, trancheName: tranche.name };
-}
-
-/**
- * Lenders whose funds are in the tranche now: every address the indexer saw accepted into it
- * (page by page), kept when its shares there are above 0 at one block.
- */
-export async function trancheHolders(
-  chain: TicketChain,
-  poolId: bigint,
-  trancheId: bigint,
-  blockNumber: bigint,
-): Promise<{ address: Address; shares: bigint }[]> {
-  const candidates: Address[] = [];
-  for (let page = 1; ; page++) {
-    const params = new URLSearchParams({
-      pool: String(poolId),
-      tranche: String(trancheId),
-      page: String(page),
-      pageSize: String(HOLDERS_PAGE),
-    });
-    const url = `${chain.indexerUrl}/tranche-lenders?${params}`;
-    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch((e: unknown) => {
-      throw new UsageError(
-        `The indexer at ${chain.indexerUrl} (INDEXER_URL) is unreachable: ${e instanceof Error ? e.message : String(e)}. It lists the tranche's lenders; start it (npm start does) or name one lender with --user.`,
-      );
-    });
-    if (!res.ok) throw new UsageError(`The indexer answered ${res.status} for ${url}.`);
-    const body = (await res.json()) as { items: Address[]; hasMore: boolean };
-    candidates.push(...body.items);
-    if (!body.hasMore) break;
-  }
-  const holders: { address: Address; shares: bigint }[] = [];
-  for (let i = 0; i < candidates.length; i += READS_AT_ONCE) {
-    const batch = candidates.slice(i, i + READS_AT_ONCE);
-    const shares = await Promise.all(
-      batch.map((user) =>
-        chain.publicClient.readContract({
-          ...lpmOf(chain.deployment),
-          functionName: "sharesOf",
-          args: [poolId, trancheId, user],
-          blockNumber,
-        }),
-      ),
-    );
-    batch.forEach((address, j) => {
-      if (shares[j]! > 0n) holders.push({ address, shares: shares[j]! });
-    });
-  }
-  return holders;
-}
-
-export type CreateTicketArgs = {
-  chainId: number;
-  poolId: bigint;
-  trancheId: bigint;
-  endBorrowerId: string;
-  endBorrowerName: string;
-  /** USDC as a decimal string */
-  assets: string;
-  user?: Address;
-  createdOn?: Date;
-};
-
-export type TicketMailSetup = {
-  mail: { smtpUrl?: string; from: string };
-  appName: string;
-  portfolioUrl: string;
-  emailOf: (address: Address) => Promise<string | null | undefined>;
-};
-
-/**
- * Records the ticket and tells the lenders whose funds back it (or `args.user` alone). Checks the
- * pool and tranche on chain first: a bad id records nothing.
- */
-export async function createLoanTicket(
-  db: Database,
-  chain: TicketChain,
-  args: CreateTicketArgs,
-  setup: TicketMailSetup,
-): Promise<{ ticket: LoanTicketRow; notified: number; mailed: number }> {
-  const names = await trancheNames(chain, args.poolId, args.trancheId);
-  // one block for the holders and the ticket: deposits accepted up to it back the loan
-  const blockNumber = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
-  const lenders = args.user
-    ? [args.user]
-    : (await trancheHolders(chain, args.poolId, args.trancheId, blockNumber)).map((h) => h.address);
-  return recordLoanTicket(db, {
-    ticket: {
-      chainId: args.chainId,
-      poolId: String(args.poolId),
-      trancheId: String(args.trancheId),
-      endBorrowerId: args.endBorrowerId,
-      endBorrowerName: args.endBorrowerName,
-      assets: args.assets,
-      userAddress: args.user ?? null,
-      createdOn: args.createdOn,
-      blockNumber,
-    },
-    lenders,
-    emailOf: setup.emailOf,
-    mail: setup.mail,
-    compose: (to, ticket) =>
-      loanTicketMail({
-        to,
-        ticket,
-        ...names,
-        appName: setup.appName,
-        portfolioUrl: setup.portfolioUrl,
-        from: setup.mail.from,
-      }),
-  });
-}
 
 export type ReturnedFunds = {
   user: string;
@@ -204,7 +58,8 @@ export type ReturnedFunds = {
  * forced withdrawal of the lender's part of the loan, no more: the lender's exposure
  * (`readLenderExposure`: the loan pro rata to the lender's share of the tranche when the ticket
  * was recorded; deposits made after it do not back the loan), converted to shares at the
- * tranche's totals now with the chain's rounding (`exposureShares`), at most its free shares. The return is recorded before the withdrawal is sent, so a second
+ * tranche's totals now with the chain's rounding (`exposureShares`), at most its free shares
+ * (`returnShares`, shared with the console). The return is recorded before the withdrawal is sent, so a second
  * run (or two at once) never sends a second one; a run that stopped after sending is finished
  * from the chain's `WithdrawalForced` events. A lender with nothing left is reported and skipped.
  */
@@ -217,36 +72,14 @@ export async function returnOptedOutFunds(
   if (!ticket) throw new UsageError(`No loan ticket ${ticketId}.`);
   const poolId = BigInt(ticket.poolId);
   const trancheId = BigInt(ticket.trancheId);
-  await trancheNames(chain, poolId, trancheId);
-  const lpm = lpmOf(chain.deployment);
+  await trancheNames(chain, poolId, trancheId).catch(asUsageError);
   const results: ReturnedFunds[] = await finishUnrecordedReturns(db, chain, ticket);
-  const loan = parseUnits(ticket.assets, 6);
   for (const user of await optedOutWithoutReturn(db, ticketId)) {
-    const [{ exposure, holderShares: then }, free, state] = await Promise.all([
-      readLenderExposure(chain.publicClient, chain.deployment, {
-        poolId,
-        trancheId,
-        user: user as Address,
-        loanAssets: loan,
-        blockNumber: ticket.blockNumber,
-      }),
-      chain.publicClient.readContract({
-        ...lpm,
-        functionName: "sharesOf",
-        args: [poolId, trancheId, user as Address],
-      }),
-      chain.publicClient.readContract({
-        ...lpm,
-        functionName: "getTrancheState",
-        args: [poolId, trancheId],
-      }),
-    ]);
-    const shares = exposureShares({
+    const {
+      shares,
       exposure,
-      trancheShares: state.totalShares,
-      trancheAssets: state.totalAssets,
-      freeShares: free,
-    });
+      holderShares: then,
+    } = await returnShares(chain, ticket, user as Address);
     if (shares === 0n) {
       results.push({ user, skipped: "no free shares in the tranche" });
       continue;
@@ -263,12 +96,22 @@ export async function returnOptedOutFunds(
       tranche: trancheId,
       user: user as Address,
       shares,
+      reason: `Loan ticket ${ticketId}: the lender opted out`,
     });
     await completeReturn(db, {
       ticketId,
       userAddress: user,
       nftId: String(sent.nftId),
       transactionHash: sent.hash,
+    });
+    // the operator audit trail, as the console records a return
+    await auditTransaction(db, {
+      client: chain.publicClient,
+      deployment: chain.deployment,
+      chainId: ticket.chainId,
+      actor: chain.walletClient.account!.address,
+      hash: sent.hash,
+      reason: `Loan ticket ${ticketId}: the lender opted out`,
     });
     results.push({ user, nftId: sent.nftId, shares, exposure });
   }
@@ -289,7 +132,8 @@ async function finishUnrecordedReturns(
   const results: ReturnedFunds[] = [];
   for (const row of rows) {
     const events = await chain.publicClient.getContractEvents({
-      ...lpmOf(chain.deployment),
+      address: chain.deployment.lendingPoolManager,
+      abi: lendingPoolManagerAbi,
       eventName: "WithdrawalForced",
       args: { user: row.userAddress as Address, poolId: BigInt(ticket.poolId) },
       fromBlock: ticket.blockNumber ?? BigInt(chain.deployment.deployBlock),
@@ -311,6 +155,11 @@ async function finishUnrecordedReturns(
   }
   return results;
 }
+
+/** The shared service's errors are the command line's usage errors. */
+const asUsageError = (e: unknown): never => {
+  throw e instanceof LoanTicketError ? new UsageError(e.message) : e;
+};
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const required = (flags: Record<string, string>, name: string) => {
@@ -359,6 +208,8 @@ export function parseCreateTicketArgs(args: string[], chainId: number): CreateTi
   };
 }
 
+export { createLoanTicket, type TicketChain, type TicketMailSetup };
+
 /** What the ticket commands need besides their arguments: chain, indexer, mail and KYC setup. */
 async function ticketContext(db: Database) {
   const env = opsEnv();
@@ -392,7 +243,7 @@ export const ticketCommands: Record<string, DbCommand> = {
       const parsed = parseCreateTicketArgs(args, chainId);
       const { ticket, notified, mailed } = await withDatabase(async ({ db }) => {
         const ctx = await ticketContext(db);
-        return createLoanTicket(db, ctx.chain, parsed, ctx.setup);
+        return createLoanTicket(db, ctx.chain, parsed, ctx.setup).catch(asUsageError);
       });
       console.log(
         `Loan ticket ${ticket.id} created (${ticket.endBorrowerName}, ${ticket.assets} USDC, pool ${ticket.poolId}, tranche ${ticket.trancheId}); ${notified} lender${notified === 1 ? "" : "s"} told, ${mailed} mailed; the decision window closes ${new Date(ticket.createdOn.getTime() + BORROWER_DECISION_WINDOW_MS).toISOString()}.`,

@@ -1,9 +1,5 @@
 // @vitest-environment node
-import {
-  buildKycChallengeMessage,
-  buildLoanTicketMessage,
-  buildReferralMessage,
-} from "@lending/sdk";
+import { buildKycChallengeMessage, buildLoanTicketMessage } from "@lending/sdk";
 import { NextRequest } from "next/server";
 import { z } from "zod";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -40,6 +36,7 @@ import {
   signatureEncodings,
   pinRateLimitWindow,
 } from "@/server/test/harness";
+import { signReferral } from "@/server/test/session";
 import { proxy } from "../../proxy";
 import {
   POST as unknownPost,
@@ -176,13 +173,7 @@ describe("API hardening (issue 10): replay, rate limits, client IP, bounds, head
         {
           owner: victim.address,
           refferer: attacker.address,
-          signature: await victim.signMessage({
-            message: buildReferralMessage({
-              owner: victim.address,
-              referrer: attacker.address,
-              chainId: 31337,
-            }),
-          }),
+          signature: await signReferral(victim, attacker.address),
         },
         own,
       ),
@@ -407,10 +398,10 @@ describe("API hardening (issue 10): replay, rate limits, client IP, bounds, head
   });
 
   it("pages get a per-request script nonce and no 'unsafe-inline' scripts; HSTS only over https", async () => {
-    const page = (headers: Record<string, string> = {}) =>
-      proxy(new NextRequest("http://localhost:3000/lending", { headers }));
-    const a = page().headers.get("content-security-policy")!;
-    const b = page().headers.get("content-security-policy")!;
+    const page = async (headers: Record<string, string> = {}) =>
+      await proxy(new NextRequest("http://localhost:3000/lending", { headers }));
+    const a = (await page()).headers.get("content-security-policy")!;
+    const b = (await page()).headers.get("content-security-policy")!;
     const scriptSrc = (csp: string) => csp.split("; ").find((d) => d.startsWith("script-src"))!;
     expect(scriptSrc(a)).toMatch(/'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
     expect(scriptSrc(a)).not.toContain("'unsafe-inline'");
@@ -419,16 +410,16 @@ describe("API hardening (issue 10): replay, rate limits, client IP, bounds, head
     expect(a).not.toBe(b);
     expect(a).toContain("frame-ancestors 'none'");
     // plain http (localhost): no HSTS, even when the client claims https without a trusted proxy
-    expect(page().headers.get("strict-transport-security")).toBeNull();
+    expect((await page()).headers.get("strict-transport-security")).toBeNull();
     expect(
-      page({ "x-forwarded-proto": "https" }).headers.get("strict-transport-security"),
+      (await page({ "x-forwarded-proto": "https" })).headers.get("strict-transport-security"),
     ).toBeNull();
     // https socket, or https behind a trusted proxy: HSTS
-    expect(page({ [PEER_PROTO_HEADER]: "https" }).headers.get("strict-transport-security")).toMatch(
-      /^max-age=\d+/,
-    );
+    expect(
+      (await page({ [PEER_PROTO_HEADER]: "https" })).headers.get("strict-transport-security"),
+    ).toMatch(/^max-age=\d+/);
     await withTrustProxy("1", async () => {
-      const r = page({ "x-forwarded-proto": "https" });
+      const r = await page({ "x-forwarded-proto": "https" });
       expect(r.headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
       expect(isHttpsRequest(getRequest("/x", { "x-forwarded-proto": "http" }))).toBe(false);
     });

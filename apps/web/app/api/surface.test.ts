@@ -28,11 +28,11 @@ function abandonedBody(): ReadableStream<Uint8Array> {
   });
 }
 
-function connectSrc(env: Record<string, string>): string[] {
+async function connectSrc(env: Record<string, string>): Promise<string[]> {
   const saved = { ...process.env };
   Object.assign(process.env, env);
   try {
-    const csp = proxy(new NextRequest("http://localhost:3000/lending")).headers.get(
+    const csp = (await proxy(new NextRequest("http://localhost:3000/lending"))).headers.get(
       "content-security-policy",
     )!;
     return csp
@@ -69,8 +69,8 @@ describe("the server's surface", () => {
     expect(await databaseFingerprint(t.db())).toEqual(before);
   });
 
-  it("an injected script cannot send what it reads to any https host: connect-src lists the configured origins only", () => {
-    const local = connectSrc({});
+  it("an injected script cannot send what it reads to any https host: connect-src lists the configured origins only", async () => {
+    const local = await connectSrc({});
     expect(local).toContain("'self'");
     expect(local).toContain(new URL(process.env.RPC_URL!).origin);
     expect(local).toContain("https://mainnet.base.org");
@@ -87,7 +87,7 @@ describe("the server's surface", () => {
     }
     // WalletConnect's relay only when it is configured
     expect(local).not.toContain("wss://relay.walletconnect.org");
-    const configured = connectSrc({
+    const configured = await connectSrc({
       PUBLIC_RPC_URL: "https://base-rpc.example.org/v1/key",
       WALLETCONNECT_PROJECT_ID: "abc",
       CONNECT_ORIGINS: "https://status.example.org, wss://feed.example.org",

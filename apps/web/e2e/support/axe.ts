@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
  * Waits (at most 3 s) until the page's finite animations and transitions have finished: a toast
  * sliding in is half transparent, and axe would measure the contrast of a frame, not of the page.
  */
-async function settleAnimations(page: Page) {
+export async function settleAnimations(page: Page) {
   await page.evaluate(async () => {
     // two frames: a toast inserted just now starts its transition on the next one
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

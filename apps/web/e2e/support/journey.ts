@@ -26,7 +26,9 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { deployerAccount } from "../../../../scripts/src/lib/dev-accounts";
+import { getFreePort } from "../../../../scripts/src/lib/net";
 import { paths } from "../../../../scripts/src/lib/paths";
+import { startWebServer } from "../../../../scripts/src/lib/web";
 import { expect, type Stack } from "./fixtures";
 import { installTestWallet, TEST_WALLET_NAME, type TestWallet } from "./test-wallet";
 
@@ -426,4 +428,86 @@ export async function lendThroughLocalKyc(
   await action.click();
   await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 30_000 });
   return dialog;
+}
+
+/**
+ * Lends `amount` through the lend modal ({@link acceptLoanContract}): approves USDC first when
+ * the wallet has not yet (the next lend confirms at once), confirms, and closes the modal on its
+ * completion step.
+ */
+export async function lendAndClose(
+  page: Page,
+  target: Target,
+  amount: bigint,
+  opts: { connected?: boolean } = {},
+) {
+  const { dialog, action } = await acceptLoanContract(page, target, amount, opts);
+  await expect(action).toHaveText(/^(Approve|Confirm)$/);
+  if ((await action.textContent()) === "Approve") {
+    await action.click();
+    await expect(action).toHaveText("Confirm", { timeout: 20_000 });
+  }
+  await action.click();
+  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
+  await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
+}
+
+/** The demo pool's tranche with the short (2-epoch) fixed term open to everyone, and its term. */
+export async function shortFixedTerm(stack: Stack) {
+  const client = createPublicClient({ transport: http(stack.rpcUrl) });
+  const pools = await readPools(client, stack.deployment);
+  const short = (c: Pool["tranches"][number]["fixedTermConfig"][number]) =>
+    c.epochLockDuration === 2n && c.fixedTermDepositStatus === "Everyone";
+  const pool = pools.find((p) => p.tranches.some((t) => t.fixedTermConfig.some(short)));
+  expect(pool, "a demo pool with a 2-epoch fixed term").toBeDefined();
+  const tranche = pool!.tranches.find((t) => t.fixedTermConfig.some(short))!;
+  const config = tranche.fixedTermConfig.find(short)!;
+  return { pool: pool!, tranche, config };
+}
+
+/** Mints a token of the partner NFT collection (deployed by the global setup) to `to`. */
+export async function mintPartnerNft(stack: Stack, to: Address) {
+  const deployer = createWalletClient({
+    account: privateKeyToAccount(deployerAccount.privateKey),
+    transport: http(stack.rpcUrl),
+  });
+  const hash = await deployer.writeContract({
+    address: process.env.E2E_NFT_COLLECTION as Address,
+    abi: parseAbi(["function mint(address to) returns (uint256)"]),
+    functionName: "mint",
+    args: [to],
+    chain: null,
+  });
+  await createPublicClient({ transport: http(stack.rpcUrl) }).waitForTransactionReceipt({ hash });
+}
+
+/**
+ * The pool manager records a loan ticket for `user` on pool 0, tranche 0 (`npm run ops --
+ * loan-tickets:create`); `createdOn` backdates it. Answers the command's output.
+ */
+export function loanTicketFor(
+  stack: Stack,
+  user: Address,
+  ticket: { borrowerId: string; borrowerName: string; assets: string; createdOn?: string },
+) {
+  return runOps(stack, [
+    "loan-tickets:create",
+    ...["--pool", "0", "--tranche", "0", "--borrower-id", ticket.borrowerId],
+    ...["--borrower-name", ticket.borrowerName, "--assets", ticket.assets, "--user", user],
+    ...["--chain", String(stack.chainId)],
+    ...(ticket.createdOn ? ["--created-on", ticket.createdOn] : []),
+  ]);
+}
+
+/**
+ * A second web server (`next start` on the same build, chain and database) with `extra` in its
+ * environment, e.g. feature flags. Stop it with its `stop()`.
+ */
+export async function startWebServerWith(stack: Stack, extra: Record<string, string>) {
+  return startWebServer({
+    port: await getFreePort(),
+    chainId: stack.chainId,
+    rpcUrl: stack.rpcUrl,
+    extra: { DATABASE_URL: stack.databaseUrl, INDEXER_URL: stack.indexerUrl, ...extra },
+  });
 }

@@ -59,6 +59,17 @@ const User = z
   .regex(/^0x[0-9a-fA-F]{40}$/, "user must be a 0x-prefixed 20-byte address")
   .transform((s) => s.toLowerCase() as `0x${string}`);
 
+/** `pageSize`: a whole number from 1 to `max`, `fallback` when absent (one rule for every route). */
+function pageSizeParam(max: number, fallback: number) {
+  const message = `pageSize must be a whole number from 1 to ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(max, message)
+    .default(fallback);
+}
+
 const PageQuery = z.object({
   user: User,
   page: z.coerce
@@ -67,12 +78,7 @@ const PageQuery = z.object({
     .min(1, "page must be a whole number from 1")
     .max(1_000_000, "page is too large")
     .default(1),
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a whole number from 1 to 100" })
-    .int("pageSize must be a whole number from 1 to 100")
-    .min(1, "pageSize must be a whole number from 1 to 100")
-    .max(100, "pageSize must be a whole number from 1 to 100")
-    .default(10),
+  pageSize: pageSizeParam(100, 10),
 });
 const UserQuery = z.object({ user: User });
 
@@ -476,12 +482,7 @@ app.get("/pool-epochs", async (c) => {
 const PoolTransactionsQuery = z.object({
   pool: PoolIdParam,
   page: PageQuery.shape.page,
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a whole number from 1 to 1000" })
-    .int("pageSize must be a whole number from 1 to 1000")
-    .min(1, "pageSize must be a whole number from 1 to 1000")
-    .max(1000, "pageSize must be a whole number from 1 to 1000")
-    .default(100),
+  pageSize: pageSizeParam(1000, 100),
 });
 
 /**
@@ -703,12 +704,7 @@ const TrancheLendersQuery = z.object({
     .regex(/^\d{1,3}$/, "tranche must be a tranche id")
     .transform(BigInt),
   page: PageQuery.shape.page,
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a whole number from 1 to 1000" })
-    .int("pageSize must be a whole number from 1 to 1000")
-    .min(1, "pageSize must be a whole number from 1 to 1000")
-    .max(1000, "pageSize must be a whole number from 1 to 1000")
-    .default(1000),
+  pageSize: pageSizeParam(1000, 1000),
 });
 
 /**

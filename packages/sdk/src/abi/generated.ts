@@ -1744,6 +1744,17 @@ export const lendingPoolManagerAbi = [
     inputs: [
       { name: "nftId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "remaining", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "RequestPartCancelled",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "nftId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "user", internalType: "address", type: "address", indexed: true },
       { name: "toTrancheId", internalType: "uint256", type: "uint256", indexed: false },
       { name: "assets", internalType: "uint256", type: "uint256", indexed: false },
       { name: "shares", internalType: "uint256", type: "uint256", indexed: false },
@@ -2936,6 +2947,26 @@ export const lendingPoolManagerAbi = [
   },
   { type: "error", inputs: [], name: "ZeroCapacity" },
   { type: "error", inputs: [], name: "ZeroLockDuration" },
+  {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "nftId", internalType: "uint256", type: "uint256" },
+      { name: "amount", internalType: "uint256", type: "uint256" },
+    ],
+    name: "cancelRequestPart",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "nftId", internalType: "uint256", type: "uint256" },
+      { name: "amount", internalType: "uint256", type: "uint256" },
+      { name: "requested", internalType: "uint256", type: "uint256" },
+    ],
+    name: "CancelExceedsRequest",
+  },
 ] as const
 
 //////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////////
@@ -2951,6 +2982,7 @@ export const lendingPoolManagerExtensionAbi = [
     ],
     stateMutability: "nonpayable",
   },
+  { type: "fallback", stateMutability: "nonpayable" },
   {
     type: "function",
     inputs: [],
@@ -4198,6 +4230,17 @@ export const lendingPoolManagerExtensionAbi = [
       { name: "increase", internalType: "bool", type: "bool", indexed: false },
     ],
     name: "RequestCreated",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "nftId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "user", internalType: "address", type: "address", indexed: true },
+      { name: "amount", internalType: "uint256", type: "uint256", indexed: false },
+      { name: "remaining", internalType: "uint256", type: "uint256", indexed: false },
+    ],
+    name: "RequestPartCancelled",
   },
   {
     type: "event",

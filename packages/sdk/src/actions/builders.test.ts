@@ -25,6 +25,8 @@ import { kycAuthorizationTypedData, kycCallDataHash } from "./kyc";
 import {
   buildWithdrawalInUSDC,
   cancelDepositRequest,
+  cancelRequestOrPart,
+  cancelRequestPart,
   cancelWithdrawalRequest,
   claim,
   claimDeferredPayout,
@@ -122,6 +124,11 @@ describe("pure builders: calldata decodes back to the arguments", () => {
         [0n, 8n],
       ],
       [
+        cancelRequestPart(deployment, { poolId: 0n, nftId: 8n, amount: 5n }),
+        "cancelRequestPart",
+        [0n, 8n, 5n],
+      ],
+      [
         lockDepositForFixedTerm(deployment, {
           poolId: 0n,
           trancheId: 2n,
@@ -140,6 +147,26 @@ describe("pure builders: calldata decodes back to the arguments", () => {
       expect(decodeManager(tx)).toEqual({ functionName, args });
       expect(tx.description.action).toBe(functionName);
     }
+    // A row of a merged request: only its part, unless it is all that is left on chain.
+    const row = { poolId: 0n, nftId: 8n, part: 5n };
+    expect(
+      decodeManager(
+        cancelRequestOrPart(deployment, { ...row, kind: "Withdrawal", requestAmount: 15n }),
+      ),
+    ).toEqual({ functionName: "cancelRequestPart", args: [0n, 8n, 5n] });
+    expect(
+      decodeManager(
+        cancelRequestOrPart(deployment, { ...row, kind: "Withdrawal", requestAmount: 5n }),
+      ),
+    ).toEqual({ functionName: "cancelWithdrawalRequest", args: [0n, 8n] });
+    expect(
+      decodeManager(
+        cancelRequestOrPart(deployment, { ...row, kind: "Deposit", part: null, requestAmount: 9n }),
+      ),
+    ).toEqual({ functionName: "cancelDepositRequest", args: [0n, 8n] });
+    expect(() => cancelRequestPart(deployment, { poolId: 0n, nftId: 8n, amount: 0n })).toThrow(
+      InvalidAmountError,
+    );
     // No receiver argument: deferred payouts go to the caller only.
     const deferred = claimDeferredPayout(deployment);
     expect(decodeManager(deferred).functionName).toBe("claimDeferredPayout");

@@ -139,6 +139,65 @@ export function cancelWithdrawalRequest(
 }
 
 /**
+ * `cancelRequestPart`: cancels `amount` of a pending request whose epoch is not cleared yet: one
+ * of the requests a same-epoch increase merged into one on chain (a deposit's USDC, a
+ * withdrawal's shares). The amount comes back exactly; the rest stays queued with its level and
+ * age. `amount` must be below the request's amount (cancel the whole with
+ * {@link cancelDepositRequest} / {@link cancelWithdrawalRequest}; {@link cancelRequestOrPart}
+ * picks). Owner only; not a forced withdrawal.
+ *
+ * @param args.amount USDC units of a deposit, share units of a withdrawal.
+ * @throws {InvalidAmountError} when `amount` is not positive.
+ * @example
+ * await walletClient.sendTransaction(cancelRequestPart(deployment, { poolId: 0n, nftId: 8n, amount: 250n * 10n ** 12n }));
+ */
+export function cancelRequestPart(
+  deployment: Deployment,
+  args: { poolId: bigint; nftId: bigint; amount: bigint },
+) {
+  const amount = positive("amount", args.amount);
+  const poolId = id("poolId", args.poolId);
+  const nftId = id("nftId", args.nftId);
+  return managerCall(
+    deployment,
+    encodeFunctionData({
+      abi: lendingPoolManagerAbi,
+      functionName: "cancelRequestPart",
+      args: [poolId, nftId, amount],
+    }),
+    { action: "cancelRequestPart" as const, poolId, nftId, amount },
+  );
+}
+
+/**
+ * The cancel of one request as the lender made it (a row of the history): the whole on-chain
+ * request when `part` is all of it (`requestAmount`, the chain's current amount), else only that
+ * part ({@link cancelRequestPart}).
+ *
+ * @example
+ * cancelRequestOrPart(deployment, { kind: "Withdrawal", poolId: 0n, nftId: 8n, part: 5n, requestAmount: 15n }).description.action // "cancelRequestPart"
+ */
+export function cancelRequestOrPart(
+  deployment: Deployment,
+  args: {
+    kind: "Deposit" | "Withdrawal";
+    poolId: bigint;
+    nftId: bigint;
+    /** The row's amount (USDC or shares); null or undefined: the whole request. */
+    part?: bigint | null;
+    requestAmount: bigint;
+  },
+) {
+  const { poolId, nftId, part } = args;
+  if (part === null || part === undefined || part >= args.requestAmount) {
+    return args.kind === "Deposit"
+      ? cancelDepositRequest(deployment, { poolId, nftId })
+      : cancelWithdrawalRequest(deployment, { poolId, nftId });
+  }
+  return cancelRequestPart(deployment, { poolId, nftId, amount: part });
+}
+
+/**
  * `lockDepositForFixedTerm`: converts free variable shares worth `amount` USDC into a fixed-term
  * lock of `configId` (the spec's "fix APY").
  *

@@ -23,6 +23,7 @@ export type ActionDescription =
     }
   | { action: "cancelDepositRequest"; poolId: bigint; nftId: bigint }
   | { action: "cancelWithdrawalRequest"; poolId: bigint; nftId: bigint }
+  | { action: "cancelRequestPart"; poolId: bigint; nftId: bigint; amount: bigint }
   | {
       action: "lockDepositForFixedTerm";
       poolId: bigint;

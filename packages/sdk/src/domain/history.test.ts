@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cancelledParts,
   formatLag,
   historyEventStatusLabel,
   historyStatusLabel,
@@ -125,7 +126,36 @@ describe("issue 23: request parts, paid amounts and the indexer's lag", () => {
     expect(withdrawalPaid({ type: "Withdrawal", events: [ev("Request", 5n, 9n)] })).toBeNull();
     expect(
       requestParts({ type: "Deposit", requestedValue: 7n, events: [ev("Request", 7n, null)] }),
-    ).toEqual([{ amount: 7n, value: 7n, timestamp: 1, paid: null }]);
+    ).toEqual([{ amount: 7n, value: 7n, timestamp: 1, paid: null, cancelled: false }]);
+  });
+
+  it("marks the part the lender cancelled alone; the USDC paid goes to the parts left", () => {
+    const tx = {
+      type: "Withdrawal" as const,
+      requestedValue: 100n,
+      events: [
+        ev("Request", 1n, 100n),
+        ev("Increase", 2n, 250n, 2),
+        ev("PartCancelled", 2n, 250n, 3),
+        ev("Accepted", 99n, null, 4),
+      ],
+    };
+    const parts = requestParts(tx);
+    expect(parts.map((p) => [p.amount, p.cancelled, p.paid])).toEqual([
+      [1n, false, 99n],
+      [2n, true, null],
+    ]);
+    // the first of two: the amount names it
+    expect(
+      cancelledParts([ev("Request", 5n, 5n), ev("Increase", 3n, 3n), ev("PartCancelled", 5n, 5n)]),
+    ).toEqual([true, false]);
+    // equal amounts: the newest one not yet cancelled, then the other
+    const same = [ev("Request", 4n, 4n), ev("Increase", 4n, 4n), ev("PartCancelled", 4n, 4n)];
+    expect(cancelledParts(same)).toEqual([false, true]);
+    expect(cancelledParts([...same, ev("PartCancelled", 4n, 4n)])).toEqual([true, true]);
+    expect(
+      historyEventStatusLabel("Withdrawal", { type: "PartCancelled", remainingQueuedAmount: 1n }),
+    ).toBe("Cancelled");
   });
 
   it("says the index is behind only past a minute", () => {

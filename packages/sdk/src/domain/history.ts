@@ -65,6 +65,7 @@ export function historyEventStatusLabel(
     case "Increase":
       return "Requested";
     case "Cancelled":
+    case "PartCancelled":
       return "Cancelled";
     case "Forced":
       return "Forced";
@@ -153,13 +154,43 @@ export interface RequestPart {
   timestamp: number;
   /** Withdrawals: its pro-rata part of the USDC paid (by shares), null until any is paid. */
   paid: bigint | null;
+  /** The lender cancelled this part alone (`cancelRequestPart`); the others stay queued. */
+  cancelled: boolean;
+}
+
+/**
+ * Which of a request's parts (its Request and Increase events, in order) each PartCancelled
+ * event cancelled: the chain cancels an amount, the app sends the amount of the row the lender
+ * chose, so the part is the newest not yet cancelled one of exactly that amount (parts of equal
+ * amount are alike on chain: same request, level and age).
+ *
+ * @example cancelledParts([{ type: "Request", amount: 5n }, { type: "Increase", amount: 3n }, { type: "PartCancelled", amount: 5n }]) // [true, false]
+ */
+export function cancelledParts(events: readonly { type: string; amount: bigint }[]): boolean[] {
+  const made: bigint[] = [];
+  const cancelled: boolean[] = [];
+  for (const e of events) {
+    if (e.type === "Request" || e.type === "Increase") {
+      made.push(e.amount);
+      cancelled.push(false);
+    } else if (e.type === "PartCancelled") {
+      for (let i = made.length - 1; i >= 0; i--) {
+        if (!cancelled[i] && made[i] === e.amount) {
+          cancelled[i] = true;
+          break;
+        }
+      }
+    }
+  }
+  return cancelled;
 }
 
 /**
  * The requests a request NFT is made of, in order: its Request and each Increase (several
- * withdrawals of one epoch and tranche are one request on chain). A withdrawal's USDC paid is
- * shared pro rata by shares (rounded down, the last part takes the rest), so the parts add up
- * to the unit.
+ * requests of one epoch and tranche are one request on chain), each marked cancelled when the
+ * lender cancelled it alone. A withdrawal's USDC paid is shared pro rata by shares among the
+ * parts not cancelled (rounded down, the last of them takes the rest), so they add up to the
+ * unit.
  *
  * @example requestParts({ type: "Withdrawal", requestedValue: 0n, events: [{ type: "Request", amount: 1n, value: 2n, timestamp: 1 }] })[0]?.value // 2n
  */
@@ -169,17 +200,23 @@ export function requestParts(tx: {
   events: readonly MoneyEvent[];
 }): RequestPart[] {
   const made = tx.events.filter((e) => e.type === "Request" || e.type === "Increase");
+  const cancelled = cancelledParts(tx.events);
   const accepted = tx.events.filter((e) => e.type === "Accepted");
   const paidTotal =
     tx.type === "Withdrawal" && accepted.length > 0
       ? accepted.reduce((s, e) => s + e.amount, 0n)
       : null;
-  const shares = made.reduce((s, e) => s + e.amount, 0n);
+  const live = made.filter((_, i) => !cancelled[i]);
+  const shares = live.reduce((s, e) => s + e.amount, 0n);
+  let lastLive = -1;
+  made.forEach((_, i) => {
+    if (!cancelled[i]) lastLive = i;
+  });
   let left = paidTotal ?? 0n;
   return made.map((e, i) => {
     let paid: bigint | null = null;
-    if (paidTotal !== null) {
-      paid = i === made.length - 1 || shares === 0n ? left : (paidTotal * e.amount) / shares;
+    if (paidTotal !== null && !cancelled[i]) {
+      paid = i === lastLive || shares === 0n ? left : (paidTotal * e.amount) / shares;
       left -= paid;
     }
     return {
@@ -187,6 +224,7 @@ export function requestParts(tx: {
       value: tx.type === "Deposit" ? e.amount : (e.value ?? 0n),
       timestamp: e.timestamp,
       paid,
+      cancelled: cancelled[i] ?? false,
     };
   });
 }

@@ -29,3 +29,5 @@ export * from "./losses";
 export * from "./pool-reports";
 export * from "./clearing";
 export * from "./epoch-mail";
+export * from "./statements";
+export * from "./operator-settings";

@@ -16,6 +16,7 @@ export type HistoryEventType =
   | "Rejected"
   | "Reallocated"
   | "Cancelled"
+  | "PartCancelled"
   | "Settled"
   | "Forced";
 

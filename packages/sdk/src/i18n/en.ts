@@ -35,3 +35,4 @@ export { poolPage } from "./en/poolPage";
 export { fillPreview } from "./en/fillPreview";
 export { epochMail } from "./en/epochMail";
 export { manage } from "./en/manage";
+export { statements } from "./en/statements";

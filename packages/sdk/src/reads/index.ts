@@ -8,3 +8,4 @@ export * from "./repayments";
 export * from "./referrals";
 export * from "./decisions";
 export * from "./fill-preview";
+export * from "./statements";

@@ -60,13 +60,17 @@ export type Pool = {
   tranches: Tranche[];
 };
 
+/** A read at a past block (`blockNumber`), or at the latest when it is not given. */
+export type AtBlock = { blockNumber?: bigint };
+
 type PoolView = Awaited<ReturnType<typeof readPoolViews>>[number];
 
-function readPoolViews(client: Client, deployment: Deployment) {
+function readPoolViews(client: Client, deployment: Deployment, at: AtBlock = {}) {
   return readContract(client, {
     address: deployment.lendingPoolManager,
     abi: lendingPoolManagerAbi,
     functionName: "getPools",
+    ...(at.blockNumber === undefined ? {} : { blockNumber: at.blockNumber }),
   });
 }
 
@@ -108,13 +112,18 @@ function toPool(view: PoolView): Pool {
  *
  * @param client Any viem client (public client, wagmi's `getPublicClient`, a test client).
  * @param deployment Contract addresses on the client's chain (see `getDeployment`).
+ * @param at The block to read at (the latest when not given; an older one needs an archive node).
  * @example
  * const client = createPublicClient({ transport: http(rpcUrl) });
  * const pools = await readPools(client, getDeployment(31337));
  * pools[0]?.tranches.map((t) => `${t.name}: ${formatPercent(t.apy)}`);
  */
-export async function readPools(client: Client, deployment: Deployment): Promise<Pool[]> {
-  const views = await readPoolViews(client, deployment);
+export async function readPools(
+  client: Client,
+  deployment: Deployment,
+  at: AtBlock = {},
+): Promise<Pool[]> {
+  const views = await readPoolViews(client, deployment, at);
   return views.map(toPool);
 }
 

@@ -17,7 +17,7 @@ import {
   type UserRequest,
 } from "../entities";
 import { RequestNotFoundError, UnknownRequestEnumError } from "../errors";
-import { readPools, type Pool } from "./pools";
+import { readPools, type AtBlock, type Pool } from "./pools";
 
 const EPOCH_SECONDS = 7n * 86_400n;
 
@@ -114,11 +114,13 @@ export async function readUserPosition(
   client: Client,
   deployment: Deployment,
   user: Address,
+  at: AtBlock = {},
 ): Promise<UserPosition> {
   const [positions, requests, activeDeposits, pendingDeposits] = await readContract(client, {
     ...manager(deployment),
     functionName: "getUserPosition",
     args: [user],
+    ...(at.blockNumber === undefined ? {} : { blockNumber: at.blockNumber }),
   });
   return {
     positions: positions.map((p) => ({
@@ -387,8 +389,12 @@ export async function readFixedTermPayouts(
   client: Client,
   deployment: Deployment,
   user: Address,
+  at: AtBlock = {},
 ): Promise<FixedTermPayout[]> {
-  const range = { fromBlock: BigInt(deployment.deployBlock), toBlock: "latest" } as const;
+  const range = {
+    fromBlock: BigInt(deployment.deployBlock),
+    toBlock: at.blockNumber ?? ("latest" as const),
+  };
   const [locked, released] = await Promise.all([
     getContractEvents(client, {
       ...manager(deployment),

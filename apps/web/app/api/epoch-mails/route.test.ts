@@ -18,13 +18,10 @@ import {
   postRequest,
   setupApiTestDatabase,
 } from "@/server/test/harness";
-import { getWithCookie, signIn } from "@/server/test/session";
+import { fromNewIp, getWithCookie, signIn } from "@/server/test/session";
 import { PEER_ADDRESS_HEADER } from "@/server/http/client";
 import { GET, PUT } from "./route";
 import { POST as unsubscribe } from "./unsubscribe/route";
-
-let ip = 1;
-const fromNewIp = () => ({ [PEER_ADDRESS_HEADER]: `198.51.100.${(ip++ % 250) + 1}` });
 
 const put = (body: unknown, headers: Record<string, string>) =>
   new Request("http://localhost:3000/api/epoch-mails", {
@@ -93,13 +90,15 @@ describe("/api/epoch-mails and its unsubscribe link (issue 28)", () => {
   it("the unsubscribe link: its token turns epoch mails off for its address only, with no sign-in; a forged one changes nothing", async () => {
     const owner = newAccount();
     const other = newAccount();
-    const token = unsubscribeToken(LOCAL_MAIL_LINK_SECRET, owner.address);
+    const token = unsubscribeToken(LOCAL_MAIL_LINK_SECRET, 31337, owner.address);
     const [address, sig] = token.split(".");
     const before = await t.db().select().from(epochMailOptOuts);
     for (const bad of [
       `${other.address.toLowerCase()}.${sig}`,
       `${address}.${"A".repeat(sig!.length)}`,
-      unsubscribeToken("another-secret-of-at-least-32-characters!", owner.address),
+      unsubscribeToken("another-secret-of-at-least-32-characters!", 31337, owner.address),
+      // the same address and secret, signed for another chain
+      unsubscribeToken(LOCAL_MAIL_LINK_SECRET, 84532, owner.address),
       address!,
     ]) {
       expectError(

@@ -3,7 +3,7 @@
  * Issue 24, finding 4: a referral pays only between two verified, different people, never in a
  * circle. Each test is named for the abuse it refuses; every refusal writes nothing.
  */
-import { buildReferralMessage, referralErrorText } from "@lending/sdk";
+import { referralErrorText } from "@lending/sdk";
 import type { LocalAccount } from "viem";
 import { describe, expect, it } from "vitest";
 import {
@@ -24,12 +24,8 @@ import {
   postRequest,
   setupApiTestDatabase,
 } from "@/server/test/harness";
-import { getWithCookie, signIn } from "@/server/test/session";
+import { fromNewIp, getWithCookie, signIn, signReferral } from "@/server/test/session";
 import { GET, POST } from "./route";
-
-let ip = 0;
-/** Each request from its own address: the per-IP limit is tested on its own below. */
-const fromNewIp = () => ({ [PEER_ADDRESS_HEADER]: `198.51.100.${(ip++ % 250) + 1}` });
 
 describe("/api/referral abuse (issue 24)", () => {
   const t = setupApiTestDatabase();
@@ -46,15 +42,6 @@ describe("/api/referral abuse (issue 24)", () => {
     return person.email ? kyc.updateEmail(account.address, person.email) : submitted;
   }
 
-  const sign = (owner: LocalAccount, referrer: LocalAccount) =>
-    owner.signMessage({
-      message: buildReferralMessage({
-        owner: owner.address,
-        referrer: referrer.address,
-        chainId: 31337,
-      }),
-    });
-
   const apply = async (owner: LocalAccount, referrer: LocalAccount, headers = fromNewIp()) =>
     call(
       POST,
@@ -62,7 +49,7 @@ describe("/api/referral abuse (issue 24)", () => {
         "/api/referral?chainId=31337",
         {
           owner: owner.address,
-          signature: await sign(owner, referrer),
+          signature: await signReferral(owner, referrer.address),
           refferer: referrer.address,
         },
         headers,

@@ -14,7 +14,7 @@ import {
   postRequest,
   setupApiTestDatabase,
 } from "@/server/test/harness";
-import { getWithCookie, signIn } from "@/server/test/session";
+import { getWithCookie, signIn, signReferral } from "@/server/test/session";
 import { GET, POST } from "./route";
 import { GET as yields } from "./userYields/route";
 
@@ -53,10 +53,7 @@ describe("/api/referral", () => {
     await verified(referrer.address, "referrer");
   });
 
-  const sign = (account = owner, ref = referrer.address) =>
-    account.signMessage({
-      message: buildReferralMessage({ owner: account.address, referrer: ref, chainId: 31337 }),
-    });
+  const sign = (account = owner, ref = referrer.address) => signReferral(account, ref);
 
   it("GET answers the message to sign, or the rule that refuses it", async () => {
     const r = await call(

@@ -1,8 +1,7 @@
 "use client";
 
 import {
-  cancelDepositRequest,
-  cancelWithdrawalRequest,
+  cancelRequestOrPart,
   fill,
   formatUsdc,
   getDeployment,
@@ -21,12 +20,17 @@ import { usePendingRequestClearingDate } from "@/lib/queries/useRequestClearingD
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { refreshUntilIndexed, type Transaction } from "./api";
-import { formatApy, RequestedAmount } from "./display";
+import { formatApy, formatUsdcAmount, RequestedAmount } from "./display";
 
 const copy = transactions.cancelModal;
 
 export interface CancelRequestModalProps {
   transaction: Transaction;
+  /**
+   * The row's index in the request's parts (`requestParts`) when the chain merged several
+   * same-epoch requests into this one: only that part is cancelled. Undefined: the whole.
+   */
+  part?: number;
 }
 
 /**
@@ -37,6 +41,7 @@ export interface CancelRequestModalProps {
 function CancelRequestModal({
   kind,
   transaction: tx,
+  part: partIndex,
   onClose,
 }: RegistryModalProps<CancelRequestModalProps> & { kind: "Deposit" | "Withdrawal" }) {
   const { chainId } = usePublicConfig();
@@ -59,7 +64,10 @@ function CancelRequestModal({
     retry: false,
   });
   const cancellable = onChain.data?.canCancel === true;
-  const parts = deposit ? [] : requestParts(tx);
+  const all = requestParts(tx);
+  const part = partIndex === undefined ? undefined : all[partIndex];
+  // the requests the whole cancel takes (from the details): those still queued
+  const parts = deposit || part ? [] : all.filter((p) => !p.cancelled);
   // when it is processed, as a date (issue 23 item 13): never "the end of the epoch"
   const clearingDate = usePendingRequestClearingDate(tx.requestTimestamp);
   const text = clearingDate
@@ -72,10 +80,15 @@ function CancelRequestModal({
     setBusy(true);
     try {
       const deployment = getDeployment(chainId);
-      const args = { poolId: tx.poolId, nftId: tx.nftId };
-      const built = deposit
-        ? cancelDepositRequest(deployment, args)
-        : cancelWithdrawalRequest(deployment, args);
+      // the row's request alone, or the whole when it is all that is left on chain
+      const built = cancelRequestOrPart(deployment, {
+        kind,
+        poolId: tx.poolId,
+        nftId: tx.nftId,
+        part: part?.amount,
+        requestAmount: onChain.data?.amount ?? tx.requestedAmount,
+      });
+      const partCancels = tx.events.filter((e) => e.type === "PartCancelled").length;
       const result = await transact(built, { title: copy.errorTitle });
       if (!result) return;
       // spec: on a returned hash the modal closes and the history refreshes (the pipeline's
@@ -85,7 +98,12 @@ function CancelRequestModal({
         // every read of this user (balances, positions), then the history until the indexer
         // has seen the cancellation
         void queryClient.invalidateQueries({ queryKey: queryKeys.user(chainId, address) });
-        void refreshUntilIndexed(queryClient, queryKeys.transactions(chainId, address), tx.nftId);
+        void refreshUntilIndexed(
+          queryClient,
+          queryKeys.transactions(chainId, address),
+          tx.nftId,
+          built.description.action === "cancelRequestPart" ? { partCancels } : {},
+        );
       }
     } catch (error) {
       // e.g. no deployment on this chain: the pipeline's own error toast, never a crash
@@ -103,6 +121,13 @@ function CancelRequestModal({
     <Modal title={title} onClose={onClose}>
       <div className="space-y-4 text-sm text-slate-700" data-testid="cancel-request">
         <p data-testid="cancel-request-text">{text}</p>
+        {part ? (
+          <p data-testid="cancel-request-part">
+            {fill(copy.partText, {
+              amount: formatUsdcAmount(deposit ? part.amount : part.value),
+            })}
+          </p>
+        ) : null}
         {parts.length > 1 ? (
           <p data-testid="cancel-request-merged">
             {fill(copy.mergedWithdrawalText, {
@@ -127,7 +152,7 @@ function CancelRequestModal({
           <dd className="text-right font-medium text-slate-900">{tx.trancheName}</dd>
           <dt className="text-slate-500">{transactions.columns.amount}</dt>
           <dd className="text-right font-medium text-slate-900 tabular-nums">
-            <RequestedAmount tx={tx} />
+            <RequestedAmount tx={tx} part={part} />
           </dd>
           <dt className="text-slate-500">{transactions.columns.apy}</dt>
           <dd className="text-right font-medium text-slate-900 tabular-nums">

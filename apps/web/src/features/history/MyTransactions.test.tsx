@@ -1,8 +1,10 @@
 import {
   cancelDepositRequest,
+  cancelRequestPart,
   cancelWithdrawalRequest,
   formatDate,
   getDeployment,
+  type HistoryEvent,
   type HistoryItem,
 } from "@lending/sdk";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -45,6 +47,8 @@ const EPOCH_GENESIS = vi.hoisted(() => 1_795_168_800 - 10 * 604_800 - 86_400);
 // the fill preview's reads answer what a test sets (none: the chain cannot answer).
 const chain = vi.hoisted(() => ({
   canCancel: true,
+  /** The request's amount on chain (undefined: the index's). */
+  amount: undefined as bigint | undefined,
   reads: [] as bigint[],
   previews: null as null | Map<bigint, import("@lending/sdk").FillPreview>,
 }));
@@ -60,7 +64,7 @@ vi.mock("@lending/sdk", async (original) => ({
   },
   readRequest: async (_client: unknown, _deployment: unknown, nftId: bigint) => {
     chain.reads.push(nftId);
-    return { canCancel: chain.canCancel };
+    return { canCancel: chain.canCancel, amount: chain.amount };
   },
   // epoch 10 of the chain started a day before the fixture's requests (T0)
   readEpochTimes: async () => ({
@@ -134,6 +138,7 @@ const cells = (row: HTMLElement) =>
 
 beforeEach(() => {
   chain.canCancel = true;
+  chain.amount = undefined;
   chain.reads.length = 0;
   sent.calls.length = 0;
   sent.result = null;
@@ -613,6 +618,118 @@ describe("issue 23: amounts as made and paid, fixed-term events, lag, cancel fro
       "Part 1 of 2 (one request on chain)",
       "Part 2 of 2 (one request on chain)",
     ]);
+  });
+
+  const twoWithdrawals = (extra: HistoryEvent[] = []) =>
+    transaction(9, {
+      type: "Withdrawal",
+      requestedAmount: "150000000000000",
+      requestedValue: "350500000",
+      events: [
+        event(90, {
+          type: "Request",
+          amount: "50000000000000",
+          value: "100116775",
+          remainingQueuedAmount: "50000000000000",
+        }),
+        event(91, {
+          type: "Increase",
+          amount: "100000000000000",
+          value: "250383225",
+          timestamp: T0 + 600,
+          remainingQueuedAmount: "150000000000000",
+        }),
+        ...extra,
+      ],
+    });
+
+  it("cancels one of two withdrawals of one epoch: only that row's request, named in the modal", async () => {
+    items = [twoWithdrawals()];
+    chain.amount = 150_000_000_000_000n;
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(
+      screen.getByRole("button", { name: "Cancel part 2 of withdrawal request NFT #9" }),
+    );
+    const dialog = await screen.findByRole(
+      "dialog",
+      { name: "Cancel withdrawal" },
+      { timeout: 5000 },
+    );
+    expect(within(dialog).getByTestId("cancel-request-part").textContent).toBe(
+      "Only this request (250.38 USDC) is cancelled. Your other requests of this epoch in this tranche stay queued with their amounts.",
+    );
+    expect(within(dialog).queryByTestId("cancel-request-merged")).toBeNull();
+    expect(within(dialog).getByTestId("transaction-amount").textContent).toBe(
+      "250.38 USDC when requested",
+    );
+    await expectNoSeriousAxeViolations();
+    sent.result = { hash: `0x${"cd".repeat(32)}` };
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("cancel-request-confirm")).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
+    fireEvent.click(within(dialog).getByTestId("cancel-request-confirm"));
+    await waitFor(() => expect(sent.calls).toHaveLength(1));
+    expect(sent.calls[0]).toEqual({
+      tx: cancelRequestPart(getDeployment(31337), {
+        poolId: 0n,
+        nftId: 9n,
+        amount: 100_000_000_000_000n,
+      }),
+      copy: { title: "cancellation error" },
+    });
+  });
+
+  it("shows the part cancelled alone as Cancelled, the other still cancellable; the last one cancels the whole", async () => {
+    items = [
+      twoWithdrawals([
+        event(92, {
+          type: "PartCancelled",
+          amount: "100000000000000",
+          value: "250383225",
+          timestamp: T0 + 900,
+          remainingQueuedAmount: "50000000000000",
+        }),
+      ]),
+    ];
+    chain.amount = 50_000_000_000_000n;
+    await renderConnected();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().map((r) => within(r).getByTestId("transaction-status").textContent)).toEqual([
+      "Requested",
+      "Cancelled",
+    ]);
+    expect(rows().map((r) => within(r).queryByTestId("transaction-cancel") !== null)).toEqual([
+      true,
+      false,
+    ]);
+    fireEvent.click(
+      screen.getByRole("button", { name: "Cancel part 1 of withdrawal request NFT #9" }),
+    );
+    const dialog = await screen.findByRole(
+      "dialog",
+      { name: "Cancel withdrawal" },
+      { timeout: 5000 },
+    );
+    expect(within(dialog).getByTestId("cancel-request-part").textContent).toContain(
+      "(100.12 USDC)",
+    );
+    sent.result = null;
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("cancel-request-confirm")).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
+    fireEvent.click(within(dialog).getByTestId("cancel-request-confirm"));
+    await waitFor(() => expect(sent.calls).toHaveLength(1));
+    // all that is left on chain: the whole request
+    expect(sent.calls[0]!.tx).toEqual(
+      cancelWithdrawalRequest(getDeployment(31337), { poolId: 0n, nftId: 9n }),
+    );
   });
 
   it("lists a fixed-term event with its calendar date and the release date", async () => {

@@ -56,6 +56,11 @@ function Rows({ tx, previews }: { tx: Transaction; previews?: FillPreviews }) {
   const preview =
     tx.requestStatus === "Requested" ? previews?.byRequest[tx.nftId.toString()] : undefined;
   if (parts.length <= 1) return <Row tx={tx} preview={preview} />;
+  // the preview is the whole request's: on its last part still queued
+  let last = -1;
+  parts.forEach((p, i) => {
+    if (!p.cancelled) last = i;
+  });
   return (
     <>
       {parts.map((part, i) => (
@@ -65,7 +70,7 @@ function Rows({ tx, previews }: { tx: Transaction; previews?: FillPreviews }) {
           part={part}
           index={i}
           count={parts.length}
-          preview={i === parts.length - 1 ? preview : undefined}
+          preview={i === last ? preview : undefined}
         />
       ))}
     </>
@@ -86,7 +91,8 @@ function Row({
   preview?: FillPreviews["byRequest"][string];
 }) {
   const { open } = useModal();
-  const cancellable = canOfferCancel(tx);
+  // a part the lender cancelled alone shows Cancelled; its siblings stay cancellable one by one
+  const cancellable = canOfferCancel(tx) && !part?.cancelled;
   const nftId = tx.nftId.toString();
   return (
     <tr
@@ -118,7 +124,9 @@ function Row({
         <Time unix={part?.timestamp ?? tx.requestTimestamp} />
       </Cell>
       <Cell label={col.status}>
-        <span data-testid="transaction-status">{statusText(tx)}</span>
+        <span data-testid="transaction-status">
+          {part?.cancelled ? copy.statuses.Cancelled : statusText(tx)}
+        </span>
       </Cell>
       <Cell label={col.fixedTerm}>{fixedTermText(tx.fixedTermWeeks)}</Cell>
       <Cell label={col.lastTransaction}>
@@ -141,15 +149,24 @@ function Row({
             <button
               type="button"
               data-testid="transaction-cancel"
-              aria-label={fill(
-                tx.type === "Deposit" ? copy.cancelDepositOf : copy.cancelWithdrawalOf,
-                { nftId },
-              )}
+              aria-label={
+                count > 1
+                  ? fill(
+                      tx.type === "Deposit"
+                        ? copy.cancelDepositPartOf
+                        : copy.cancelWithdrawalPartOf,
+                      { nftId, part: index + 1 },
+                    )
+                  : fill(tx.type === "Deposit" ? copy.cancelDepositOf : copy.cancelWithdrawalOf, {
+                      nftId,
+                    })
+              }
               onMouseEnter={() => preloadModal("cancelDeposit")}
               onFocus={() => preloadModal("cancelDeposit")}
               onClick={() =>
                 open(tx.type === "Deposit" ? "cancelDeposit" : "cancelWithdrawal", {
                   transaction: tx,
+                  part: count > 1 ? index : undefined,
                 })
               }
               className="rounded-lg border border-red-300 px-2.5 py-1 text-sm font-medium text-red-800 hover:bg-red-50"

@@ -28,6 +28,7 @@ const EVENT_TYPES = [
   "Rejected",
   "Reallocated",
   "Cancelled",
+  "PartCancelled",
   "Settled",
   "Forced",
 ] as const satisfies readonly HistoryEventType[];
@@ -193,13 +194,18 @@ interface HistoryCache {
 /**
  * After a write the indexer needs a moment to see it: refetches the cached history pages under
  * `queryKey` every `intervalMs` (at most `tries` times) until no cached page shows request `nftId`
- * as still cancellable.
+ * as still cancellable, or, after a part's cancel (`partCancels`: the request's PartCancelled
+ * events before it), until a page shows one more.
  */
 export async function refreshUntilIndexed(
   cache: HistoryCache,
   queryKey: readonly unknown[],
   nftId: bigint,
-  { tries = 10, intervalMs = 1000 }: { tries?: number; intervalMs?: number } = {},
+  {
+    tries = 10,
+    intervalMs = 1000,
+    partCancels,
+  }: { tries?: number; intervalMs?: number; partCancels?: number } = {},
 ): Promise<boolean> {
   for (let i = 0; i < tries; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, intervalMs));
@@ -209,7 +215,11 @@ export async function refreshUntilIndexed(
       .some(([, data]) =>
         data?.items.some(
           (t) =>
-            (t.type === "Deposit" || t.type === "Withdrawal") && t.nftId === nftId && t.canCancel,
+            (t.type === "Deposit" || t.type === "Withdrawal") &&
+            t.nftId === nftId &&
+            t.canCancel &&
+            (partCancels === undefined ||
+              t.events.filter((e) => e.type === "PartCancelled").length <= partCancels),
         ),
       );
     if (!pending) return true;

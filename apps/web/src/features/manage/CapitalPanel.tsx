@@ -4,12 +4,11 @@ import { approve, formatUsdc, manage } from "@lending/sdk";
 import { getDeployment } from "@lending/sdk/deployments";
 import { useState } from "react";
 import { isAddress, type Address } from "viem";
-import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import type { PoolHealth } from "./api";
 import { parseUsdcField } from "./forms";
 import { Field, PoolSelect } from "./PoolSelect";
-import { ErrorText, Section } from "./ui";
+import { FormRow, Section } from "./ui";
 import { useOperatorTx } from "./useOperatorTx";
 
 const FIGURES = [
@@ -118,8 +117,7 @@ export function CapitalPanel({ pools }: { pools: PoolHealth[] }) {
     );
   };
 
-  const errorOf = (form: string) =>
-    error?.form === form ? <ErrorText>{error.message}</ErrorText> : null;
+  const errorOf = (form: string) => (error?.form === form ? error.message : null);
 
   return (
     <Section id="manage-capital" title={manage.capitalTitle} lead={manage.capitalLead}>
@@ -146,13 +144,7 @@ export function CapitalPanel({ pools }: { pools: PoolHealth[] }) {
         ))}
       </dl>
 
-      <form
-        className="mt-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          draw();
-        }}
-      >
+      <FormRow onSubmit={draw} submitLabel={manage.draw} busy={busy} error={errorOf("draw")}>
         <Field id="draw-amount" label={manage.amount} value={amount} onChange={setAmount} />
         <Field
           id="draw-borrower"
@@ -161,18 +153,14 @@ export function CapitalPanel({ pools }: { pools: PoolHealth[] }) {
           onChange={setBorrower}
           inputMode="text"
         />
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {manage.draw}
-        </button>
-      </form>
-      {errorOf("draw")}
+      </FormRow>
 
-      <form
-        className="mt-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          repay();
-        }}
+      <FormRow
+        onSubmit={repay}
+        submitLabel={manage.repay}
+        busy={busy}
+        primary={false}
+        error={errorOf("repay")}
       >
         <Field
           id="repay-principal"
@@ -186,20 +174,17 @@ export function CapitalPanel({ pools }: { pools: PoolHealth[] }) {
           value={interest}
           onChange={setInterest}
         />
-        <button type="submit" className={secondaryButton} disabled={busy}>
-          {manage.repay}
-        </button>
-      </form>
-      {errorOf("repay")}
+      </FormRow>
 
       <h3 className="mt-6 font-semibold text-slate-900">{manage.publishTitle}</h3>
       <p className="text-sm text-slate-600">{manage.publishLead}</p>
-      <form
-        className="mt-2 grid grid-cols-1 items-end gap-3 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          publish();
-        }}
+      <FormRow
+        onSubmit={publish}
+        submitLabel={manage.publish}
+        busy={busy}
+        columns={2}
+        primary={false}
+        error={errorOf("publish")}
       >
         <Field
           id="publish-epoch"
@@ -217,11 +202,7 @@ export function CapitalPanel({ pools }: { pools: PoolHealth[] }) {
             onChange={(v) => setFigures((f) => ({ ...f, [key]: v }))}
           />
         ))}
-        <button type="submit" className={secondaryButton} disabled={busy}>
-          {manage.publish}
-        </button>
-      </form>
-      {errorOf("publish")}
+      </FormRow>
     </Section>
   );
 }

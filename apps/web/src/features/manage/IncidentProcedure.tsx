@@ -6,7 +6,7 @@ import { primaryButton } from "@/components/ui/buttons";
 import type { PoolHealth } from "./api";
 import { parseUsdcField } from "./forms";
 import { Field, PoolSelect } from "./PoolSelect";
-import { ErrorText, Section } from "./ui";
+import { ErrorText, FormRow, Section } from "./ui";
 import { useOperatorTx } from "./useOperatorTx";
 
 function Step({
@@ -112,8 +112,16 @@ export function IncidentProcedure({ pools }: { pools: PoolHealth[] }) {
           </button>
         </Step>
         <Step title={manage.step2} why={manage.step2Why} testId="incident-step-loss">
-          <Field id="loss-amount" label={manage.amount} value={amount} onChange={setAmount} />
-          {amountError ? <ErrorText>{amountError}</ErrorText> : null}
+          <FormRow
+            onSubmit={report}
+            submitLabel={manage.reportLoss}
+            busy={busy}
+            disabled={!pool.incidentOpen}
+            columns={2}
+            error={amountError}
+          >
+            <Field id="loss-amount" label={manage.amount} value={amount} onChange={setAmount} />
+          </FormRow>
           {preview ? (
             <div className="mt-2">
               <p className="text-sm font-medium text-slate-700">{manage.preview}</p>
@@ -130,14 +138,6 @@ export function IncidentProcedure({ pools }: { pools: PoolHealth[] }) {
               </ul>
             </div>
           ) : null}
-          <button
-            type="button"
-            className={`${primaryButton} mt-2`}
-            disabled={busy || !pool.incidentOpen}
-            onClick={report}
-          >
-            {manage.reportLoss}
-          </button>
         </Step>
         <Step title={manage.step3} why={manage.step3Why} testId="incident-step-clear">
           {pool.epochsDue === 0 ? (

@@ -13,6 +13,9 @@ import { CapitalPanel } from "./CapitalPanel";
 import { HealthPanel } from "./HealthPanel";
 import { IncidentProcedure } from "./IncidentProcedure";
 import { KycQueue } from "./KycQueue";
+import { LendersPanel } from "./LendersPanel";
+import { LoanTickets } from "./LoanTickets";
+import { SettingsPanel } from "./SettingsPanel";
 import { ErrorText } from "./ui";
 
 /** The console of a wallet holding an operator role: sign in once, then every section. */
@@ -95,6 +98,9 @@ function ConsoleSections({ roles }: { roles: OperatorRole[] }) {
       {canReview ? <KycQueue /> : null}
       {canManage && health.data ? <CapitalPanel pools={health.data.pools} /> : null}
       {canManage && health.data ? <IncidentProcedure pools={health.data.pools} /> : null}
+      {canManage && health.data ? <LendersPanel pools={health.data.pools} /> : null}
+      {canManage && health.data ? <LoanTickets pools={health.data.pools} /> : null}
+      {canManage ? <SettingsPanel /> : null}
       <AuditTrail />
     </div>
   );

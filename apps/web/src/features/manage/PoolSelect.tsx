@@ -66,3 +66,36 @@ export function Field({
     </div>
   );
 }
+
+/** The tranches of the chosen pool, junior (id 0) first. */
+export function TrancheSelect({
+  id,
+  tranches,
+  value,
+  onChange,
+}: {
+  id: string;
+  tranches: readonly { id: string; name: string }[];
+  value: string;
+  onChange: (trancheId: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={fieldLabel}>
+        {manage.tranche}
+      </label>
+      <select
+        id={id}
+        className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {tranches.map((t) => (
+          <option key={t.id} value={t.id}>
+            {fill(manage.trancheOption, { id: t.id, name: t.name })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -32,6 +32,8 @@ export const manageKeys = {
   health: () => ["manage", "health"] as const,
   kyc: () => ["manage", "kyc"] as const,
   audit: () => ["manage", "audit"] as const,
+  referralPayouts: () => ["manage", "referral-payouts"] as const,
+  loanTickets: () => ["manage", "loan-tickets"] as const,
 };
 
 export const fetchRoles = (address: string) =>
@@ -47,3 +49,63 @@ export const fetchAudit = () => apiGet<{ entries: AuditEntry[] }>("/api/manage/a
 export const postAudit = (body: { txHash: string; reason: string }) =>
   apiPost<{ recorded: boolean }>("/api/manage/audit", body);
 export const AUDIT_CSV_URL = "/api/manage/audit/csv";
+
+export type ForceWithdrawalPlan = {
+  poolId: string;
+  trancheId: string;
+  user: string;
+  shares: string;
+  freeShares: string;
+  freeValue: string;
+  value: string;
+  reason: string;
+};
+export const checkForceWithdrawal = (body: {
+  poolId: string;
+  trancheId: string;
+  user: string;
+  amount: string;
+  reason: string;
+}) => apiPost<ForceWithdrawalPlan>("/api/manage/force-withdrawal", body);
+
+export type ReferralPayout = {
+  poolId: string;
+  epoch: string;
+  referrer: string;
+  reward: string;
+  lenders: number;
+  status: "paid" | "deferred" | "refused" | "failed" | "waiting";
+  paidTx: string | null;
+  refusal: string | null;
+  clearedAt: string;
+};
+export const fetchReferralPayouts = () =>
+  apiGet<{ payouts: ReferralPayout[] }>("/api/manage/referral-payouts");
+
+export type TicketOverview = {
+  id: number;
+  poolId: string;
+  trancheId: string;
+  endBorrowerId: string;
+  endBorrowerName: string;
+  assets: string;
+  createdOn: string;
+  notices: { user: string; emailSentAt: string | null }[];
+  decisions: { user: string; status: "optedIn" | "optedOut"; at: string }[];
+  returns: { user: string; shares: string; nftId: string | null; transactionHash: string | null }[];
+};
+export type ReturnPlan = { user: string; shares: string; exposure: string; skipped?: string };
+
+export const fetchLoanTickets = () =>
+  apiGet<{ tickets: TicketOverview[] }>("/api/manage/loan-tickets");
+export const postLoanTicket = (body: {
+  poolId: string;
+  trancheId: string;
+  endBorrowerId: string;
+  endBorrowerName: string;
+  assets: string;
+}) => apiPost<{ id: number; notified: number; mailed: number }>("/api/manage/loan-tickets", body);
+export const planTicketReturns = (ticketId: number) =>
+  apiPost<{ returns: ReturnPlan[] }>("/api/manage/loan-tickets/returns", { ticketId });
+export const recordTicketReturn = (body: { ticketId: number; user: string; txHash: string }) =>
+  apiPost<{ nftId: string }>("/api/manage/loan-tickets/returns/record", body);

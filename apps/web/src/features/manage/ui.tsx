@@ -1,6 +1,7 @@
 /** Small pieces the console's sections share. */
 import { fill, formatDateTime, manage } from "@lending/sdk";
 import type { ReactNode } from "react";
+import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 
 export function Section({
   id,
@@ -67,3 +68,55 @@ export function formatAge(seconds: number): string {
 }
 
 export const fieldLabel = "block text-sm font-medium text-slate-700";
+
+const ROW_COLUMNS = { 1: "", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" } as const;
+
+/**
+ * One console form: its fields and the submit button in a row (one column at 390 px), the
+ * form's error under it. Every console form uses it (draw, repay, publish, report a loss, the
+ * lender and tranche forms).
+ */
+export function FormRow({
+  onSubmit,
+  submitLabel,
+  busy,
+  disabled,
+  columns = 3,
+  primary = true,
+  error,
+  testId,
+  children,
+}: {
+  onSubmit: () => void;
+  submitLabel: string;
+  busy: boolean;
+  disabled?: boolean;
+  columns?: keyof typeof ROW_COLUMNS;
+  primary?: boolean;
+  error?: string | null;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <form
+        data-testid={testId}
+        className={`mt-4 grid grid-cols-1 items-end gap-3 ${ROW_COLUMNS[columns]}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+        <button
+          type="submit"
+          className={primary ? primaryButton : secondaryButton}
+          disabled={busy || disabled}
+        >
+          {submitLabel}
+        </button>
+      </form>
+      {error ? <ErrorText>{error}</ErrorText> : null}
+    </>
+  );
+}

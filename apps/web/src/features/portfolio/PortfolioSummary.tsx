@@ -37,6 +37,7 @@ import { PortfolioConnect, PortfolioSkeleton } from "./PortfolioConnect";
 import { portfolioQueryOptions, type PortfolioData } from "./queries";
 import { positionKey, useFillPreviews } from "./fill-preview/queries";
 import { LazyEpochMailSetting as EpochMailSetting } from "@/features/epoch-mails/LazyEpochMailSetting";
+import { LazyStatementsSection as StatementsSection } from "@/features/statements/LazyStatementsSection";
 import {
   LazyPoolNotice as PoolNotice,
   LazyPositionLossNotice as PositionLossNotice,
@@ -99,6 +100,7 @@ export function PortfolioSummary({ product }: { product: string }) {
       <MissingEmailNotice address={address} />
       <PortfolioActions />
       <EpochMailSetting />
+      <StatementsSection />
       <section className={card} aria-labelledby="portfolio-totals" data-testid="portfolio-totals">
         <h2 id="portfolio-totals" className="text-lg font-semibold text-slate-900">
           {copy.totalsLabel}

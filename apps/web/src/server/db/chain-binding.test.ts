@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { bindDatabaseToChain, ChainMismatchError } from "./chain-binding";
-import { openDatabase } from "./client";
-import { migrateDatabase } from "./migrate";
+import { openMigratedTestDatabase } from "../test/pglite-template";
 import { chainBinding } from "./schema";
 
 const A = { chainId: 31337, genesisHash: `0x${"a".repeat(64)}` };
@@ -10,9 +9,8 @@ const B = { chainId: 31337, genesisHash: `0x${"b".repeat(64)}` };
 
 describe("a database belongs to one chain", () => {
   it("binds on first use, accepts the same chain again, and refuses a new anvil with the same chain id, naming the fix", async () => {
-    const handle = await openDatabase({ pgliteDir: "memory://" });
+    const handle = await openMigratedTestDatabase();
     try {
-      await migrateDatabase(handle);
       await bindDatabaseToChain(handle.db, A);
       await bindDatabaseToChain(handle.db, { ...A, genesisHash: A.genesisHash.toUpperCase() });
       const refused = bindDatabaseToChain(handle.db, B);

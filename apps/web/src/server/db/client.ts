@@ -59,7 +59,13 @@ export function redactDatabaseUrl(url: string): string {
  * server through `pg` (a pool of `DATABASE_POOL_SIZE` connections, 10 by default).
  */
 export async function openDatabase(
-  opts: { pgliteDir?: string; databaseUrl?: string; env?: Env } = {},
+  opts: {
+    pgliteDir?: string;
+    databaseUrl?: string;
+    env?: Env;
+    /** PGlite: start from this dump of a data folder (`dumpDataDir`), not an empty cluster */
+    loadDataDir?: Blob;
+  } = {},
 ): Promise<DatabaseHandle> {
   const env = opts.env ?? process.env;
   const url = opts.databaseUrl ?? (opts.pgliteDir ? undefined : env.DATABASE_URL?.trim());
@@ -86,7 +92,10 @@ export async function openDatabase(
   }
   const location = opts.pgliteDir ?? resolvePgliteDir(env);
   if (!location.startsWith("memory://")) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(
+    location,
+    opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {},
+  );
   const db = drizzle({ client, schema }) as unknown as Database;
   return { db, kind: "pglite", location, close: () => client.close() };
 }

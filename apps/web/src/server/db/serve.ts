@@ -155,11 +155,16 @@ export async function servePglite(opts: {
   maxConnections?: number;
   /** apply the migrations in process before serving (faster than over the wire) */
   migrate?: boolean;
+  /** start from this dump of a data folder (`dumpDataDir`), not an empty cluster */
+  loadDataDir?: Blob;
 }): Promise<ServedDatabase> {
   const host = opts.host ?? "127.0.0.1";
   const max = opts.maxConnections ?? SERVED_MAX_CONNECTIONS;
   if (!opts.pgliteDir.startsWith("memory://")) mkdirSync(opts.pgliteDir, { recursive: true });
-  const db = await PGlite.create(opts.pgliteDir);
+  const db = await PGlite.create(
+    opts.pgliteDir,
+    opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {},
+  );
   if (opts.migrate) {
     try {
       const local = drizzle({ client: db, schema }) as unknown as Database;

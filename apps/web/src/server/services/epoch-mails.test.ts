@@ -32,18 +32,19 @@ const POOL = 1n; // Cash Management Fund: one Senior tranche
 describe("unsubscribe tokens", () => {
   const owner = devAccount(1).address;
   it("verify for the address they were signed for, and nothing else", () => {
-    const token = unsubscribeToken(SECRET, owner);
-    expect(verifyUnsubscribeToken(SECRET, token)).toBe(owner.toLowerCase());
-    // another secret, another address with the same signature, a cut or padded token
-    expect(verifyUnsubscribeToken(`${SECRET}x`, token)).toBeNull();
+    const token = unsubscribeToken(SECRET, 31337, owner);
+    expect(verifyUnsubscribeToken(SECRET, 31337, token)).toBe(owner.toLowerCase());
+    // another secret, another chain, another address with the same signature, a cut or padded token
+    expect(verifyUnsubscribeToken(`${SECRET}x`, 31337, token)).toBeNull();
+    expect(verifyUnsubscribeToken(SECRET, 84532, token)).toBeNull();
     const [, sig] = token.split(".");
     expect(
-      verifyUnsubscribeToken(SECRET, `${devAccount(2).address.toLowerCase()}.${sig}`),
+      verifyUnsubscribeToken(SECRET, 31337, `${devAccount(2).address.toLowerCase()}.${sig}`),
     ).toBeNull();
-    expect(verifyUnsubscribeToken(SECRET, token.slice(0, -1))).toBeNull();
-    expect(verifyUnsubscribeToken(SECRET, `${token}.x`)).toBeNull();
-    expect(verifyUnsubscribeToken(SECRET, "")).toBeNull();
-    expect(verifyUnsubscribeToken(SECRET, `0x12.${sig}`)).toBeNull();
+    expect(verifyUnsubscribeToken(SECRET, 31337, token.slice(0, -1))).toBeNull();
+    expect(verifyUnsubscribeToken(SECRET, 31337, `${token}.x`)).toBeNull();
+    expect(verifyUnsubscribeToken(SECRET, 31337, "")).toBeNull();
+    expect(verifyUnsubscribeToken(SECRET, 31337, `0x12.${sig}`)).toBeNull();
   });
 });
 
@@ -151,7 +152,7 @@ describe("epoch mails after a clearing (issue 28)", () => {
       const links = mail!.text.match(/https:\/\/app\.example\.org\/unsubscribe\?token=(\S+)/g);
       expect(links).toHaveLength(1);
       const token = decodeURIComponent(links![0]!.split("token=")[1]!);
-      expect(verifyUnsubscribeToken(SECRET, token)).toBe(one.toLowerCase());
+      expect(verifyUnsubscribeToken(SECRET, 31337, token)).toBe(one.toLowerCase());
       const two = await mailsTo("two@example.org");
       expect(two).toHaveLength(1);
       expect(two[0]!.text).toContain("300.00 USDC requested, 300.00 USDC accepted");

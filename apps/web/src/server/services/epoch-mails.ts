@@ -27,24 +27,32 @@ import { Mailer, type Mail } from "./mail";
 /** What the token signs: this purpose and nothing else. */
 const PURPOSE = "epoch-mails:unsubscribe:v1";
 
-function mac(secret: string, owner: string): string {
-  return createHmac("sha256", secret).update(`${PURPOSE}:${owner}`).digest("base64url");
+function mac(secret: string, chainId: number, owner: string): string {
+  return createHmac("sha256", secret).update(`${PURPOSE}:${chainId}:${owner}`).digest("base64url");
 }
 
-/** The unsubscribe token of `owner`: `<lowercase address>.<HMAC-SHA256>`. */
-export function unsubscribeToken(secret: string, owner: string): string {
+/**
+ * The unsubscribe token of `owner` on the chain `chainId`: `<lowercase address>.<HMAC-SHA256>`.
+ * The chain is signed too: a link from one deployment unsubscribes nobody on another that shares
+ * the secret.
+ */
+export function unsubscribeToken(secret: string, chainId: number, owner: string): string {
   const address = owner.toLowerCase();
-  return `${address}.${mac(secret, address)}`;
+  return `${address}.${mac(secret, chainId, address)}`;
 }
 
-/** The lowercase address a token was signed for, or null for a bad or forged token. */
-export function verifyUnsubscribeToken(secret: string, token: string): string | null {
+/** The lowercase address a token was signed for on `chainId`, or null for a bad or forged token. */
+export function verifyUnsubscribeToken(
+  secret: string,
+  chainId: number,
+  token: string,
+): string | null {
   const [address, signature, ...rest] = token.split(".");
   if (!address || !signature || rest.length > 0 || !isAddress(address, { strict: false })) {
     return null;
   }
   if (address !== address.toLowerCase()) return null;
-  const expected = Buffer.from(mac(secret, address));
+  const expected = Buffer.from(mac(secret, chainId, address));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   return address;
@@ -226,7 +234,7 @@ export async function mailEpochClearing(
     if (!(await epochMailsOn(db, owner))) continue;
     const to = (await setup.emailOf(lender.owner))?.trim();
     if (!to) continue;
-    const token = unsubscribeToken(secret, owner);
+    const token = unsubscribeToken(secret, setup.deployment.chainId, owner);
     const { subject, text } = buildEpochMail({
       poolName: outcome.poolName,
       epoch,

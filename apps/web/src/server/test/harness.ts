@@ -8,6 +8,7 @@ import { openDatabase, type Database, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { servePglite } from "../db/serve";
 import { serveDatabase } from "../context";
+import { migratedTemplate } from "./pglite-template";
 
 /**
  * A fresh migrated database for one test file: in-memory PGlite; or, when DATABASE_URL is set
@@ -41,11 +42,19 @@ export function setupApiTestDatabase(): { db: () => Database; handle: () => Data
         await a.end();
       };
     } else if (process.env.API_TEST_DATABASE === "served") {
-      const served = await servePglite({ pgliteDir: "memory://", port: 0, migrate: true });
+      const served = await servePglite({
+        pgliteDir: "memory://",
+        port: 0,
+        migrate: true,
+        loadDataDir: await migratedTemplate(),
+      });
       handle = await openDatabase({ databaseUrl: served.url });
       drop = () => served.close();
     } else {
-      handle = await openDatabase({ pgliteDir: "memory://" });
+      handle = await openDatabase({
+        pgliteDir: "memory://",
+        loadDataDir: await migratedTemplate(),
+      });
     }
     await migrateDatabase(handle);
     serveDatabase(handle);

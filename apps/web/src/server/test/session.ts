@@ -1,8 +1,11 @@
+import { buildReferralMessage } from "@lending/sdk";
+import type { Address, Hex, LocalAccount } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { expect } from "vitest";
 import { GET as nonceRoute } from "../../../app/api/auth/nonce/route";
 import { POST as siweRoute } from "../../../app/api/auth/siwe/route";
+import { PEER_ADDRESS_HEADER } from "../http/client";
 import { getRequest, postRequest } from "./harness";
 
 type Handler = (
@@ -61,3 +64,19 @@ export async function signIn(account: PrivateKeyAccount): Promise<string> {
 
 /** A GET carrying a session cookie. */
 export const getWithCookie = (path: string, cookie: string) => getRequest(path, { cookie });
+
+let peer = 0;
+/**
+ * The peer-address header of a request from an address no other call of this file used (the
+ * proxy's header the per-IP rate limits read): the per-IP limit stays out of a test that is about
+ * something else, and is tested on its own.
+ */
+export const fromNewIp = (): Record<string, string> => ({
+  [PEER_ADDRESS_HEADER]: `198.51.100.${(peer++ % 250) + 1}`,
+});
+
+/** `owner`'s signature of the referral message naming `referrer` (chain 31337), as the app asks. */
+export const signReferral = (owner: LocalAccount, referrer: Address): Promise<Hex> =>
+  owner.signMessage({
+    message: buildReferralMessage({ owner: owner.address, referrer, chainId: 31337 }),
+  });

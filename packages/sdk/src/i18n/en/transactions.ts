@@ -66,6 +66,7 @@ export const transactions = {
     Rejected: "Rejected",
     Reallocated: "Reallocated",
     Cancelled: "Cancelled",
+    PartCancelled: "Cancelled",
     Settled: "Settled",
     Forced: "Forced",
   },
@@ -78,6 +79,9 @@ export const transactions = {
   cancel: "Cancel",
   cancelDepositOf: "Cancel deposit request NFT #{nftId}",
   cancelWithdrawalOf: "Cancel withdrawal request NFT #{nftId}",
+  /** One of several same-epoch requests (one on chain), cancelled alone. */
+  cancelDepositPartOf: "Cancel part {part} of deposit request NFT #{nftId}",
+  cancelWithdrawalPartOf: "Cancel part {part} of withdrawal request NFT #{nftId}",
   pagination: {
     label: "Pages of your transactions",
     previous: "Previous",
@@ -129,6 +133,9 @@ export const transactions = {
     /** A withdrawal request grown by several same-epoch requests is one request on chain. */
     mergedWithdrawalText:
       "Your withdrawals of this epoch in this tranche are one request on chain: cancelling cancels all {parts} of them ({amounts}).",
+    /** One of several same-epoch requests (one on chain) cancelled alone (issue 23 item 7). */
+    partText:
+      "Only this request ({amount}) is cancelled. Your other requests of this epoch in this tranche stay queued with their amounts.",
     checking: "Checking the request on the blockchain...",
     notCancellable: "This request can no longer be cancelled: it has been processed or cancelled.",
     back: "Back",

@@ -26,8 +26,9 @@ export const POST = apiHandler(async (request) => {
   const b = await readJson(request, body);
   const db = await database();
   await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
-  const secret = serverConfig().mail.linkSecret;
-  const owner = secret ? verifyUnsubscribeToken(secret, b.token) : null;
+  const config = serverConfig();
+  const secret = config.mail.linkSecret;
+  const owner = secret ? verifyUnsubscribeToken(secret, config.chainId, b.token) : null;
   if (!owner) throw badRequest(INVALID_UNSUBSCRIBE_TOKEN);
   await setEpochMails(db, owner, false);
   return { unsubscribed: true };

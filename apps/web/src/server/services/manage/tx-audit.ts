@@ -24,6 +24,18 @@ export function actionOf(functionName: string, args: readonly unknown[]): string
       return "publish-repayments";
     case "setTrancheRate":
       return "set-rate";
+    case "setTrancheLimits":
+      return "set-limits";
+    case "forceWithdrawal":
+      return "withdraw:force";
+    case "addFixedTermConfig":
+      return "fixed-term:add";
+    case "setFixedTermStatus":
+      return "fixed-term:status";
+    case "setFixedTermAllowlist":
+      return args[4] ? "allowlist:add" : "allowlist:remove";
+    case "reopenTranche":
+      return "tranche:reopen";
     default:
       return functionName;
   }
@@ -78,11 +90,16 @@ export async function auditTransaction(
   const details = detailsOf(abiItem?.inputs ?? [], callArgs);
   details.block = receipt.blockNumber.toString();
   const poolId = (details.poolId ?? "").toString();
+  const trancheId = details.trancheId;
   return recordAudit(db, {
     chainId: args.chainId,
     actor: args.actor,
     action: actionOf(functionName, callArgs),
-    target: poolId ? `pool ${poolId}` : functionName,
+    target: poolId
+      ? trancheId === undefined
+        ? `pool ${poolId}`
+        : `pool ${poolId} tranche ${trancheId}`
+      : functionName,
     reason: args.reason,
     details,
     txHash: args.hash,

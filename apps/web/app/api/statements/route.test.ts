@@ -1,0 +1,109 @@
+// @vitest-environment node
+/**
+ * Issue 28 item 3: /api/statements gives a lender their own statement only: not without a
+ * session, not to a stranger, not to a second wallet of the same person; bad periods and formats
+ * are 400 JSON; a flood from one lender is rate limited. (The statement itself against the chain:
+ * packages/sdk/src/domain/statements.chain.test.ts; downloaded in the browser: e2e/statements.spec.ts.)
+ */
+import { describe, expect, it, vi } from "vitest";
+import { accounts, accountWallets } from "@/server/db/schema";
+import {
+  call,
+  databaseFingerprint,
+  expectError,
+  getRequest,
+  newAccount,
+  pinRateLimitWindow,
+  setupApiTestDatabase,
+} from "@/server/test/harness";
+import { fromNewIp, getWithCookie, signIn } from "@/server/test/session";
+import { GET, POST } from "./route";
+
+describe("/api/statements (issue 28)", () => {
+  const t = setupApiTestDatabase();
+
+  it("only the wallet's own session gets its statement: not without one, not a stranger, not the person's second wallet", async () => {
+    const owner = newAccount();
+    const stranger = newAccount();
+    const second = newAccount();
+    const [account] = await t
+      .db()
+      .insert(accounts)
+      .values({ email: "grace@example.org" })
+      .returning({ id: accounts.id });
+    await t
+      .db()
+      .insert(accountWallets)
+      .values([
+        { accountId: account!.id, address: owner.address.toLowerCase(), kind: "embedded" },
+        { accountId: account!.id, address: second.address.toLowerCase(), kind: "linked" },
+      ]);
+    const before = await databaseFingerprint(t.db());
+    for (const format of ["csv", "pdf", "json"]) {
+      const path = `/api/statements?user=${owner.address}&period=2026-Q1&format=${format}`;
+      expectError(await call(GET, getRequest(path, fromNewIp())), 401, /sign in/i);
+      for (const who of [stranger, second]) {
+        const cookie = await signIn(who);
+        expectError(await call(GET, getWithCookie(path, cookie)), 403);
+      }
+    }
+    expectError(
+      await call(
+        POST,
+        new Request(`http://localhost:3000/api/statements?user=${owner.address}&period=2026`, {
+          method: "POST",
+        }),
+      ),
+      405,
+    );
+    // the refusals wrote nothing (the sign-ins wrote their sessions only)
+    expect(Object.keys(await databaseFingerprint(t.db()))).toEqual(Object.keys(before));
+  });
+
+  it("a bad period, format or address is a 400 naming it, session or not", async () => {
+    const owner = newAccount();
+    const cookie = await signIn(owner);
+    const bad: [string, RegExp][] = [
+      [`user=${owner.address}`, /period/],
+      [`user=${owner.address}&period=2026-13`, /period must be a month \(2026-07\), a quarter/],
+      [`user=${owner.address}&period=2026-Q5`, /period must be/],
+      [`user=${owner.address}&period=1999`, /from 2000 on/],
+      [`user=${owner.address}&period=2026-07-01`, /period must be/],
+      [`user=${owner.address}&period=9999`, /period 9999 has not started yet/],
+      [`user=${owner.address}&period=2026&format=xlsx`, /format must be csv, pdf or json/],
+      [`user=0x123&period=2026`, /user/],
+      [`user=${owner.address}&period=2026&extra=1`, /./],
+    ];
+    for (const [query, message] of bad) {
+      expectError(await call(GET, getWithCookie(`/api/statements?${query}`, cookie)), 400, message);
+      expectError(
+        await call(GET, getRequest(`/api/statements?${query}`, fromNewIp())),
+        400,
+        message,
+      );
+    }
+  });
+
+  it("a flood of statements for one lender gets 429 past 10 a minute, whatever the IP", async () => {
+    pinRateLimitWindow();
+    // no indexer behind: each statement let through fails fast with 503, and still counts
+    vi.stubEnv("INDEXER_URL", "http://127.0.0.1:9");
+    const owner = newAccount();
+    const cookie = await signIn(owner);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await call(
+        GET,
+        getRequest(`/api/statements?user=${owner.address}&period=2026&format=csv`, {
+          cookie,
+          ...fromNewIp(),
+        }),
+      );
+      statuses.push(r.status);
+      if (r.status === 429) expectError(r, 429, /Too many statements/);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 503)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    vi.unstubAllEnvs();
+  });
+});

@@ -1,0 +1,200 @@
+import {
+  approve,
+  getUserRequests,
+  kycAuthorizationTypedData,
+  lendingPoolManagerAbi,
+  MAX_UINT256,
+  parseCsv,
+  readKycNonce,
+  readPools,
+  requestDepositWithKyc,
+  statementPeriods,
+} from "@lending/sdk";
+import { readFileSync } from "node:fs";
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  parseUnits,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { devAccount } from "../../../scripts/src/lib/dev-accounts";
+import { seriousViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import {
+  connectTestWallet,
+  devPanel,
+  freshLender,
+  pageWithWallet,
+  settledByKeeper,
+  trancheLimitsOf,
+} from "./support/journey";
+import { fitsThePhone } from "./support/layout";
+
+// Issue 28 item 3, as the acceptance runs it: a lender with two clearings behind them (a deposit
+// cleared, then an epoch of interest) opens the portfolio's statements, signs in, and downloads
+// the quarter's statement as CSV and PDF. The CSV's totals balance and equal the chain's values
+// at the blocks the statement names; the PDF is a PDF of that quarter.
+
+test("a lender downloads a quarterly statement whose totals equal the chain's", async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(240_000);
+  const { deployment } = stack;
+  const client = createPublicClient({ transport: http(stack.rpcUrl) }) as PublicClient;
+  const lender = await freshLender(stack, { eth: 10n ** 19n, usdc: 10_000_000_000n });
+  const account = privateKeyToAccount(lender.privateKey);
+  const chain = { ...foundry, id: stack.chainId };
+  const wallet = createWalletClient({ account, chain, transport: http(stack.rpcUrl) });
+  const send = async (tx: { to: Address; data: Hex; value: bigint }) => {
+    const receipt = await client.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction(tx),
+    });
+    expect(receipt.status).toBe("success");
+  };
+
+  // a deposit at the minimum of an open tranche, authorised by the local KYC signer
+  const candidates = await trancheLimitsOf(
+    client,
+    deployment,
+    await readPools(client, deployment),
+    account.address,
+  );
+  const target = candidates.find(
+    (c) =>
+      !c.limits.oversubscribed &&
+      c.limits.minimum > 0n &&
+      c.limits.minimum <= c.limits.maximum &&
+      c.limits.minimum <= 1_000_000_000n,
+  );
+  expect(target, "a tranche open to a deposit at its minimum").toBeDefined();
+  const amount = target!.limits.minimum;
+  await send(
+    approve({
+      token: deployment.usdc,
+      spender: deployment.lendingPoolManager,
+      amount: MAX_UINT256,
+    }),
+  );
+  const args = {
+    poolId: target!.pool.id,
+    trancheId: target!.tranche.id,
+    amount,
+    fixedTermConfigId: 0n,
+  };
+  const [nonce, block] = await Promise.all([
+    readKycNonce(client, deployment, account.address),
+    client.getBlockNumber({ cacheTime: 0 }),
+  ]);
+  const signature = await privateKeyToAccount(devAccount(9).privateKey).signTypedData(
+    kycAuthorizationTypedData({
+      chainId: stack.chainId,
+      verifyingContract: deployment.lendingPoolManager,
+      user: account.address,
+      nonce,
+      blockExpiration: block + 100n,
+      ...args,
+    }),
+  );
+  await send(
+    requestDepositWithKyc(deployment, {
+      ...args,
+      acceptance: { signature: "0x01", timestamp: BigInt(Date.now()), version: 1 },
+      kyc: { nonce, blockExpiration: block + 100n, signature },
+    }),
+  );
+  const [deposit] = await getUserRequests(client, deployment, account.address);
+  expect(deposit).toBeDefined();
+
+  // two clearings by the keeper: the deposit's, then an epoch of interest
+  const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
+  await page.goto("/portfolio");
+  await connectTestWallet(page);
+  await devPanel(page, "Move to the clearing period");
+  await settledByKeeper(client, deployment, deposit!.nftId);
+  await devPanel(page, "Move to the next epoch");
+  await devPanel(page, "Move to the clearing period");
+  await expect
+    .poll(
+      async () =>
+        (
+          await client.readContract({
+            address: deployment.lendingPoolManager,
+            abi: lendingPoolManagerAbi,
+            functionName: "getPoolState",
+            args: [deposit!.poolId],
+          })
+        ).nextEpochToClear,
+      { timeout: 30_000, message: "the keeper clears the epoch after the deposit's" },
+    )
+    .toBeGreaterThan(deposit!.epoch + 1n);
+
+  // the quarter the chain is in
+  const chainTime = Number((await client.getBlock()).timestamp);
+  const quarter = statementPeriods("quarter", chainTime, 1)[0]!;
+  await page.reload();
+  const section = page.getByTestId("statements");
+  await expect(section).toBeVisible({ timeout: 20_000 });
+  await section.getByTestId("statement-kind").selectOption("quarter");
+  await section.getByTestId("statement-period").selectOption(quarter.id);
+
+  // the CSV (the first download signs in)
+  const csvDownload = page.waitForEvent("download", { timeout: 60_000 });
+  await section.getByTestId("statement-csv").click();
+  const csvFile = await csvDownload;
+  expect(csvFile.suggestedFilename()).toBe(
+    `statement-${quarter.id}-${account.address.toLowerCase()}.csv`,
+  );
+  const rows = parseCsv(readFileSync((await csvFile.path())!, "utf8"));
+  const total = (item: string) => {
+    const cell = rows.find((r) => r[0] === "Total" && r[4] === item)?.[5];
+    expect(cell, item).toBeDefined();
+    return parseUnits(cell!, 6);
+  };
+  const [opening, deposits, withdrawals, interest, fees, losses, closing] = [
+    "Opening value",
+    "Deposits",
+    "Withdrawals",
+    "Interest",
+    "Fees",
+    "Losses",
+    "Closing value",
+  ].map(total);
+  expect(opening! + deposits! - withdrawals! + interest! - fees! - losses!).toBe(closing);
+  expect(opening).toBe(0n);
+  expect(deposits).toBe(amount);
+  expect(interest).toBeGreaterThan(0n);
+  // the closing value is the chain's: the lender's positions at the statement's closing block
+  const blocks = rows
+    .map((r) => /at blocks (\d+) \(opening\) and (\d+) \(closing\)/.exec(r[4] ?? ""))
+    .find(Boolean);
+  expect(blocks, "the statement names its blocks").toBeTruthy();
+  const [positions] = await client.readContract({
+    address: deployment.lendingPoolManager,
+    abi: lendingPoolManagerAbi,
+    functionName: "getUserPosition",
+    args: [account.address],
+    blockNumber: BigInt(blocks![2]!),
+  });
+  expect(closing).toBe(positions.reduce((a, p) => a + p.balance, 0n));
+  expect(
+    rows.some((r) => r[0] === "Transaction" && /^Deposit #\d+ accepted$/.test(r[4] ?? "")),
+  ).toBe(true);
+
+  // the PDF of the same quarter
+  const pdfDownload = page.waitForEvent("download", { timeout: 60_000 });
+  await section.getByTestId("statement-pdf").click();
+  const pdf = readFileSync((await (await pdfDownload).path())!).toString("latin1");
+  expect(pdf.startsWith("%PDF-")).toBe(true);
+  expect(pdf).toContain(`Statement of account ${quarter.label}`);
+
+  await expect(section.getByTestId("statement-status")).toHaveText("");
+  expect(await seriousViolations(page, '[data-testid="statements"]')).toEqual([]);
+  await fitsThePhone(page);
+  await context.close();
+});

@@ -1,0 +1,147 @@
+/**
+ * The public pages that render the same for every visitor (`/` and /lending: no cookie, no
+ * session, no query string; their chain reads come from initial-reads' cache) are rendered once
+ * per {@link PAGE_CACHE_FRESH_MS} and served from memory in between, each response with its own
+ * CSP nonce.
+ *
+ * Every page is dynamic because its Content Security Policy carries a fresh nonce, so without
+ * this each request would render React on the server (about 9 ms of CPU per page on this
+ * machine). The cache renders the page through the server itself with a placeholder nonce (128
+ * random bits, hex, known only to this process, never sent to a client) and replaces it with the
+ * request's nonce in the copy it sends: the nonce stays per response and unguessable.
+ *
+ * Stale-while-revalidate: an entry older than the fresh window is still served (up to
+ * {@link PAGE_CACHE_STALE_MS}) while one render replaces it; concurrent misses share one render.
+ * A render that fails or answers anything but 200 HTML is not kept: the request is rendered
+ * normally instead.
+ */
+
+/** The paths served from the cache (exact pathnames). */
+export const CACHED_PAGES = new Set(["/", "/lending"]);
+export const PAGE_CACHE_FRESH_MS = 1_000;
+export const PAGE_CACHE_STALE_MS = 5_000;
+/** The render of a page must answer in this time, or the request is rendered normally. */
+export const PAGE_RENDER_TIMEOUT_MS = 15_000;
+
+/** The header that marks the cache's own render request, and the one that carries its nonce. */
+export const RENDER_TOKEN_HEADER = "x-page-cache-render";
+export const RENDER_NONCE_HEADER = "x-page-cache-nonce";
+
+type Entry = { html: string; placeholder: string; at: number };
+
+export type PageRenderer = (
+  pathname: string,
+  placeholder: string,
+) => Promise<{ status: number; contentType: string | null; html: string }>;
+
+function randomHex(bytes: number): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("hex");
+}
+
+/** Whether a request may be answered from the cache: a plain document GET of a cached path. */
+export function isCacheablePageRequest(request: {
+  method: string;
+  pathname: string;
+  search: string;
+  headers: Headers;
+}): boolean {
+  if (request.method !== "GET") return false;
+  if (!CACHED_PAGES.has(request.pathname) || request.search !== "") return false;
+  const h = request.headers;
+  // client-side navigations and prefetches ask for the RSC payload, not the HTML
+  if (h.has("rsc") || h.has("next-router-prefetch") || h.has("next-router-state-tree"))
+    return false;
+  if (h.has("next-action") || h.has(RENDER_TOKEN_HEADER)) return false;
+  return true;
+}
+
+export class PageCache {
+  /** Proves a render request comes from this process (compared in {@link renderNonce}). */
+  readonly token = randomHex(32);
+  private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<Entry | null>>();
+
+  constructor(
+    private readonly render: PageRenderer,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * The placeholder nonce of the cache's own render request, or null for any other request
+   * (a wrong or missing token: the request gets a fresh nonce like every other).
+   */
+  renderNonce(headers: Headers): string | null {
+    const token = headers.get(RENDER_TOKEN_HEADER);
+    const nonce = headers.get(RENDER_NONCE_HEADER);
+    if (token === null || nonce === null || token !== this.token) return null;
+    return /^[0-9a-f]{32}$/.test(nonce) ? nonce : null;
+  }
+
+  /** The page's HTML with `nonce` in place of the placeholder, or null to render normally. */
+  async get(pathname: string, nonce: string): Promise<string | null> {
+    const entry = this.entries.get(pathname);
+    const age = entry ? this.now() - entry.at : Infinity;
+    let fresh: Entry | null | undefined = entry;
+    if (age >= PAGE_CACHE_FRESH_MS) {
+      const refresh = this.refresh(pathname);
+      if (age >= PAGE_CACHE_STALE_MS) fresh = await refresh;
+      else void refresh; // serve the stale copy while the new render runs
+    }
+    if (!fresh) return null;
+    return fresh.html.replaceAll(fresh.placeholder, nonce);
+  }
+
+  private refresh(pathname: string): Promise<Entry | null> {
+    const running = this.inflight.get(pathname);
+    if (running) return running;
+    const placeholder = randomHex(16);
+    const p = this.render(pathname, placeholder)
+      .then((r) => {
+        const html = r.contentType?.startsWith("text/html") && r.status === 200 ? r.html : null;
+        if (html === null || !html.includes(placeholder)) {
+          this.entries.delete(pathname);
+          return null;
+        }
+        const entry = { html, placeholder, at: this.now() };
+        this.entries.set(pathname, entry);
+        return entry;
+      })
+      .catch(() => {
+        this.entries.delete(pathname);
+        return null;
+      })
+      .finally(() => this.inflight.delete(pathname));
+    this.inflight.set(pathname, p);
+    return p;
+  }
+}
+
+/** Renders a page through this server (the origin `next start` listens on). */
+function selfRenderer(token: () => string): PageRenderer {
+  return async (pathname, placeholder) => {
+    const origin = process.env.__NEXT_PRIVATE_ORIGIN;
+    if (!origin) throw new Error("the server's own origin is unknown");
+    const res = await fetch(new URL(pathname, origin), {
+      headers: { [RENDER_TOKEN_HEADER]: token(), [RENDER_NONCE_HEADER]: placeholder },
+      redirect: "manual",
+      signal: AbortSignal.timeout(PAGE_RENDER_TIMEOUT_MS),
+    });
+    return {
+      status: res.status,
+      contentType: res.headers.get("content-type"),
+      html: await res.text(),
+    };
+  };
+}
+
+const KEY = Symbol.for("lending.pageCache");
+
+/** The process's page cache (one per server process, shared by every request). */
+export function pageCache(): PageCache {
+  const g = globalThis as { [KEY]?: PageCache };
+  if (!g[KEY]) {
+    const cache: PageCache = new PageCache(selfRenderer(() => cache.token));
+    g[KEY] = cache;
+  }
+  return g[KEY];
+}
