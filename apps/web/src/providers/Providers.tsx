@@ -1,11 +1,11 @@
 "use client";
 
-import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { PublicConfig } from "@/config/public";
-import { VisitorModalProvider } from "@/components/modal/VisitorModalProvider";
-import { StackContext } from "@/lib/stack";
+import { ModalProvider } from "@/components/modal/ModalProvider";
+import { QueryClientContext, StackContext, WagmiContext } from "@/lib/stack";
 import { connectionRemembered, liveStack, requestStack, subscribeStack } from "@/lib/stack/store";
-import { WalletStateContext } from "@/features/wallet/walletState";
+import { WalletStateContext, type WalletState } from "@/features/wallet/walletState";
 import { PublicConfigProvider } from "./PublicConfigContext";
 
 const noStack = () => null;
@@ -13,32 +13,40 @@ const noSubscription = () => () => {};
 /** A visitor's wallet button is usable once hydrated, unless a connection is being restored. */
 const visitorReadyNow = () => !connectionRemembered();
 const notYet = () => false;
+const NOT_READY: WalletState = { ready: false };
 
 /**
  * Client-side context for the whole app: public config and modals, and the wallet stack (wagmi,
  * react-query) once it is needed: a visitor's page renders without it (lib/stack); it loads when
- * they act, or at once when this browser remembers a connection. Loading it mounts the page's
- * client tree again under the wallet providers.
+ * they act, or at once when this browser remembers a connection.
+ *
+ * The providers around the page are the same before and after it loads (their values change):
+ * the page is never mounted again, so what the user typed, an open dialog and the scroll
+ * survive. What wagmi's and TanStack Query's providers do besides giving their context (and the
+ * wallet session) runs beside the page, in the stack's LiveRoot.
  */
 export function Providers({ config, children }: { config: PublicConfig; children: ReactNode }) {
   const live = useSyncExternalStore(subscribeStack, liveStack, noStack);
   const visitorReady = useSyncExternalStore(noSubscription, visitorReadyNow, notYet);
+  const [liveWallet, setLiveWallet] = useState<WalletState | null>(null);
+  const onWalletState = useCallback((state: WalletState) => setLiveWallet(state), []);
   useEffect(() => {
     if (connectionRemembered()) requestStack();
   }, []);
+  const shared = live ? live.sharedStack(config) : null;
+  const walletState = live ? (liveWallet ?? NOT_READY) : { ready: visitorReady };
   return (
     <PublicConfigProvider value={config}>
-      {live ? (
-        <live.LiveProviders config={config}>
-          <StackContext.Provider value={live}>
-            <live.ModalProvider>{children}</live.ModalProvider>
-          </StackContext.Provider>
-        </live.LiveProviders>
-      ) : (
-        <WalletStateContext.Provider value={{ ready: visitorReady }}>
-          <VisitorModalProvider>{children}</VisitorModalProvider>
-        </WalletStateContext.Provider>
-      )}
+      {live ? <live.LiveRoot config={config} onWalletState={onWalletState} /> : null}
+      <StackContext.Provider value={live}>
+        <WagmiContext.Provider value={shared?.wagmiConfig}>
+          <QueryClientContext.Provider value={shared?.queryClient}>
+            <WalletStateContext.Provider value={walletState}>
+              <ModalProvider>{children}</ModalProvider>
+            </WalletStateContext.Provider>
+          </QueryClientContext.Provider>
+        </WagmiContext.Provider>
+      </StackContext.Provider>
     </PublicConfigProvider>
   );
 }

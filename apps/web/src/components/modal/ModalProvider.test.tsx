@@ -1,10 +1,13 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { Modal } from "./Modal";
 import { pendingModals, requestStack } from "@/lib/stack/store";
+import { StackContext } from "@/lib/stack";
+import type { LiveStack } from "@/lib/stack/store";
 import { ModalProvider, useModal } from "./ModalProvider";
 import type { RegistryModalProps } from "./registry";
+import { MODALS } from "./registryModals";
 
 // The registry's modals are lazy chunks; here two small stand-ins with the same contract.
 vi.mock("./registryModals", () => {
@@ -75,12 +78,23 @@ function Opener() {
   );
 }
 
+/** The wallet stack as the modals see it: its registry (the stand-ins above). */
+const LIVE = { MODALS } as unknown as LiveStack;
+
+function Live({ children }: { children: ReactNode }) {
+  return (
+    <StackContext.Provider value={LIVE}>
+      <ModalProvider>{children}</ModalProvider>
+    </StackContext.Provider>
+  );
+}
+
 describe("ModalProvider", () => {
   it("opens by name, stacks a pushed modal over the open one and keeps its state underneath", async () => {
     render(
-      <ModalProvider>
+      <Live>
         <Opener />
-      </ModalProvider>,
+      </Live>,
     );
     fireEvent.click(screen.getByText("Open lend"));
     const typed = await screen.findByRole("button", { name: "Typed 0" });
@@ -103,9 +117,9 @@ describe("ModalProvider", () => {
 
   it("dismisses a modal by name and leaves the rest open", async () => {
     render(
-      <ModalProvider>
+      <Live>
         <Opener />
-      </ModalProvider>,
+      </Live>,
     );
     fireEvent.click(screen.getByText("Open lend"));
     fireEvent.click(await screen.findByRole("button", { name: "Read contract" }));
@@ -117,9 +131,9 @@ describe("ModalProvider", () => {
 
   it("does not stack a modal without props over itself (a watcher and a click at once)", async () => {
     render(
-      <ModalProvider>
+      <Live>
         <Opener />
-      </ModalProvider>,
+      </Live>,
     );
     fireEvent.click(screen.getByText("Open lend"));
     await screen.findByRole("dialog", { name: "Lend" });
@@ -133,9 +147,9 @@ describe("ModalProvider", () => {
 
   it("keeps the page and the lower dialog out of reach, and after Accept focuses the lend dialog", async () => {
     render(
-      <ModalProvider>
+      <Live>
         <Opener />
-      </ModalProvider>,
+      </Live>,
     );
     const page = screen.getByText("Open lend");
     page.focus();
@@ -171,9 +185,9 @@ describe("ModalProvider", () => {
 
   it("opens a modal asked for on the visitor's page after it had mounted (a click during the remount)", async () => {
     render(
-      <ModalProvider>
+      <Live>
         <p>page</p>
-      </ModalProvider>,
+      </Live>,
     );
     expect(screen.queryByRole("dialog")).toBeNull();
     act(() => requestStack({ modal: { method: "open", name: "lend" } }));
@@ -183,5 +197,33 @@ describe("ModalProvider", () => {
     );
     expect(await screen.findByRole("dialog", { name: "Loan Contract" })).toBeTruthy();
     expect(pendingModals()).toEqual([]);
+  });
+
+  it("opens a modal asked for before the stack loaded once it has, without mounting the page again", async () => {
+    function Page() {
+      const [live, setLive] = useState<LiveStack | null>(null);
+      const [text, setText] = useState("");
+      return (
+        <StackContext.Provider value={live}>
+          <ModalProvider>
+            <Opener />
+            <input aria-label="Full name" value={text} onChange={(e) => setText(e.target.value)} />
+            <button type="button" onClick={() => setLive(LIVE)}>
+              Stack loaded
+            </button>
+          </ModalProvider>
+        </StackContext.Provider>
+      );
+    }
+    render(<Page />);
+    const input = screen.getByLabelText<HTMLInputElement>("Full name");
+    fireEvent.change(input, { target: { value: "Ada" } });
+    fireEvent.click(screen.getByText("Open lend"));
+    // the registry's modals come with the stack: nothing yet
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByText("Stack loaded"));
+    expect(await screen.findByRole("dialog", { name: "Lend" })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>("Full name")).toBe(input);
+    expect(input.value).toBe("Ada");
   });
 });

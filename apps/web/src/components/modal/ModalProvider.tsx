@@ -10,15 +10,28 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
+import dynamic from "next/dynamic";
+import { useLiveStack } from "@/lib/stack";
 import {
   clearPendingModals,
   pendingModals,
+  requestStack,
   subscribePendingModals,
   takeFocusTestId,
 } from "@/lib/stack/store";
 import { ModalContext, type ModalApi } from "./modalContext";
 import type { ModalName, RegistryModalProps } from "./registry";
-import { MODALS } from "./registryModals";
+
+/**
+ * Modals a visitor's page shows without the wallet stack: the referral-detected modal, which
+ * /referrals/{address} opens on load (it needs a wallet only to apply the code). Once the stack
+ * has loaded the registry's own modal of that name is shown instead.
+ */
+const VISITOR_MODALS: Partial<Record<string, ComponentType<RegistryModalProps>>> = {
+  referralDetected: dynamic(() => import("@/features/referrals/ReferralDetectedVisitor"), {
+    ssr: false,
+  }) as ComponentType<RegistryModalProps>,
+};
 
 export { useModal, type ModalApi } from "./modalContext";
 
@@ -40,10 +53,12 @@ function pendingEntries(): Entry[] {
 
 /**
  * Holds the stack of open modals; each modal's code is loaded once, on first open. Modals need
- * the wallet stack, which loads with this provider: on a visitor's page the modals asked for
- * before it loaded (VisitorModalProvider) open once the page has mounted again under it.
+ * the wallet stack (the registry loads with it): on a visitor's page, asking for one loads the
+ * stack and it shows once loaded, except the VISITOR_MODALS, shown at once. The page stays
+ * mounted meanwhile (providers/Providers), and so does this provider with its stack of modals.
  */
 export function ModalProvider({ children }: { children: ReactNode }) {
+  const live = useLiveStack();
   const [stack, setStack] = useState<Entry[]>(pendingEntries);
   const nextKey = useRef(0);
   const entry = (name: ModalName, props: object | undefined): Entry => ({
@@ -63,16 +78,15 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     setStack([entry(name, props)]);
   }, []);
   const push = pushEntry;
-  // The wallet stack has just loaded: give the focus back to the control that asked for it (the
-  // page mounted again) before the modals asked for (the initial stack) take it, so a closed
-  // modal returns the focus there.
+  // The modals asked for before this provider mounted are in the initial stack: out of the queue.
+  // (The focus of the control that asked for the stack, kept for a page that mounted again.)
   useLayoutEffect(() => {
     const testId = takeFocusTestId();
     if (testId) document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)?.focus();
     clearPendingModals();
   }, []);
-  // A modal asked for once this provider had mounted (a click on the visitor's page while it
-  // was mounting again under the wallet stack): opened here, not left in the queue.
+  // A modal asked for through the queue once this provider had mounted (the visitor's referral
+  // modal's Connect Wallet): opened here, not left in the queue.
   useEffect(() => {
     const apply = () => {
       const asked = [...pendingModals()];
@@ -93,6 +107,11 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   );
   const closeAll = useCallback(() => setStack([]), []);
   const current = stack.at(-1)?.name ?? null;
+  // a modal that needs the wallet stack loads it (it shows once loaded)
+  const waiting = !live && stack.some((e) => !VISITOR_MODALS[e.name]);
+  useEffect(() => {
+    if (waiting) requestStack();
+  }, [waiting]);
   const api = useMemo(
     () => ({ open, push, close, dismiss, closeAll, current }) as ModalApi,
     [open, push, close, dismiss, closeAll, current],
@@ -101,7 +120,9 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     <ModalContext.Provider value={api}>
       {children}
       {stack.map((e) => {
-        const Active = MODALS[e.name] as ComponentType<RegistryModalProps>;
+        const Active = (live ? live.MODALS[e.name] : VISITOR_MODALS[e.name]) as
+          ComponentType<RegistryModalProps> | undefined;
+        if (!Active) return null;
         const onClose = () => setStack((s) => s.filter((x) => x.key !== e.key));
         return <Active key={e.key} {...e.props} onClose={onClose} />;
       })}

@@ -6,9 +6,8 @@ import { useFeature } from "@/features/flags/useFeature";
 import { REFERRER_KEY } from "./storage";
 
 /**
- * The referrers whose modal this page load has shown: the page's client tree mounts again when
- * the wallet stack loads, and the modal is then already open there (queued by the visitor's
- * modal provider), so it is not opened a second time over what the visitor did since.
+ * The referrers whose modal this page load has shown: a page mounted again (a client-side
+ * navigation back to the link) does not open it a second time over what the visitor did since.
  */
 const shown = new Set<string>();
 

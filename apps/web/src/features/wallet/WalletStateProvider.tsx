@@ -7,7 +7,7 @@ import { useKycConnectCheck } from "@/features/kyc/useKycConnectCheck";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import type { DevWalletProvider } from "./devWalletProvider";
 import { browserStorage, readLastActiveWallet, writeLastActiveWallet } from "./lastActiveWallet";
-import { WalletStateContext } from "./walletState";
+import { WalletStateContext, type WalletState } from "./walletState";
 import { isLazyConnectorId, loadLazyConnector, walletConnectAvailable } from "./lazyConnectors";
 
 /** The bit of zustand's persist API wagmi's store exposes when it has storage. */
@@ -26,10 +26,13 @@ export { useWalletState } from "./walletState";
  */
 export function WalletStateProvider({
   devWallet,
+  onState,
   children,
 }: {
   devWallet?: DevWalletProvider;
-  children: ReactNode;
+  /** told the state on every change (the page's providers give it to the page: lib/stack/live) */
+  onState?: (state: WalletState) => void;
+  children?: ReactNode;
 }) {
   const config = useConfig();
   const pc = usePublicConfig();
@@ -98,6 +101,10 @@ export function WalletStateProvider({
     address: status === "connected" ? address : undefined,
     walletKey: connector?.uid,
   });
+
+  useEffect(() => {
+    onState?.({ ready, devWallet });
+  }, [onState, ready, devWallet]);
 
   return (
     <WalletStateContext.Provider value={{ ready, devWallet }}>

@@ -1,9 +1,10 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useEffect, useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PublicConfig } from "@/config/public";
 import { Providers } from "@/providers/Providers";
 import { resetVisitorReadsForTests, useConnection, useQuery, VISITOR_READ } from "./index";
-import { liveStack, resetStackForTests } from "./store";
+import { liveStack, requestStack, resetStackForTests } from "./store";
 
 const publicConfig: PublicConfig = {
   chainId: 31337,
@@ -113,5 +114,42 @@ describe("the wallet stack's hooks on a visitor's page", () => {
       </Providers>,
     );
     await waitFor(() => expect(liveStack()).not.toBeNull(), { timeout: 20_000 });
+  }, 30_000);
+
+  it("keeps the page mounted when the stack loads: what was typed stays, its hooks switch to the stack's", async () => {
+    let mounts = 0;
+    function KycForm() {
+      const [name, setName] = useState("");
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return (
+        <label>
+          Full name
+          <input value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+      );
+    }
+    render(
+      <Providers config={publicConfig}>
+        <KycForm />
+        <Reader initial={5} />
+      </Providers>,
+    );
+    const input = screen.getByLabelText<HTMLInputElement>("Full name");
+    fireEvent.change(input, { target: { value: "Ada Lovelace" } });
+    expect(mounts).toBe(1);
+    expect(liveStack()).toBeNull();
+
+    act(() => requestStack());
+    await waitFor(() => expect(liveStack()).not.toBeNull(), { timeout: 20_000 });
+    // the query now runs in the stack's client: its answer (7, selected x2) replaces the server's
+    await waitFor(
+      () => expect(screen.getByTestId("reader").textContent).toBe("disconnected:success:10"),
+      { timeout: 20_000 },
+    );
+    expect(screen.getByLabelText<HTMLInputElement>("Full name")).toBe(input);
+    expect(input.value).toBe("Ada Lovelace");
+    expect(mounts).toBe(1);
   }, 30_000);
 });

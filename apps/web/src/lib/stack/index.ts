@@ -3,20 +3,33 @@
 /**
  * The wallet stack's hooks for components a visitor's page renders: until the stack is loaded
  * (./store) they answer as wagmi and TanStack Query would for a browser with no wallet and no
- * fetch yet: disconnected, the server-rendered data, no client reads. Once it is loaded the
- * page's client tree mounts again under the wallet providers and they are wagmi's and TanStack
- * Query's own. Whether the stack is loaded never changes within one mount, so each component
- * calls the same hooks on every render.
+ * fetch yet: disconnected, the server-rendered data, no client reads. Once it is loaded they
+ * answer from wagmi's config and TanStack Query's client, which the page's providers (their
+ * contexts, around the page from the start) then hold. Each hook calls the same React hooks
+ * before and after, so the page stays mounted when the stack loads: what was typed, an open
+ * dialog and the scroll position survive it.
  *
  * Modules only a connected wallet reaches (modals, watchers, the dev panel) import wagmi and
  * TanStack Query directly: they load with the stack.
  */
 import type * as Query from "@tanstack/react-query";
-import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
+// the two providers' contexts only (a few bytes): they are around the page from the start, so
+// loading the stack fills them instead of mounting the page again under new providers
+import { QueryClientContext } from "@tanstack/react-query";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from "react";
 import type * as Wagmi from "wagmi";
+import { WagmiContext } from "wagmi";
 import { requestStack, type LiveStack } from "./store";
 
 export { requestStack } from "./store";
+export { QueryClientContext, WagmiContext };
 
 export const StackContext = createContext<LiveStack | null>(null);
 
@@ -199,10 +212,62 @@ function useVisitorQuery(options: LooseOptions): unknown {
   };
 }
 
+/** A query once the stack is loaded: TanStack Query's own observer, as its `useQuery` uses it. */
+function useLiveQuery(
+  live: LiveStack | null,
+  client: Query.QueryClient | undefined,
+  options: LooseOptions,
+) {
+  const defaulted =
+    live && client
+      ? { ...client.defaultQueryOptions(options as never), _optimisticResults: "optimistic" }
+      : null;
+  // one observer per client, made with the options of its first render (later ones: setOptions)
+  const observer = useMemo(
+    () =>
+      live && client
+        ? (new live.QueryObserver(
+            client,
+            client.defaultQueryOptions(options as never) as never,
+          ) as Query.QueryObserver)
+        : null,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [live, client],
+  );
+  const subscribe = useCallback(
+    (onStoreChange: () => void) => {
+      if (!live || !observer) return () => {};
+      const unsubscribe = observer.subscribe(live.notifyManager.batchCalls(onStoreChange));
+      observer.updateResult();
+      return unsubscribe;
+    },
+    [live, observer],
+  );
+  const current = () => observer?.getCurrentResult();
+  useSyncExternalStore(subscribe, current, current);
+  // after every render, as TanStack Query's hook does (its options are a new object each time)
+  useEffect(() => {
+    if (observer && defaulted) observer.setOptions(defaulted as never);
+  });
+  if (!observer || !defaulted) return null;
+  return observer.trackResult(observer.getOptimisticResult(defaulted as never));
+}
+
+/** A query that asks for nothing (the visitor's side of a query once the stack is loaded). */
+const INERT: LooseOptions = { enabled: false };
+
+/**
+ * TanStack Query's `useQuery`, also before the stack is loaded (then {@link useVisitorQuery}).
+ * Both sides' hooks run on every render, so the page's components stay mounted (and keep what
+ * the user typed) when the stack loads.
+ */
 export const useQuery = ((options: LooseOptions) => {
   const live = useLiveStack();
-  // `live` never changes within a mount (see above): the same hooks run on every render
-  return live ? live.useQuery(options as never) : useVisitorQuery(options);
+  const client = useContext(QueryClientContext);
+  const liveOn = Boolean(live && client);
+  const visitor = useVisitorQuery(liveOn ? INERT : options);
+  const answer = useLiveQuery(liveOn ? live : null, client, options);
+  return answer ?? visitor;
 }) as typeof Query.useQuery;
 
 /** Before the stack: a client whose calls do nothing (no query exists yet to act on). */
@@ -212,8 +277,7 @@ const visitorQueryClient = new Proxy(
 ) as Query.QueryClient;
 
 export const useQueryClient = (() => {
-  const live = useLiveStack();
-  return live ? live.useQueryClient() : visitorQueryClient;
+  return useContext(QueryClientContext) ?? visitorQueryClient;
 }) as typeof Query.useQueryClient;
 
 const DISCONNECTED = {
@@ -229,25 +293,59 @@ const DISCONNECTED = {
   status: "disconnected",
 } as const;
 
+const noSubscription = () => () => {};
+/** The last connection and client read per wagmi config (one object while nothing changed). */
+const lastConnection = new WeakMap<object, unknown>();
+const lastClient = new WeakMap<object, Map<number | undefined, { uid: string } | undefined>>();
+
 export const useConnection = (() => {
   const live = useLiveStack();
-  return live ? live.useConnection() : DISCONNECTED;
+  const config = useContext(WagmiContext);
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      live && config ? live.watchConnection(config, { onChange }) : noSubscription(),
+    [live, config],
+  );
+  const snapshot = () => {
+    if (!live || !config) return DISCONNECTED;
+    const next = live.getConnection(config);
+    // one object while nothing changed (wagmi's hook compares the same way)
+    const last = lastConnection.get(config);
+    if (last && live.deepEqual(last, next)) return last;
+    lastConnection.set(config, next);
+    return next;
+  };
+  return useSyncExternalStore(subscribe, snapshot, () => DISCONNECTED);
 }) as unknown as typeof Wagmi.useConnection;
 
 /** wagmi's config; undefined before the stack loads (only a connected wallet's actions use it). */
-export const useConfig = (() => {
-  const live = useLiveStack();
-  return live ? live.useConfig() : undefined;
-}) as unknown as typeof Wagmi.useConfig;
+export const useConfig = (() => useContext(WagmiContext)) as unknown as typeof Wagmi.useConfig;
 
 const NO_CHAINS: readonly [] = [];
 
 export const useChains = (() => {
-  const live = useLiveStack();
-  return live ? live.useChains() : NO_CHAINS;
+  const config = useContext(WagmiContext);
+  return config ? config.chains : NO_CHAINS;
 }) as unknown as typeof Wagmi.useChains;
 
-export const useClient = ((parameters?: object) => {
+export const useClient = ((parameters?: { chainId?: number }) => {
   const live = useLiveStack();
-  return live ? live.useClient(parameters as never) : undefined;
+  const config = useContext(WagmiContext);
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      live && config ? live.watchClient(config, { onChange }) : noSubscription(),
+    [live, config],
+  );
+  const chainId = parameters?.chainId;
+  const snapshot = () => {
+    if (!live || !config) return undefined;
+    const next = live.getClient(config, chainId === undefined ? {} : { chainId: chainId as never });
+    let byChain = lastClient.get(config);
+    if (!byChain) lastClient.set(config, (byChain = new Map()));
+    const last = byChain.get(chainId);
+    if (last && last.uid === next?.uid) return last;
+    byChain.set(chainId, next);
+    return next;
+  };
+  return useSyncExternalStore(subscribe, snapshot, () => undefined);
 }) as typeof Wagmi.useClient;

@@ -8,18 +8,19 @@
 import { registerDeployment } from "@lending/sdk/deployments";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useState, type ReactNode } from "react";
-import { WagmiProvider } from "wagmi";
+import { WagmiProvider, type Config } from "wagmi";
 import type { PublicConfig } from "@/config/public";
+import type { DevWalletProvider } from "@/features/wallet/devWalletProvider";
 import { createWalletSetup } from "@/features/wallet/wagmiConfig";
 import { WalletStateProvider } from "@/features/wallet/WalletStateProvider";
+import type { WalletState } from "@/features/wallet/walletState";
 import { pollWhileFailing } from "@/lib/queries/recovery";
 import { retryRead } from "@/lib/queries/retry";
 
-export { useQuery, useQueryClient } from "@tanstack/react-query";
-export { useChains, useClient, useConfig, useConnection, useSwitchChain } from "wagmi";
-export { ModalProvider } from "@/components/modal/ModalProvider";
-export { preloadModalNow as preloadModal } from "@/components/modal/registryModals";
+export { QueryObserver, notifyManager } from "@tanstack/react-query";
+export { deepEqual } from "wagmi";
+export { getClient, getConnection, watchClient, watchConnection } from "wagmi/actions";
+export { MODALS, preloadModalNow as preloadModal } from "@/components/modal/registryModals";
 export { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
 export { WalletWatchers } from "@/features/wallet/WalletWatchers";
 
@@ -40,18 +41,57 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** wagmi, react-query and the wallet session around the page (mounted once the stack loads). */
-export function LiveProviders({ config, children }: { config: PublicConfig; children: ReactNode }) {
-  // before any child reads it (getDeployment; only code that loads with the stack does): the
-  // deployment the server was configured with. Its check (viem's address checksum) stays out of
-  // a visitor's first load.
-  if (config.deployment) registerDeployment(config.deployment);
-  const [setup] = useState(() => createWalletSetup(config));
-  const [queryClient] = useState(createQueryClient);
+/** The one wagmi config and query client of this page, made when the stack loads. */
+export interface SharedStack {
+  wagmiConfig: Config;
+  queryClient: QueryClient;
+  devWallet?: DevWalletProvider;
+}
+
+let shared: SharedStack | null = null;
+
+/**
+ * The page's wagmi config and query client (made once). The providers' context values around
+ * the page (providers/Providers), so the page's tree stays where it was when the stack loads.
+ */
+export function sharedStack(config: PublicConfig): SharedStack {
+  if (!shared) {
+    // before any child reads it (getDeployment; only code that loads with the stack does): the
+    // deployment the server was configured with. Its check (viem's address checksum) stays out
+    // of a visitor's first load.
+    if (config.deployment) registerDeployment(config.deployment);
+    const setup = createWalletSetup(config);
+    shared = {
+      wagmiConfig: setup.config,
+      queryClient: createQueryClient(),
+      devWallet: setup.devWallet,
+    };
+  }
+  return shared;
+}
+
+/** Test hook: forget the page's wagmi config and query client. */
+export function resetSharedStackForTests(): void {
+  shared = null;
+}
+
+/**
+ * What wagmi's and TanStack Query's providers do besides giving their context (wagmi's state
+ * hydration, the query client's focus/online subscription) and the wallet session, mounted beside
+ * the page once the stack loads. It renders nothing; the wallet state goes to `onWalletState`.
+ */
+export function LiveRoot({
+  config,
+  onWalletState,
+}: {
+  config: PublicConfig;
+  onWalletState: (state: WalletState) => void;
+}) {
+  const { wagmiConfig, queryClient, devWallet } = sharedStack(config);
   return (
-    <WagmiProvider config={setup.config} reconnectOnMount={false}>
+    <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
-        <WalletStateProvider devWallet={setup.devWallet}>{children}</WalletStateProvider>
+        <WalletStateProvider devWallet={devWallet} onState={onWalletState} />
       </QueryClientProvider>
     </WagmiProvider>
   );

@@ -2,8 +2,8 @@
  * Loads the wallet stack (wagmi, viem, TanStack Query, the connectors' glue) on demand: a visitor
  * who never connected a wallet reads the server-rendered page without it. It loads when they act
  * (Connect Wallet, a modal, the demo controls) or at once when a connection is remembered.
- * Everything waiting for it (a modal to open, the dev panel) is queued here and taken by the live
- * tree when it mounts (the page's client tree mounts again under the wallet providers).
+ * Everything waiting for it (a modal to open, the dev panel) is queued here and taken once it has
+ * loaded (the page stays mounted: providers/Providers).
  */
 import { LAST_ACTIVE_WALLET_KEY, browserStorage } from "@/features/wallet/lastActiveWallet";
 
@@ -27,7 +27,7 @@ interface State {
 
 const state: State = { live: null, loading: null, modals: [], devPanel: false, focusTestId: null };
 const listeners = new Set<() => void>();
-/** The live ModalProvider, for a modal asked for after it mounted (a click during the remount). */
+/** The ModalProvider, for a modal asked for through the queue after it mounted. */
 const modalListeners = new Set<() => void>();
 
 export function subscribePendingModals(listener: () => void): () => void {
