@@ -23,6 +23,7 @@ import {
   unlinkAccountWallet,
   type Account,
 } from "@/features/account/api";
+import { switchActiveWallet } from "@/features/account/activeWallet";
 import { embeddedConnector, embeddedProvider } from "@/features/account/embedded";
 import { walletErrorMessage } from "@/lib/errors";
 import { queryKeys } from "@/lib/queries/keys";
@@ -94,21 +95,24 @@ export default function LinkWalletsModal({ onClose }: RegistryModalProps) {
   const connectionOf = (address: string) =>
     connections.find((c) => c.accounts.some((a) => same(a, address)));
 
-  /** Makes one of the account's wallets active, in this browser and for the session. */
+  /** Makes one of the account's wallets active, for the session and then in this browser. */
   async function activateAccountWallet(a: Account, address: string, kind: "embedded" | "linked") {
-    if (kind === "embedded") {
-      const existing = connections.find((c) => c.connector.id === EMBEDDED_WALLET_ID);
-      if (existing) await switchConnection(config, { connector: existing.connector });
-      else
-        await connect(config, {
-          connector: await embeddedConnector(pc, accountCopy.embeddedWallet),
-        });
-    } else {
-      const c = connectionOf(address);
-      if (!c) throw new Error(accountCopy.linked.notConnected);
-      await activate(c.connector, address);
-    }
-    const updated = await setActiveAccountWallet(address);
+    const c = kind === "linked" ? connectionOf(address) : undefined;
+    if (kind === "linked" && !c) throw new Error(accountCopy.linked.notConnected);
+    const updated = await switchActiveWallet({
+      address,
+      previous: activeAddress,
+      session: setActiveAccountWallet,
+      browser: async () => {
+        if (c) return activate(c.connector, address);
+        const existing = connections.find((x) => x.connector.id === EMBEDDED_WALLET_ID);
+        if (existing) await switchConnection(config, { connector: existing.connector });
+        else
+          await connect(config, {
+            connector: await embeddedConnector(pc, accountCopy.embeddedWallet),
+          });
+      },
+    });
     queryClient.setQueryData(queryKeys.account(), updated);
   }
 
