@@ -1,6 +1,13 @@
 "use client";
 
-import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import type { PublicConfig } from "@/config/public";
 import { ModalProvider } from "@/components/modal/ModalProvider";
 import { QueryClientContext, StackContext, WagmiContext } from "@/lib/stack";
@@ -33,11 +40,14 @@ export function Providers({ config, children }: { config: PublicConfig; children
   useEffect(() => {
     if (connectionRemembered()) requestStack();
   }, []);
-  const shared = live ? live.sharedStack(config) : null;
+  // made once, when the stack loads (the config of a page load does not change; a refreshed
+  // layout's copy must not make a second wagmi config, which would drop the connections)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const shared = useMemo(() => (live ? live.createSharedStack(config) : null), [live]);
   const walletState = live ? (liveWallet ?? NOT_READY) : { ready: visitorReady };
   return (
     <PublicConfigProvider value={config}>
-      {live ? <live.LiveRoot config={config} onWalletState={onWalletState} /> : null}
+      {live && shared ? <live.LiveRoot shared={shared} onWalletState={onWalletState} /> : null}
       <StackContext.Provider value={live}>
         <WagmiContext.Provider value={shared?.wagmiConfig}>
           <QueryClientContext.Provider value={shared?.queryClient}>

@@ -48,31 +48,22 @@ export interface SharedStack {
   devWallet?: DevWalletProvider;
 }
 
-let shared: SharedStack | null = null;
-
 /**
- * The page's wagmi config and query client (made once). The providers' context values around
- * the page (providers/Providers), so the page's tree stays where it was when the stack loads.
+ * The page's wagmi config and query client, made once by the page's providers when the stack
+ * loads (providers/Providers): their contexts' values around the page, so the page's tree stays
+ * where it was.
  */
-export function sharedStack(config: PublicConfig): SharedStack {
-  if (!shared) {
-    // before any child reads it (getDeployment; only code that loads with the stack does): the
-    // deployment the server was configured with. Its check (viem's address checksum) stays out
-    // of a visitor's first load.
-    if (config.deployment) registerDeployment(config.deployment);
-    const setup = createWalletSetup(config);
-    shared = {
-      wagmiConfig: setup.config,
-      queryClient: createQueryClient(),
-      devWallet: setup.devWallet,
-    };
-  }
-  return shared;
-}
-
-/** Test hook: forget the page's wagmi config and query client. */
-export function resetSharedStackForTests(): void {
-  shared = null;
+export function createSharedStack(config: PublicConfig): SharedStack {
+  // before any child reads it (getDeployment; only code that loads with the stack does): the
+  // deployment the server was configured with. Its check (viem's address checksum) stays out of
+  // a visitor's first load.
+  if (config.deployment) registerDeployment(config.deployment);
+  const setup = createWalletSetup(config);
+  return {
+    wagmiConfig: setup.config,
+    queryClient: createQueryClient(),
+    devWallet: setup.devWallet,
+  };
 }
 
 /**
@@ -81,13 +72,13 @@ export function resetSharedStackForTests(): void {
  * the page once the stack loads. It renders nothing; the wallet state goes to `onWalletState`.
  */
 export function LiveRoot({
-  config,
+  shared,
   onWalletState,
 }: {
-  config: PublicConfig;
+  shared: SharedStack;
   onWalletState: (state: WalletState) => void;
 }) {
-  const { wagmiConfig, queryClient, devWallet } = sharedStack(config);
+  const { wagmiConfig, queryClient, devWallet } = shared;
   return (
     <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
