@@ -1,4 +1,4 @@
-import { overBudget, type RouteKb } from "../../../scripts/src/lib/bundle";
+import { measurePageScripts, overBudget, type RouteKb } from "../../../scripts/src/lib/bundle";
 import type { Page } from "@playwright/test";
 import { scriptTransferKb } from "./support/budget";
 import { expect, test } from "./support/fixtures";
@@ -18,11 +18,30 @@ for (const route of ROUTES) {
   });
 }
 
-// Performance is a feature: the JavaScript of every route as Lighthouse counts it (every script
-// fetched until the network is idle, gzip on the wire plus headers). A visitor who never
-// connected a wallet gets the server-rendered page without the wallet stack (wagmi, viem,
-// TanStack Query load on Connect Wallet): at most 150 KB. A connected lender, whose remembered
-// connection loads the stack at once: at most 200 KB.
+// Performance is a feature. main's reading, kept: at most 200 KB of gzip JavaScript in the first
+// load of every route (the `<script src>` of its HTML, the same for a visitor and a connected
+// lender; modals, wallet SDKs and the SDK's reads load on demand).
+const FIRST_LOAD_BUDGET_KB = 200;
+
+test("every route's first-load JavaScript stays within 200 KB gzip", async ({ stack }) => {
+  const over: string[] = [];
+  for (const route of ROUTES) {
+    const { total, rows } = await measurePageScripts(`${stack.baseUrl}${route}`);
+    const kb = total.gzip / 1024;
+    if (kb > FIRST_LOAD_BUDGET_KB)
+      over.push(`${route}: ${kb.toFixed(1)} KB (${rows.length} scripts)`);
+  }
+  expect(over).toEqual([]);
+});
+
+// Issue 26, as Lighthouse counts it (every script fetched, gzip on the wire plus headers). A
+// visitor who never connected a wallet gets the server-rendered page without the wallet stack
+// (wagmi, viem, TanStack Query load on Connect Wallet): at most 150 KB until the network is idle.
+// A connected lender, whose remembered connection loads the stack at once: at most 200 KB until
+// the page shows the wallet connected, which is their first load (main's first load held the
+// stack in the HTML). What a connected page fetches after that on demand (the SDK's chain reads,
+// modal code, the watchers) is not counted, as main's check does not count it
+// (docs/benchmarks.md, "Connected lender: what is counted").
 const VISITOR_BUDGET_KB = 150;
 const CONNECTED_BUDGET_KB = 200;
 
@@ -54,11 +73,12 @@ test("a connected lender loads at most 200 KB of JavaScript on every route", asy
   const routes = await budgetRoutes(page);
   const measured: RouteKb[] = [];
   for (const route of routes) {
-    const kb = await scriptTransferKb(page, async () => {
-      await page.goto(route);
+    const kb = await scriptTransferKb(
+      page,
+      () => page.goto(route),
       // the remembered connection is restored: the wallet stack is in
-      await expect(button).toContainText("Connected");
-    });
+      () => expect(button).toContainText("Connected"),
+    );
     console.log(`connected ${route}: ${kb.toFixed(1)} KB`);
     measured.push({ route, kb });
   }
