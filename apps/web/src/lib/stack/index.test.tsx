@@ -152,4 +152,30 @@ describe("the wallet stack's hooks on a visitor's page", () => {
     expect(input.value).toBe("Ada Lovelace");
     expect(mounts).toBe(1);
   }, 30_000);
+
+  it("keeps a form typed into while a remembered connection's stack loads (the KYC widget's pop-up)", async () => {
+    window.localStorage.setItem(
+      "lending.lastActiveWallet",
+      JSON.stringify({
+        connectorId: "injected",
+        address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      }),
+    );
+    function Form() {
+      const [name, setName] = useState("");
+      return (
+        <input aria-label="Full name" value={name} onChange={(e) => setName(e.target.value)} />
+      );
+    }
+    render(
+      <Providers config={publicConfig}>
+        <Form />
+      </Providers>,
+    );
+    // typed before the stack is in (it started loading on mount)
+    fireEvent.change(screen.getByLabelText("Full name"), { target: { value: "Ada Lovelace" } });
+    await waitFor(() => expect(liveStack()).not.toBeNull(), { timeout: 20_000 });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByLabelText<HTMLInputElement>("Full name").value).toBe("Ada Lovelace");
+  }, 30_000);
 });
