@@ -15,7 +15,7 @@ import { useState, type ReactNode } from "react";
 import { useConnection } from "wagmi";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/ModalProvider";
-import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
+import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
 import { LoadError } from "@/components/ui/LoadError";
 import { useFailure } from "@/lib/queries/useFailure";
 import { Skeleton } from "@/components/ui/Skeleton";
