@@ -10,6 +10,7 @@ import {
   type RequestPart,
 } from "@lending/sdk";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useConnection } from "wagmi";
@@ -24,13 +25,17 @@ import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import type { FixedTermRow as FixedTermItem, LossRow as LossItem, Transaction } from "./api";
 import { Cell, Time } from "./cells";
-import { FixedTermRow } from "./FixedTermRow";
-import { LossRow } from "./LossRow";
 import { fixedTermText, formatApy, RequestedAmount, statusText } from "./display";
 import { Pagination } from "@/components/ui/Pagination";
 import { transactionsCsvUrl } from "./urls";
 import { FillPreviewNote } from "@/features/portfolio/fill-preview/FillPreviewNote";
 import { useFillPreviews, type FillPreviews } from "@/features/portfolio/fill-preview/queries";
+
+// a loss or a fixed-term event is a rarer row: its code (and the incidents copy) loads with it
+const FixedTermRow = dynamic(() => import("./FixedTermRow").then((m) => m.FixedTermRow), {
+  ssr: false,
+});
+const LossRow = dynamic(() => import("./LossRow").then((m) => m.LossRow), { ssr: false });
 
 const col = copy.columns;
 
