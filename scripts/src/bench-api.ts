@@ -225,8 +225,9 @@ async function main() {
       ],
       [`GET /api/referral/userYields (${REFERRALS} referrals, 10 pages)`, pages, referrerHeaders],
       // the public pages (issue 25): their chain reads come from the render cache
-      ["GET / (page)", ["/"], {}],
-      ["GET /lending (page)", ["/lending"], {}],
+      // as a browser asks for a document (Accept: text/html)
+      ["GET / (page)", ["/"], { accept: "text/html" }],
+      ["GET /lending (page)", ["/lending"], { accept: "text/html" }],
     ] as const;
     const rows: string[] = [];
     const perSecond = new Map<string, number>();

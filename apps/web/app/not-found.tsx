@@ -1,11 +1,11 @@
 import { NotFoundView } from "@/components/layout/NotFoundView";
-import { OperatorSignInOffer } from "@/features/manage/OperatorSignInOffer";
+import { LazyOperatorSignInOffer } from "@/features/manage/LazyOperatorSignInOffer";
 
 export default function NotFound() {
   return (
     <>
       <NotFoundView />
-      <OperatorSignInOffer />
+      <LazyOperatorSignInOffer />
     </>
   );
 }

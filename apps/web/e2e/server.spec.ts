@@ -162,7 +162,8 @@ test("a cached public page carries its own response's nonce on every script, nev
   for (const path of ["/", "/lending"]) {
     const seen = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const response = await request.get(path);
+      // a browser's document request (a fetch of the RSC payload is never served the cache)
+      const response = await request.get(path, { headers: { accept: "text/html" } });
       expect(response.status()).toBe(200);
       const csp = response.headers()["content-security-policy"] ?? "";
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];

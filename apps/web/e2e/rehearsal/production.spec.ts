@@ -141,8 +141,13 @@ test("a lender's round trip on the production rehearsal, through a replica and a
   const popupPromise = page.waitForEvent("popup");
   await kyc.getByRole("button", { name: "Authorise KYC Process" }).click();
   const popup = await popupPromise;
-  // hydrated before it is filled (a field filled earlier is reset)
-  await popup.waitForLoadState("networkidle");
+  // hydrated before it is filled (a field filled earlier is reset): React has attached its
+  // props to the form's submit button (not "networkidle", which this popup once never reported
+  // in 8 minutes although its network was quiet)
+  await popup.waitForFunction(() => {
+    const submit = document.querySelector('button[type="submit"]');
+    return submit !== null && Object.keys(submit).some((k) => k.startsWith("__reactProps$"));
+  });
   const fullName = popup.getByLabel("Full name");
   await fullName.fill("Grace Hopper");
   await popup.getByLabel("Email (optional)").fill("grace@example.com");

@@ -111,7 +111,7 @@ describe("a lender's quarterly statement against the chain (issue 28)", () => {
       await chain.testClient.mine({ blocks: 1 });
       const quarter = parseStatementPeriod(statementPeriods("quarter", start, 1)[0]!.id);
       expect(quarter.start).toBe(q!.end);
-      const startBlock = await client.getBlockNumber();
+      const startBlock = await client.getBlockNumber({ cacheTime: 0 });
       const walletAtStart = await wallet(startBlock);
 
       // 1. deposit 1,500: cleared by the first clearing
@@ -150,7 +150,7 @@ describe("a lender's quarterly statement against the chain (issue 28)", () => {
         { poolId: POOL, trancheId: TRANCHE, amount: lost, timestamp: reportTime },
       ];
       await chain.testClient.mine({ blocks: 1 });
-      const endBlock = await client.getBlockNumber();
+      const endBlock = await client.getBlockNumber({ cacheTime: 0 });
       const now = Number((await client.getBlock({ blockNumber: endBlock })).timestamp);
       expect(now).toBeLessThan(quarter.end);
 

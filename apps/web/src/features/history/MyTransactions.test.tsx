@@ -394,6 +394,8 @@ describe("request details modal", () => {
           event(40, {
             type: "Forced",
             amount: "30000000000000",
+            // the shares' value at the event's block (never re-priced)
+            value: "30012345",
             remainingQueuedAmount: "30000000000000",
           }),
           event(41, {
@@ -417,7 +419,8 @@ describe("request details modal", () => {
     expect(events).toEqual([
       {
         Epoch: "3",
-        Amount: "30.00 shares",
+        // in USDC, as worth when it was made, to the unit (issue 23 item 7)
+        Amount: "30.012345 USDC when requested",
         Time: "20.11.2026 15:30:00 UTC+05:30",
         Transaction: "View transaction",
         Type: "ForcedDelegate initiated",

@@ -10,11 +10,12 @@ import {
   fillPreview as fillPreviewCopy,
   type RequestPart,
 } from "@lending/sdk";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/modalContext";
-import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
+import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
 import { LoadError } from "@/components/ui/LoadError";
 import { useFailure } from "@/lib/queries/useFailure";
 import { useWalletState } from "@/features/wallet/walletState";
@@ -23,13 +24,17 @@ import { usePublicConfig } from "@/providers/PublicConfigContext";
 import type { FixedTermRow as FixedTermItem, LossRow as LossItem, Transaction } from "./api";
 import { Cell, Time } from "./cells";
 import { Panel, TableSkeleton, TransactionsConnect } from "./shell";
-import { FixedTermRow } from "./FixedTermRow";
-import { LossRow } from "./LossRow";
 import { fixedTermText, formatApy, RequestedAmount, statusText } from "./display";
 import { Pagination } from "@/components/ui/Pagination";
 import { transactionsCsvUrl } from "./urls";
 import { FillPreviewNote } from "@/features/portfolio/fill-preview/FillPreviewNote";
 import { useFillPreviews, type FillPreviews } from "@/features/portfolio/fill-preview/queries";
+
+// a loss or a fixed-term event is a rarer row: its code (and the incidents copy) loads with it
+const FixedTermRow = dynamic(() => import("./FixedTermRow").then((m) => m.FixedTermRow), {
+  ssr: false,
+});
+const LossRow = dynamic(() => import("./LossRow").then((m) => m.LossRow), { ssr: false });
 
 const col = copy.columns;
 

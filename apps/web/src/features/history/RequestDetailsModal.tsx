@@ -3,6 +3,7 @@
 import {
   canOfferCancel,
   fill,
+  formatUsdcExact,
   historyEventStatusLabel,
   isDelegateInitiatedEvent,
   isUsdcEventAmount,
@@ -41,10 +42,19 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function eventAmount(tx: Transaction, e: TransactionEvent): string {
-  return isUsdcEventAmount(tx.type, e.type)
-    ? formatUsdcExactAmount(e.amount)
-    : formatShares(e.amount);
+/**
+ * An event's amount in USDC (issue 23 item 7): deposits and payouts as they moved; a withdrawal
+ * request, increase or forced withdrawal at what its shares were worth at the event's block
+ * (never re-priced), with the shares in the title. Shares only when no value was indexed.
+ */
+function EventAmount({ tx, event: e }: { tx: Transaction; event: TransactionEvent }) {
+  if (isUsdcEventAmount(tx.type, e.type)) return <>{formatUsdcExactAmount(e.amount)}</>;
+  if (e.value === null) return <>{formatShares(e.amount)}</>;
+  return (
+    <span title={formatShares(e.amount)}>
+      {fill(copy.requestedUsdc, { amount: formatUsdcExact(e.value) })}
+    </span>
+  );
 }
 
 function EventType({ tx, event }: { tx: Transaction; event: TransactionEvent }) {
@@ -122,7 +132,9 @@ export default function RequestDetailsModal({
                 {tx.events.map((e) => (
                   <tr key={e.id} className={rowClass} data-testid="request-event">
                     <StackedCell label={d.epoch}>{e.epochId.toString()}</StackedCell>
-                    <StackedCell label={d.amount}>{eventAmount(tx, e)}</StackedCell>
+                    <StackedCell label={d.amount}>
+                      <EventAmount tx={tx} event={e} />
+                    </StackedCell>
                     <StackedCell label={d.time}>{formatTime(e.timestamp)}</StackedCell>
                     <StackedCell label={d.transaction}>
                       <TxHashLink

@@ -126,7 +126,7 @@ describe("page cache", () => {
     expect(new PageCache(counting().render).token).not.toBe(cache.token);
   });
 
-  it("answers only plain document GETs of / and /lending", () => {
+  it("answers only a browser's document GETs of / and /lending", () => {
     const req = (
       over: Partial<{ method: string; pathname: string; search: string }>,
       h: Record<string, string> = {},
@@ -135,7 +135,7 @@ describe("page cache", () => {
         method: "GET",
         pathname: "/lending",
         search: "",
-        headers: new Headers(h),
+        headers: new Headers({ accept: "text/html,application/xhtml+xml", ...h }),
         ...over,
       });
     expect(req({})).toBe(true);
@@ -150,5 +150,9 @@ describe("page cache", () => {
     expect(req({}, { "next-router-state-tree": "x" })).toBe(false);
     expect(req({}, { "next-action": "abc" })).toBe(false);
     expect(req({}, { [RENDER_TOKEN_HEADER]: "x" })).toBe(false);
+    // the router's RSC fetches (whose flight headers and _rsc query Next hides from the proxy)
+    // accept anything but HTML: never answered with the cached document
+    expect(req({}, { accept: "*/*" })).toBe(false);
+    expect(req({}, { accept: "text/x-component" })).toBe(false);
   });
 });

@@ -38,7 +38,12 @@ function randomHex(bytes: number): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("hex");
 }
 
-/** Whether a request may be answered from the cache: a plain document GET of a cached path. */
+/**
+ * Whether a request may be answered from the cache: a browser's document GET of a cached path.
+ * Next strips the router's flight headers (`RSC`, `Next-Router-*`) and its `_rsc` query from
+ * what the proxy sees, so a client navigation or prefetch (which asks for the RSC payload, not
+ * HTML) is told apart by its Accept header: only a document request accepts `text/html`.
+ */
 export function isCacheablePageRequest(request: {
   method: string;
   pathname: string;
@@ -48,6 +53,7 @@ export function isCacheablePageRequest(request: {
   if (request.method !== "GET") return false;
   if (!CACHED_PAGES.has(request.pathname) || request.search !== "") return false;
   const h = request.headers;
+  if (!(h.get("accept") ?? "").includes("text/html")) return false;
   // client-side navigations and prefetches ask for the RSC payload, not the HTML
   if (h.has("rsc") || h.has("next-router-prefetch") || h.has("next-router-state-tree"))
     return false;
