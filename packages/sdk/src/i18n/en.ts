@@ -26,6 +26,7 @@ export { email } from "./en/email";
 export { devPanel } from "./en/devPanel";
 export { transactions } from "./en/transactions";
 export { repayments } from "./en/repayments";
+export { repaymentsButton } from "./en/repaymentsButton";
 export { decisions } from "./en/decisions";
 export { locking } from "./en/locking";
 export { rewards } from "./en/rewards";

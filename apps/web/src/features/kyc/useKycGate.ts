@@ -1,7 +1,7 @@
 "use client";
 
 import { useConnection, useQueryClient } from "@/lib/stack";
-import { pools, tx } from "@lending/sdk";
+import { pools } from "@lending/sdk";
 import { useCallback, useState } from "react";
 import { useModal } from "@/components/modal/modalContext";
 import { kycQueryOptions } from "@/lib/queries/server";
@@ -34,13 +34,15 @@ export function useKycGate(): { checking: boolean; run: (proceed: () => void) =>
           open("kyc");
         }
       } catch (error) {
-        // the toast's code loads with the first toast, not with every page's Lend buttons
-        void import("@/components/toast/toast").then(({ showToast }) =>
-          showToast({
-            type: "error",
-            title: pools.kycStatusUnavailable,
-            message: error instanceof Error ? error.message : tx.unexpectedError,
-          }),
+        // the toast's code (and the tx copy) loads with the first toast, not with every page's
+        // Lend buttons
+        void Promise.all([import("@/components/toast/toast"), import("@lending/sdk")]).then(
+          ([{ showToast }, { tx }]) =>
+            showToast({
+              type: "error",
+              title: pools.kycStatusUnavailable,
+              message: error instanceof Error ? error.message : tx.unexpectedError,
+            }),
         );
       } finally {
         setChecking(false);

@@ -38,8 +38,6 @@ export const portfolio = {
   withdrawDisabled:
     "Withdraw: nothing here is available to withdraw yet (pending deposits, fixed loans and withdrawals already requested are not).",
   viewLoanContracts: "View loan contracts",
-  historicalRepayments: "Historical repayments",
-  historicalRepaymentsOf: "Historical repayments of {pool}",
   /** View loan contracts modal (issue 12) */
   contracts: {
     title: "Loan Contracts",

@@ -1,6 +1,6 @@
 "use client";
 
-import { fill, portfolio } from "@lending/sdk";
+import { fill, repaymentsButton as copy } from "@lending/sdk";
 import { useModal } from "@/components/modal/modalContext";
 import { preloadModal } from "@/components/modal/registry";
 import { useFeature } from "@/features/flags/useFeature";
@@ -15,11 +15,11 @@ export function RepaymentsButton({ poolId, poolName }: { poolId: bigint; poolNam
       onMouseEnter={() => preloadModal("historicalRepayments")}
       onFocus={() => preloadModal("historicalRepayments")}
       onClick={() => feature(() => open("historicalRepayments", { poolId, poolName }))}
-      aria-label={fill(portfolio.historicalRepaymentsOf, { pool: poolName })}
+      aria-label={fill(copy.labelOf, { pool: poolName })}
       className="shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
       data-testid="historical-repayments-open"
     >
-      {portfolio.historicalRepayments}
+      {copy.label}
     </button>
   );
 }
