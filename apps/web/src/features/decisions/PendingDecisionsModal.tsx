@@ -80,7 +80,8 @@ export default function PendingDecisionsModal({ onClose }: RegistryModalProps) {
             {copy.error}
           </p>
         ) : !groups ? (
-          <div aria-busy="true" aria-label={copy.loading} className="space-y-3">
+          <div aria-busy="true" className="space-y-3">
+            <span className="sr-only">{copy.loading}</span>
             <Skeleton className="block h-10 w-full" />
             <Skeleton className="block h-10 w-full" />
           </div>

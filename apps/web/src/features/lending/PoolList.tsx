@@ -46,7 +46,8 @@ export function PoolList({ initial }: { initial?: InitialData<Pool[]> }) {
 
   if (isPending || !data) {
     return (
-      <div className="grid gap-6" aria-busy="true" aria-label={pools.loading}>
+      <div className="grid gap-6" aria-busy="true">
+        <span className="sr-only">{pools.loading}</span>
         <PoolCardSkeleton />
         <PoolCardSkeleton />
       </div>
