@@ -433,8 +433,9 @@ describe("request details modal", () => {
         "Remaining queued": "0.00 USDC",
       },
     ]);
-    // the amount and what stays queued both keep the shares in their title
-    expect(within(dialog).getAllByTitle("30.00 shares")).toHaveLength(2);
+    // the event's amount and what stays queued both keep the shares in their title
+    const forcedEvent = within(dialog).getAllByTestId("request-event")[0]!;
+    expect(within(forcedEvent).getAllByTitle("30.00 shares")).toHaveLength(2);
     expect(
       within(dialog)
         .getAllByTestId("event-tx-link")
