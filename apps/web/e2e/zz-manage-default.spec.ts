@@ -3,7 +3,7 @@
 // Issue 27's browser journey: an operator draws from a pool, publishes repayments, opens an
 // incident, reports a loss, clears and closes it; a lender's portfolio then shows the loss with
 // its reason; the audit trail lists each step with its transaction.
-import { getUserRequests, incidents, manage, readEpochTimes, readPools } from "@lending/sdk";
+import { fill, getUserRequests, incidents, manage, readEpochTimes, readPools } from "@lending/sdk";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { seriousViolations } from "./support/axe";
@@ -113,6 +113,13 @@ test("an operator plays a default from the console; the lender sees the loss, th
     await expect(toasts(page, "success", `${manage.reportLoss}: done`)).toBeVisible({
       timeout: 60_000,
     });
+    // each lender of the pool with an email is mailed once (the outbox), with the reason
+    await expect(incident.getByTestId("loss-mailed")).toContainText(
+      manage.lossMailed.split(":")[0]!,
+      {
+        timeout: 60_000,
+      },
+    );
     // the pool's next epoch falls due; the keeper leaves it to the operator while the incident is open
     await devPanel(page, "Move to the clearing period");
     const clear = incident.getByRole("button", { name: manage.clearEpochs });
@@ -167,7 +174,10 @@ test("an operator plays a default from the console; the lender sees the loss, th
     await expect(notice).toContainText(
       `a loss of 50.00 USDC was reported on ${target!.pool.poolName}`,
     );
-    await expect(notice).toContainText(incidents.positionReason);
+    // the operator's reason, recorded with the report
+    await expect(notice.getByTestId("position-loss-reason")).toHaveText(
+      fill(incidents.managerReason, { reason: "Harbour Freight defaulted" }),
+    );
     const balance = await position.getByTestId("position-balance").innerText();
     expect(Number(balance.replace(/[^\d.]/g, ""))).toBeLessThan(200);
   } finally {
