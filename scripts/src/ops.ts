@@ -6,6 +6,7 @@
  *   npm run ops -- clear --pool 0 [--all]        clear the oldest uncleared epoch (--all: every one due)
  *   npm run ops -- settle --ids 1,2,3            settle cleared requests (at most 100)
  *   npm run ops -- advance-time --days 7         anvil only: evm_increaseTime + evm_mine
+ *   npm run ops -- pool:create --name "Invoice pool" --tranche1 "Junior,12,10,5000,100000" [--tranche2 …] [--reason text]
  *   npm run ops -- set-rate --pool 0 --tranche 2 --apy 0.1
  *   npm run ops -- draw --pool 0 --amount 1000 --to 0x...
  *   npm run ops -- repay --pool 0 --principal 1000 --interest 50
@@ -51,6 +52,7 @@ import {
 } from "../../apps/web/src/server/services/incidents";
 import { loadRootDotenv } from "./lib/db";
 import { mailLossFromOps } from "./ops/loss-mail";
+import { createPoolFromOps, parsePoolCreateFlags, POOL_CREATE_USAGE } from "./ops/pool-create";
 import { auditFromOps } from "./ops/audit";
 import { deployerAccount } from "./lib/dev-accounts";
 import { dbCommands as tableCommands } from "./ops/db-commands";
@@ -116,7 +118,7 @@ async function lockingAbi(): Promise<Abi> {
   return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
 }
 
-const CHAIN_USAGE = `state | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x.. | incident:open --pool N | loss:report --pool N --amount 500 [--reason text] [--no-mail] | loss:mail --pool N --tx 0x.. [--reason text] | incident:close --pool N | default:play --pool N --amount 500 [--reason text] [--no-mail]`;
+const CHAIN_USAGE = `state | ${POOL_CREATE_USAGE} | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x.. | incident:open --pool N | loss:report --pool N --amount 500 [--reason text] [--no-mail] | loss:mail --pool N --tx 0x.. [--reason text] | incident:close --pool N | default:play --pool N --amount 500 [--reason text] [--no-mail]`;
 
 function usage(): string {
   const db = Object.values(dbCommands).map((c) => `  ${c.usage.padEnd(72)} ${c.description}`);
@@ -357,6 +359,18 @@ async function main() {
       console.log(
         `advanced ${days} day(s); chain time ${new Date(Number(block.timestamp) * 1000).toISOString()}`,
       );
+      return;
+    }
+    case "pool:create": {
+      const draft = parsePoolCreateFlags(flags);
+      const { poolId, hash } = await createPoolFromOps(
+        { publicClient, walletClient, deployment },
+        draft,
+      );
+      console.log(
+        `pool:create: pool ${poolId} "${draft.name}" with ${draft.tranches.map((t) => t.name).join(", ")} (tx ${hash})`,
+      );
+      await audit(hash);
       return;
     }
     case "set-rate": {

@@ -7,6 +7,7 @@ import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
 import { serveAndMigratePglite } from "../../../scripts/src/lib/db";
 import { startIndexerAndWait, type Indexer } from "../../../scripts/src/lib/indexer";
 import { startKeeperProcess } from "../../../scripts/src/lib/keeper";
+import { supervise, type Supervised } from "../../../scripts/src/lib/supervise";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { buildWebIfNeeded, startWebServer } from "../../../scripts/src/lib/web";
 import { OAuth2Server } from "oauth2-mock-server";
@@ -25,6 +26,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let indexer: Indexer | undefined;
   let googleIssuer: OAuth2Server | undefined;
   let served: Awaited<ReturnType<typeof serveAndMigratePglite>> | undefined;
+  let supervisor: Supervised | undefined;
   try {
     // The app's database served as `npm start` serves it, so ops commands (loan tickets, KYC)
     // can run against it while the web server is up.
@@ -63,12 +65,31 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         pgliteDir: path.join(pgliteDir, "indexer"),
         deploymentFile,
         fresh: true,
+        // its watchdog's restarts are always printed
         log: process.env.E2E_INDEXER_LOG
           ? (chunk) => process.stdout.write(`[indexer] ${chunk}`)
-          : undefined,
+          : (chunk) => {
+              if (chunk.startsWith("[indexer] stuck")) process.stdout.write(`[e2e] ${chunk}`);
+            },
       },
       5 * 60_000,
     );
+    // As `npm start` does: an indexer that exits (a failed watchdog restart on a loaded machine)
+    // is started again, so one exit does not fail every later journey that reads the history.
+    // Its last output is printed with the supervisor's line, so the log says why it exited.
+    const running = indexer;
+    supervisor = supervise({
+      name: "indexer",
+      onExit: (listener) =>
+        running.onExit((code) => {
+          console.log(
+            `[e2e] the indexer exited; its last output:\n${running.output().slice(-3000)}`,
+          );
+          listener(code, null);
+        }),
+      restart: () => running.restart(),
+      log: (line) => console.log(`[e2e] ${line}`),
+    });
     // A local OpenID Connect issuer standing in for Google (authorization code + PKCE): its
     // authorize endpoint answers at once with a code for the e2e Google user.
     googleIssuer = new OAuth2Server();
@@ -107,6 +128,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (error) {
     await googleIssuer?.stop();
     await stopKeeper?.();
+    supervisor?.stop();
     await indexer?.stop();
     await served?.close();
     await stack.stop();
@@ -117,6 +139,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await stopWeb?.();
     await googleIssuer?.stop();
     await stopKeeper?.();
+    supervisor?.stop();
     await indexer?.stop();
     await served?.close();
     await stack.stop();

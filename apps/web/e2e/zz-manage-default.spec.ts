@@ -3,7 +3,16 @@
 // Issue 27's browser journey: an operator draws from a pool, publishes repayments, opens an
 // incident, reports a loss, clears and closes it; a lender's portfolio then shows the loss with
 // its reason; the audit trail lists each step with its transaction.
-import { getUserRequests, incidents, manage, readEpochTimes, readPools } from "@lending/sdk";
+import {
+  fill,
+  formatUsdc,
+  getUserRequests,
+  incidents,
+  manage,
+  readEpochTimes,
+  readPools,
+  readUserPosition,
+} from "@lending/sdk";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { seriousViolations } from "./support/axe";
@@ -51,6 +60,11 @@ test("an operator plays a default from the console; the lender sees the loss, th
   );
   expect(target, "a Junior tranche open to 200 USDC").toBeDefined();
   const poolId = String(target!.pool.id);
+  /** The lender's balance in that tranche, as the chain has it now. */
+  const positionBalance = async () =>
+    (await readUserPosition(client, stack.deployment, lender.address)).positions.find(
+      (p) => p.poolId === target!.pool.id && p.trancheId === target!.tranche.id,
+    )?.balance ?? 0n;
 
   // the lender lends 200 USDC; the keeper clears and settles it
   const lenderSide = await pageWithWallet(browser, stack, lender.privateKey);
@@ -109,10 +123,21 @@ test("an operator plays a default from the console; the lender sees the loss, th
     await expect(incident.getByTestId("loss-preview").locator("li").first()).toContainText(
       target!.tranche.name,
     );
+    const balanceBefore = await positionBalance();
     await incident.getByRole("button", { name: manage.reportLoss }).click();
     await expect(toasts(page, "success", `${manage.reportLoss}: done`)).toBeVisible({
       timeout: 60_000,
     });
+    // the lender's share of the loss (pro rata in a Junior tranche that other lenders share too)
+    const balanceAfterLoss = await positionBalance();
+    expect(balanceAfterLoss).toBeLessThan(balanceBefore);
+    // each lender of the pool with an email is mailed once (the outbox), with the reason
+    await expect(incident.getByTestId("loss-mailed")).toContainText(
+      manage.lossMailed.split(":")[0]!,
+      {
+        timeout: 60_000,
+      },
+    );
     // the pool's next epoch falls due; the keeper leaves it to the operator while the incident is open
     await devPanel(page, "Move to the clearing period");
     const clear = incident.getByRole("button", { name: manage.clearEpochs });
@@ -167,9 +192,14 @@ test("an operator plays a default from the console; the lender sees the loss, th
     await expect(notice).toContainText(
       `a loss of 50.00 USDC was reported on ${target!.pool.poolName}`,
     );
-    await expect(notice).toContainText(incidents.positionReason);
-    const balance = await position.getByTestId("position-balance").innerText();
-    expect(Number(balance.replace(/[^\d.]/g, ""))).toBeLessThan(200);
+    // the operator's reason, recorded with the report
+    await expect(notice.getByTestId("position-loss-reason")).toHaveText(
+      fill(incidents.managerReason, { reason: "Harbour Freight defaulted" }),
+    );
+    // the portfolio shows the chain's balance, after the loss and the epoch's interest since
+    await expect(position.getByTestId("position-balance")).toContainText(
+      formatUsdc(await positionBalance()),
+    );
   } finally {
     await context.close();
     await lenderSide.context.close();

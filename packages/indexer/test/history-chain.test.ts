@@ -20,7 +20,13 @@ import {
   withdrawAtExpiry,
   withdrawalPaid,
 } from "@lending/sdk";
-import { decodeEventLog, encodeFunctionData, parseUnits, type TransactionReceipt } from "viem";
+import {
+  decodeEventLog,
+  encodeFunctionData,
+  formatUnits,
+  parseUnits,
+  type TransactionReceipt,
+} from "viem";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type {
   HistoryFixedTerm,
@@ -319,11 +325,12 @@ describe("history rows against the chain", () => {
     expect(converted.releaseTime).toBe(fixedTermReleaseTime(genesis, lockC.endEpoch, false));
     expect(converted.releaseTime).toBeLessThanOrEqual(await block(releaseC));
 
-    // ---- the CSV has the same rows: the payout with its paid USDC and "Fixed until" date
+    // ---- the CSV has the rows My Transactions shows: one per request A made (the withdrawal's
+    // three parts), the payout with its paid USDC and "Fixed until" date
     const csv = await fetch(`${indexer.url}/transactions.csv?user=${who(A)}`).then((r) => r.text());
     const [header, ...rows] = parseCsv(csv);
     expect(header).toEqual([...CSV_COLUMNS]);
-    expect(rows).toHaveLength(rowsA.length);
+    expect(rows).toHaveLength(rowsA.length - 1 + parts.length);
     const col = (name: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(name);
     const paidRow = rows.find((r) => r[col("Request transaction")] === releaseA.transactionHash)!;
     expect(paidRow[col("Type")]).toBe("Paid at expiry");
@@ -331,8 +338,28 @@ describe("history rows against the chain", () => {
     expect(paidRow[col("Fixed until (UTC)")]).toBe(
       new Date(payout.releaseTime * 1000).toISOString(),
     );
-    const wRow = rows.find((r) => r[col("NFT ID")] === wId.toString())!;
-    expect(wRow[col("Paid (USDC)")]).toBe((Number(paidW.assets) / 1e6).toString());
+    // the two withdrawals of one epoch and the one cancelled alone: each as made, its own status
+    const wRows = rows.filter((r) => r[col("NFT ID")] === wId.toString());
+    const pick = (name: (typeof CSV_COLUMNS)[number]) => wRows.map((r) => r[col(name)]);
+    expect(pick("Requested amount")).toEqual(
+      [sharesA / 4n, sharesA / 3n, sharesA / 5n].map((v) => formatUnits(v, 12)),
+    );
+    expect(pick("Requested (USDC at request time)")).toEqual(
+      [v1, v2, v3].map((v) => formatUnits(v, 6)),
+    );
+    expect(pick("Status")).toEqual(["Processed", "Processed", "Cancelled"]);
+    // what was paid, shared as the rows show it, adding up to the unit
+    expect(pick("Paid (USDC)")).toEqual(parts.map((p) => formatUnits(p.paid ?? 0n, 6)));
+    expect(parts[0]!.paid! + parts[1]!.paid!).toBe(paidW.assets);
+    expect(pick("Request transaction")).toEqual(
+      [w1, w2, w3].map((r) => r.transactionHash.toLowerCase()),
+    );
+    expect(pick("Request time (UTC)")).toEqual(
+      await Promise.all(
+        [w1, w2, w3].map(async (r) => new Date((await block(r)) * 1000).toISOString()),
+      ),
+    );
+    expect(pick("Part")).toEqual(["1 of 3", "2 of 3", "3 of 3"]);
 
     // ---- the index is caught up: /sync says so
     const sync = await getJson<IndexerSync>(`${indexer.url}/sync`);

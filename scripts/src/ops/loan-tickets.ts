@@ -14,12 +14,11 @@
  * database commands) and the web server's configuration (MAIL_FROM, SMTP_URL, KYC provider,
  * APP_URL, INDEXER_URL: the same environment as the web server).
  */
-import { BORROWER_DECISION_WINDOW_MS, formatUsdc, lendingPoolManagerAbi } from "@lending/sdk";
+import { BORROWER_DECISION_WINDOW_MS, formatUsdc } from "@lending/sdk";
 import { parseUnits, type Address, type WalletClient } from "viem";
 import type { Database } from "../../../apps/web/src/server/db/client";
 import {
   completeReturn,
-  insertReturn,
   optedOutWithoutReturn,
   ticketById,
   unfinishedReturns,
@@ -27,8 +26,10 @@ import {
 } from "../../../apps/web/src/server/repositories/loan-tickets";
 import {
   createLoanTicket,
+  forcedWithdrawalOf,
   LoanTicketError,
-  returnShares,
+  releaseReturn,
+  reserveReturn,
   trancheNames,
   type TicketChain,
   type CreateTicketArgs,
@@ -59,9 +60,11 @@ export type ReturnedFunds = {
  * (`readLenderExposure`: the loan pro rata to the lender's share of the tranche when the ticket
  * was recorded; deposits made after it do not back the loan), converted to shares at the
  * tranche's totals now with the chain's rounding (`exposureShares`), at most its free shares
- * (`returnShares`, shared with the console). The return is recorded before the withdrawal is sent, so a second
- * run (or two at once) never sends a second one; a run that stopped after sending is finished
- * from the chain's `WithdrawalForced` events. A lender with nothing left is reported and skipped.
+ * (`returnShares`, shared with the console). The return is reserved before the withdrawal is
+ * signed (`reserveReturn`, the console's reservation), so a second run, two at once or an
+ * operator in the console never send a second one; a refused or reverted withdrawal releases it
+ * (`releaseReturn`); a run that stopped after sending is finished from the chain's
+ * `WithdrawalForced` events. A lender with nothing left is reported and skipped.
  */
 export async function returnOptedOutFunds(
   db: Database,
@@ -74,29 +77,31 @@ export async function returnOptedOutFunds(
   const trancheId = BigInt(ticket.trancheId);
   await trancheNames(chain, poolId, trancheId).catch(asUsageError);
   const results: ReturnedFunds[] = await finishUnrecordedReturns(db, chain, ticket);
+  const actor = chain.walletClient.account!.address;
   for (const user of await optedOutWithoutReturn(db, ticketId)) {
-    const {
-      shares,
-      exposure,
-      holderShares: then,
-    } = await returnShares(chain, ticket, user as Address);
-    if (shares === 0n) {
-      results.push({ user, skipped: "no free shares in the tranche" });
+    // reserved before signing (the console's reservation: one return per lender, whoever sends)
+    let reserved: { shares: string; exposure: string };
+    try {
+      reserved = await reserveReturn(db, chain, { ticket, user: user as Address, actor });
+    } catch (e) {
+      if (!(e instanceof LoanTicketError)) throw e;
+      results.push({ user, skipped: e.message });
       continue;
     }
-    const claimed = await insertReturn(db, {
-      ticketId,
-      userAddress: user,
-      shares: String(shares),
-      holderShares: String(then),
-    });
-    if (!claimed) continue; // another run has it
+    const shares = BigInt(reserved.shares);
+    const exposure = BigInt(reserved.exposure);
     const sent = await runForceWithdrawal(chain, {
       pool: poolId,
       tranche: trancheId,
       user: user as Address,
       shares,
       reason: `Loan ticket ${ticketId}: the lender opted out`,
+    }).catch(async (e: unknown) => {
+      // refused before sending, or reverted: nothing moved, the return may be sent again
+      if (e instanceof UsageError) {
+        await releaseReturn(db, chain, { ticket, user: user as Address, actor, force: true });
+      }
+      throw e;
     });
     await completeReturn(db, {
       ticketId,
@@ -131,16 +136,7 @@ async function finishUnrecordedReturns(
   const rows = await unfinishedReturns(db, ticket.id);
   const results: ReturnedFunds[] = [];
   for (const row of rows) {
-    const events = await chain.publicClient.getContractEvents({
-      address: chain.deployment.lendingPoolManager,
-      abi: lendingPoolManagerAbi,
-      eventName: "WithdrawalForced",
-      args: { user: row.userAddress as Address, poolId: BigInt(ticket.poolId) },
-      fromBlock: ticket.blockNumber ?? BigInt(chain.deployment.deployBlock),
-    });
-    const sent = events.find(
-      (e) => e.args.trancheId === BigInt(ticket.trancheId) && e.args.shares === BigInt(row.shares),
-    );
+    const sent = await forcedWithdrawalOf(chain, ticket, row.userAddress, BigInt(row.shares));
     if (!sent) {
       results.push({ user: row.userAddress, skipped: "recorded, but no forced withdrawal found" });
       continue;
@@ -148,10 +144,10 @@ async function finishUnrecordedReturns(
     await completeReturn(db, {
       ticketId: ticket.id,
       userAddress: row.userAddress,
-      nftId: String(sent.args.nftId),
+      nftId: String(sent.nftId),
       transactionHash: sent.transactionHash,
     });
-    results.push({ user: row.userAddress, nftId: sent.args.nftId, shares: BigInt(row.shares) });
+    results.push({ user: row.userAddress, nftId: sent.nftId, shares: BigInt(row.shares) });
   }
   return results;
 }

@@ -9,14 +9,16 @@ import { parseServerConfig } from "../../../apps/web/src/config/server";
 import type { EnvInput } from "../../../apps/web/src/config/schema";
 import { CompilotKycProvider } from "../../../apps/web/src/server/services/kyc/compilot";
 import { LocalKycProvider } from "../../../apps/web/src/server/services/kyc/local";
-import { explorerOf, mailLossReport } from "../../../apps/web/src/server/services/loss-notices";
+import { explorerOf } from "../../../apps/web/src/server/services/loss-notices";
+import { announceLoss } from "../../../apps/web/src/server/services/manage/loss-report";
 import { loadRootDotenv } from "../lib/db";
 import { paths } from "../lib/paths";
 import { withDatabase } from "./db-commands";
 
 /**
  * Mails the lenders of `poolId` about the loss reported in `hash` (with the pool manager's
- * `reason`, if given); answers the counts.
+ * `reason`, else the one recorded with the report in the audit trail), through the console's
+ * service; answers the counts.
  */
 export async function mailLossFromOps(
   chainId: number,
@@ -32,9 +34,10 @@ export async function mailLossFromOps(
         ? new CompilotKycProvider(config.kyc.compilot)
         : new LocalKycProvider(db);
     const origin = config.appUrl ?? `http://localhost:${process.env.PORT ?? 3000}`;
-    return mailLossReport(
+    return announceLoss(
       db,
       {
+        chainId,
         indexerUrl: config.indexerUrl,
         mail: config.mail,
         portfolioUrl: `${origin.replace(/\/+$/, "")}/portfolio`,

@@ -5,8 +5,11 @@
 import {
   epochRateToApy,
   formatPercent,
+  isRequestPartEvent,
   isUsdcEventAmount,
+  requestParts,
   SHARE_DECIMALS,
+  shareAmongParts,
   toCsv,
   transactions as copy,
   USDC_DECIMALS,
@@ -262,6 +265,7 @@ export const CSV_COLUMNS = [
   "Paid (USDC)",
   "Lock ID",
   "Fixed until (UTC)",
+  "Part",
 ] as const;
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -288,6 +292,7 @@ function lossCsvRow(l: HistoryLoss): string[] {
     "",
     iso(l.timestamp),
     l.transactionHash,
+    "",
     "",
     "",
     "",
@@ -328,45 +333,107 @@ function fixedTermCsvRow(f: HistoryFixedTerm): string[] {
     paid,
     f.lockId,
     iso(f.releaseTime),
+    "",
   ];
 }
 
-/** One CSV row per transaction; amounts as plain decimals of their unit (USDC or shares). */
-export function toCsvRow(t: HistoryItem): string[] {
-  if (t.type === "Loss") return lossCsvRow(t);
-  if (t.type === "FixedTerm") return fixedTermCsvRow(t);
+/**
+ * A request's CSV rows: one per request the lender made, as My Transactions shows them (issue 23
+ * item 7: same-epoch requests are one request on chain, `requestParts` splits them). Each part
+ * has its own amount (in its unit), time, transaction and USDC value when requested; a part
+ * cancelled alone shows Cancelled; what clearing accepted, rejected, reallocated and paid is
+ * shared among the parts left as the SDK shares the USDC paid (`shareAmongParts`). Amounts are
+ * plain decimals of their unit (USDC or shares).
+ */
+function requestCsvRows(t: HistoryTransaction): string[][] {
+  const events = t.events.map((e) => ({
+    ...e,
+    amount: BigInt(e.amount),
+    value: e.value === null ? null : BigInt(e.value),
+  }));
+  const made = events.filter((e) => isRequestPartEvent(e.type));
+  const parts = requestParts({ type: t.type, requestedValue: BigInt(t.requestedValue), events });
   const amount = (type: HistoryEventType, value: bigint) =>
     formatUnits(value, isUsdcEventAmount(t.type, type) ? USDC_DECIMALS : SHARE_DECIMALS);
-  const sum = (type: HistoryEventType) =>
-    amount(
-      type,
-      t.events.filter((e) => e.type === type).reduce((s, e) => s + BigInt(e.amount), 0n),
-    );
-  const requestTx = t.events.find((e) => e.type === "Request")?.transactionHash ?? "";
-  return [
+  const total = (type: HistoryEventType) =>
+    events.filter((e) => e.type === type).reduce((s, e) => s + e.amount, 0n);
+  const row = (part: {
+    amount: bigint;
+    value: bigint;
+    timestamp: number;
+    transactionHash: string;
+    status: string;
+    accepted: bigint;
+    rejected: bigint;
+    reallocated: bigint;
+    label: string;
+  }) => [
     t.type,
     t.nftId,
     t.poolName,
     t.trancheName,
-    amount("Request", BigInt(t.requestedAmount)),
+    amount("Request", part.amount),
     isUsdcEventAmount(t.type, "Request") ? "USDC" : "shares",
     formatPercent(Number(t.apy)),
     t.fixedTermWeeks === null ? "" : String(t.fixedTermWeeks),
     t.epochId,
-    iso(t.requestTimestamp),
-    t.requestStatus,
-    sum("Accepted"),
-    sum("Rejected"),
-    sum("Reallocated"),
+    iso(part.timestamp),
+    part.status,
+    amount("Accepted", part.accepted),
+    amount("Rejected", part.rejected),
+    amount("Reallocated", part.reallocated),
     iso(t.lastTransactionDate),
-    requestTx,
-    usdcText(BigInt(t.requestedValue)),
-    t.type === "Withdrawal" ? sum("Accepted") : "",
+    part.transactionHash,
+    usdcText(part.value),
+    t.type === "Withdrawal" ? amount("Accepted", part.accepted) : "",
     "",
     "",
+    part.label,
   ];
+  if (parts.length === 0) {
+    // no request event indexed: the request's own figures
+    return [
+      row({
+        amount: BigInt(t.requestedAmount),
+        value: BigInt(t.requestedValue),
+        timestamp: t.requestTimestamp,
+        transactionHash: "",
+        status: t.requestStatus,
+        accepted: total("Accepted"),
+        rejected: total("Rejected"),
+        reallocated: total("Reallocated"),
+        label: "",
+      }),
+    ];
+  }
+  const share = (type: HistoryEventType) => shareAmongParts(parts, total(type));
+  const [accepted, rejected, reallocated] = [
+    share("Accepted"),
+    share("Rejected"),
+    share("Reallocated"),
+  ];
+  return parts.map((p, i) =>
+    row({
+      amount: p.amount,
+      value: p.value,
+      timestamp: p.timestamp,
+      transactionHash: made[i]!.transactionHash,
+      status: p.cancelled ? "Cancelled" : t.requestStatus,
+      accepted: accepted[i] ?? 0n,
+      rejected: rejected[i] ?? 0n,
+      reallocated: reallocated[i] ?? 0n,
+      label: parts.length > 1 ? `${i + 1} of ${parts.length}` : "",
+    }),
+  );
+}
+
+/** A history item's CSV rows: one per loss or fixed-term event, one per part of a request. */
+export function toCsvRows(t: HistoryItem): string[][] {
+  if (t.type === "Loss") return [lossCsvRow(t)];
+  if (t.type === "FixedTerm") return [fixedTermCsvRow(t)];
+  return requestCsvRows(t);
 }
 
 export function historyCsv(transactions: HistoryItem[]): string {
-  return toCsv(CSV_COLUMNS, transactions.map(toCsvRow));
+  return toCsv(CSV_COLUMNS, transactions.flatMap(toCsvRows));
 }

@@ -7,7 +7,9 @@ import {
   isDelegateInitiatedEvent,
   isIndexerBehind,
   lastRemainingQueued,
+  remainingQueuedValue,
   requestParts,
+  shareAmongParts,
   withdrawalPaid,
 } from "./history";
 
@@ -156,6 +158,51 @@ describe("issue 23: request parts, paid amounts and the indexer's lag", () => {
     expect(
       historyEventStatusLabel("Withdrawal", { type: "PartCancelled", remainingQueuedAmount: 1n }),
     ).toBe("Cancelled");
+  });
+
+  it("values what stays queued after each event in USDC as worth when requested", () => {
+    const q = (type: string, amount: bigint, value: bigint | null, remaining: bigint | null) => ({
+      ...ev(type, amount, value),
+      remainingQueuedAmount: remaining,
+    });
+    const tx = {
+      type: "Withdrawal" as const,
+      requestedAmount: 100n,
+      requestedValue: 100n,
+      events: [
+        q("Request", 100n, 100n, 100n),
+        q("Increase", 200n, 250n, 300n),
+        q("PartCancelled", 200n, 250n, 100n),
+        q("Accepted", 41n, null, 60n),
+        q("Accepted", 60n, null, 0n),
+      ],
+    };
+    // 100 + 250 USDC queued; the cancelled part leaves with its own value; paid out: 0
+    expect(tx.events.map((_, i) => remainingQueuedValue(tx, i))).toEqual([
+      100n,
+      350n,
+      100n,
+      60n,
+      0n,
+    ]);
+    // a forced withdrawal's own event before any part: the request's value per share
+    const forced = {
+      type: "Withdrawal" as const,
+      requestedAmount: 30n,
+      requestedValue: 33n,
+      events: [q("Forced", 30n, 33n, 30n)],
+    };
+    expect(remainingQueuedValue(forced, 0)).toBe(33n);
+    // no value indexed, or a deposit: no USDC figure
+    expect(remainingQueuedValue({ ...tx, events: [q("Request", 5n, null, 5n)] }, 0)).toBeNull();
+    expect(remainingQueuedValue({ ...tx, type: "Deposit" }, 0)).toBeNull();
+  });
+
+  it("shares a total among the parts not cancelled, to the unit", () => {
+    const live = (amount: bigint, cancelled = false) => ({ amount, cancelled });
+    expect(shareAmongParts([live(1n), live(2n)], 301n)).toEqual([100n, 201n]);
+    expect(shareAmongParts([live(1n), live(2n, true), live(1n)], 7n)).toEqual([3n, null, 4n]);
+    expect(shareAmongParts([live(3n)], 0n)).toEqual([0n]);
   });
 
   it("says the index is behind only past a minute", () => {

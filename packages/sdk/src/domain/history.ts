@@ -158,6 +158,36 @@ export interface RequestPart {
   cancelled: boolean;
 }
 
+/** Whether an event is one of the requests the lender made (a Request or a same-epoch Increase). */
+export function isRequestPartEvent(type: string): boolean {
+  return type === "Request" || type === "Increase";
+}
+
+/**
+ * Shares `total` among a request's parts pro rata by their amount: a part cancelled alone takes
+ * none (null); each other part its share rounded down, the last of them the rest, so the shares
+ * add up to `total` to the unit.
+ *
+ * @example shareAmongParts([{ amount: 1n, cancelled: false }, { amount: 2n, cancelled: false }], 301n) // [100n, 201n]
+ */
+export function shareAmongParts(
+  parts: readonly { amount: bigint; cancelled: boolean }[],
+  total: bigint,
+): (bigint | null)[] {
+  const shares = parts.reduce((s, p) => (p.cancelled ? s : s + p.amount), 0n);
+  let lastLive = -1;
+  parts.forEach((p, i) => {
+    if (!p.cancelled) lastLive = i;
+  });
+  let left = total;
+  return parts.map((p, i) => {
+    if (p.cancelled) return null;
+    const share = i === lastLive || shares === 0n ? left : (total * p.amount) / shares;
+    left -= share;
+    return share;
+  });
+}
+
 /**
  * Which of a request's parts (its Request and Increase events, in order) each PartCancelled
  * event cancelled: the chain cancels an amount, the app sends the amount of the row the lender
@@ -170,7 +200,7 @@ export function cancelledParts(events: readonly { type: string; amount: bigint }
   const made: bigint[] = [];
   const cancelled: boolean[] = [];
   for (const e of events) {
-    if (e.type === "Request" || e.type === "Increase") {
+    if (isRequestPartEvent(e.type)) {
       made.push(e.amount);
       cancelled.push(false);
     } else if (e.type === "PartCancelled") {
@@ -199,34 +229,49 @@ export function requestParts(tx: {
   requestedValue: bigint;
   events: readonly MoneyEvent[];
 }): RequestPart[] {
-  const made = tx.events.filter((e) => e.type === "Request" || e.type === "Increase");
+  const made = tx.events.filter((e) => isRequestPartEvent(e.type));
   const cancelled = cancelledParts(tx.events);
-  const accepted = tx.events.filter((e) => e.type === "Accepted");
-  const paidTotal =
-    tx.type === "Withdrawal" && accepted.length > 0
-      ? accepted.reduce((s, e) => s + e.amount, 0n)
-      : null;
-  const live = made.filter((_, i) => !cancelled[i]);
-  const shares = live.reduce((s, e) => s + e.amount, 0n);
-  let lastLive = -1;
-  made.forEach((_, i) => {
-    if (!cancelled[i]) lastLive = i;
-  });
-  let left = paidTotal ?? 0n;
-  return made.map((e, i) => {
-    let paid: bigint | null = null;
-    if (paidTotal !== null && !cancelled[i]) {
-      paid = i === lastLive || shares === 0n ? left : (paidTotal * e.amount) / shares;
-      left -= paid;
-    }
-    return {
-      amount: e.amount,
-      value: tx.type === "Deposit" ? e.amount : (e.value ?? 0n),
-      timestamp: e.timestamp,
-      paid,
-      cancelled: cancelled[i] ?? false,
-    };
-  });
+  const parts = made.map((e, i) => ({ amount: e.amount, cancelled: cancelled[i] ?? false }));
+  const paidTotal = withdrawalPaid(tx);
+  const paid = paidTotal === null ? null : shareAmongParts(parts, paidTotal);
+  return made.map((e, i) => ({
+    amount: e.amount,
+    value: tx.type === "Deposit" ? e.amount : (e.value ?? 0n),
+    timestamp: e.timestamp,
+    paid: paid?.[i] ?? null,
+    cancelled: parts[i]!.cancelled,
+  }));
+}
+
+/**
+ * What a withdrawal's shares still queued after its event `index` were worth when requested, in
+ * USDC (issue 23 item 7: amounts in USDC, never re-priced): the queued shares at the value per
+ * share of the parts made and not cancelled by then (each valued at its own block). When no part
+ * is known yet (a forced withdrawal's own event), the request's value per share. Null when the
+ * event carries no remaining queued amount, for deposits, or when no value is known.
+ *
+ * @example remainingQueuedValue({ type: "Withdrawal", requestedAmount: 2n, requestedValue: 4n, events: [{ type: "Request", amount: 2n, value: 4n, timestamp: 1, remainingQueuedAmount: 2n }] }, 0) // 4n
+ */
+export function remainingQueuedValue(
+  tx: {
+    type: "Deposit" | "Withdrawal";
+    requestedAmount: bigint;
+    requestedValue: bigint;
+    events: readonly (MoneyEvent & { remainingQueuedAmount: bigint | null })[];
+  },
+  index: number,
+): bigint | null {
+  const remaining = tx.events[index]?.remainingQueuedAmount ?? null;
+  if (tx.type !== "Withdrawal" || remaining === null) return null;
+  if (remaining <= 0n) return 0n;
+  const upTo = tx.events.slice(0, index + 1);
+  // indexed before values were: shares only, never a made-up 0
+  if (upTo.some((e) => isRequestPartEvent(e.type) && e.value === null)) return null;
+  const live = requestParts({ ...tx, events: upTo }).filter((p) => !p.cancelled);
+  const shares = live.reduce((s, p) => s + p.amount, 0n);
+  if (shares > 0n) return (remaining * live.reduce((s, p) => s + p.value, 0n)) / shares;
+  if (tx.requestedAmount > 0n) return (remaining * tx.requestedValue) / tx.requestedAmount;
+  return null;
 }
 
 /** USDC a withdrawal paid (its Accepted events), or null when nothing was paid yet. */

@@ -31,3 +31,4 @@ export * from "./clearing";
 export * from "./epoch-mail";
 export * from "./statements";
 export * from "./operator-settings";
+export * from "./pool-draft";

@@ -139,6 +139,11 @@ export type HistoryLoss = {
   timestamp: number;
   blockNumber: string;
   transactionHash: string;
+  /**
+   * The pool manager's reason recorded with the report (the web's API adds it from the audit
+   * trail; the indexer has none); absent or null when none was given.
+   */
+  reason?: string | null;
 };
 
 /**
@@ -216,6 +221,8 @@ export type PoolLoss = {
   /** The report's block. */
   blockNumber: string;
   transactionHash: string;
+  /** The pool manager's reason recorded with the report (added by the web's API), if any. */
+  reason?: string | null;
 };
 
 /** An incident period of a pool: `closedAt` null while it is open. */

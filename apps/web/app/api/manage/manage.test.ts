@@ -5,7 +5,7 @@
  * role are refused, and nothing is written on a refusal; a KYC decision and an on-chain action
  * are recorded in the append-only audit trail.
  */
-import { parseCsv } from "@lending/sdk";
+import { createPoolArgs, lendingPoolManagerAbi, parseCsv, parsePoolDraft } from "@lending/sdk";
 import { sql } from "drizzle-orm";
 import {
   createTestClient,
@@ -258,6 +258,57 @@ describe("/api/manage", () => {
       400,
       /not sent by the signed-in wallet/,
     );
+  });
+
+  it("records a pool created from the console as pool:create on the new pool, with its tranches", async () => {
+    snapshot ??= await test.snapshot();
+    const cookie = await signIn(DEPLOYER);
+    const draft = parsePoolDraft({
+      name: "Invoice pool",
+      subheading: "",
+      requestEpochsInAdvance: "0",
+      tranches: [
+        {
+          name: "Junior",
+          apy: "12",
+          minimumDeposit: "10",
+          maximumDeposit: "5000",
+          capacity: "100000",
+        },
+      ],
+    });
+    if (!draft.ok) throw new Error(draft.error);
+    const hash = await admin.writeContract({
+      address: deployment.lendingPoolManager,
+      abi: lendingPoolManagerAbi,
+      functionName: "createPool",
+      args: createPoolArgs(draft.value),
+    });
+    const receipt = await admin.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    const r = await call(
+      auditPost,
+      withCookie("/api/manage/audit", cookie, { txHash: hash, reason: "New originator" }),
+    );
+    expect(r.body.recorded).toBe(true);
+    const [row] = await t
+      .db()
+      .select()
+      .from(consoleAudit)
+      .where(sql`tx_hash = ${hash}`);
+    const poolCount = await admin.readContract({
+      address: deployment.lendingPoolManager,
+      abi: lendingPoolManagerAbi,
+      functionName: "poolCount",
+    });
+    expect(row).toMatchObject({
+      action: "pool:create",
+      target: `pool ${poolCount - 1n}`,
+      reason: "New originator",
+    });
+    expect(JSON.parse(row!.details.tranches!)).toEqual([
+      expect.objectContaining({ name: "Junior", capacity: "100000000000" }),
+    ]);
   });
 
   it("keeps the audit trail append-only: UPDATE and DELETE fail and change nothing", async () => {

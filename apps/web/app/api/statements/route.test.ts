@@ -5,6 +5,7 @@
  * are 400 JSON; a flood from one lender is rate limited. (The statement itself against the chain:
  * packages/sdk/src/domain/statements.chain.test.ts; downloaded in the browser: e2e/statements.spec.ts.)
  */
+import { statementPeriods } from "@lending/sdk";
 import { describe, expect, it, vi } from "vitest";
 import { accounts, accountWallets } from "@/server/db/schema";
 import {
@@ -18,6 +19,20 @@ import {
 } from "@/server/test/harness";
 import { fromNewIp, getWithCookie, signIn } from "@/server/test/session";
 import { GET, POST } from "./route";
+
+// The chain's clock as the server reads it (its cached epoch times): a test moves it ahead of
+// this one, as the demo controls move a local chain.
+const chain = vi.hoisted(() => ({ aheadSeconds: 0 }));
+vi.mock("@/server/services/initial-reads", async (original) => {
+  const actual = await original<typeof import("@/server/services/initial-reads")>();
+  return {
+    ...actual,
+    initialEpochTimes: async () => ({
+      data: { chainTime: Math.floor(Date.now() / 1000) + chain.aheadSeconds },
+      fetchedAt: Date.now(),
+    }),
+  };
+});
 
 describe("/api/statements (issue 28)", () => {
   const t = setupApiTestDatabase();
@@ -81,6 +96,33 @@ describe("/api/statements (issue 28)", () => {
         400,
         message,
       );
+    }
+  });
+
+  it("a period started by the chain's clock, ahead of this one, is served; one it has not reached is a 400", async () => {
+    vi.stubEnv("INDEXER_URL", "http://127.0.0.1:9");
+    const owner = newAccount();
+    const cookie = await signIn(owner);
+    const now = Math.floor(Date.now() / 1000);
+    chain.aheadSeconds = 200 * 86_400;
+    try {
+      // the chain's newest quarter, which this clock has not reached
+      const [quarter] = statementPeriods("quarter", now + chain.aheadSeconds, 1);
+      expect(quarter!.start).toBeGreaterThan(now);
+      const path = (period: string) =>
+        `/api/statements?user=${owner.address}&period=${period}&format=csv`;
+      // past the period check: only the missing indexer stops it (503, not 400)
+      expectError(await call(GET, getWithCookie(path(quarter!.id), cookie)), 503);
+      // a quarter past the chain's clock too
+      const [beyond] = statementPeriods("quarter", now + chain.aheadSeconds + 200 * 86_400, 1);
+      expectError(
+        await call(GET, getWithCookie(path(beyond!.id), cookie)),
+        400,
+        new RegExp(`${beyond!.id} has not started yet`),
+      );
+    } finally {
+      chain.aheadSeconds = 0;
+      vi.unstubAllEnvs();
     }
   });
 

@@ -388,6 +388,7 @@ describe("request details modal", () => {
       transaction(4, {
         type: "Withdrawal",
         requestedAmount: "30000000000000",
+        requestedValue: "30012345",
         requestStatus: "Forced",
         canCancel: false,
         events: [
@@ -425,7 +426,8 @@ describe("request details modal", () => {
         Transaction: "View transaction",
         Type: "ForcedDelegate initiated",
         Status: "Forced",
-        "Remaining queued": "30.00 shares",
+        // what stays queued in USDC as worth when requested too, its shares in the title
+        "Remaining queued": "30.012345 USDC when requested",
       },
       {
         Epoch: "4",
@@ -435,9 +437,12 @@ describe("request details modal", () => {
         // 31 days after the first event: no longer delegate initiated
         Type: "Accepted",
         Status: "Fully Accepted",
-        "Remaining queued": "0.00 shares",
+        "Remaining queued": "0.00 USDC",
       },
     ]);
+    // the event's amount and what stays queued both keep the shares in their title
+    const forcedEvent = within(dialog).getAllByTestId("request-event")[0]!;
+    expect(within(forcedEvent).getAllByTitle("30.00 shares")).toHaveLength(2);
     expect(
       within(dialog)
         .getAllByTestId("event-tx-link")

@@ -7,6 +7,7 @@ import {
   historyEventStatusLabel,
   isDelegateInitiatedEvent,
   isUsdcEventAmount,
+  remainingQueuedValue,
   transactions as copy,
 } from "@lending/sdk";
 import type { ReactNode } from "react";
@@ -53,6 +54,24 @@ function EventAmount({ tx, event: e }: { tx: Transaction; event: TransactionEven
   return (
     <span title={formatShares(e.amount)}>
       {fill(copy.requestedUsdc, { amount: formatUsdcExact(e.value) })}
+    </span>
+  );
+}
+
+/**
+ * What a withdrawal still had queued after an event, in USDC as worth when requested (the SDK's
+ * `remainingQueuedValue`), with the shares in the title; shares only when no value was indexed.
+ */
+function RemainingQueued({ tx, index }: { tx: Transaction; index: number }) {
+  const shares = tx.events[index]!.remainingQueuedAmount;
+  if (shares === null) return <>–</>;
+  const value = remainingQueuedValue(tx, index);
+  if (value === null) return <>{formatShares(shares)}</>;
+  return (
+    <span title={formatShares(shares)}>
+      {value === 0n
+        ? formatUsdcExactAmount(0n)
+        : fill(copy.requestedUsdc, { amount: formatUsdcExact(value) })}
     </span>
   );
 }
@@ -129,7 +148,7 @@ export default function RequestDetailsModal({
                 </tr>
               </thead>
               <tbody className="max-md:block">
-                {tx.events.map((e) => (
+                {tx.events.map((e, i) => (
                   <tr key={e.id} className={rowClass} data-testid="request-event">
                     <StackedCell label={d.epoch}>{e.epochId.toString()}</StackedCell>
                     <StackedCell label={d.amount}>
@@ -152,9 +171,7 @@ export default function RequestDetailsModal({
                       ] ?? copy.eventTypes[e.type]}
                     </StackedCell>
                     <StackedCell label={d.remaining}>
-                      {e.remainingQueuedAmount === null
-                        ? "–"
-                        : formatShares(e.remainingQueuedAmount)}
+                      <RemainingQueued tx={tx} index={i} />
                     </StackedCell>
                   </tr>
                 ))}

@@ -51,6 +51,11 @@ export function PoolNotice({
               amount: formatUsdc(BigInt(loss.amount)),
             })}
           </p>
+          {loss.reason ? (
+            <p data-testid="pool-notice-reason" className="break-words">
+              {fill(copy.managerReason, { reason: loss.reason })}
+            </p>
+          ) : null}
           <p>{fill(copy.lossTranches, { tranches: lossTrancheNames(loss.tranches) })}</p>
           <ul className="list-inside list-disc tabular-nums">
             {trancheChangeLines(loss.tranches).map((line) => (

@@ -16,7 +16,8 @@ import { useLenderLosses } from "./queries";
 
 /**
  * Under a portfolio position whose value a reported loss cut: when, on which pool, by how much
- * this position changed (before → after) and why, with the transaction. Nothing otherwise.
+ * this position changed (before → after) and why (the pool manager's reason recorded with the
+ * report, when one was given), with the transaction. Nothing otherwise.
  */
 export function PositionLossNotice({ poolId, trancheId }: { poolId: bigint; trancheId: bigint }) {
   const { address } = useConnection();
@@ -52,7 +53,13 @@ export function PositionLossNotice({ poolId, trancheId }: { poolId: bigint; tran
               after: formatUsdc(v.after),
             })}
       </p>
-      {v.change === 0n ? null : <p>{copy.positionReason}</p>}
+      {loss.reason ? (
+        <p data-testid="position-loss-reason" className="break-words">
+          {fill(copy.managerReason, { reason: loss.reason })}
+        </p>
+      ) : v.change === 0n ? null : (
+        <p>{copy.positionReason}</p>
+      )}
       <p className="break-all">
         <Template
           text={copy.transaction}

@@ -2,8 +2,8 @@
 
 import { fill, formatUsdc, manage, previewLoss } from "@lending/sdk";
 import { useState, type ReactNode } from "react";
-import { primaryButton } from "@/components/ui/buttons";
-import type { PoolHealth } from "./api";
+import { primaryButton, secondaryButton } from "@/components/ui/buttons";
+import { postLossMail, type PoolHealth } from "./api";
 import { parseUsdcField } from "./forms";
 import { Field, PoolSelect } from "./PoolSelect";
 import { ErrorText, FormRow, Section } from "./ui";
@@ -42,6 +42,8 @@ export function IncidentProcedure({ pools }: { pools: PoolHealth[] }) {
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [mailed, setMailed] = useState<string | null>(null);
+  const [pendingMail, setPendingMail] = useState<string | null>(null);
   if (!pool) return null;
   const id = BigInt(pool.poolId);
 
@@ -66,11 +68,31 @@ export function IncidentProcedure({ pools }: { pools: PoolHealth[] }) {
   // shown beside an error too: the operator sees what such a loss would take
   const preview = parsed?.ok ? previewLoss(pool.tranches, parsed.value) : null;
 
+  /** Mails each lender of the pool about the loss (the server's service; once per lender). */
+  const mailLenders = async (txHash: string) => {
+    setMailed(null);
+    try {
+      const r = await postLossMail(txHash);
+      setPendingMail(null);
+      setMailed(
+        fill(manage.lossMailed, { mailed: r.mailed, lenders: r.lenders, already: r.alreadyMailed }),
+      );
+    } catch (e) {
+      setPendingMail(txHash);
+      setError(fill(manage.lossMailFailed, { error: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+
   const report = () => {
     if (!parsed?.ok || amountError) return setError(amountError ?? manage.invalidAmount);
-    void act(() =>
-      run({ functionName: "reportLoss", args: [id, parsed.value] }, manage.reportLoss, reason),
-    );
+    void act(async () => {
+      const sent = await run(
+        { functionName: "reportLoss", args: [id, parsed.value] },
+        manage.reportLoss,
+        reason,
+      );
+      if (sent) await mailLenders(sent.hash);
+    });
   };
 
   const clearDue = () =>
@@ -122,6 +144,21 @@ export function IncidentProcedure({ pools }: { pools: PoolHealth[] }) {
           >
             <Field id="loss-amount" label={manage.amount} value={amount} onChange={setAmount} />
           </FormRow>
+          {mailed ? (
+            <p className="mt-2 text-sm text-slate-700" role="status" data-testid="loss-mailed">
+              {mailed}
+            </p>
+          ) : null}
+          {pendingMail ? (
+            <button
+              type="button"
+              className={`${secondaryButton} mt-2`}
+              disabled={busy}
+              onClick={() => void act(() => mailLenders(pendingMail))}
+            >
+              {manage.lossMailRetry}
+            </button>
+          ) : null}
           {preview ? (
             <div className="mt-2">
               <p className="text-sm font-medium text-slate-700">{manage.preview}</p>

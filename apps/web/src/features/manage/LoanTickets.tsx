@@ -13,6 +13,8 @@ import {
   planTicketReturns,
   postLoanTicket,
   recordTicketReturn,
+  releaseTicketReturn,
+  reserveTicketReturn,
   type PoolHealth,
   type TicketOverview,
 } from "./api";
@@ -137,6 +139,14 @@ function TicketRow({ ticket }: { ticket: TicketOverview }) {
           out.push(fill(manage.returnSkipped, { user: r.user, reason: r.skipped }));
           continue;
         }
+        // reserved before signing: a second operator is refused here, before any signature
+        const reserved = await reserveTicketReturn({ ticketId: ticket.id, user: r.user }).catch(
+          (e: Error) => {
+            out.push(e.message);
+            return null;
+          },
+        );
+        if (!reserved) continue;
         const sent = await run(
           {
             functionName: "forceWithdrawal",
@@ -144,13 +154,17 @@ function TicketRow({ ticket }: { ticket: TicketOverview }) {
               BigInt(ticket.poolId),
               BigInt(ticket.trancheId),
               r.user as Address,
-              BigInt(r.shares),
+              BigInt(reserved.shares),
             ],
           },
           manage.returnFunds,
           `Loan ticket ${ticket.id}: the lender opted out`,
         );
-        if (!sent) break;
+        if (!sent) {
+          // the signature was refused or the withdrawal reverted: nothing moved
+          await releaseTicketReturn({ ticketId: ticket.id, user: r.user });
+          break;
+        }
         await recordTicketReturn({ ticketId: ticket.id, user: r.user, txHash: sent.hash });
         out.push(fill(manage.returnSent, { user: r.user }));
       }

@@ -15,6 +15,7 @@ import { IncidentProcedure } from "./IncidentProcedure";
 import { KycQueue } from "./KycQueue";
 import { LendersPanel } from "./LendersPanel";
 import { LoanTickets } from "./LoanTickets";
+import { CreatePool } from "./CreatePool";
 import { SettingsPanel } from "./SettingsPanel";
 import { ErrorText } from "./ui";
 
@@ -100,6 +101,7 @@ function ConsoleSections({ roles }: { roles: OperatorRole[] }) {
       {canManage && health.data ? <IncidentProcedure pools={health.data.pools} /> : null}
       {canManage && health.data ? <LendersPanel pools={health.data.pools} /> : null}
       {canManage && health.data ? <LoanTickets pools={health.data.pools} /> : null}
+      {canManage ? <CreatePool /> : null}
       {canManage ? <SettingsPanel /> : null}
       <AuditTrail />
     </div>

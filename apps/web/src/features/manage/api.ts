@@ -107,5 +107,17 @@ export const postLoanTicket = (body: {
 }) => apiPost<{ id: number; notified: number; mailed: number }>("/api/manage/loan-tickets", body);
 export const planTicketReturns = (ticketId: number) =>
   apiPost<{ returns: ReturnPlan[] }>("/api/manage/loan-tickets/returns", { ticketId });
+/** After a loss report: mails each lender of the pool (once per lender and loss). */
+export const postLossMail = (txHash: string) =>
+  apiPost<{ poolId: string; lenders: number; mailed: number; alreadyMailed: number }>(
+    "/api/manage/loss-mail",
+    { txHash },
+  );
+/** Reserves a lender's return before signing (a second operator is refused with 409). */
+export const reserveTicketReturn = (body: { ticketId: number; user: string }) =>
+  apiPost<{ shares: string; exposure: string }>("/api/manage/loan-tickets/returns/reserve", body);
+/** Releases the reservation after a refused signature or a reverted withdrawal. */
+export const releaseTicketReturn = (body: { ticketId: number; user: string }) =>
+  apiPost<{ outcome: "released" | "completed" }>("/api/manage/loan-tickets/returns/release", body);
 export const recordTicketReturn = (body: { ticketId: number; user: string; txHash: string }) =>
   apiPost<{ nftId: string }>("/api/manage/loan-tickets/returns/record", body);

@@ -8,7 +8,7 @@ import {
 } from "@lending/sdk";
 import { useId, useMemo, useState } from "react";
 import { useConfig, useConnection } from "wagmi";
-import { useAppChain } from "@/lib/queries/hooks";
+import { useAppChain, useEpochTimes } from "@/lib/queries/hooks";
 
 /** How many periods of each kind the selector offers, newest first. */
 const CHOICES: Record<StatementKind, number> = { month: 24, quarter: 12, year: 5 };
@@ -35,9 +35,14 @@ export function StatementsSection() {
   const { chainId } = useAppChain();
   const id = useId();
   const [kind, setKind] = useState<StatementKind>("quarter");
-  const [now] = useState(() => Math.floor(Date.now() / 1000));
+  // The chain's clock where it runs ahead of this one (a local chain moved by the demo controls):
+  // the statement is of the chain's periods, as the server checks them.
+  const chainTime = useEpochTimes().data?.chainTime ?? 0;
+  const [wallNow] = useState(() => Math.floor(Date.now() / 1000));
+  const now = Math.max(wallNow, chainTime);
   const periods = useMemo(() => statementPeriods(kind, now, CHOICES[kind]), [kind, now]);
-  const [period, setPeriod] = useState<string>(periods[0]?.id ?? "");
+  // "" is the newest period (which moves with the chain's clock once it is read)
+  const [period, setPeriod] = useState<string>("");
   const [state, setState] = useState<"idle" | "busy" | "signIn" | "error">("idle");
 
   if (!address) return null;

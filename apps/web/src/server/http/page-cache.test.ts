@@ -1,23 +1,27 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   isCacheablePageRequest,
   PAGE_CACHE_FRESH_MS,
+  PAGE_CACHE_MAX_STALE_MS,
   PAGE_CACHE_STALE_MS,
+  PAGE_RENDER_WAIT_MS,
   PageCache,
   RENDER_NONCE_HEADER,
   RENDER_TOKEN_HEADER,
   type PageRenderer,
 } from "./page-cache";
 
-/** A renderer that counts its renders and puts the placeholder nonce where Next puts a nonce. */
+/**
+ * A renderer that counts its renders and puts the placeholder nonce where Next puts a nonce.
+ * `hold()` makes the next renders stall until `release()` (or `fail()`, which makes them throw).
+ */
 function counting(body = (n: number) => `page ${n}`) {
   const calls: string[] = [];
-  let release: (() => void) | undefined;
-  let gate: Promise<void> | undefined;
+  let held: { promise: Promise<void>; release: () => void; fail: (e: Error) => void } | undefined;
   const render: PageRenderer = async (pathname, placeholder) => {
     calls.push(pathname);
-    if (gate) await gate;
     const n = calls.length;
+    if (held) await held.promise;
     return {
       status: 200,
       contentType: "text/html; charset=utf-8",
@@ -28,18 +32,62 @@ function counting(body = (n: number) => `page ${n}`) {
     render,
     calls,
     hold() {
-      gate = new Promise((r) => (release = r));
+      let release!: () => void;
+      let fail!: (e: Error) => void;
+      const promise = new Promise<void>((resolve, reject) => {
+        release = resolve;
+        fail = reject;
+      });
+      held = { promise, release, fail };
     },
     release() {
-      gate = undefined;
-      release?.();
+      held?.release();
+      held = undefined;
+    },
+    fail() {
+      held?.fail(new Error("socket hang up"));
+      held = undefined;
     },
   };
 }
 
+/**
+ * Runs the fake clock in 10 ms steps until `answer` settles: its value and how long (fake ms)
+ * the visitor waited. Throws when it is not answered within a minute (a request left hanging).
+ */
+async function timed<T>(answer: Promise<T>): Promise<{ value: T; waited: number }> {
+  const start = Date.now();
+  let settled = false;
+  let value!: T;
+  void answer.then((v) => {
+    settled = true;
+    value = v;
+  });
+  await vi.advanceTimersByTimeAsync(0);
+  while (!settled) {
+    if (Date.now() - start > 60_000) throw new Error("the request was never answered");
+    await vi.advanceTimersByTimeAsync(10);
+  }
+  return { value, waited: Date.now() - start };
+}
+
+/** Moves the fake clock to `ms` (since the test's start) without answering anything. */
+const at = (ms: number) => vi.setSystemTime(ms);
+
 const nonceOf = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
 
 describe("page cache", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A cache on the fake clock, starting at 0. */
+  function fakeClockCache(render: PageRenderer) {
+    vi.useFakeTimers();
+    at(0);
+    return new PageCache(render, () => Date.now());
+  }
+
   it("renders a page once for concurrent visitors and gives each response its own nonce", async () => {
     const r = counting();
     r.hold();
@@ -55,30 +103,120 @@ describe("page cache", () => {
     for (const p of pages) expect(p).not.toMatch(/nonce="[0-9a-f]{32}"/);
   });
 
-  it("renders again after the fresh window, serves the stale copy meanwhile, and waits once it is too old", async () => {
-    let now = 0;
+  it("renders again after the fresh window and serves the stale copy meanwhile", async () => {
     const r = counting();
-    const cache = new PageCache(r.render, () => now);
-    expect(await cache.get("/lending", "n")).toContain("page 1");
-    now = PAGE_CACHE_FRESH_MS - 1;
-    expect(await cache.get("/lending", "n")).toContain("page 1");
+    const cache = fakeClockCache(r.render);
+    expect((await timed(cache.get("/lending", "n"))).value).toContain("page 1");
+    at(PAGE_CACHE_FRESH_MS - 1);
+    expect((await timed(cache.get("/lending", "n"))).value).toContain("page 1");
     expect(r.calls).toHaveLength(1);
 
-    // stale: the old copy now, one new render behind it
-    now = PAGE_CACHE_FRESH_MS + 1;
+    // stale: the old copy at once, one new render behind it
+    at(PAGE_CACHE_FRESH_MS + 1);
     r.hold();
-    expect(await cache.get("/lending", "n")).toContain("page 1");
-    expect(await cache.get("/lending", "n")).toContain("page 1");
+    expect(await timed(cache.get("/lending", "n"))).toEqual({
+      value: expect.stringContaining("page 1"),
+      waited: 0,
+    });
+    expect(await timed(cache.get("/lending", "n"))).toEqual({
+      value: expect.stringContaining("page 1"),
+      waited: 0,
+    });
     r.release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.advanceTimersByTimeAsync(0);
     expect(r.calls).toHaveLength(2);
-    expect(await cache.get("/lending", "n")).toContain("page 2");
-
-    // too old to serve: the request waits for the new render
-    now += PAGE_CACHE_STALE_MS;
-    expect(await cache.get("/lending", "n")).toContain("page 3");
+    expect((await timed(cache.get("/lending", "n"))).value).toContain("page 2");
     // each path has its own entry
-    expect(await cache.get("/", "n")).toContain("page 4");
+    expect((await timed(cache.get("/", "n"))).value).toContain("page 3");
+  });
+
+  it("keeps serving the last copy, at once, while a stalled render runs, and never past its bound", async () => {
+    const r = counting();
+    const cache = fakeClockCache(r.render);
+    expect((await timed(cache.get("/", "n"))).value).toContain("page 1");
+    // the RPC stalls: the render started now does not answer
+    r.hold();
+    at(PAGE_CACHE_FRESH_MS);
+    for (const t of [PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS + 1, PAGE_CACHE_MAX_STALE_MS - 1]) {
+      at(t);
+      const { value, waited } = await timed(cache.get("/", `nonce${t}`));
+      expect(nonceOf(value!)).toEqual([`nonce${t}`, `nonce${t}`]);
+      expect(value).toContain("page 1");
+      expect(waited).toBe(0);
+    }
+    // one render for all of them
+    expect(r.calls).toHaveLength(2);
+    // the copy is as old as the bound: never served again; nobody waits on the stalled render
+    at(PAGE_CACHE_MAX_STALE_MS);
+    expect(await timed(cache.get("/", "n"))).toEqual({ value: null, waited: 0 });
+    expect(r.calls).toHaveLength(2);
+    // the render answers at last, but its copy is as old as the render (9 s): the next visitor
+    // starts a new one and gets it, the RPC being quick again
+    r.release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await timed(cache.get("/", "n"))).toEqual({
+      value: expect.stringContaining("page 3"),
+      waited: 0,
+    });
+  });
+
+  it("makes a visitor wait about a second at most for a render when there is no copy to serve", async () => {
+    const r = counting();
+    r.hold();
+    const cache = fakeClockCache(r.render);
+    const answered = (p: Promise<string | null>) => p.then((value) => ({ value, at: Date.now() }));
+    // the first visitor waits for the render, gives up after PAGE_RENDER_WAIT_MS and is rendered
+    // normally (null); one who comes later waits only until the render has run that long
+    const first = answered(cache.get("/lending", "a"));
+    await vi.advanceTimersByTimeAsync(400);
+    const second = answered(cache.get("/lending", "b"));
+    await vi.advanceTimersByTimeAsync(PAGE_RENDER_WAIT_MS);
+    expect(await first).toEqual({ value: null, at: PAGE_RENDER_WAIT_MS });
+    expect(await second).toEqual({ value: null, at: PAGE_RENDER_WAIT_MS });
+    // the render still stalls: visitors are now rendered normally at once, by one render only
+    expect(await timed(cache.get("/lending", "c"))).toEqual({ value: null, waited: 0 });
+    expect(r.calls).toHaveLength(1);
+    r.release();
+    await vi.advanceTimersByTimeAsync(0);
+    // it answers at last: its copy is served from then on (while younger than the bound)
+    expect((await timed(cache.get("/lending", "d"))).value).toContain("page 1");
+  });
+
+  it("gives a copy past the stale window a second's chance to be replaced, then serves it until its bound", async () => {
+    const r = counting();
+    const cache = fakeClockCache(r.render);
+    await timed(cache.get("/", "n"));
+    // nobody came for a while: the next visitor waits for the new render if it is quick
+    at(PAGE_CACHE_STALE_MS + 500);
+    r.hold();
+    const quick = cache.get("/", "n");
+    await vi.advanceTimersByTimeAsync(200);
+    r.release();
+    expect(await timed(quick)).toEqual({ value: expect.stringContaining("page 2"), waited: 0 });
+    // ... and gets the old copy after PAGE_RENDER_WAIT_MS when it is not
+    at(PAGE_CACHE_STALE_MS + 500 + PAGE_CACHE_STALE_MS + 500);
+    r.hold();
+    const slow = await timed(cache.get("/", "n"));
+    expect(slow.value).toContain("page 2");
+    expect(slow.waited).toBe(PAGE_RENDER_WAIT_MS);
+    r.release();
+  });
+
+  it("renders again after a render that throws, and serves nothing from before it", async () => {
+    const r = counting();
+    const cache = fakeClockCache(r.render);
+    await timed(cache.get("/", "n"));
+    at(PAGE_CACHE_FRESH_MS);
+    r.hold();
+    expect((await timed(cache.get("/", "n"))).value).toContain("page 1");
+    r.fail();
+    await vi.advanceTimersByTimeAsync(0);
+    // nothing kept: the next request renders again (and gets that render)
+    expect(await timed(cache.get("/", "n"))).toEqual({
+      value: expect.stringContaining("page 3"),
+      waited: 0,
+    });
+    expect(r.calls).toHaveLength(3);
   });
 
   it("keeps nothing when the render fails, answers an error or renders without the nonce", async () => {

@@ -10,24 +10,46 @@
  * random bits, hex, known only to this process, never sent to a client) and replaces it with the
  * request's nonce in the copy it sends: the nonce stays per response and unguessable.
  *
- * Stale-while-revalidate: an entry older than the fresh window is still served (up to
- * {@link PAGE_CACHE_STALE_MS}) while one render replaces it; concurrent misses share one render.
- * A render that fails or answers anything but 200 HTML is not kept: the request is rendered
- * normally instead.
+ * Stale-while-revalidate, with every wait and every copy bounded. A copy's age counts from the
+ * start of the render that made it (its chain reads are at least that old). Past the fresh
+ * window one render replaces it (concurrent requests share that render) and meanwhile:
+ * - a copy younger than {@link PAGE_CACHE_STALE_MS} is served at once;
+ * - an older one, or none, makes the request wait for the render, but only until the render has
+ *   run for {@link PAGE_RENDER_WAIT_MS}: a render that stalls (a slow RPC, a saturated server)
+ *   costs each visitor at most that, and once it has run that long every visitor is answered at
+ *   once;
+ * - after the wait the request gets the new copy, else the last copy while it is younger than
+ *   {@link PAGE_CACHE_MAX_STALE_MS}, else null (it is rendered normally). No copy is ever served
+ *   past that bound.
+ * A render that fails or answers anything but 200 HTML is not kept and drops the last copy (the
+ * page is rendered normally until a render succeeds); the next request renders again.
  */
 
 /** The paths served from the cache (exact pathnames). */
 export const CACHED_PAGES = new Set(["/", "/lending"]);
+/** A copy younger than this is served as it is. */
 export const PAGE_CACHE_FRESH_MS = 1_000;
+/** A copy younger than this is served at once while one render replaces it. */
 export const PAGE_CACHE_STALE_MS = 5_000;
-/** The render of a page must answer in this time, or the request is rendered normally. */
+/**
+ * No copy older than this is ever served (the same bound as a page's cached chain reads,
+ * initial-reads' CHAIN_READ_MAX_STALE_MS): past {@link PAGE_CACHE_STALE_MS} it is served only to
+ * a request that waited {@link PAGE_RENDER_WAIT_MS} for its replacement in vain.
+ */
+export const PAGE_CACHE_MAX_STALE_MS = 10_000;
+/** A request waits for a render only until that render has run this long. */
+export const PAGE_RENDER_WAIT_MS = 1_000;
+/** A render is abandoned after this (and counts as failed): the next request renders again. */
 export const PAGE_RENDER_TIMEOUT_MS = 15_000;
 
 /** The header that marks the cache's own render request, and the one that carries its nonce. */
 export const RENDER_TOKEN_HEADER = "x-page-cache-render";
 export const RENDER_NONCE_HEADER = "x-page-cache-nonce";
 
+/** A rendered copy; `at` is when its render started. */
 type Entry = { html: string; placeholder: string; at: number };
+/** The render in flight for a path; it never rejects (null: nothing was kept). */
+type Render = { done: Promise<Entry | null>; startedAt: number };
 
 export type PageRenderer = (
   pathname: string,
@@ -65,7 +87,7 @@ export class PageCache {
   /** Proves a render request comes from this process (compared in {@link renderNonce}). */
   readonly token = randomHex(32);
   private readonly entries = new Map<string, Entry>();
-  private readonly inflight = new Map<string, Promise<Entry | null>>();
+  private readonly inflight = new Map<string, Render>();
 
   constructor(
     private readonly render: PageRenderer,
@@ -87,28 +109,44 @@ export class PageCache {
   async get(pathname: string, nonce: string): Promise<string | null> {
     const entry = this.entries.get(pathname);
     const age = entry ? this.now() - entry.at : Infinity;
-    let fresh: Entry | null | undefined = entry;
     if (age >= PAGE_CACHE_FRESH_MS) {
-      const refresh = this.refresh(pathname);
-      if (age >= PAGE_CACHE_STALE_MS) fresh = await refresh;
-      else void refresh; // serve the stale copy while the new render runs
+      const render = this.refresh(pathname);
+      // a copy this young is served while the render runs; else wait for it, but not for long
+      if (age >= PAGE_CACHE_STALE_MS) await this.waitFor(render);
     }
-    if (!fresh) return null;
-    return fresh.html.replaceAll(fresh.placeholder, nonce);
+    // the new copy if the render finished, else the last one while it is young enough
+    const served = this.entries.get(pathname);
+    if (!served || this.now() - served.at >= PAGE_CACHE_MAX_STALE_MS) return null;
+    return served.html.replaceAll(served.placeholder, nonce);
   }
 
-  private refresh(pathname: string): Promise<Entry | null> {
+  /** Resolves when `render` finishes or has run {@link PAGE_RENDER_WAIT_MS}, whichever is first. */
+  private async waitFor(render: Render): Promise<void> {
+    const left = render.startedAt + PAGE_RENDER_WAIT_MS - this.now();
+    if (left <= 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, left)));
+    try {
+      await Promise.race([render.done, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private refresh(pathname: string): Render {
     const running = this.inflight.get(pathname);
     if (running) return running;
     const placeholder = randomHex(16);
-    const p = this.render(pathname, placeholder)
+    const startedAt = this.now();
+    const done = Promise.resolve()
+      .then(() => this.render(pathname, placeholder))
       .then((r) => {
         const html = r.contentType?.startsWith("text/html") && r.status === 200 ? r.html : null;
         if (html === null || !html.includes(placeholder)) {
           this.entries.delete(pathname);
           return null;
         }
-        const entry = { html, placeholder, at: this.now() };
+        const entry = { html, placeholder, at: startedAt };
         this.entries.set(pathname, entry);
         return entry;
       })
@@ -117,8 +155,9 @@ export class PageCache {
         return null;
       })
       .finally(() => this.inflight.delete(pathname));
-    this.inflight.set(pathname, p);
-    return p;
+    const render = { done, startedAt };
+    this.inflight.set(pathname, render);
+    return render;
   }
 }
 

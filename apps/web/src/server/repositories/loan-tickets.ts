@@ -163,6 +163,19 @@ export async function completeReturn(
     );
 }
 
+/** Drops a reservation whose withdrawal was never mined (a completed return is never deleted). */
+export async function deleteUnfinishedReturn(db: Executor, ticketId: number, userAddress: string) {
+  await db
+    .delete(loanTicketReturns)
+    .where(
+      and(
+        eq(loanTicketReturns.ticketId, ticketId),
+        eq(loanTicketReturns.userAddress, userAddress.toLowerCase()),
+        isNull(loanTicketReturns.nftId),
+      ),
+    );
+}
+
 /** Returns of a ticket whose withdrawal was sent but not recorded (a run stopped midway). */
 export async function unfinishedReturns(db: Executor, ticketId: number) {
   return db

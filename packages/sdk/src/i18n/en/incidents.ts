@@ -15,6 +15,7 @@ export const incidents = {
   positionChange: "Your position in {tranche} changed by {change} USDC ({before} → {after} USDC).",
   positionUnchanged: "Your position in {tranche} was not affected: {after} USDC.",
   positionReason: "Reason: a loss reported by the pool manager.",
+  managerReason: "The pool manager's reason: {reason}",
   transaction: "Transaction: {link}",
   historyType: "Loss",
   historyStatus: "Loss reported",

@@ -121,6 +121,9 @@ export const manage = {
   previewRow: "{name}: {before} → {after} USDC",
   exceedsDrawn: "Above the pool's outstanding loans ({drawn} USDC)",
   lossReason: "Reason (lenders read it)",
+  lossMailed: "Lenders mailed about the loss: {mailed} of {lenders} ({already} mailed before)",
+  lossMailFailed: "The loss is reported, but the lenders are not mailed yet: {error}",
+  lossMailRetry: "Mail the lenders",
 
   lendersTitle: "Lenders",
   lendersLead:
@@ -177,6 +180,25 @@ export const manage = {
   returnNone: "No opted-out lender waits for a return",
   returnSkipped: "{user}: skipped ({reason})",
   returnSent: "Funds returned to {user}",
+
+  createPoolTitle: "New pool",
+  createPoolLead:
+    "Creates a pool with 1 to 3 tranches, most junior first. Lenders see it on the lending page at once, with each tranche's APY and deposit limits; it takes deposits from the next request epoch.",
+  poolName: "Pool name",
+  poolSubheading: "Subheading (optional)",
+  epochsInAdvance: "Epochs a request is made in advance",
+  trancheName: "Tranche name",
+  trancheHeading: "Tranche {n}",
+  addTranche: "Add a tranche",
+  removeTranche: "Remove tranche {n}",
+  createPool: "Create pool",
+  poolCreated: "Pool created: {name}",
+  invalidPoolName: "Enter a pool name of at most 64 characters",
+  invalidSubheading: "The subheading is at most 160 characters",
+  invalidEpochsInAdvance: "Enter a whole number of epochs from 0 to 12",
+  invalidTrancheCount: "A pool has 1 to 3 tranches",
+  invalidTrancheName: "Enter a tranche name of at most 64 characters",
+  trancheError: "Tranche {n}: {error}",
 
   settingsTitle: "Pool and tranche settings",
   settingsLead:

@@ -29,6 +29,8 @@ import { evmRevert, evmSnapshot } from "../../../../../../scripts/src/fixture/sn
 import { devAccount } from "../../../../../../scripts/src/lib/dev-accounts";
 import { testChain } from "../../../../../../scripts/src/ops/test-chain";
 import { POST as recordReturn } from "./returns/record/route";
+import { POST as releaseReturn } from "./returns/release/route";
+import { POST as reserveReturn } from "./returns/reserve/route";
 import { POST as planReturns } from "./returns/route";
 import { GET as list, POST as create } from "./route";
 
@@ -134,7 +136,7 @@ describe("/api/manage/loan-tickets", () => {
     expect(noSessions(await databaseFingerprint(t.db()))).toEqual(noSessions(before));
   });
 
-  it("creates a ticket, lists who was told and each decision, and returns an opted-out lender's funds", async () => {
+  it("creates a ticket, lists who was told and each decision; of two operators returning one lender at once the second is refused before signing; the return is recorded once", async () => {
     snapshots.push(await evmSnapshot(anvil.rpcUrl));
     await chain.settledPosition(lender, { pool: CASH_POOL });
     const cookie = await signIn(DEPLOYER);
@@ -161,13 +163,88 @@ describe("/api/manage/loan-tickets", () => {
     expect(due?.user).toBe(lender.address.toLowerCase());
     expect(BigInt(due!.shares)).toBeGreaterThan(0n);
 
-    // another wallet's transaction is not this return
+    // a transaction recorded without a reservation is refused
     const other = await chain.send(chain.admin, {
       address: anvil.deployment.lendingPoolManager,
       abi: parseAbi(["function setIncident(uint256 poolId, bool open)"]),
       functionName: "setIncident",
       args: [0n, false],
     });
+    expectError(
+      await call(
+        recordReturn,
+        post(
+          "/api/manage/loan-tickets/returns/record",
+          { ticketId, user: lender.address, txHash: other.transactionHash },
+          cookie,
+        ),
+      ),
+      400,
+      /not reserved before signing/,
+    );
+
+    const reserveBody = { ticketId, user: lender.address };
+
+    // two operators return the same lender at once: one reservation, the other is refused
+    // before signing (its wallet never sends anything)
+    const second = newAccount();
+    await setRole(true, second.address);
+    const secondCookie = await signIn(second);
+    const [a, b] = await Promise.all([
+      call(reserveReturn, post("/api/manage/loan-tickets/returns/reserve", reserveBody, cookie)),
+      call(
+        reserveReturn,
+        post("/api/manage/loan-tickets/returns/reserve", reserveBody, secondCookie),
+      ),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const [winner, loserCookie, winnerCookie] =
+      a.status === 200 ? [a, secondCookie, cookie] : [b, cookie, secondCookie];
+    expect(winner.body).toMatchObject({ shares: due!.shares });
+    expectError(
+      await call(
+        reserveReturn,
+        post("/api/manage/loan-tickets/returns/reserve", reserveBody, loserCookie),
+      ),
+      409,
+      /already being sent by another operator/,
+    );
+    // a reservation is released only by its operator (the other's withdrawal may be pending)
+    expectError(
+      await call(
+        releaseReturn,
+        post("/api/manage/loan-tickets/returns/release", reserveBody, loserCookie),
+      ),
+      409,
+      /reserved by another operator/,
+    );
+    // the signature was refused: released, and the lender is due again
+    const released = await call(
+      releaseReturn,
+      post("/api/manage/loan-tickets/returns/release", reserveBody, winnerCookie),
+    );
+    expect(released.body).toEqual({ outcome: "released" });
+    expect(
+      await t.db().select().from(loanTicketReturns).where(eq(loanTicketReturns.ticketId, ticketId)),
+    ).toEqual([]);
+    const audited = await t.db().select().from(consoleAudit);
+    expect(audited.map((x) => x.action)).toEqual(
+      expect.arrayContaining(["loan-tickets:return-reserved", "loan-tickets:return-released"]),
+    );
+    expectError(
+      await call(
+        releaseReturn,
+        post("/api/manage/loan-tickets/returns/release", reserveBody, winnerCookie),
+      ),
+      400,
+      /no open return reservation/,
+    );
+    await setRole(false, second.address);
+    const reserved = await call(
+      reserveReturn,
+      post("/api/manage/loan-tickets/returns/reserve", reserveBody, cookie),
+    );
+    expect(reserved.status).toBe(200);
     expectError(
       await call(
         recordReturn,

@@ -11,11 +11,12 @@ import {
   readLenderExposure,
   type Deployment,
 } from "@lending/sdk";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { parseEventLogs, parseUnits, type Address, type PublicClient } from "viem";
 import type { Database } from "../../db/client";
 import type { Executor } from "../../db/types";
 import {
+  consoleAudit,
   loanTicketDecisions,
   loanTicketNotices,
   loanTicketReturns,
@@ -23,14 +24,21 @@ import {
 } from "../../db/schema";
 import {
   completeReturn,
+  deleteUnfinishedReturn,
   insertReturn,
   optedOutWithoutReturn,
   type LoanTicketRow,
 } from "../../repositories/loan-tickets";
 import { loanTicketMail, recordLoanTicket } from "../loan-ticket-notices";
+import { recordAudit } from "./audit";
 
 export class LoanTicketError extends Error {
   override name = "LoanTicketError";
+}
+
+/** The lender's return is reserved or done by another operator (or run): refused before signing. */
+export class ReturnTakenError extends LoanTicketError {
+  override name = "ReturnTakenError";
 }
 
 /** Holders are read from the indexer this many addresses a page, their shares this many at once. */
@@ -319,11 +327,153 @@ export async function planReturns(
   return plans;
 }
 
+/** A console reservation no one finished may be released by another operator after this long. */
+export const RETURN_RESERVATION_TTL_MS = 10 * 60_000;
+
+const reservationTarget = (ticket: LoanTicketRow, user: string) =>
+  `ticket ${ticket.id} lender ${user.toLowerCase()}`;
+
 /**
- * Records a return the operator's wallet sent: the mined transaction must be the signed-in
- * operator's forced withdrawal of this lender in the ticket's pool and tranche (its
- * `WithdrawalForced` event), for a lender who opted out and has no return yet. The return row
- * and the audit row are written together.
+ * Reserves an opted-out lender's return before the operator signs (the ops CLI reserves the same
+ * way in `returnOptedOutFunds`): the return row is written with the shares to send and no
+ * transaction yet, so a second operator (or a second run) is refused before signing. The
+ * reservation is in the audit trail with who made it. Throws when the lender did not opt out,
+ * was returned, is being returned by someone else, or has no free shares left.
+ */
+export async function reserveReturn(
+  db: Database,
+  chain: Pick<TicketChain, "publicClient" | "deployment">,
+  args: { ticket: LoanTicketRow; user: Address; actor: Address },
+): Promise<{ shares: string; exposure: string }> {
+  const { ticket } = args;
+  const user = args.user.toLowerCase();
+  const taken = await returnRow(db, ticket.id, user);
+  if (taken) {
+    throw new ReturnTakenError(
+      taken.nftId
+        ? `${user}'s funds were returned already`
+        : `${user}'s return is already being sent by another operator`,
+    );
+  }
+  if (!(await optedOutWithoutReturn(db, ticket.id)).includes(user)) {
+    throw new LoanTicketError(`${user} has not opted out of ticket ${ticket.id}`);
+  }
+  const { shares, exposure, holderShares } = await returnShares(chain, ticket, args.user);
+  if (shares === 0n) throw new LoanTicketError(`${user} has no free shares in the tranche`);
+  await db.transaction(async (t) => {
+    const claimed = await insertReturn(t, {
+      ticketId: ticket.id,
+      userAddress: user,
+      shares: String(shares),
+      holderShares: String(holderShares),
+    });
+    if (!claimed) {
+      throw new ReturnTakenError(`${user}'s return is already being sent by another operator`);
+    }
+    await recordAudit(t, {
+      chainId: ticket.chainId,
+      actor: args.actor,
+      action: "loan-tickets:return-reserved",
+      target: reservationTarget(ticket, user),
+      reason: `Loan ticket ${ticket.id}: the lender opted out`,
+      details: { shares: String(shares) },
+    });
+  });
+  return { shares: String(shares), exposure: String(exposure) };
+}
+
+/**
+ * Releases a reservation whose withdrawal was not sent (the signature was refused) or reverted,
+ * so the return can be sent again. Only the operator who reserved it may, or anyone once it is
+ * older than {@link RETURN_RESERVATION_TTL_MS}. When the chain shows the withdrawal was mined
+ * after all, the return is completed instead ("completed"): a return is never released twice.
+ */
+export async function releaseReturn(
+  db: Database,
+  chain: Pick<TicketChain, "publicClient" | "deployment">,
+  args: { ticket: LoanTicketRow; user: Address; actor: Address; force?: boolean },
+): Promise<"released" | "completed"> {
+  const { ticket } = args;
+  const user = args.user.toLowerCase();
+  const row = await returnRow(db, ticket.id, user);
+  if (!row || row.nftId) throw new LoanTicketError(`${user} has no open return reservation`);
+  const [reserved] = await db
+    .select()
+    .from(consoleAudit)
+    .where(
+      and(
+        eq(consoleAudit.chainId, ticket.chainId),
+        eq(consoleAudit.action, "loan-tickets:return-reserved"),
+        eq(consoleAudit.target, reservationTarget(ticket, user)),
+      ),
+    )
+    .orderBy(desc(consoleAudit.id))
+    .limit(1);
+  const stale = Date.now() - row.createdAt.getTime() > RETURN_RESERVATION_TTL_MS;
+  if (!args.force && !stale && reserved && reserved.actor !== args.actor.toLowerCase()) {
+    throw new ReturnTakenError(`${user}'s return is reserved by another operator`);
+  }
+  const sent = await forcedWithdrawalOf(chain, ticket, user, BigInt(row.shares));
+  if (sent) {
+    await completeReturn(db, {
+      ticketId: ticket.id,
+      userAddress: user,
+      nftId: String(sent.nftId),
+      transactionHash: sent.transactionHash,
+    });
+    return "completed";
+  }
+  await db.transaction(async (t) => {
+    await deleteUnfinishedReturn(t, ticket.id, user);
+    await recordAudit(t, {
+      chainId: ticket.chainId,
+      actor: args.actor,
+      action: "loan-tickets:return-released",
+      target: reservationTarget(ticket, user),
+      reason: `Loan ticket ${ticket.id}: the withdrawal was not sent or reverted`,
+    });
+  });
+  return "released";
+}
+
+/** The forced withdrawal of `user`'s tranche with these shares since the ticket, if mined. */
+export async function forcedWithdrawalOf(
+  chain: Pick<TicketChain, "publicClient" | "deployment">,
+  ticket: LoanTicketRow,
+  user: string,
+  shares: bigint,
+): Promise<{ nftId: bigint; transactionHash: `0x${string}` } | undefined> {
+  const events = await chain.publicClient.getContractEvents({
+    address: chain.deployment.lendingPoolManager,
+    abi: lendingPoolManagerAbi,
+    eventName: "WithdrawalForced",
+    args: { user: user as Address, poolId: BigInt(ticket.poolId) },
+    fromBlock: ticket.blockNumber ?? BigInt(chain.deployment.deployBlock),
+  });
+  const e = events.find(
+    (x) => x.args.trancheId === BigInt(ticket.trancheId) && x.args.shares === shares,
+  );
+  return e ? { nftId: e.args.nftId!, transactionHash: e.transactionHash } : undefined;
+}
+
+async function returnRow(db: Executor, ticketId: number, user: string) {
+  const [row] = await db
+    .select()
+    .from(loanTicketReturns)
+    .where(
+      and(
+        eq(loanTicketReturns.ticketId, ticketId),
+        eq(loanTicketReturns.userAddress, user.toLowerCase()),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Records a return the operator's wallet sent for a reservation ({@link reserveReturn}): the
+ * mined transaction must be the signed-in operator's forced withdrawal of this lender in the
+ * ticket's pool and tranche with the reserved shares (its `WithdrawalForced` event). Completes
+ * the reserved row with the request and the hash.
  */
 export async function recordConsoleReturn(
   db: Database,
@@ -332,9 +482,9 @@ export async function recordConsoleReturn(
 ): Promise<{ nftId: string }> {
   const { ticket } = args;
   const user = args.user.toLowerCase();
-  if (!(await optedOutWithoutReturn(db, ticket.id)).includes(user)) {
-    throw new LoanTicketError(`${user} has not opted out of ticket ${ticket.id}, or was returned`);
-  }
+  const row = await returnRow(db, ticket.id, user);
+  if (!row) throw new LoanTicketError(`${user}'s return was not reserved before signing`);
+  if (row.nftId) throw new LoanTicketError(`${user}'s funds were returned already`);
   const [tx, receipt] = await Promise.all([
     chain.publicClient.getTransaction({ hash: args.hash }).catch(() => undefined),
     chain.publicClient.getTransactionReceipt({ hash: args.hash }).catch(() => undefined),
@@ -356,26 +506,19 @@ export async function recordConsoleReturn(
     !event ||
     event.args.user.toLowerCase() !== user ||
     event.args.poolId !== BigInt(ticket.poolId) ||
-    event.args.trancheId !== BigInt(ticket.trancheId)
+    event.args.trancheId !== BigInt(ticket.trancheId) ||
+    event.args.shares !== BigInt(row.shares)
   ) {
-    throw new LoanTicketError("This transaction is no forced withdrawal of this lender's tranche");
+    throw new LoanTicketError(
+      "This transaction is no forced withdrawal of this lender's reserved shares",
+    );
   }
-  const { holderShares } = await returnShares(chain, ticket, args.user);
   const nftId = String(event.args.nftId);
-  await db.transaction(async (t) => {
-    const claimed = await insertReturn(t, {
-      ticketId: ticket.id,
-      userAddress: user,
-      shares: String(event.args.shares),
-      holderShares: String(holderShares),
-    });
-    if (!claimed) throw new LoanTicketError(`${user}'s funds were returned already`);
-    await completeReturn(t, {
-      ticketId: ticket.id,
-      userAddress: user,
-      nftId,
-      transactionHash: args.hash,
-    });
+  await completeReturn(db, {
+    ticketId: ticket.id,
+    userAddress: user,
+    nftId,
+    transactionHash: args.hash,
   });
   return { nftId };
 }

@@ -5,7 +5,13 @@
  * was sent by that operator to the LendingPoolManager and succeeded.
  */
 import { lendingPoolManagerAbi, type Deployment } from "@lending/sdk";
-import { decodeFunctionData, type Address, type Hash, type PublicClient } from "viem";
+import {
+  decodeFunctionData,
+  parseEventLogs,
+  type Address,
+  type Hash,
+  type PublicClient,
+} from "viem";
 import type { Executor } from "../../db/types";
 import { recordAudit, type AuditRow } from "./audit";
 
@@ -36,6 +42,8 @@ export function actionOf(functionName: string, args: readonly unknown[]): string
       return args[4] ? "allowlist:add" : "allowlist:remove";
     case "reopenTranche":
       return "tranche:reopen";
+    case "createPool":
+      return "pool:create";
     default:
       return functionName;
   }
@@ -50,7 +58,10 @@ function detailsOf(
   inputs.forEach((input, i) => {
     const value = args[i];
     const name = input.name || `arg${i}`;
-    if (value && typeof value === "object" && !Array.isArray(value)) {
+    if (Array.isArray(value)) {
+      // e.g. createPool's tranches: JSON, amounts as decimal strings
+      out[name] = JSON.stringify(value, (_, v: unknown) => (typeof v === "bigint" ? String(v) : v));
+    } else if (value && typeof value === "object") {
       for (const [k, v] of Object.entries(value)) out[k] = String(v);
     } else out[name] = String(value);
   });
@@ -89,6 +100,15 @@ export async function auditTransaction(
   ) as { inputs: readonly { name?: string }[] } | undefined;
   const details = detailsOf(abiItem?.inputs ?? [], callArgs);
   details.block = receipt.blockNumber.toString();
+  if (functionName === "createPool") {
+    // the new pool's id is in its event, not the call
+    const [created] = parseEventLogs({
+      abi: lendingPoolManagerAbi,
+      eventName: "PoolCreated",
+      logs: receipt.logs,
+    });
+    if (created) details.poolId = String(created.args.poolId);
+  }
   const poolId = (details.poolId ?? "").toString();
   const trancheId = details.trancheId;
   return recordAudit(db, {

@@ -1,0 +1,110 @@
+/**
+ * Issue 27: the pool manager's reason recorded with a loss report is what the lender reads in
+ * the loss notice under the position and on the pool's card; without one, the notice says only
+ * that the pool manager reported a loss.
+ */
+import type { HistoryLoss, PoolLoss, PoolNotice as Notice } from "@lending/sdk";
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PoolNotice } from "./PoolNotice";
+import { PositionLossNotice } from "./PositionLossNotice";
+
+const USER = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
+const HASH = `0x${"ab".repeat(32)}`;
+const REASON = "Harbour Freight Ltd missed its second instalment; recovery is unlikely.";
+
+const data = vi.hoisted(() => ({
+  losses: [] as HistoryLoss[],
+  notices: new Map<string, Notice>(),
+}));
+vi.mock("./queries", () => ({
+  useLenderLosses: () => data.losses,
+  usePoolNotices: () => data.notices,
+}));
+vi.mock("wagmi", () => ({ useConnection: () => ({ address: USER }) }));
+vi.mock("@/lib/tx/useTransactor", () => ({ useExplorerUrl: () => "https://explorer.example" }));
+
+const poolLoss = (reason?: string | null): PoolLoss => ({
+  id: `loss-31337-${HASH}-0`,
+  poolId: "1",
+  poolName: "Cash pool",
+  amount: "10000000",
+  tranches: [
+    { trancheId: 0, trancheName: "Senior", valueBefore: "100000000", valueAfter: "90000000" },
+  ],
+  timestamp: 1_790_000_000,
+  blockNumber: "120",
+  transactionHash: HASH,
+  reason,
+});
+const lenderLoss = (reason?: string | null): HistoryLoss => ({
+  id: `loss-31337-${HASH}-0`,
+  type: "Loss",
+  owner: USER,
+  poolId: "1",
+  poolName: "Cash pool",
+  poolLoss: "10000000",
+  change: "-5000000",
+  tranches: [
+    {
+      trancheId: 0,
+      trancheName: "Senior",
+      shares: "50000000000000",
+      variableBefore: "50000000",
+      variableAfter: "45000000",
+      fixedTermBefore: "0",
+      fixedTermAfter: "0",
+      change: "-5000000",
+    },
+  ],
+  timestamp: 1_790_000_000,
+  blockNumber: "120",
+  transactionHash: HASH,
+  reason,
+});
+
+afterEach(() => {
+  data.losses = [];
+  data.notices = new Map();
+});
+
+describe("the loss notices show the pool manager's reason", () => {
+  it("under the lender's position: the reason recorded with the report", () => {
+    data.losses = [lenderLoss(REASON)];
+    render(<PositionLossNotice poolId={1n} trancheId={0n} />);
+    expect(screen.getByTestId("position-loss-reason").textContent).toBe(
+      `The pool manager's reason: ${REASON}`,
+    );
+    expect(screen.queryByText("Reason: a loss reported by the pool manager.")).toBeNull();
+  });
+
+  it("under the lender's position, without a recorded reason: the general one", () => {
+    data.losses = [lenderLoss(null)];
+    render(<PositionLossNotice poolId={1n} trancheId={0n} />);
+    expect(screen.queryByTestId("position-loss-reason")).toBeNull();
+    expect(screen.getByText("Reason: a loss reported by the pool manager.")).toBeTruthy();
+  });
+
+  it("on the pool's card, for every visitor", () => {
+    data.notices = new Map([
+      [
+        "1",
+        {
+          poolId: "1",
+          poolName: "Cash pool",
+          openIncident: null,
+          latestLoss: poolLoss(REASON),
+          lossCount: 1,
+        },
+      ],
+    ]);
+    const { unmount } = render(<PoolNotice poolId={1n} />);
+    expect(screen.getByTestId("pool-notice-reason").textContent).toBe(
+      `The pool manager's reason: ${REASON}`,
+    );
+    unmount();
+    data.notices.set("1", { ...data.notices.get("1")!, latestLoss: poolLoss(undefined) });
+    render(<PoolNotice poolId={1n} />);
+    expect(screen.queryByTestId("pool-notice-reason")).toBeNull();
+  });
+});
