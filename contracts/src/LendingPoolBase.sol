@@ -68,7 +68,8 @@ abstract contract LendingPoolBase is
         uint64 nextEpochToClear;
         uint48 trancheCount;
         /// @dev Bit `i`: tranche `i` is closed to deposits and fixed-term locks because a loss
-        /// wiped one of its ledgers (see `_wiped`), until `recapitalise` / `reopenTranche`.
+        /// wiped one of its ledgers (see `_wiped`) or the pool manager closed it
+        /// (`closeTranche`), until `recapitalise` / `reopenTranche`.
         uint8 closedTranches;
         /// @dev An incident is open (see `setIncident`): only the pool manager clears.
         bool incident;
@@ -382,7 +383,7 @@ abstract contract LendingPoolBase is
         return _wiped(t.totalShares, t.totalAssets);
     }
 
-    /// @dev Reverts if tranche `trancheId` of `pool` is closed after a wipe.
+    /// @dev Reverts if tranche `trancheId` of `pool` is closed (after a wipe or `closeTranche`).
     function _checkOpen(Pool storage pool, uint256 poolId, uint256 trancheId) internal view {
         if (pool.closedTranches & (1 << trancheId) != 0) {
             revert E.TrancheClosed(poolId, trancheId);

@@ -9,7 +9,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 
 /// @title LendingPoolRequestExtension
 /// @notice The lender's own changes to a pending request of the lending pool manager
-/// (`cancelRequestPart`). Deployed by `LendingPoolManagerExtension`'s constructor and reached only
+/// (`cancelRequestPart`) and the pool manager's closing of a tranche at will (`closeTranche`). Deployed by `LendingPoolManagerExtension`'s constructor and reached only
 /// through the manager's fallback and then the extension's (delegatecall on the manager's
 /// storage); called directly it sees empty storage.
 contract LendingPoolRequestExtension is LendingPoolBase, ILendingPoolRequests {
@@ -69,5 +69,17 @@ contract LendingPoolRequestExtension is LendingPoolBase, ILendingPoolRequests {
             holding.principal += uint80(principal);
         }
         emit RequestPartCancelled(nftId, msg.sender, amount, remaining);
+    }
+
+    /// @inheritdoc ILendingPoolRequests
+    function closeTranche(uint256 poolId, uint256 trancheId) external onlyRole(POOL_MANAGER_ROLE) {
+        Pool storage pool = _pool(poolId);
+        _trancheOf(pool, poolId, trancheId);
+        if ((pool.closedTranches & (1 << trancheId)) != 0) {
+            revert E.TrancheAlreadyClosed(poolId, trancheId);
+        }
+        // forge-lint: disable-next-line(unsafe-typecast) trancheId < MAX_TRANCHES
+        pool.closedTranches |= uint8(1 << trancheId);
+        emit TrancheClosedByManager(poolId, trancheId);
     }
 }

@@ -15,6 +15,10 @@
  *   npm run ops -- set-ksu-price --usdc 0.5
  *   npm run ops -- withdraw:force --pool 0 --tranche 1 --user 0x... --shares all --reason "why"
  *     pool manager only: queues a lender's withdrawal on the lender's behalf (paid to the lender)
+ *   npm run ops -- tranche:close --pool 0 --tranche 0 --reason "why"
+ *     pool manager only: the tranche takes no new deposits (its lenders keep their positions and
+ *     withdrawals; queued deposits move to a more senior tranche or are refunded at clearing)
+ *   npm run ops -- tranche:reopen --pool 0 --tranche 0 --reason "why"   it takes deposits again
  *   npm run ops -- time:clearing                 anvil only: to the next clearing period
  *   npm run ops -- time:next-epoch               anvil only: to the start of the next epoch
  *   npm run ops -- fund 0x...                    anvil only: 10,000 USDC, 1,000 KSU and 10 ETH
@@ -63,6 +67,12 @@ import {
   parseForceWithdrawalArgs,
   runForceWithdrawal,
 } from "./ops/force-withdrawal";
+import {
+  parseTrancheStateArgs,
+  runTrancheState,
+  TRANCHE_CLOSE_USAGE,
+  TRANCHE_REOPEN_USAGE,
+} from "./ops/tranche-state";
 import { paths } from "./lib/paths";
 import { LOCAL_CHAIN_ID, loadDeployment, OpsError, opsChain, opsEnv } from "./ops/chain";
 
@@ -118,7 +128,7 @@ async function lockingAbi(): Promise<Abi> {
   return (JSON.parse(await readFile(file, "utf8")) as { abi: Abi }).abi;
 }
 
-const CHAIN_USAGE = `state | ${POOL_CREATE_USAGE} | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | time:clearing | time:next-epoch | fund 0x.. | incident:open --pool N | loss:report --pool N --amount 500 [--reason text] [--no-mail] | loss:mail --pool N --tx 0x.. [--reason text] | incident:close --pool N | default:play --pool N --amount 500 [--reason text] [--no-mail]`;
+const CHAIN_USAGE = `state | ${POOL_CREATE_USAGE} | clear --pool N [--all] | settle --ids 1,2 | advance-time --days N | set-rate --pool N --tranche N --apy 0.1 | draw --pool N --amount 100 --to 0x.. | repay --pool N --principal 100 --interest 5 | publish-repayments --pool N --epoch N --opening 0 --drawdowns 0 --repayments 0 --closing 0 --interest 0 --arrears 0 --losses 0 | set-ksu-price --usdc 0.5 | ${FORCE_WITHDRAWAL_USAGE} | ${TRANCHE_CLOSE_USAGE} | ${TRANCHE_REOPEN_USAGE} | time:clearing | time:next-epoch | fund 0x.. | incident:open --pool N | loss:report --pool N --amount 500 [--reason text] [--no-mail] | loss:mail --pool N --tx 0x.. [--reason text] | incident:close --pool N | default:play --pool N --amount 500 [--reason text] [--no-mail]`;
 
 function usage(): string {
   const db = Object.values(dbCommands).map((c) => `  ${c.usage.padEnd(72)} ${c.description}`);
@@ -162,7 +172,11 @@ async function main() {
   }
   // Checked before any network call: a bad command line changes nothing.
   const forceArgs = command === "withdraw:force" ? parseForceWithdrawalArgs(rest) : undefined;
-  const flags = forceArgs ? {} : parseFlags(rest);
+  const trancheArgs =
+    command === "tranche:close" || command === "tranche:reopen"
+      ? parseTrancheStateArgs(command, rest)
+      : undefined;
+  const flags = forceArgs || trancheArgs ? {} : parseFlags(rest);
   const { publicClient, walletClient, deployment } = await opsChain(env);
   const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
 
@@ -185,7 +199,10 @@ async function main() {
       chainId: env.CHAIN_ID,
       actor: walletClient.account.address,
       hash,
-      reason: forceArgs?.reason ?? (typeof flags.reason === "string" ? flags.reason : undefined),
+      reason:
+        forceArgs?.reason ??
+        trancheArgs?.reason ??
+        (typeof flags.reason === "string" ? flags.reason : undefined),
     });
 
   const incidentCtx = {
@@ -455,6 +472,17 @@ async function main() {
       if (!forceArgs) throw new OpsError(usage());
       const sent = await runForceWithdrawal({ publicClient, walletClient, deployment }, forceArgs);
       await audit(sent.hash);
+      return;
+    }
+    case "tranche:close":
+    case "tranche:reopen": {
+      if (!trancheArgs) throw new OpsError(usage());
+      const hash = await runTrancheState(
+        { publicClient, walletClient, deployment },
+        command,
+        trancheArgs,
+      );
+      await audit(hash);
       return;
     }
     default:

@@ -107,10 +107,11 @@ interface ILendingPoolAdmin is ILendingPoolTypes {
     function recapitalise(uint256 poolId, uint256 trancheId, uint256 amount) external;
 
     /// @notice Reopens a tranche closed after a wipe once its variable ledger is not wiped any
-    /// more. Pool manager only.
+    /// more, or one the pool manager closed (`closeTranche`). Pool manager only.
     function reopenTranche(uint256 poolId, uint256 trancheId) external;
 
-    /// @notice Whether the tranche is closed to deposits after a loss wiped it.
+    /// @notice Whether the tranche is closed to deposits (after a loss wiped it, or by
+    /// `closeTranche`).
     function trancheClosed(uint256 poolId, uint256 trancheId) external view returns (bool);
 
     /// @notice The performance fee a pool's clearing of `epoch` recorded (USDC units, all

@@ -6,7 +6,8 @@ import {ILendingPoolTypes} from "./ILendingPoolTypes.sol";
 /// @title ILendingPoolRequests
 /// @notice The lending pool manager's second extension (`LendingPoolRequestExtension`, reached
 /// through the manager's fallback and then the first extension's, by delegatecall on the
-/// manager's storage): the lender's own changes to a pending request.
+/// manager's storage): the lender's own changes to a pending request, and the pool manager's
+/// closing of a tranche at will.
 interface ILendingPoolRequests is ILendingPoolTypes {
     /// @notice Cancels `amount` (USDC of a deposit, shares of a withdrawal) of a pending request
     /// of the caller whose epoch is not yet cleared: one of the requests a same-epoch increase
@@ -18,4 +19,14 @@ interface ILendingPoolRequests is ILendingPoolTypes {
     /// forced withdrawal (`ForcedWithdrawalNotCancellable`), not while paused. Emits
     /// `RequestPartCancelled`.
     function cancelRequestPart(uint256 poolId, uint256 nftId, uint256 amount) external;
+
+    /// @notice Closes the tranche to new deposits and fixed-term locks at the pool manager's
+    /// discretion (no loss needed), exactly as a loss that wipes it does: deposit requests
+    /// (`requestDepositWithKyc`) and `lockDepositForFixedTerm` into it revert `TrancheClosed`; deposits already queued in it are
+    /// reallocated to a more senior tranche with room or refunded in full at clearing (as for
+    /// `TrancheClosedAfterLoss`); its holders keep their shares, interest and withdrawals.
+    /// `reopenTranche` (or a `recapitalise` of it) reopens it. Reverts `TrancheAlreadyClosed` if it
+    /// is closed, `TrancheNotFound` / `PoolNotFound` if it does not exist. Pool manager only.
+    /// Emits `TrancheClosedByManager`.
+    function closeTranche(uint256 poolId, uint256 trancheId) external;
 }

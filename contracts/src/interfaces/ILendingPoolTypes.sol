@@ -414,6 +414,10 @@ interface ILendingPoolTypes {
     /// holders' value) after a loss.
     event TrancheRecapitalised(uint256 indexed poolId, uint256 indexed trancheId, uint256 amount);
 
+    /// @notice The pool manager closed the tranche to deposits and fixed-term locks at will
+    /// (`closeTranche`), until it is reopened.
+    event TrancheClosedByManager(uint256 indexed poolId, uint256 indexed trancheId);
+
     /// @notice A closed tranche takes deposits again.
     event TrancheReopened(uint256 indexed poolId, uint256 indexed trancheId);
 

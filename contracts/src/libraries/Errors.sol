@@ -139,8 +139,9 @@ error NoDeferredPayout(address user);
 /// gas: the notification must not fail for lack of it).
 error InsufficientGas();
 
-/// @dev A loss wiped a ledger of the tranche: it takes no deposits or fixed-term locks until the
-/// pool manager recapitalises it (`recapitalise`) or reopens it (`reopenTranche`).
+/// @dev A loss wiped a ledger of the tranche, or the pool manager closed it (`closeTranche`): it
+/// takes no deposits or fixed-term locks until the pool manager recapitalises it (`recapitalise`)
+/// or reopens it (`reopenTranche`).
 error TrancheClosed(uint256 poolId, uint256 trancheId);
 
 /// @dev The tranche cannot reopen: its variable ledger is still wiped (recapitalise it first).
@@ -148,6 +149,9 @@ error TrancheStillWiped(uint256 poolId, uint256 trancheId);
 
 /// @dev The tranche is not closed.
 error TrancheNotClosed(uint256 poolId, uint256 trancheId);
+
+/// @dev The tranche is already closed (`closeTranche`).
+error TrancheAlreadyClosed(uint256 poolId, uint256 trancheId);
 
 /// @dev A forced withdrawal is not the lender's request: only the pool manager's decision ends
 /// it (the lender cannot cancel it).

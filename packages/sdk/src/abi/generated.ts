@@ -1826,6 +1826,15 @@ export const lendingPoolManagerAbi = [
     inputs: [
       { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
+    ],
+    name: "TrancheClosedByManager",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
       { name: "name", internalType: "string", type: "string", indexed: false },
       { name: "epochInterestRate", internalType: "uint256", type: "uint256", indexed: false },
       { name: "minimumDeposit", internalType: "uint256", type: "uint256", indexed: false },
@@ -2959,6 +2968,16 @@ export const lendingPoolManagerAbi = [
     stateMutability: "nonpayable",
   },
   {
+    type: "function",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
+    name: "closeTranche",
+    outputs: [],
+    stateMutability: "nonpayable",
+  },
+  {
     type: "error",
     inputs: [
       { name: "nftId", internalType: "uint256", type: "uint256" },
@@ -2966,6 +2985,14 @@ export const lendingPoolManagerAbi = [
       { name: "requested", internalType: "uint256", type: "uint256" },
     ],
     name: "CancelExceedsRequest",
+  },
+  {
+    type: "error",
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256" },
+      { name: "trancheId", internalType: "uint256", type: "uint256" },
+    ],
+    name: "TrancheAlreadyClosed",
   },
 ] as const
 
@@ -4312,6 +4339,15 @@ export const lendingPoolManagerExtensionAbi = [
       { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
     ],
     name: "TrancheClosedAfterLoss",
+  },
+  {
+    type: "event",
+    anonymous: false,
+    inputs: [
+      { name: "poolId", internalType: "uint256", type: "uint256", indexed: true },
+      { name: "trancheId", internalType: "uint256", type: "uint256", indexed: true },
+    ],
+    name: "TrancheClosedByManager",
   },
   {
     type: "event",

@@ -152,7 +152,7 @@ describe("PoolList (the Open strategies tab)", () => {
     expect(closed).toHaveProperty("disabled", true);
     expect(within(rows[0]!).queryByTestId("lend-button")).toBeNull();
     expect(within(rows[0]!).getByTestId("tranche-full-reason").textContent).toBe(
-      "This tranche is closed to new deposits after a loss. It reopens when the pool is recapitalised.",
+      "This tranche is closed to new deposits (after a loss, or by the pool manager). Existing positions and withdrawals are unaffected.",
     );
     expect(within(rows[1]!).getByTestId("lend-button")).toBeTruthy();
   });

@@ -37,8 +37,8 @@ const STATUS_TEXT = {
 
 /**
  * A tranche's settings from the operator's wallet: the variable rate (with the contract's
- * two-epoch notice), deposit limits, fixed-term offers and their allowlist, reopening after a
- * loss. Each form checks its input with the SDK's rules before the wallet is asked.
+ * two-epoch notice), deposit limits, fixed-term offers and their allowlist, closing a tranche to
+ * new deposits (after a confirmation saying what lenders will see) and reopening it. Each form checks its input with the SDK's rules before the wallet is asked.
  */
 export function SettingsPanel() {
   const pools = usePools();
@@ -133,6 +133,7 @@ function TrancheSettings({ pool, tranche }: { pool: Pool; tranche: Tranche }) {
   const [fixedStatus, setFixedStatus] = useState<number>(1);
   const [configId, setConfigId] = useState(String(tranche.fixedTermConfig[0]?.configId ?? ""));
   const [allowAddress, setAllowAddress] = useState("");
+  const [confirmClose, setConfirmClose] = useState(false);
   const ids = [pool.id, tranche.id] as const;
 
   const act = async (form: string, fn: () => Promise<unknown>) => {
@@ -427,7 +428,47 @@ function TrancheSettings({ pool, tranche }: { pool: Pool; tranche: Tranche }) {
               {null}
             </FormRow>
           </>
-        ) : null}
+        ) : confirmClose ? (
+          <>
+            <p className="text-sm text-slate-700" data-testid="settings-close-confirm">
+              {manage.closeConfirm}
+            </p>
+            <FormRow
+              onSubmit={() =>
+                void act("close", async () => {
+                  const done = await run(
+                    { functionName: "closeTranche", args: [...ids] },
+                    manage.closeTranche,
+                  );
+                  if (done) setConfirmClose(false);
+                })
+              }
+              submitLabel={manage.closeConfirmSubmit}
+              busy={busy}
+              columns={1}
+              error={errorOf("close")}
+            >
+              {null}
+            </FormRow>
+            <button
+              type="button"
+              className="mt-2 text-sm font-medium text-slate-700 underline"
+              disabled={busy}
+              onClick={() => setConfirmClose(false)}
+            >
+              {manage.closeCancel}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="mt-2 text-sm font-medium text-slate-700 underline"
+            disabled={busy}
+            onClick={() => setConfirmClose(true)}
+          >
+            {manage.closeTranche}
+          </button>
+        )}
       </div>
     </div>
   );

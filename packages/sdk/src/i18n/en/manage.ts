@@ -241,11 +241,16 @@ export const manage = {
   allowAddress: "Lender address",
   allow: "Add to allowlist",
   disallow: "Remove from allowlist",
-  closedTitle: "Closed after a loss",
+  closedTitle: "Closed to deposits",
   closedLead:
-    "A loss wiped this tranche's value: it takes no deposit. Reopen it once it is recapitalised; lenders can then deposit again.",
+    "This tranche takes no new deposits: a loss wiped its value, or a pool manager closed it. Reopen it when it may take deposits again (after a loss, once it is recapitalised); lenders can then deposit again.",
   reopen: "Reopen tranche",
   trancheOpen: "Open to deposits",
+  closeTranche: "Close tranche",
+  closeConfirm:
+    "Lenders will see this tranche as closed: new deposits and fixed-term locks are refused. Existing positions, interest and withdrawals are unaffected; deposits already queued move to a more senior tranche with room or are refunded at clearing. You can reopen it later.",
+  closeConfirmSubmit: "Confirm: close tranche",
+  closeCancel: "Keep it open",
 
   auditTitle: "Audit trail",
   auditLead: "Every operator action, newest first. Nothing here can be edited.",

@@ -12,7 +12,7 @@ export const pools = {
     "This tranche is temporarily oversubscribed. Please check again next epoch.",
   closed: "Closed",
   closedTooltip:
-    "This tranche is closed to new deposits after a loss. It reopens when the pool is recapitalised.",
+    "This tranche is closed to new deposits (after a loss, or by the pool manager). Existing positions and withdrawals are unaffected.",
   epochLimitReached:
     "You have reached your maximum deposit in this tranche for this epoch. You can lend into it again next epoch.",
   lend: "Lend",

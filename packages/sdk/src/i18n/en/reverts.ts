@@ -24,8 +24,7 @@ export const reverts = {
   RateChangePending: "A rate change is pending for this tranche. Please try again later.",
   InsufficientGas: "The transaction needs more gas. Please try again.",
   EnforcedPause: "The protocol is paused. Please try again later.",
-  TrancheClosed:
-    "This tranche is closed to new deposits after a loss. Please choose another tranche.",
+  TrancheClosed: "This tranche is closed to new deposits. Please choose another tranche.",
   ForcedWithdrawalNotCancellable:
     "This withdrawal was requested by the pool manager and cannot be cancelled.",
 } as const satisfies Record<string, string>;

@@ -42,6 +42,8 @@ export function actionOf(functionName: string, args: readonly unknown[]): string
       return args[4] ? "allowlist:add" : "allowlist:remove";
     case "reopenTranche":
       return "tranche:reopen";
+    case "closeTranche":
+      return "tranche:close";
     case "createPool":
       return "pool:create";
     default:
