@@ -1,50 +1,21 @@
-import { z } from "zod";
-import type { Address } from "viem";
-import { chainClient, database } from "@/server/context";
-import { badRequest, conflict, notFound } from "@/server/http/errors";
-import { apiHandler, clientIp, readJson } from "@/server/http/handler";
+import { chainClient } from "@/server/context";
 import { notAllowed } from "@/server/http/methods";
-import { addressSchema } from "@/server/http/schemas";
-import { ticketById } from "@/server/repositories/loan-tickets";
-import {
-  LoanTicketError,
-  reserveReturn,
-  ReturnTakenError,
-} from "@/server/services/manage/loan-tickets";
-import { requireOperator } from "@/server/services/manage/operator";
-import { CAN } from "@/server/services/manage/roles";
-import { enforceRateLimit } from "@/server/services/rate-limit";
+import { loanTicketReturnRoute, returnBody } from "@/server/services/manage/loan-ticket-route";
+import { reserveReturn } from "@/server/services/manage/loan-tickets";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
-
-const body = z
-  .object({ ticketId: z.number().int().positive().max(2_147_483_647), user: addressSchema })
-  .strict();
 
 /**
  * POST /api/manage/loan-tickets/returns/reserve {ticketId, user}: reserves an opted-out lender's
  * return before the operator signs its forced withdrawal (as the ops CLI does), and answers the
  * shares to send. A second operator is refused (409) before signing.
  */
-export const POST = apiHandler(async (request) => {
-  const db = await database();
-  await enforceRateLimit(db, [`ip:${clientIp(request)}`]);
-  const operator = await requireOperator(db, request, CAN.manageCapital);
-  const b = await readJson(request, body);
-  const ticket = await ticketById(db, b.ticketId);
-  if (!ticket || ticket.chainId !== operator.chainId)
-    throw notFound(`No loan ticket ${b.ticketId}`);
-  try {
-    return await reserveReturn(
-      db,
-      { publicClient: chainClient(), deployment: operator.deployment },
-      { ticket, user: b.user as Address, actor: operator.address },
-    );
-  } catch (error) {
-    if (error instanceof ReturnTakenError) throw conflict(error.message);
-    if (error instanceof LoanTicketError) throw badRequest(error.message);
-    throw error;
-  }
-});
+export const POST = loanTicketReturnRoute(returnBody.strict(), ({ db, operator, ticket, user }) =>
+  reserveReturn(
+    db,
+    { publicClient: chainClient(), deployment: operator.deployment },
+    { ticket, user, actor: operator.address },
+  ),
+);
