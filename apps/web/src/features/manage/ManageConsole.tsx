@@ -4,7 +4,6 @@ import { fill, manage } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { PageHeader } from "@/components/layout/Page";
-import { primaryButton } from "@/components/ui/buttons";
 import { getWalletSession } from "@/features/auth/walletSession";
 import { useWalletSession } from "@/features/auth/useWalletSession";
 import { fetchHealth, manageKeys, type OperatorRole } from "./api";
@@ -17,7 +16,7 @@ import { LendersPanel } from "./LendersPanel";
 import { LoanTickets } from "./LoanTickets";
 import { CreatePool } from "./CreatePool";
 import { SettingsPanel } from "./SettingsPanel";
-import { ErrorText } from "./ui";
+import { SignInCard } from "./SignInCard";
 
 /** The console of a wallet holding an operator role: sign in once, then every section. */
 export function ManageConsole({ address, roles }: { address: string; roles: OperatorRole[] }) {
@@ -62,24 +61,7 @@ export function ManageConsole({ address, roles }: { address: string; roles: Oper
       {signedIn ? (
         <ConsoleSections roles={roles} />
       ) : (
-        <section
-          aria-labelledby="manage-sign-in"
-          className="rounded-xl border border-slate-200 bg-white p-4"
-        >
-          <h2 id="manage-sign-in" className="text-lg font-semibold text-slate-900">
-            {manage.signInTitle}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">{manage.signInText}</p>
-          <button
-            type="button"
-            className={`${primaryButton} mt-3`}
-            disabled={busy}
-            onClick={() => void signIn()}
-          >
-            {busy ? manage.signingIn : manage.signIn}
-          </button>
-          {error ? <ErrorText>{error}</ErrorText> : null}
-        </section>
+        <SignInCard id="manage-sign-in" busy={busy} error={error} onSignIn={() => void signIn()} />
       )}
     </>
   );

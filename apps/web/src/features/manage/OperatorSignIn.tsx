@@ -2,9 +2,8 @@
 
 import { fill, manage } from "@lending/sdk";
 import { useState } from "react";
-import { primaryButton } from "@/components/ui/buttons";
 import { useWalletSession } from "@/features/auth/useWalletSession";
-import { ErrorText } from "./ui";
+import { SignInCard } from "./SignInCard";
 
 /** The operator's sign-in on /manage's 404 (OperatorSignInOffer): a session, then a reload. */
 export function OperatorSignIn() {
@@ -26,23 +25,12 @@ export function OperatorSignIn() {
     }
   };
   return (
-    <section
-      aria-labelledby="manage-offer"
-      className="mt-6 rounded-xl border border-slate-200 bg-white p-4"
-    >
-      <h2 id="manage-offer" className="text-lg font-semibold text-slate-900">
-        {manage.signInTitle}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{manage.signInText}</p>
-      <button
-        type="button"
-        className={`${primaryButton} mt-3`}
-        disabled={busy}
-        onClick={() => void signIn()}
-      >
-        {busy ? manage.signingIn : manage.signIn}
-      </button>
-      {error ? <ErrorText>{error}</ErrorText> : null}
-    </section>
+    <SignInCard
+      id="manage-offer"
+      className="mt-6"
+      busy={busy}
+      error={error}
+      onSignIn={() => void signIn()}
+    />
   );
 }
