@@ -21,8 +21,12 @@ vi.mock("./queries", () => ({
   useLenderLosses: () => data.losses,
   usePoolNotices: () => data.notices,
 }));
-vi.mock("wagmi", () => ({ useConnection: () => ({ address: USER }) }));
-vi.mock("@/lib/tx/useTransactor", () => ({ useExplorerUrl: () => "https://explorer.example" }));
+// a connected lender (the page's connection hook, lib/stack, answers for the wallet stack)
+vi.mock("@/lib/stack", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/stack")>()),
+  useConnection: () => ({ address: USER, status: "connected" }),
+}));
+vi.mock("@/lib/tx/explorer", () => ({ useExplorerUrl: () => "https://explorer.example" }));
 
 const poolLoss = (reason?: string | null): PoolLoss => ({
   id: `loss-31337-${HASH}-0`,
