@@ -130,6 +130,30 @@ describe("page cache", () => {
     expect((await timed(cache.get("/", "n"))).value).toContain("page 3");
   });
 
+  it("counts a copy's freshness from the end of its render, so slow renders do not run back to back", async () => {
+    const r = counting();
+    const cache = fakeClockCache(r.render);
+    r.hold();
+    // no copy yet: the visitor waits a second, then is rendered normally
+    expect((await timed(cache.get("/", "n"))).value).toBeNull();
+    // the render takes three fresh windows (a saturated server)
+    at(3 * PAGE_CACHE_FRESH_MS);
+    r.release();
+    await vi.advanceTimersByTimeAsync(0);
+    const finished = Date.now();
+
+    // just under a window after the render finished: served as it is, no new render
+    at(finished + PAGE_CACHE_FRESH_MS - 1);
+    expect((await timed(cache.get("/", "n"))).value).toContain("page 1");
+    expect(r.calls).toHaveLength(1);
+
+    // a window after it finished: one new render
+    at(finished + PAGE_CACHE_FRESH_MS);
+    expect((await timed(cache.get("/", "n"))).value).toContain("page 1");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.calls).toHaveLength(2);
+  });
+
   it("keeps serving the last copy, at once, while a stalled render runs, and never past its bound", async () => {
     const r = counting();
     const cache = fakeClockCache(r.render);
@@ -150,9 +174,17 @@ describe("page cache", () => {
     at(PAGE_CACHE_MAX_STALE_MS);
     expect(await timed(cache.get("/", "n"))).toEqual({ value: null, waited: 0 });
     expect(r.calls).toHaveLength(2);
-    // the render answers at last, but its copy is as old as the render (9 s): the next visitor
-    // starts a new one and gets it, the RPC being quick again
+    // the render answers at last: its copy is served until it is as old as the bound, counted
+    // from its render's start (9 s ago), then never again
     r.release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await timed(cache.get("/", "n"))).toEqual({
+      value: expect.stringContaining("page 2"),
+      waited: 0,
+    });
+    at(PAGE_CACHE_FRESH_MS + PAGE_CACHE_MAX_STALE_MS);
+    expect(await timed(cache.get("/", "n"))).toEqual({ value: null, waited: 0 });
+    // that request started a new render, the RPC being quick again: the next visitor gets it
     await vi.advanceTimersByTimeAsync(0);
     expect(await timed(cache.get("/", "n"))).toEqual({
       value: expect.stringContaining("page 3"),

@@ -10,9 +10,12 @@
  * random bits, hex, known only to this process, never sent to a client) and replaces it with the
  * request's nonce in the copy it sends: the nonce stays per response and unguessable.
  *
- * Stale-while-revalidate, with every wait and every copy bounded. A copy's age counts from the
- * start of the render that made it (its chain reads are at least that old). Past the fresh
- * window one render replaces it (concurrent requests share that render) and meanwhile:
+ * Stale-while-revalidate, with every wait and every copy bounded. A copy is fresh for
+ * {@link PAGE_CACHE_FRESH_MS} counted from the end of the render that made it (so a render slower
+ * than that window is not stale on arrival, and under load renders do not run back to back);
+ * the hard bound {@link PAGE_CACHE_MAX_STALE_MS} counts from the render's start (its chain reads
+ * are at least that old). Past the fresh window one render replaces it (concurrent requests
+ * share that render) and meanwhile:
  * - a copy younger than {@link PAGE_CACHE_STALE_MS} is served at once;
  * - an older one, or none, makes the request wait for the render, but only until the render has
  *   run for {@link PAGE_RENDER_WAIT_MS}: a render that stalls (a slow RPC, a saturated server)
@@ -46,8 +49,8 @@ export const PAGE_RENDER_TIMEOUT_MS = 15_000;
 export const RENDER_TOKEN_HEADER = "x-page-cache-render";
 export const RENDER_NONCE_HEADER = "x-page-cache-nonce";
 
-/** A rendered copy; `at` is when its render started. */
-type Entry = { html: string; placeholder: string; at: number };
+/** A rendered copy; `at` is when its render started, `doneAt` when it finished. */
+type Entry = { html: string; placeholder: string; at: number; doneAt: number };
 /** The render in flight for a path; it never rejects (null: nothing was kept). */
 type Render = { done: Promise<Entry | null>; startedAt: number };
 
@@ -108,7 +111,8 @@ export class PageCache {
   /** The page's HTML with `nonce` in place of the placeholder, or null to render normally. */
   async get(pathname: string, nonce: string): Promise<string | null> {
     const entry = this.entries.get(pathname);
-    const age = entry ? this.now() - entry.at : Infinity;
+    // freshness counts from the end of the render (the hard bound below, from its start)
+    const age = entry ? this.now() - entry.doneAt : Infinity;
     if (age >= PAGE_CACHE_FRESH_MS) {
       const render = this.refresh(pathname);
       // a copy this young is served while the render runs; else wait for it, but not for long
@@ -146,7 +150,7 @@ export class PageCache {
           this.entries.delete(pathname);
           return null;
         }
-        const entry = { html, placeholder, at: startedAt };
+        const entry = { html, placeholder, at: startedAt, doneAt: this.now() };
         this.entries.set(pathname, entry);
         return entry;
       })
