@@ -74,6 +74,11 @@ async function timed<T>(answer: Promise<T>): Promise<{ value: T; waited: number 
 /** Moves the fake clock to `ms` (since the test's start) without answering anything. */
 const at = (ms: number) => vi.setSystemTime(ms);
 
+const utf8 = new TextDecoder();
+/** The cache's answer as text (it serves UTF-8 bytes). */
+const text = (cache: PageCache, pathname: string, nonce: string) =>
+  cache.get(pathname, nonce).then((bytes) => (bytes === null ? null : utf8.decode(bytes)));
+
 const nonceOf = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
 
 describe("page cache", () => {
@@ -89,16 +94,24 @@ describe("page cache", () => {
   }
 
   it("renders a page once for concurrent visitors and gives each response its own nonce", async () => {
-    const r = counting();
+    // non-ASCII text in the page survives the cache's bytes
+    const r = counting((n) => `page ${n} · 1 000 € – l’épargne`);
     r.hold();
     const cache = new PageCache(r.render, () => 0);
-    const pending = [cache.get("/", "nonceA"), cache.get("/", "nonceB"), cache.get("/", "nonceC")];
+    const pending = [
+      text(cache, "/", "nonceA"),
+      text(cache, "/", "nonceB"),
+      text(cache, "/", "nonceC"),
+    ];
     r.release();
     const pages = await Promise.all(pending);
     expect(r.calls).toEqual(["/"]);
     expect(nonceOf(pages[0]!)).toEqual(["nonceA", "nonceA"]);
     expect(nonceOf(pages[1]!)).toEqual(["nonceB", "nonceB"]);
     expect(nonceOf(pages[2]!)).toEqual(["nonceC", "nonceC"]);
+    expect(pages[1]).toBe(
+      '<script nonce="nonceB">x</script><p>page 1 · 1 000 € – l’épargne</p><script nonce="nonceB"></script>',
+    );
     // the placeholder the server rendered with is never sent
     for (const p of pages) expect(p).not.toMatch(/nonce="[0-9a-f]{32}"/);
   });
@@ -106,28 +119,28 @@ describe("page cache", () => {
   it("renders again after the fresh window and serves the stale copy meanwhile", async () => {
     const r = counting();
     const cache = fakeClockCache(r.render);
-    expect((await timed(cache.get("/lending", "n"))).value).toContain("page 1");
+    expect((await timed(text(cache, "/lending", "n"))).value).toContain("page 1");
     at(PAGE_CACHE_FRESH_MS - 1);
-    expect((await timed(cache.get("/lending", "n"))).value).toContain("page 1");
+    expect((await timed(text(cache, "/lending", "n"))).value).toContain("page 1");
     expect(r.calls).toHaveLength(1);
 
     // stale: the old copy at once, one new render behind it
     at(PAGE_CACHE_FRESH_MS + 1);
     r.hold();
-    expect(await timed(cache.get("/lending", "n"))).toEqual({
+    expect(await timed(text(cache, "/lending", "n"))).toEqual({
       value: expect.stringContaining("page 1"),
       waited: 0,
     });
-    expect(await timed(cache.get("/lending", "n"))).toEqual({
+    expect(await timed(text(cache, "/lending", "n"))).toEqual({
       value: expect.stringContaining("page 1"),
       waited: 0,
     });
     r.release();
     await vi.advanceTimersByTimeAsync(0);
     expect(r.calls).toHaveLength(2);
-    expect((await timed(cache.get("/lending", "n"))).value).toContain("page 2");
+    expect((await timed(text(cache, "/lending", "n"))).value).toContain("page 2");
     // each path has its own entry
-    expect((await timed(cache.get("/", "n"))).value).toContain("page 3");
+    expect((await timed(text(cache, "/", "n"))).value).toContain("page 3");
   });
 
   it("counts a copy's freshness from the end of its render, so slow renders do not run back to back", async () => {
@@ -135,7 +148,7 @@ describe("page cache", () => {
     const cache = fakeClockCache(r.render);
     r.hold();
     // no copy yet: the visitor waits a second, then is rendered normally
-    expect((await timed(cache.get("/", "n"))).value).toBeNull();
+    expect((await timed(text(cache, "/", "n"))).value).toBeNull();
     // the render takes three fresh windows (a saturated server)
     at(3 * PAGE_CACHE_FRESH_MS);
     r.release();
@@ -144,12 +157,12 @@ describe("page cache", () => {
 
     // just under a window after the render finished: served as it is, no new render
     at(finished + PAGE_CACHE_FRESH_MS - 1);
-    expect((await timed(cache.get("/", "n"))).value).toContain("page 1");
+    expect((await timed(text(cache, "/", "n"))).value).toContain("page 1");
     expect(r.calls).toHaveLength(1);
 
     // a window after it finished: one new render
     at(finished + PAGE_CACHE_FRESH_MS);
-    expect((await timed(cache.get("/", "n"))).value).toContain("page 1");
+    expect((await timed(text(cache, "/", "n"))).value).toContain("page 1");
     await vi.advanceTimersByTimeAsync(0);
     expect(r.calls).toHaveLength(2);
   });
@@ -157,13 +170,13 @@ describe("page cache", () => {
   it("keeps serving the last copy, at once, while a stalled render runs, and never past its bound", async () => {
     const r = counting();
     const cache = fakeClockCache(r.render);
-    expect((await timed(cache.get("/", "n"))).value).toContain("page 1");
+    expect((await timed(text(cache, "/", "n"))).value).toContain("page 1");
     // the RPC stalls: the render started now does not answer
     r.hold();
     at(PAGE_CACHE_FRESH_MS);
     for (const t of [PAGE_CACHE_FRESH_MS, PAGE_CACHE_STALE_MS + 1, PAGE_CACHE_MAX_STALE_MS - 1]) {
       at(t);
-      const { value, waited } = await timed(cache.get("/", `nonce${t}`));
+      const { value, waited } = await timed(text(cache, "/", `nonce${t}`));
       expect(nonceOf(value!)).toEqual([`nonce${t}`, `nonce${t}`]);
       expect(value).toContain("page 1");
       expect(waited).toBe(0);
@@ -172,21 +185,21 @@ describe("page cache", () => {
     expect(r.calls).toHaveLength(2);
     // the copy is as old as the bound: never served again; nobody waits on the stalled render
     at(PAGE_CACHE_MAX_STALE_MS);
-    expect(await timed(cache.get("/", "n"))).toEqual({ value: null, waited: 0 });
+    expect(await timed(text(cache, "/", "n"))).toEqual({ value: null, waited: 0 });
     expect(r.calls).toHaveLength(2);
     // the render answers at last: its copy is served until it is as old as the bound, counted
     // from its render's start (9 s ago), then never again
     r.release();
     await vi.advanceTimersByTimeAsync(0);
-    expect(await timed(cache.get("/", "n"))).toEqual({
+    expect(await timed(text(cache, "/", "n"))).toEqual({
       value: expect.stringContaining("page 2"),
       waited: 0,
     });
     at(PAGE_CACHE_FRESH_MS + PAGE_CACHE_MAX_STALE_MS);
-    expect(await timed(cache.get("/", "n"))).toEqual({ value: null, waited: 0 });
+    expect(await timed(text(cache, "/", "n"))).toEqual({ value: null, waited: 0 });
     // that request started a new render, the RPC being quick again: the next visitor gets it
     await vi.advanceTimersByTimeAsync(0);
-    expect(await timed(cache.get("/", "n"))).toEqual({
+    expect(await timed(text(cache, "/", "n"))).toEqual({
       value: expect.stringContaining("page 3"),
       waited: 0,
     });
@@ -199,36 +212,36 @@ describe("page cache", () => {
     const answered = (p: Promise<string | null>) => p.then((value) => ({ value, at: Date.now() }));
     // the first visitor waits for the render, gives up after PAGE_RENDER_WAIT_MS and is rendered
     // normally (null); one who comes later waits only until the render has run that long
-    const first = answered(cache.get("/lending", "a"));
+    const first = answered(text(cache, "/lending", "a"));
     await vi.advanceTimersByTimeAsync(400);
-    const second = answered(cache.get("/lending", "b"));
+    const second = answered(text(cache, "/lending", "b"));
     await vi.advanceTimersByTimeAsync(PAGE_RENDER_WAIT_MS);
     expect(await first).toEqual({ value: null, at: PAGE_RENDER_WAIT_MS });
     expect(await second).toEqual({ value: null, at: PAGE_RENDER_WAIT_MS });
     // the render still stalls: visitors are now rendered normally at once, by one render only
-    expect(await timed(cache.get("/lending", "c"))).toEqual({ value: null, waited: 0 });
+    expect(await timed(text(cache, "/lending", "c"))).toEqual({ value: null, waited: 0 });
     expect(r.calls).toHaveLength(1);
     r.release();
     await vi.advanceTimersByTimeAsync(0);
     // it answers at last: its copy is served from then on (while younger than the bound)
-    expect((await timed(cache.get("/lending", "d"))).value).toContain("page 1");
+    expect((await timed(text(cache, "/lending", "d"))).value).toContain("page 1");
   });
 
   it("gives a copy past the stale window a second's chance to be replaced, then serves it until its bound", async () => {
     const r = counting();
     const cache = fakeClockCache(r.render);
-    await timed(cache.get("/", "n"));
+    await timed(text(cache, "/", "n"));
     // nobody came for a while: the next visitor waits for the new render if it is quick
     at(PAGE_CACHE_STALE_MS + 500);
     r.hold();
-    const quick = cache.get("/", "n");
+    const quick = text(cache, "/", "n");
     await vi.advanceTimersByTimeAsync(200);
     r.release();
     expect(await timed(quick)).toEqual({ value: expect.stringContaining("page 2"), waited: 0 });
     // ... and gets the old copy after PAGE_RENDER_WAIT_MS when it is not
     at(PAGE_CACHE_STALE_MS + 500 + PAGE_CACHE_STALE_MS + 500);
     r.hold();
-    const slow = await timed(cache.get("/", "n"));
+    const slow = await timed(text(cache, "/", "n"));
     expect(slow.value).toContain("page 2");
     expect(slow.waited).toBe(PAGE_RENDER_WAIT_MS);
     r.release();
@@ -237,14 +250,14 @@ describe("page cache", () => {
   it("renders again after a render that throws, and serves nothing from before it", async () => {
     const r = counting();
     const cache = fakeClockCache(r.render);
-    await timed(cache.get("/", "n"));
+    await timed(text(cache, "/", "n"));
     at(PAGE_CACHE_FRESH_MS);
     r.hold();
-    expect((await timed(cache.get("/", "n"))).value).toContain("page 1");
+    expect((await timed(text(cache, "/", "n"))).value).toContain("page 1");
     r.fail();
     await vi.advanceTimersByTimeAsync(0);
     // nothing kept: the next request renders again (and gets that render)
-    expect(await timed(cache.get("/", "n"))).toEqual({
+    expect(await timed(text(cache, "/", "n"))).toEqual({
       value: expect.stringContaining("page 3"),
       waited: 0,
     });
@@ -271,8 +284,8 @@ describe("page cache", () => {
         return render(p, ph);
       });
       // null: the request is rendered normally; the next request tries again
-      expect(await cache.get("/", "n")).toBeNull();
-      expect(await cache.get("/", "n")).toBeNull();
+      expect(await text(cache, "/", "n")).toBeNull();
+      expect(await text(cache, "/", "n")).toBeNull();
       expect(calls).toBe(2);
     }
   });

@@ -49,8 +49,32 @@ export const PAGE_RENDER_TIMEOUT_MS = 15_000;
 export const RENDER_TOKEN_HEADER = "x-page-cache-render";
 export const RENDER_NONCE_HEADER = "x-page-cache-nonce";
 
-/** A rendered copy; `at` is when its render started, `doneAt` when it finished. */
-type Entry = { html: string; placeholder: string; at: number; doneAt: number };
+/**
+ * A rendered copy, kept as UTF-8 bytes split at the placeholder nonce (a response is those parts
+ * joined by its own nonce: no string scan or re-encoding of the page per request); `at` is when
+ * its render started, `doneAt` when it finished.
+ */
+type Entry = { parts: Uint8Array[]; at: number; doneAt: number };
+
+const utf8 = new TextEncoder();
+
+/** `parts` joined by `nonce` (ASCII), as one buffer. */
+function join(parts: Uint8Array[], nonce: string): Uint8Array<ArrayBuffer> {
+  const sep = utf8.encode(nonce);
+  let length = sep.length * (parts.length - 1);
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  parts.forEach((p, i) => {
+    if (i > 0) {
+      out.set(sep, offset);
+      offset += sep.length;
+    }
+    out.set(p, offset);
+    offset += p.length;
+  });
+  return out;
+}
 /** The render in flight for a path; it never rejects (null: nothing was kept). */
 type Render = { done: Promise<Entry | null>; startedAt: number };
 
@@ -108,8 +132,10 @@ export class PageCache {
     return /^[0-9a-f]{32}$/.test(nonce) ? nonce : null;
   }
 
-  /** The page's HTML with `nonce` in place of the placeholder, or null to render normally. */
-  async get(pathname: string, nonce: string): Promise<string | null> {
+  /**
+   * The page's HTML (UTF-8) with `nonce` in place of the placeholder, or null to render normally.
+   */
+  async get(pathname: string, nonce: string): Promise<Uint8Array<ArrayBuffer> | null> {
     const entry = this.entries.get(pathname);
     // freshness counts from the end of the render (the hard bound below, from its start)
     const age = entry ? this.now() - entry.doneAt : Infinity;
@@ -121,7 +147,7 @@ export class PageCache {
     // the new copy if the render finished, else the last one while it is young enough
     const served = this.entries.get(pathname);
     if (!served || this.now() - served.at >= PAGE_CACHE_MAX_STALE_MS) return null;
-    return served.html.replaceAll(served.placeholder, nonce);
+    return join(served.parts, nonce);
   }
 
   /** Resolves when `render` finishes or has run {@link PAGE_RENDER_WAIT_MS}, whichever is first. */
@@ -150,7 +176,11 @@ export class PageCache {
           this.entries.delete(pathname);
           return null;
         }
-        const entry = { html, placeholder, at: startedAt, doneAt: this.now() };
+        const entry = {
+          parts: html.split(placeholder).map((part) => utf8.encode(part)),
+          at: startedAt,
+          doneAt: this.now(),
+        };
         this.entries.set(pathname, entry);
         return entry;
       })
