@@ -110,6 +110,7 @@ export function IncidentProcedure({ pools }: { pools: PoolHealth[] }) {
         <Field
           id="incident-reason"
           label={manage.lossReason}
+          hint={manage.lossReasonHint}
           value={reason}
           onChange={setReason}
           inputMode="text"

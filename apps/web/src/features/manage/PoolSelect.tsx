@@ -36,19 +36,21 @@ export function PoolSelect({
   );
 }
 
-/** One labelled text field of a console form. */
+/** One labelled text field of a console form, with an optional one-line hint under it. */
 export function Field({
   id,
   label,
   value,
   onChange,
   inputMode = "decimal",
+  hint,
 }: {
   id: string;
   label: string;
   value: string;
   onChange: (v: string) => void;
   inputMode?: "decimal" | "numeric" | "text";
+  hint?: string;
 }) {
   return (
     <div className="min-w-0">
@@ -60,9 +62,15 @@ export function Field({
         className="mt-1 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
         inputMode={inputMode}
         autoComplete="off"
+        aria-describedby={hint ? `${id}-hint` : undefined}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -121,6 +121,8 @@ export const manage = {
   previewRow: "{name}: {before} → {after} USDC",
   exceedsDrawn: "Above the pool's outstanding loans ({drawn} USDC)",
   lossReason: "Reason (lenders read it)",
+  lossReasonHint:
+    "Public: lenders and visitors read it on the pool's card, in My Portfolio and in the loss mail.",
   lossMailed: "Lenders mailed about the loss: {mailed} of {lenders} ({already} mailed before)",
   lossMailFailed: "The loss is reported, but the lenders are not mailed yet: {error}",
   lossMailRetry: "Mail the lenders",
