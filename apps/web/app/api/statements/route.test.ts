@@ -22,15 +22,19 @@ import { GET, POST } from "./route";
 
 // The chain's clock as the server reads it (its cached epoch times): a test moves it ahead of
 // this one, as the demo controls move a local chain.
-const chain = vi.hoisted(() => ({ aheadSeconds: 0 }));
+// It counts its reads: a stranger's request must cost none.
+const chain = vi.hoisted(() => ({ aheadSeconds: 0, reads: 0 }));
 vi.mock("@/server/services/initial-reads", async (original) => {
   const actual = await original<typeof import("@/server/services/initial-reads")>();
   return {
     ...actual,
-    initialEpochTimes: async () => ({
-      data: { chainTime: Math.floor(Date.now() / 1000) + chain.aheadSeconds },
-      fetchedAt: Date.now(),
-    }),
+    initialEpochTimes: async () => {
+      chain.reads++;
+      return {
+        data: { chainTime: Math.floor(Date.now() / 1000) + chain.aheadSeconds },
+        fetchedAt: Date.now(),
+      };
+    },
   };
 });
 
@@ -84,7 +88,6 @@ describe("/api/statements (issue 28)", () => {
       [`user=${owner.address}&period=2026-Q5`, /period must be/],
       [`user=${owner.address}&period=1999`, /from 2000 on/],
       [`user=${owner.address}&period=2026-07-01`, /period must be/],
-      [`user=${owner.address}&period=9999`, /period 9999 has not started yet/],
       [`user=${owner.address}&period=2026&format=xlsx`, /format must be csv, pdf or json/],
       [`user=0x123&period=2026`, /user/],
       [`user=${owner.address}&period=2026&extra=1`, /./],
@@ -96,6 +99,37 @@ describe("/api/statements (issue 28)", () => {
         400,
         message,
       );
+    }
+    // a well-formed period that has not started is the owner's 400 (a stranger's 401: below)
+    expectError(
+      await call(GET, getWithCookie(`/api/statements?user=${owner.address}&period=9999`, cookie)),
+      400,
+      /period 9999 has not started yet/,
+    );
+  });
+
+  it("a stranger asking for a period in the future by this clock is refused before any chain read", async () => {
+    const owner = newAccount();
+    const stranger = newAccount();
+    const strangerCookie = await signIn(stranger);
+    const ownerCookie = await signIn(owner);
+    for (const period of ["9999", "9999-Q1", "9999-07"]) {
+      const path = `/api/statements?user=${owner.address}&period=${period}&format=csv`;
+      chain.reads = 0;
+      expectError(await call(GET, getRequest(path, fromNewIp())), 401, /^Sign in with this wallet/);
+      expectError(
+        await call(GET, getWithCookie(path, strangerCookie)),
+        403,
+        /^The session belongs to another wallet/,
+      );
+      expect(chain.reads).toBe(0);
+      // the owner's request does read the chain's clock (the count above could fail)
+      expectError(
+        await call(GET, getWithCookie(path, ownerCookie)),
+        400,
+        new RegExp(`period ${period} has not started yet`),
+      );
+      expect(chain.reads).toBe(1);
     }
   });
 

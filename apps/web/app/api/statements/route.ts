@@ -34,22 +34,24 @@ const query = z
 /**
  * GET /api/statements?user=0x..&period=2026-Q3&format=csv|pdf|json: the lender's statement for a
  * month (2026-07), a quarter (2026-Q3) or a year (2026), UTC. The wallet's own session only (401
- * without one, 403 for another wallet, a second wallet of the same person included); 400 for a
- * bad or future period; 10 statements a minute per lender (429 past it); 503 when the chain or
- * the indexer is unavailable.
+ * without one, 403 for another wallet, a second wallet of the same person included, both before
+ * any chain read); 400 for a malformed period (session or not) or, for the owner, a future one;
+ * 10 statements a minute per lender (429 past it); 503 when the chain or the indexer is
+ * unavailable.
  */
 export const GET = apiHandler(async (request) => {
   const q = readQuery(request, query);
-  const wallTime = Math.floor(Date.now() / 1000);
   let period = statementPeriodOf(q.period, Number.MAX_SAFE_INTEGER); // its form only
+  // the wallet's own session before anything else is read: a stranger costs no chain read
+  const db = await database();
+  await requireWalletSession(db, request, siteOf(request, serverConfig()), q.user);
+  const wallTime = Math.floor(Date.now() / 1000);
   if (period.start > wallTime) {
     // not started by this clock, perhaps by the chain's when that runs ahead (a local chain
     // moved by the demo controls): the chain decides, as the portfolio's period choices do
     const chainTime = (await initialEpochTimes())?.data.chainTime ?? 0;
     period = statementPeriodOf(q.period, Math.max(wallTime, chainTime));
   }
-  const db = await database();
-  await requireWalletSession(db, request, siteOf(request, serverConfig()), q.user);
   await enforceRateLimit(db, [`statements:${q.user.toLowerCase()}`], STATEMENT_RATE_LIMIT).catch(
     renamed429(copy.tooMany),
   );
