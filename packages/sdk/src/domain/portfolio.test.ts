@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { RequestRecord, UserTranchePosition } from "../entities";
-import { buildPortfolioSummary, depositedByTranche, positionFigures } from "./portfolio";
+import {
+  buildPortfolioSummary,
+  depositedByTranche,
+  interestBetween,
+  positionFigures,
+} from "./portfolio";
 
 const USDC = 1_000_000n;
 
@@ -340,5 +345,90 @@ describe("buildPortfolioSummary", () => {
       pools,
     );
     expect(summary).toMatchObject({ empty: true, pools: [], balance: 0n, totalInvested: 0n });
+  });
+});
+
+describe("interestBetween (an epoch's interest, e.g. for the epoch mail)", () => {
+  // Alpha Pool's Senior: 1,000 USDC variable and a 2,000 USDC fixed-term lock
+  const held = [
+    request({ nftId: 1n, trancheId: 1n, amount: 1_000n * USDC, accepted: 1_000n * USDC }),
+    request({
+      nftId: 2n,
+      trancheId: 1n,
+      fixedTermConfigId: 1n,
+      amount: 2_000n * USDC,
+      accepted: 2_000n * USDC,
+    }),
+  ];
+  const at = (
+    variable: bigint,
+    locked: bigint,
+    requests = held,
+    extra: UserTranchePosition[] = [],
+    losses: { poolId: bigint; trancheId: bigint; amount: bigint }[] = [],
+  ) =>
+    buildPortfolioSummary(
+      {
+        positions: [
+          position({
+            trancheId: 1n,
+            balance: variable + locked,
+            availableToWithdraw: variable,
+            lockedInFixedTerm: locked,
+          }),
+          ...extra,
+        ],
+        requests,
+        activeDeposits: 0n,
+        pendingDeposits: 0n,
+      },
+      pools,
+      { losses },
+    );
+
+  it("counts the fixed-term lock's interest with the variable shares'", () => {
+    const before = at(1_000n * USDC, 2_000n * USDC);
+    const after = at(1_001n * USDC, 2_003n * USDC);
+    expect(interestBetween(before, after, 0n)).toBe(4n * USDC);
+  });
+
+  it("does not count a deposit accepted or a withdrawal paid in between as interest", () => {
+    const before = at(1_000n * USDC, 2_000n * USDC);
+    const after = at(1_251n * USDC, 2_003n * USDC, [
+      ...held,
+      request({ nftId: 3n, trancheId: 1n, amount: 500n * USDC, accepted: 500n * USDC }),
+      request({ nftId: 4n, trancheId: 1n, kind: "Withdrawal", assets: 250n * USDC }),
+    ]);
+    expect(interestBetween(before, after, 0n)).toBe(4n * USDC);
+  });
+
+  it("counts interest earned while an older loss exceeds all interest (no clamp at 0 hides it)", () => {
+    const lost = [{ poolId: 0n, trancheId: 1n, amount: 600n * USDC }];
+    // 3,000 in, 2,400 left after the loss: interestEarned is 0 at both readings without the losses
+    const before = at(800n * USDC, 1_600n * USDC);
+    const after = at(801n * USDC, 1_602n * USDC);
+    expect(after.pools[0]!.interestEarned).toBe(0n);
+    expect(interestBetween(before, after, 0n)).toBe(3n * USDC);
+    // and the same with the losses given to both readings
+    const b = at(800n * USDC, 1_600n * USDC, held, [], lost);
+    const a = at(801n * USDC, 1_602n * USDC, held, [], lost);
+    expect(interestBetween(b, a, 0n)).toBe(3n * USDC);
+  });
+
+  it("counts only the given pool, and never less than 0", () => {
+    const beta = (balance: bigint) => [
+      position({ poolId: 1n, balance, availableToWithdraw: balance }),
+    ];
+    const betaDeposit = request({
+      nftId: 9n,
+      poolId: 1n,
+      amount: 100n * USDC,
+      accepted: 100n * USDC,
+    });
+    const before = at(1_000n * USDC, 2_000n * USDC, [...held, betaDeposit], beta(100n * USDC));
+    const after = at(1_000n * USDC, 2_000n * USDC, [...held, betaDeposit], beta(105n * USDC));
+    expect(interestBetween(before, after, 0n)).toBe(0n);
+    expect(interestBetween(before, after, 1n)).toBe(5n * USDC);
+    expect(interestBetween(after, before, 1n)).toBe(0n);
   });
 });

@@ -296,6 +296,33 @@ export function buildPortfolioSummary(
 }
 
 /**
+ * The interest the lender's positions in `poolId` earned between two readings of the portfolio
+ * ({@link buildPortfolioSummary} at two blocks, e.g. just before and at an epoch's clearing):
+ * what `interestEarned - losses` moved by, summed over the pool's tranches, variable shares and
+ * fixed-term locks alike (both are in `balance`; a lock paid out at expiry is in `withdrawn`), at
+ * least 0. `interestEarned - losses` is the position's gain (balance + withdrawn - deposited),
+ * unclamped: with no loss reported between the readings it moved exactly as `interestEarned`,
+ * whether or not the readings were given the losses reported before (an epoch's clearing reports
+ * none: a loss is its own transaction). Deposits accepted and withdrawals paid between them move
+ * `deposited`/`withdrawn` and `balance` alike, so they do not count as interest.
+ *
+ * @example interestBetween(await readPortfolioAt(c, d, user, justBefore), await readPortfolioAt(c, d, user, cleared), poolId)
+ */
+export function interestBetween(
+  before: Pick<PortfolioSummary, "pools">,
+  after: Pick<PortfolioSummary, "pools">,
+  poolId: bigint,
+): bigint {
+  const gain = (s: Pick<PortfolioSummary, "pools">) =>
+    s.pools
+      .filter((p) => p.poolId === poolId)
+      .flatMap((p) => p.positions)
+      .reduce((a, p) => a + p.interestEarned - p.losses, 0n);
+  const moved = gain(after) - gain(before);
+  return moved > 0n ? moved : 0n;
+}
+
+/**
  * Losses per tranche position from the indexer's loss rows (`GET /lender-losses`: each loss's
  * change per tranche, 0 or below).
  *

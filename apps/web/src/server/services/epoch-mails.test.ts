@@ -6,6 +6,7 @@
 import {
   formatUsdc,
   lendingPoolManagerAbi,
+  readPools,
   readRequest,
   readUserPosition,
   requestWithdrawalInUSDC,
@@ -20,6 +21,7 @@ import { setupApiTestDatabase } from "../test/harness";
 import {
   epochMailsOn,
   mailEpochClearing,
+  readEpochOutcome,
   setEpochMails,
   unsubscribeToken,
   verifyUnsubscribeToken,
@@ -56,6 +58,7 @@ describe("epoch mails after a clearing (issue 28)", () => {
   const emails: Record<string, string> = {
     [devAccount(1).address.toLowerCase()]: "one@example.org",
     [devAccount(2).address.toLowerCase()]: "two@example.org",
+    [devAccount(3).address.toLowerCase()]: "three@example.org",
   };
   const setup = {
     client,
@@ -193,6 +196,70 @@ describe("epoch mails after a clearing (issue 28)", () => {
       expect(
         await mailEpochClearing(t.db(), { ...setup, mail: noSecret }, { poolId: POOL, epoch: e0 }),
       ).toEqual({ lenders: 0, mailed: 0, alreadyMailed: 0 });
+    });
+  }, 120_000);
+
+  it("counts a fixed-term lock's interest in the mail's interest, as the lock's value grew on chain", async () => {
+    await chain.inSnapshot(async () => {
+      const three = devAccount(3).address;
+      const pool = (await readPools(client, deployment)).find((p) => p.id === POOL)!;
+      const fixed = pool.tranches[0]!.fixedTermConfig[0]!.configId;
+      // epoch e0: lender 3 (not mailed before) locks 5,000 USDC at the fixed rate (no variable shares at all)
+      const e0 = await client.readContract({ ...manager, functionName: "requestEpoch" });
+      await chain.deposit(3, {
+        poolId: POOL,
+        trancheId: 0n,
+        amount: usdc("5000"),
+        fixedTermConfigId: fixed,
+      });
+      await clearThrough(e0);
+      const lock = (await readUserPosition(client, deployment, three)).requests[0]!;
+      await chain.send(0, settle(deployment, { nftIds: [lock.nftId] }));
+      // epoch e1: a small variable deposit, so the clearing has a request of lender 3's
+      const e1 = e0 + 1n;
+      await chain.deposit(3, {
+        poolId: POOL,
+        trancheId: 0n,
+        amount: usdc("100"),
+        fixedTermConfigId: 0n,
+      });
+      await clearThrough(e1);
+
+      // the chain: what the lock was worth just before the clearing's block and at it
+      const [cleared] = await client.getContractEvents({
+        ...manager,
+        eventName: "EpochCleared",
+        args: { poolId: POOL, epoch: e1 },
+        fromBlock: BigInt(deployment.deployBlock),
+      });
+      const block = cleared!.blockNumber;
+      const locked = async (blockNumber: bigint) =>
+        (await readUserPosition(client, deployment, three, { blockNumber })).positions.find(
+          (p) => p.poolId === POOL && p.trancheId === 0n,
+        )!.lockedInFixedTerm;
+      const grown = (await locked(block)) - (await locked(block - 1n));
+      expect(grown).toBeGreaterThan(0n);
+      const outcome = await readEpochOutcome(client, deployment, POOL, e1);
+      const interest = outcome!.lenders.find((l) => l.owner === three)!.interest;
+      // the lock's growth; the deposit accepted in the same clearing earns nothing yet (its shares
+      // are worth what it paid, to a unit of rounding)
+      expect(interest).toBeGreaterThanOrEqual(grown - 1n);
+      expect(interest).toBeLessThanOrEqual(grown);
+
+      expect(await mailEpochClearing(t.db(), setup, { poolId: POOL, epoch: e1 })).toEqual({
+        lenders: 1,
+        mailed: 1,
+        alreadyMailed: 0,
+      });
+      const [mail] = (await mailsTo("three@example.org")).filter((m) =>
+        m.subject.includes(`epoch ${e1}`),
+      );
+      expect(mail!.text).toContain(
+        `Interest of the epoch on your positions in Cash Management Fund: ${formatUsdc(interest)} USDC`,
+      );
+      // 5,000 USDC locked at 8% a year for one epoch, less the 10% fee:
+      // 5,000 x (1.08^(1/52.18) - 1) x 0.9 = 6.64 USDC (the variable reading alone said 0.00)
+      expect(formatUsdc(interest)).toBe("6.64");
     });
   }, 120_000);
 });

@@ -11,8 +11,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   buildEpochMail,
+  interestBetween,
   lendingPoolManagerAbi,
   readPools,
+  readPortfolioAt,
   type EpochMailRequest,
 } from "@lending/sdk";
 import type { Deployment } from "@lending/sdk/deployments";
@@ -78,15 +80,17 @@ export async function setEpochMails(db: Executor, owner: string, on: boolean): P
 /** One lender's outcome of a clearing. */
 export type LenderOutcome = { owner: Address; requests: EpochMailRequest[]; interest: bigint };
 
-const VIRTUAL_SHARES = 10n ** 6n;
-const VIRTUAL_ASSETS = 1n;
-
 /**
  * What a clearing did for each lender with a request in it: the requests of (pool, epoch) from
  * their `RequestCreated` events, their results from `requestStatus`, and the interest of the epoch
- * on the lender's variable shares in each tranche (held or queued for withdrawal just before the
- * clearing's block): shares x (price after interest - price before). Fixed-term locks earn their
- * fixed rate and are not counted here. Answers nothing before the epoch is cleared.
+ * on the lender's positions in the pool, variable shares and fixed-term locks alike: the
+ * portfolio's figures just before the clearing's block and at it ({@link interestBetween} over
+ * {@link readPortfolioAt}, the statements' reading). Answers nothing before the epoch is cleared.
+ *
+ * The `RequestCreated` (and the portfolio's fixed-term) events are read from the deployment block
+ * in one `eth_getLogs` each: fine on anvil and on nodes without a block-range cap; the codebase has
+ * no shared chunked log reader yet (the keeper's scan is its own, private), so a capped RPC
+ * provider needs one here, or the keeper's pending requests of the epoch passed in.
  */
 export async function readEpochOutcome(
   client: Client,
@@ -123,22 +127,16 @@ export async function readEpochOutcome(
   if (!pool) return null;
   const tranches = await Promise.all(
     pool.tranches.map(async (t) => {
-      const [before, prices] = await Promise.all([
-        readContract(client, {
-          ...lpm,
-          functionName: "getTrancheState",
-          args: [poolId, t.id],
-          blockNumber: block - 1n,
-        }),
-        readContract(client, {
-          ...lpm,
-          functionName: "getEpochPrices",
-          args: [poolId, epoch, t.id],
-        }),
-      ]);
-      return { name: t.name, before, prices };
+      const prices = await readContract(client, {
+        ...lpm,
+        functionName: "getEpochPrices",
+        args: [poolId, epoch, t.id],
+      });
+      return { name: t.name, prices };
     }),
   );
+  const justBefore = { number: block - 1n, timestamp: Number(header.timestamp) };
+  const atClearing = { number: block, timestamp: Number(header.timestamp) };
   // the contract's RequestStatus: 2 = Cleared, 4 = Settled
   const processed = views.filter((v) => v.status === 2 || v.status === 4);
   const owners = [...new Set(processed.map((v) => getAddress(v.owner)))];
@@ -173,27 +171,11 @@ export async function readEpochOutcome(
               rejected: price(v.rejected),
             };
       });
-      let interest = 0n;
-      for (const [i, t] of tranches.entries()) {
-        if (t.prices.withdrawalShares === 0n) continue;
-        const held = await readContract(client, {
-          ...lpm,
-          functionName: "sharesOf",
-          args: [poolId, BigInt(i), owner],
-          blockNumber: block - 1n,
-        });
-        const queued = mine
-          .filter((v) => v.kind === 1 && Number(v.trancheId) === i)
-          .reduce((s, v) => s + v.amount, 0n);
-        const shares = held + queued;
-        if (shares === 0n) continue;
-        const after = (shares * t.prices.withdrawalAssets) / t.prices.withdrawalShares;
-        const beforeValue =
-          (shares * (t.before.totalAssets + VIRTUAL_ASSETS)) /
-          (t.before.totalShares + VIRTUAL_SHARES);
-        if (after > beforeValue) interest += after - beforeValue;
-      }
-      return { owner, requests, interest };
+      const [before, after] = await Promise.all([
+        readPortfolioAt(client, deployment, owner, justBefore),
+        readPortfolioAt(client, deployment, owner, atClearing),
+      ]);
+      return { owner, requests, interest: interestBetween(before, after, poolId) };
     }),
   );
   return {
