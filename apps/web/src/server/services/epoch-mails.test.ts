@@ -92,21 +92,32 @@ describe("epoch mails after a clearing (issue 28)", () => {
     }
   }
 
+  /**
+   * Dev account `lender` deposits `amount` USDC in the current request epoch (at the fixed-term
+   * config's rate when one is given); the epoch is cleared and the deposit settled. Answers the
+   * epoch.
+   */
+  async function depositClearSettle(lender: number, amount: string, fixedTermConfigId = 0n) {
+    const epoch = await client.readContract({ ...manager, functionName: "requestEpoch" });
+    await chain.deposit(lender, {
+      poolId: POOL,
+      trancheId: 0n,
+      amount: usdc(amount),
+      fixedTermConfigId,
+    });
+    await clearThrough(epoch);
+    const owner = devAccount(lender).address;
+    const [request] = (await readUserPosition(client, deployment, owner)).requests;
+    await chain.send(0, settle(deployment, { nftIds: [request!.nftId] }));
+    return epoch;
+  }
+
   const mailsTo = async (to: string) => t.db().select().from(outbox).where(eq(outbox.to, to));
 
   it("mails each lender with a processed request once, with its figures, interest and one unsubscribe link; an opted-out lender gets none", async () => {
     await chain.inSnapshot(async () => {
       const one = devAccount(1).address;
-      const e0 = await client.readContract({ ...manager, functionName: "requestEpoch" });
-      await chain.deposit(1, {
-        poolId: POOL,
-        trancheId: 0n,
-        amount: usdc("5000"),
-        fixedTermConfigId: 0n,
-      });
-      await clearThrough(e0);
-      const first = (await readUserPosition(client, deployment, one)).requests[0]!;
-      await chain.send(0, settle(deployment, { nftIds: [first.nftId] }));
+      const e0 = await depositClearSettle(1, "5000");
       // the first clearing: lender 1's deposit (lender 2 had no request)
       expect(await mailEpochClearing(t.db(), setup, { poolId: POOL, epoch: e0 })).toEqual({
         lenders: 1,
@@ -204,26 +215,12 @@ describe("epoch mails after a clearing (issue 28)", () => {
       const three = devAccount(3).address;
       const pool = (await readPools(client, deployment)).find((p) => p.id === POOL)!;
       const fixed = pool.tranches[0]!.fixedTermConfig[0]!.configId;
-      // epoch e0: lender 3 (not mailed before) locks 5,000 USDC at the fixed rate (no variable shares at all)
-      const e0 = await client.readContract({ ...manager, functionName: "requestEpoch" });
-      await chain.deposit(3, {
-        poolId: POOL,
-        trancheId: 0n,
-        amount: usdc("5000"),
-        fixedTermConfigId: fixed,
-      });
-      await clearThrough(e0);
-      const lock = (await readUserPosition(client, deployment, three)).requests[0]!;
-      await chain.send(0, settle(deployment, { nftIds: [lock.nftId] }));
-      // epoch e1: a small variable deposit, so the clearing has a request of lender 3's
-      const e1 = e0 + 1n;
-      await chain.deposit(3, {
-        poolId: POOL,
-        trancheId: 0n,
-        amount: usdc("100"),
-        fixedTermConfigId: 0n,
-      });
-      await clearThrough(e1);
+      // epoch e0: lender 3 (not mailed before) locks 5,000 USDC at the fixed rate, no variable
+      // shares at all
+      const e0 = await depositClearSettle(3, "5000", fixed);
+      // the next epoch: a small variable deposit, so its clearing has a request of lender 3's
+      const e1 = await depositClearSettle(3, "100");
+      expect(e1).toBe(e0 + 1n);
 
       // the chain: what the lock was worth just before the clearing's block and at it
       const [cleared] = await client.getContractEvents({
