@@ -4,7 +4,8 @@
  * tranches, junior first, and a wallet without the role is refused by the simulation, sending
  * nothing.
  */
-import { apyToEpochRate, manage } from "@lending/sdk";
+import { manage } from "@lending/sdk";
+import { draftTrancheArgs } from "@lending/sdk/testing";
 import { describe, expect, inject, it } from "vitest";
 import { withSnapshot } from "../fixture/snapshot";
 import { devAccount } from "../lib/dev-accounts";
@@ -27,20 +28,8 @@ describe("ops pool:create", () => {
       subheading: "Trade receivables, 60 days",
       requestEpochsInAdvance: 0n,
       tranches: [
-        {
-          name: "Junior, first loss",
-          epochInterestRate: apyToEpochRate(0.12),
-          minimumDeposit: 10_000_000n,
-          maximumDeposit: 5_000_000_000n,
-          capacity: 100_000_000_000n,
-        },
-        {
-          name: "Senior",
-          epochInterestRate: apyToEpochRate(0.08),
-          minimumDeposit: 10_000_000n,
-          maximumDeposit: 5_000_000_000n,
-          capacity: 200_000_000_000n,
-        },
+        draftTrancheArgs("Junior, first loss", 0.12, 100_000n),
+        draftTrancheArgs("Senior", 0.08, 200_000n),
       ],
     });
     const refused: [Record<string, string | true>, RegExp][] = [

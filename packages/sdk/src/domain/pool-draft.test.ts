@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { manage } from "../i18n";
-import { apyToEpochRate } from "./apy";
+import { draftTrancheArgs } from "../test/pool-draft";
 import { createPoolArgs, parsePoolDraft, type PoolDraftInput } from "./pool-draft";
 
 const tranche = (overrides: Partial<PoolDraftInput["tranches"][number]> = {}) => ({
@@ -29,20 +29,8 @@ describe("a new pool's rules (the console's form and ops pool:create)", () => {
         subheading: "Trade receivables",
         requestEpochsInAdvance: 0n,
         tranches: [
-          {
-            name: "Junior",
-            epochInterestRate: apyToEpochRate(0.12),
-            minimumDeposit: 10_000_000n,
-            maximumDeposit: 5_000_000_000n,
-            capacity: 100_000_000_000n,
-          },
-          {
-            name: "Senior",
-            epochInterestRate: apyToEpochRate(0.08),
-            minimumDeposit: 10_000_000n,
-            maximumDeposit: 5_000_000_000n,
-            capacity: 200_000_000_000n,
-          },
+          draftTrancheArgs("Junior", 0.12, 100_000n),
+          draftTrancheArgs("Senior", 0.08, 200_000n),
         ],
       },
     });

@@ -7,15 +7,14 @@ import {
   type HistoryEvent,
   type HistoryItem,
 } from "@lending/sdk";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mock, useConfig, type Config } from "wagmi";
+import { mock } from "wagmi";
 import { connect } from "wagmi/actions";
-import type { PublicConfig } from "@/config/public";
 import { loadStack } from "@/lib/stack/store";
+import { renderWithWagmiProbe } from "@/lib/stack/testing";
 import type { BuiltTransaction, TxCopy } from "@/lib/tx/pipeline";
-import { Providers } from "@/providers/Providers";
 import { event, fixedTerm, loss, mockTransactionsRoute, T0, transaction, USER } from "./fixture";
 import { MyTransactions } from "./MyTransactions";
 
@@ -80,17 +79,6 @@ vi.mock("@lending/sdk", async (original) => ({
 // loaded CI machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-const publicConfig: PublicConfig = {
-  chainId: 31337,
-  rpcUrl: "http://127.0.0.1:1",
-  appName: "Test",
-  coinbaseAppName: "Test",
-  productSymbol: "KSU",
-  subordinationDocsUrl: "/docs",
-  features: { tokenLaunch: true, unreleased: [] },
-  referralFeeShare: 0.1,
-};
-
 // a connected lender's page: the wallet stack is loaded (a visitor's is in lib/stack)
 beforeAll(async () => {
   await loadStack();
@@ -100,18 +88,7 @@ let items: HistoryItem[] | Response = [];
 let route = mockTransactionsRoute(() => items);
 
 function renderPage() {
-  const ref: { config?: Config } = {};
-  function Probe() {
-    ref.config = useConfig();
-    return null;
-  }
-  const view = render(
-    <Providers config={publicConfig}>
-      <Probe />
-      <MyTransactions />
-    </Providers>,
-  );
-  return { ...view, ref };
+  return renderWithWagmiProbe(<MyTransactions />);
 }
 
 async function renderConnected() {

@@ -3,9 +3,10 @@
  * the loss notice under the position and on the pool's card; without one, the notice says only
  * that the pool manager reported a loss.
  */
-import type { HistoryLoss, PoolLoss, PoolNotice as Notice } from "@lending/sdk";
+import type { HistoryLoss, PoolNotice as Notice } from "@lending/sdk";
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { lenderLoss, poolLoss } from "./fixture";
 import { PoolNotice } from "./PoolNotice";
 import { PositionLossNotice } from "./PositionLossNotice";
 
@@ -28,44 +29,8 @@ vi.mock("@/lib/stack", async (importOriginal) => ({
 }));
 vi.mock("@/lib/tx/explorer", () => ({ useExplorerUrl: () => "https://explorer.example" }));
 
-const poolLoss = (reason?: string | null): PoolLoss => ({
-  id: `loss-31337-${HASH}-0`,
-  poolId: "1",
-  poolName: "Cash pool",
-  amount: "10000000",
-  tranches: [
-    { trancheId: 0, trancheName: "Senior", valueBefore: "100000000", valueAfter: "90000000" },
-  ],
-  timestamp: 1_790_000_000,
-  blockNumber: "120",
-  transactionHash: HASH,
-  reason,
-});
-const lenderLoss = (reason?: string | null): HistoryLoss => ({
-  id: `loss-31337-${HASH}-0`,
-  type: "Loss",
-  owner: USER,
-  poolId: "1",
-  poolName: "Cash pool",
-  poolLoss: "10000000",
-  change: "-5000000",
-  tranches: [
-    {
-      trancheId: 0,
-      trancheName: "Senior",
-      shares: "50000000000000",
-      variableBefore: "50000000",
-      variableAfter: "45000000",
-      fixedTermBefore: "0",
-      fixedTermAfter: "0",
-      change: "-5000000",
-    },
-  ],
-  timestamp: 1_790_000_000,
-  blockNumber: "120",
-  transactionHash: HASH,
-  reason,
-});
+const lossWith = (reason?: string | null) => poolLoss({ hash: HASH, reason });
+const lenderLossWith = (reason?: string | null) => lenderLoss(USER, lossWith(reason));
 
 afterEach(() => {
   data.losses = [];
@@ -74,7 +39,7 @@ afterEach(() => {
 
 describe("the loss notices show the pool manager's reason", () => {
   it("under the lender's position: the reason recorded with the report", () => {
-    data.losses = [lenderLoss(REASON)];
+    data.losses = [lenderLossWith(REASON)];
     render(<PositionLossNotice poolId={1n} trancheId={0n} />);
     expect(screen.getByTestId("position-loss-reason").textContent).toBe(
       `The pool manager's reason: ${REASON}`,
@@ -83,7 +48,7 @@ describe("the loss notices show the pool manager's reason", () => {
   });
 
   it("under the lender's position, without a recorded reason: the general one", () => {
-    data.losses = [lenderLoss(null)];
+    data.losses = [lenderLossWith(null)];
     render(<PositionLossNotice poolId={1n} trancheId={0n} />);
     expect(screen.queryByTestId("position-loss-reason")).toBeNull();
     expect(screen.getByText("Reason: a loss reported by the pool manager.")).toBeTruthy();
@@ -97,7 +62,7 @@ describe("the loss notices show the pool manager's reason", () => {
           poolId: "1",
           poolName: "Cash pool",
           openIncident: null,
-          latestLoss: poolLoss(REASON),
+          latestLoss: lossWith(REASON),
           lossCount: 1,
         },
       ],
@@ -107,7 +72,7 @@ describe("the loss notices show the pool manager's reason", () => {
       `The pool manager's reason: ${REASON}`,
     );
     unmount();
-    data.notices.set("1", { ...data.notices.get("1")!, latestLoss: poolLoss(undefined) });
+    data.notices.set("1", { ...data.notices.get("1")!, latestLoss: lossWith(undefined) });
     render(<PoolNotice poolId={1n} />);
     expect(screen.queryByTestId("pool-notice-reason")).toBeNull();
   });

@@ -3,7 +3,8 @@
  * too) before the wallet is asked; a valid pool is sent as `createPool` with its tranches,
  * junior first, from the operator's wallet.
  */
-import { apyToEpochRate, manage } from "@lending/sdk";
+import { manage } from "@lending/sdk";
+import { draftTrancheArgs } from "@lending/sdk/testing";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -77,22 +78,7 @@ describe("the console's New pool form", () => {
         "Invoice pool",
         "",
         0n,
-        [
-          {
-            name: "Junior",
-            epochInterestRate: apyToEpochRate(0.12),
-            minimumDeposit: 10_000_000n,
-            maximumDeposit: 5_000_000_000n,
-            capacity: 100_000_000_000n,
-          },
-          {
-            name: "Senior",
-            epochInterestRate: apyToEpochRate(0.08),
-            minimumDeposit: 10_000_000n,
-            maximumDeposit: 5_000_000_000n,
-            capacity: 200_000_000_000n,
-          },
-        ],
+        [draftTrancheArgs("Junior", 0.12, 100_000n), draftTrancheArgs("Senior", 0.08, 200_000n)],
       ],
     });
     expect(await screen.findByText("Pool created: Invoice pool")).toBeTruthy();

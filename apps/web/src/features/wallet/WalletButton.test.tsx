@@ -1,42 +1,24 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mock, useConfig, type Config } from "wagmi";
+import { mock } from "wagmi";
 import { connect, disconnect } from "wagmi/actions";
-import type { PublicConfig } from "@/config/public";
 import { wallet } from "@lending/sdk";
 import { NavLinks } from "@/components/layout/NavLinks";
 import { loadStack, resetStackForTests } from "@/lib/stack/store";
+import { testPublicConfig as publicConfig, renderWithWagmiProbe } from "@/lib/stack/testing";
 import { Providers } from "@/providers/Providers";
 import { readLastActiveWallet } from "./lastActiveWallet";
 import { WalletButton, WalletButtonView } from "./WalletButton";
 
 const ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
-const publicConfig: PublicConfig = {
-  chainId: 31337,
-  rpcUrl: "http://127.0.0.1:1",
-  appName: "Test",
-  coinbaseAppName: "Test",
-  productSymbol: "KSU",
-  subordinationDocsUrl: "/docs",
-  features: { tokenLaunch: true, unreleased: [] },
-  referralFeeShare: 0.1,
-};
-
 function renderApp() {
-  const ref: { config?: Config } = {};
-  function Probe() {
-    ref.config = useConfig();
-    return null;
-  }
-  render(
-    <Providers config={publicConfig}>
-      <Probe />
+  return renderWithWagmiProbe(
+    <>
       <NavLinks />
       <WalletButton labels={wallet} />
-    </Providers>,
-  );
-  return ref;
+    </>,
+  ).ref;
 }
 
 describe("WalletButtonView", () => {

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { PublicConfig } from "@/config/public";
+import { testPublicConfig } from "@/lib/stack/testing";
 import { createWalletSetup } from "./wagmiConfig";
 import { walletOptions } from "./walletOptions";
 
-const pc = (chainId: PublicConfig["chainId"]): PublicConfig => ({
-  chainId,
-  rpcUrl: "http://127.0.0.1:1",
-  appName: "Test",
-  coinbaseAppName: "Test",
-  productSymbol: "KSU",
-  subordinationDocsUrl: "/docs",
-  features: { tokenLaunch: true, unreleased: [] },
-  referralFeeShare: 0.1,
-});
+const pc = (chainId: PublicConfig["chainId"]): PublicConfig => ({ ...testPublicConfig, chainId });
 
 describe("walletOptions", () => {
   it("offers browser wallet, WalletConnect, Google and email first; the Dev Wallet on the local chain only", () => {

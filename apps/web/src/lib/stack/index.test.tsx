@@ -1,21 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useEffect, useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { PublicConfig } from "@/config/public";
 import { Providers } from "@/providers/Providers";
 import { resetVisitorReadsForTests, useConnection, useQuery, VISITOR_READ } from "./index";
 import { liveStack, requestStack, resetStackForTests } from "./store";
-
-const publicConfig: PublicConfig = {
-  chainId: 31337,
-  rpcUrl: "http://127.0.0.1:1",
-  appName: "Test",
-  coinbaseAppName: "Test",
-  productSymbol: "KSU",
-  subordinationDocsUrl: "/docs",
-  features: { tokenLaunch: true, unreleased: [] },
-  referralFeeShare: 0.1,
-};
+import { testPublicConfig as publicConfig } from "./testing";
 
 const RENDERED_AT = Date.now();
 

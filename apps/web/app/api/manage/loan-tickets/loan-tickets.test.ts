@@ -64,6 +64,26 @@ describe("/api/manage/loan-tickets", () => {
       args: [POOL_MANAGER_ROLE, account],
     });
   const lender = devAccount(4); // funded with test USDC by the seed
+  // a return of the lender's funds, step by step, each an operator's request (`cookie`)
+  const reserveReturnOf = (ticketId: number, cookie: string) =>
+    call(
+      reserveReturn,
+      post("/api/manage/loan-tickets/returns/reserve", { ticketId, user: lender.address }, cookie),
+    );
+  const releaseReturnOf = (ticketId: number, cookie: string) =>
+    call(
+      releaseReturn,
+      post("/api/manage/loan-tickets/returns/release", { ticketId, user: lender.address }, cookie),
+    );
+  const recordReturnOf = (ticketId: number, txHash: string, cookie: string) =>
+    call(
+      recordReturn,
+      post(
+        "/api/manage/loan-tickets/returns/record",
+        { ticketId, user: lender.address, txHash },
+        cookie,
+      ),
+    );
   const ticketBody = (overrides: Record<string, unknown> = {}) => ({
     poolId: String(CASH_POOL),
     trancheId: "0",
@@ -86,17 +106,7 @@ describe("/api/manage/loan-tickets", () => {
       await call(planReturns, post("/api/manage/loan-tickets/returns", { ticketId: 1 }, stranger)),
       403,
     );
-    expectError(
-      await call(
-        recordReturn,
-        post(
-          "/api/manage/loan-tickets/returns/record",
-          { ticketId: 1, user: lender.address, txHash: `0x${"1".repeat(64)}` },
-          stranger,
-        ),
-      ),
-      403,
-    );
+    expectError(await recordReturnOf(1, `0x${"1".repeat(64)}`, stranger), 403);
     const manager = newAccount();
     await setRole(true, manager.address);
     const cookie = await signIn(manager);
@@ -171,19 +181,10 @@ describe("/api/manage/loan-tickets", () => {
       args: [0n, false],
     });
     expectError(
-      await call(
-        recordReturn,
-        post(
-          "/api/manage/loan-tickets/returns/record",
-          { ticketId, user: lender.address, txHash: other.transactionHash },
-          cookie,
-        ),
-      ),
+      await recordReturnOf(ticketId, other.transactionHash, cookie),
       400,
       /not reserved before signing/,
     );
-
-    const reserveBody = { ticketId, user: lender.address };
 
     // two operators return the same lender at once: one reservation, the other is refused
     // before signing (its wallet never sends anything)
@@ -191,38 +192,22 @@ describe("/api/manage/loan-tickets", () => {
     await setRole(true, second.address);
     const secondCookie = await signIn(second);
     const [a, b] = await Promise.all([
-      call(reserveReturn, post("/api/manage/loan-tickets/returns/reserve", reserveBody, cookie)),
-      call(
-        reserveReturn,
-        post("/api/manage/loan-tickets/returns/reserve", reserveBody, secondCookie),
-      ),
+      reserveReturnOf(ticketId, cookie),
+      reserveReturnOf(ticketId, secondCookie),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const [winner, loserCookie, winnerCookie] =
       a.status === 200 ? [a, secondCookie, cookie] : [b, cookie, secondCookie];
     expect(winner.body).toMatchObject({ shares: due!.shares });
     expectError(
-      await call(
-        reserveReturn,
-        post("/api/manage/loan-tickets/returns/reserve", reserveBody, loserCookie),
-      ),
+      await reserveReturnOf(ticketId, loserCookie),
       409,
       /already being sent by another operator/,
     );
     // a reservation is released only by its operator (the other's withdrawal may be pending)
-    expectError(
-      await call(
-        releaseReturn,
-        post("/api/manage/loan-tickets/returns/release", reserveBody, loserCookie),
-      ),
-      409,
-      /reserved by another operator/,
-    );
+    expectError(await releaseReturnOf(ticketId, loserCookie), 409, /reserved by another operator/);
     // the signature was refused: released, and the lender is due again
-    const released = await call(
-      releaseReturn,
-      post("/api/manage/loan-tickets/returns/release", reserveBody, winnerCookie),
-    );
+    const released = await releaseReturnOf(ticketId, winnerCookie);
     expect(released.body).toEqual({ outcome: "released" });
     expect(
       await t.db().select().from(loanTicketReturns).where(eq(loanTicketReturns.ticketId, ticketId)),
@@ -231,29 +216,12 @@ describe("/api/manage/loan-tickets", () => {
     expect(audited.map((x) => x.action)).toEqual(
       expect.arrayContaining(["loan-tickets:return-reserved", "loan-tickets:return-released"]),
     );
-    expectError(
-      await call(
-        releaseReturn,
-        post("/api/manage/loan-tickets/returns/release", reserveBody, winnerCookie),
-      ),
-      400,
-      /no open return reservation/,
-    );
+    expectError(await releaseReturnOf(ticketId, winnerCookie), 400, /no open return reservation/);
     await setRole(false, second.address);
-    const reserved = await call(
-      reserveReturn,
-      post("/api/manage/loan-tickets/returns/reserve", reserveBody, cookie),
-    );
+    const reserved = await reserveReturnOf(ticketId, cookie);
     expect(reserved.status).toBe(200);
     expectError(
-      await call(
-        recordReturn,
-        post(
-          "/api/manage/loan-tickets/returns/record",
-          { ticketId, user: lender.address, txHash: other.transactionHash },
-          cookie,
-        ),
-      ),
+      await recordReturnOf(ticketId, other.transactionHash, cookie),
       400,
       /no forced withdrawal/,
     );
@@ -265,27 +233,10 @@ describe("/api/manage/loan-tickets", () => {
       functionName: "forceWithdrawal",
       args: [CASH_POOL, 0n, lender.address, BigInt(due!.shares)],
     });
-    const recorded = await call(
-      recordReturn,
-      post(
-        "/api/manage/loan-tickets/returns/record",
-        { ticketId, user: lender.address, txHash: sent.transactionHash },
-        cookie,
-      ),
-    );
+    const recorded = await recordReturnOf(ticketId, sent.transactionHash, cookie);
     expect(recorded.status).toBe(200);
     // once: a second record is refused
-    expectError(
-      await call(
-        recordReturn,
-        post(
-          "/api/manage/loan-tickets/returns/record",
-          { ticketId, user: lender.address, txHash: sent.transactionHash },
-          cookie,
-        ),
-      ),
-      400,
-    );
+    expectError(await recordReturnOf(ticketId, sent.transactionHash, cookie), 400);
     const [row] = await t
       .db()
       .select()

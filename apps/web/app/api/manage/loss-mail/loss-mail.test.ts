@@ -13,6 +13,7 @@ import type { HistoryLoss, PoolLoss, PoolNotice } from "@lending/sdk";
 import { lendingPoolManagerAbi } from "@lending/sdk";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { lenderLoss, poolLoss } from "@/features/incidents/fixture";
 import { kycRecords, lossMails, outbox } from "@/server/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/server/http/client";
 import { announceLoss } from "@/server/services/manage/loss-report";
@@ -124,47 +125,10 @@ describe("/api/manage/loss-mail and the loss's reason", () => {
     });
   }
 
-  const lossOf = (hash: string, block: bigint, poolName = "Cash pool"): PoolLoss => ({
-    id: `loss-${anvil.chainId}-${hash}-0`,
-    poolId: String(CASH_POOL),
-    poolName,
-    amount: "10000000",
-    tranches: [
-      { trancheId: 0, trancheName: "Senior", valueBefore: "100000000", valueAfter: "90000000" },
-    ],
-    timestamp: 1_790_000_000,
-    blockNumber: String(block),
-    transactionHash: hash,
-  });
-  const lenderLoss = (owner: string, loss: PoolLoss): HistoryLoss => ({
-    id: loss.id,
-    type: "Loss",
-    owner: owner.toLowerCase(),
-    poolId: loss.poolId,
-    poolName: loss.poolName,
-    poolLoss: loss.amount,
-    change: "-5000000",
-    tranches: [
-      {
-        trancheId: 0,
-        trancheName: "Senior",
-        shares: "50000000000000",
-        variableBefore: "50000000",
-        variableAfter: "45000000",
-        fixedTermBefore: "0",
-        fixedTermAfter: "0",
-        change: "-5000000",
-      },
-    ],
-    timestamp: loss.timestamp,
-    blockNumber: loss.blockNumber,
-    transactionHash: loss.transactionHash,
-  });
-
   it("mails each lender with an email once, with the operator's reason; lenders and visitors read the reason", async () => {
     const report = await reportLossOnChain();
     const hash = report.transactionHash;
-    const loss = lossOf(hash, report.blockNumber);
+    const loss = poolLoss({ hash, chainId: anvil.chainId, block: report.blockNumber });
     stub.data.losses = [loss];
     stub.data.lenders = [
       lenderLoss(withEmail.address, loss),
