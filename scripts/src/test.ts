@@ -229,8 +229,8 @@ const rehearsal: Step = {
  *   Postgres pass its own server and databases, the served pass its own in-memory PGlite, each
  *   Playwright shard's global setup its own anvil, indexer, keeper, database and `next start` (and
  *   its own output folder), the rehearsal its own chain 84532, Postgres and replicas (after `next
- *   build`, which it and the shards serve; a shard builds only if that step did not run, so the
- *   shards wait for it and never build at once). The one file they share, the 31337 deployment
+ *   build`, which it and the shards serve; a shard builds only if that step did not run or its
+ *   inputs changed since, one shard at a time: `buildWebIfNeeded` holds a lock while it builds). The one file they share, the 31337 deployment
  *   record, is deterministic (fresh chain, same deployer and nonces) and only written when its
  *   content changed (through a temporary file and a rename). On 2 cores this is what keeps both busy: after its pure files each vitest run
  *   runs one file at a time, the indexer files mostly wait on Ponder, and a browser journey mostly
