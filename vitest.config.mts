@@ -35,14 +35,28 @@ function split(root: string, dirs: string[]): [string[], string[]] {
 // and the root globalSetup starts anvil + deploy + seed once for all of them (inject("anvil")).
 
 const [sdkPure, sdkShared] = split(r("packages/sdk"), ["src"]);
+
+/**
+ * `npm test` runs two vitest invocations side by side (scripts/src/test.ts), each with its own
+ * anvil from the globalSetup: VITEST_LANE=processes runs only the projects whose files mostly wait
+ * on child processes (the indexer's Ponder on its own anvil, the keeper and ops scripts), =chain
+ * every other project; unset (`npx vitest run`), all of them.
+ */
+const PROCESS_PROJECTS = new Set(["@lending/indexer", "@lending/scripts"]);
+const lane = process.env.VITEST_LANE || undefined;
+if (lane !== undefined && lane !== "chain" && lane !== "processes") {
+  throw new Error(`VITEST_LANE=${lane}: expected "chain" or "processes" (or unset for all)`);
+}
+const inLane = (project: { test: { name: string } }) =>
+  lane === undefined || PROCESS_PROJECTS.has(project.test.name) === (lane === "processes");
 const [webPure, webShared] = split(r("apps/web"), ["src", "app"]);
 
 export default defineConfig({
   test: {
-    // All projects share one anvil, and tests that change chain state wrap themselves in
-    // evm_snapshot/evm_revert, which is only sound when those files run one at a time: each
-    // shared project runs alone (its own group), its files one by one. The pure files of the
-    // SDK and the web app run first, two at a time.
+    // The projects of one invocation share one anvil, and tests that change chain state wrap
+    // themselves in evm_snapshot/evm_revert, which is only sound when those files run one at a
+    // time: each shared project runs alone (its own group), its files one by one. The pure files
+    // of the SDK and the web app run first, two at a time.
     maxWorkers: 2,
     globalSetup: [r("scripts/src/fixture/vitest-global-setup.ts")],
     projects: [
@@ -113,6 +127,6 @@ export default defineConfig({
           sequence: { groupOrder: 4 },
         },
       },
-    ],
+    ].filter(inLane),
   },
 });

@@ -2,7 +2,8 @@
  * `npm test`: every check of the repo, failing fast, with a summary line at the end.
  * `npm test -- --keep-going` runs every step even after a failure; `--verbose` shows all output;
  * `--steps=1-3,9` runs only those steps, and any step they run after (local use: checking the
- * runner or one stage).
+ * runner or one stage). `PLAYWRIGHT_SHARDS=1 npm test` runs the browser tests on one stack (2 by
+ * default, side by side).
  *
  * The steps run in phases. A phase with one lane runs its steps in order; a phase with more
  * lanes runs them side by side (the machine has 2 cores, and most steps use one, or wait on a
@@ -111,11 +112,19 @@ const forgeTest: Step = {
   show: true,
   action: contractsScript("test"),
 };
-const vitest: Step = {
-  name: "Unit and integration tests: vitest run",
+/**
+ * vitest in two invocations side by side (VITEST_LANE in vitest.config.mts), each with its own
+ * anvil: the SDK and web projects (pure files, then the shared-chain files one at a time), and the
+ * indexer and scripts projects, whose files mostly wait on Ponder, the keeper or an ops command.
+ */
+const vitestLane = (lane: "chain" | "processes", what: string): Step => ({
+  name: `Unit and integration tests (${what}): vitest run with VITEST_LANE=${lane}`,
   show: true,
-  action: ({ output }) => run(bin("vitest"), ["run"], { cwd: paths.root, env: ci, output }),
-};
+  action: ({ output }) =>
+    run(bin("vitest"), ["run"], { cwd: paths.root, env: { ...ci, VITEST_LANE: lane }, output }),
+});
+const vitest = vitestLane("chain", "sdk, web");
+const vitestProcesses = vitestLane("processes", "indexer, scripts");
 const apiOnPostgres: Step = {
   name: "API tests on Postgres: vitest run (app/api, src/server) with DATABASE_URL",
   show: true,
@@ -152,16 +161,37 @@ const apiOnServedPglite: Step = {
     }),
 };
 const nextBuild: Step = { name: "Web: next build", action: ({ output }) => buildWeb(output) };
-const playwright: Step = {
-  name: "Browser tests: playwright test",
+/**
+ * The browser tests in two shards side by side, each its own `playwright test` with its own stack
+ * (the global setup's anvil, indexer, keeper, database and `next start`, all on free ports) and its
+ * own output folder. Playwright splits the files in name order, so within a shard they keep their
+ * order on one worker (the zz- files, which play a default or move the clock, stay last).
+ */
+const PLAYWRIGHT_SHARDS = Number(process.env.PLAYWRIGHT_SHARDS ?? 2); // 1: one stack, as before
+if (!Number.isInteger(PLAYWRIGHT_SHARDS) || PLAYWRIGHT_SHARDS < 1) {
+  throw new Error(
+    `PLAYWRIGHT_SHARDS=${process.env.PLAYWRIGHT_SHARDS}: expected a whole number >= 1`,
+  );
+}
+const playwrightShard = (shard: number): Step => ({
+  name: `Browser tests: playwright test --shard=${shard}/${PLAYWRIGHT_SHARDS}`,
   show: true,
+  // serves the build step's `next build` (its global setup builds only when that did not run)
+  after: () => nextBuild,
   action: ({ output }) =>
-    run(bin("playwright"), ["test"], {
-      cwd: paths.web,
-      env: { ...ci, CHROMIUM_PATH: CHROMIUM },
-      output,
-    }),
-};
+    run(
+      bin("playwright"),
+      [
+        "test",
+        `--shard=${shard}/${PLAYWRIGHT_SHARDS}`,
+        `--output=${path.join(paths.root, "test-results", `e2e-${shard}`)}`,
+      ],
+      { cwd: paths.web, env: { ...ci, CHROMIUM_PATH: CHROMIUM }, output },
+    ),
+});
+const playwrightShards = Array.from({ length: PLAYWRIGHT_SHARDS }, (_, i) =>
+  playwrightShard(i + 1),
+);
 const rehearsal: Step = {
   // The system as it would run on Base (scripts/src/lib/rehearsal.ts): chain 84532, the
   // production deploy path, Postgres, two web replicas behind a proxy, the keeper's own key.
@@ -185,28 +215,38 @@ const rehearsal: Step = {
 
 /**
  * What runs beside what, and why it is safe:
- * - forge build then forge test (contracts/out, contracts/cache) beside prettier, eslint, tsc and
+ * - forge build, forge test (contracts/out, contracts/cache) then prettier beside eslint, tsc and
  *   `next build` (after tsc: the build rewrites next-env.d.ts, which tsc reads), which ignore
  *   those folders and read the committed ABIs; wagmi generate, which rewrites the ABIs they read,
  *   comes after both lanes (a stale ABI fails there). The build is done before any test stack
- *   writes the deployment record it bundles.
- * - The vitest runs beside Playwright. Every stack has its own ports, chain,
- *   databases and temp folders: each vitest run starts its own anvil on a free port (the root
- *   globalSetup), the Postgres pass its own server and databases, the served pass its own
- *   in-memory PGlite, Playwright's global setup its own anvil, indexer, keeper and `next start`,
- *   the rehearsal its own chain 84532, Postgres and replicas (after `next build`, which it serves).
- *   The one file they share, the 31337 deployment record, is deterministic (fresh chain, same
- *   deployer and nonces) and only written when its content changed. On 2 cores this is what
- *   fills the second one: after its pure files vitest runs one file at a time, its indexer files
- *   mostly wait on Ponder, and a browser journey mostly waits on its stack.
+ *   writes the deployment record it bundles. prettier is in the forge lane, the shorter one (about
+ *   125 s against the other's 180 s), and may run beside `next build`: it ignores next-env.d.ts
+ *   and .next, as eslint does.
+ * - Then four lanes: vitest's SDK and web projects then the API tests on Postgres; vitest's
+ *   indexer and scripts projects, the API tests on served PGlite, then the rehearsal; and the two
+ *   Playwright shards, one lane each. Every stack has its own ports, chain, databases and temp
+ *   folders: each vitest run starts its own anvil on a free port (the root globalSetup), the
+ *   Postgres pass its own server and databases, the served pass its own in-memory PGlite, each
+ *   Playwright shard's global setup its own anvil, indexer, keeper, database and `next start` (and
+ *   its own output folder), the rehearsal its own chain 84532, Postgres and replicas (after `next
+ *   build`, which it and the shards serve; a shard builds only if that step did not run or its
+ *   inputs changed since, one shard at a time: `buildWebIfNeeded` holds a lock while it builds). The one file they share, the 31337 deployment
+ *   record, is deterministic (fresh chain, same deployer and nonces) and only written when its
+ *   content changed (through a temporary file and a rename). On 2 cores this is what keeps both busy: after its pure files each vitest run
+ *   runs one file at a time, the indexer files mostly wait on Ponder, and a browser journey mostly
+ *   waits on its stack (the keeper clearing an epoch, the indexer catching up).
  */
 const phases: Phase[] = [
   [
-    [systemDeps, solidityFormat, forgeBuild, forgeTest],
-    [prettier, eslint, typecheck, nextBuild],
+    [systemDeps, solidityFormat, forgeBuild, forgeTest, prettier],
+    [eslint, typecheck, nextBuild],
   ],
   [[abis]],
-  [[vitest, apiOnPostgres, apiOnServedPglite, rehearsal], [playwright]],
+  [
+    [vitest, apiOnPostgres],
+    [vitestProcesses, apiOnServedPglite, rehearsal],
+    ...playwrightShards.map((shard) => [shard]),
+  ],
 ];
 
 /**

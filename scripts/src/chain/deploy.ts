@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   apyToEpochRate,
@@ -470,7 +470,13 @@ export async function writeDeployment(d: Deployment, dir?: string): Promise<stri
   const content = `${JSON.stringify(record, null, 2)}\n`;
   const file = deploymentPath(d.chainId, dir);
   const current = await readFile(file, "utf8").catch(() => undefined);
-  if (current !== content) await writeFile(file, content);
+  if (current !== content) {
+    // through a temporary file: the test stacks of `npm test` start side by side, and one must
+    // never read another's half-written record
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(tmp, content);
+    await rename(tmp, file);
+  }
   return file;
 }
 

@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { stopProcessGroup } from "./anvil";
@@ -79,13 +87,62 @@ export async function buildWeb(output: "inherit" | "capture" = "inherit"): Promi
   writeFileSync(paths.webBuildStamp, `${stamp}\n`);
 }
 
-/** Builds unless the stamp of the inputs matches the last build. Returns whether it built. */
+/** Whether process `pid` is alive (signal 0 checks without sending anything). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Takes the lock `lock` (a folder: `mkdir` either creates it or fails, atomically), waiting while
+ * another live process holds it; a lock left by a process that died, or without its pid after
+ * 10 s (its owner died while taking it), is taken over. Returns its release.
+ */
+export async function lockFolder(lock: string, pollMs = 1000): Promise<() => void> {
+  const owner = path.join(lock, "pid");
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(owner, String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let stale: boolean;
+    try {
+      stale = existsSync(owner)
+        ? !isAlive(Number(readFileSync(owner, "utf8")))
+        : Date.now() - statSync(lock).mtimeMs > 10_000;
+    } catch {
+      stale = false; // released meanwhile: try again
+    }
+    if (stale) rmSync(lock, { recursive: true, force: true });
+    else await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
+
+/**
+ * Builds unless the stamp of the inputs matches the last build. Returns whether it built. Callers
+ * at once (the Playwright shards of `npm test`, each with its own stack) build one at a time: the
+ * one that waited finds the build current and serves it.
+ */
 export async function buildWebIfNeeded(
   output: "inherit" | "capture" = "inherit",
 ): Promise<boolean> {
   if (webBuildIsCurrent(computeWebBuildStamp())) return false;
-  await buildWeb(output);
-  return true;
+  const release = await lockFolder(`${paths.webBuildStamp}.lock`);
+  try {
+    if (webBuildIsCurrent(computeWebBuildStamp())) return false;
+    await buildWeb(output);
+    return true;
+  } finally {
+    release();
+  }
 }
 
 export type WebServerEnv = {
