@@ -1,6 +1,8 @@
 /** Short words and the frame of every page: navigation, header, footer, clearing banner. */
 export const common = {
   close: "Close",
+  /** a modal's frame while its code loads */
+  modalLoading: "Loading…",
   tryAgain: "Try again",
   viewTransaction: "View transaction",
   /** read out after a link that opens in a new tab (a document beside an open modal) */
