@@ -13,15 +13,21 @@
  *       [--root=<checkout>]   start the local stack of that checkout (default: this one)
  *       [--no-throttle]       no CPU or network throttling (to see what the profile adds)
  *
- * Method, per modal and run: a fresh browser context (empty HTTP cache, nothing remembered), the
- * page loaded and settled (load event, the button enabled, network idle or 15 s), then the
- * button is clicked. A script injected before the page's own records the click event's
- * `timeStamp`; a MutationObserver notices the first `[role="dialog"]` that was not there before
- * the click and has a box; a requestAnimationFrame then a MessageChannel message after it mark
- * the end of the frame that first paints it. The figure is that end minus the click's
- * timestamp (both on the page's performance clock). "Cold" is the first open in the fresh page
- * (the modal's chunk not loaded yet, unless the page preloaded it); "warm" is a second open in
- * the same page after Escape closed the first. Medians of the runs are printed, each run too.
+ * Method, per modal and run: a fresh browser context (empty HTTP cache, nothing remembered),
+ * throttled from the start; the page loaded (for the lend and withdraw modals, the Test Wallet
+ * connected through the connect modal) and settled (load event, the button enabled, network idle
+ * or 15 s), then the button is clicked. A script injected before the page's own records the
+ * click event's `timeStamp`; a MutationObserver (and, for an element not laid out yet, the next
+ * animation frames) notices the first element that was not there before the click and has a box:
+ * `[role="dialog"]`, or `[data-modal-shell]`, the frame a modal shows while its code loads
+ * (apps/web/src/components/modal/ModalShell.tsx). A requestAnimationFrame then a MessageChannel
+ * message posted from it mark the end of the frame that first paints it. Two figures per open,
+ * both from the click's timestamp on the page's performance clock: "first paint" (the shell or
+ * the dialog, whichever comes first: what the goal is about) and "dialog" (the dialog itself,
+ * with its content). "Cold" is the first open in the fresh page (the modal's chunk, and on a
+ * visitor's page the wallet stack, not loaded yet unless the page preloaded them); "warm" is a
+ * second open in the same page after Escape closed the first. One uncounted pass warms the
+ * server; medians of the runs are printed, each run too.
  *
  * Setup (not measured, not throttled): the stack `npm start` serves (anvil, deploy and seed,
  * `next build` when needed, `next start`, the indexer and the keeper) on free ports with
@@ -29,12 +35,12 @@
  * done through the API (apps/web/e2e/support/journey.ts), the injected Test Wallet of the e2e
  * specs (support/test-wallet.ts) for its signatures; for the withdraw modal that lender lends
  * 250 USDC through the lend modal, the demo controls move the chain to the clearing period, the
- * keeper settles the deposit and the demo controls open the next epoch.
+ * keeper settles the deposit and the demo controls open the next epoch (about a minute).
  *
  * Exits 1 when a median misses the goal (at most 300 ms from the click to the first paint).
  * Under load (or `nice -n 19`) the figures are pessimistic: the goal is judged on a quiet machine.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -219,40 +225,44 @@ async function settle(page: Page, button: Locator) {
 
 /** Clicks `button` and answers the times from the click event to the new modal's first paints. */
 async function timedOpen(page: Page, button: Locator): Promise<Sample> {
-  await page.evaluate(() => (window as unknown as { __armModalProbe: () => void }).__armModalProbe());
+  await page.evaluate(() =>
+    (window as unknown as { __armModalProbe: () => void }).__armModalProbe(),
+  );
   await button.click();
-  const handle = await page.waitForFunction(
-    () => {
-      const p = (window as unknown as { __modalProbe: Probe }).__modalProbe;
-      if (p.clickAt === null || p.first?.paintedAt == null || p.dialog?.paintedAt == null) {
-        return null;
-      }
-      return {
-        first: p.first.paintedAt - p.clickAt,
-        dialog: p.dialog.paintedAt - p.clickAt,
-        title: p.dialog.title,
-      };
-    },
-    undefined,
-    { timeout: 60_000, polling: 50 },
-  ).catch(async (error: Error) => {
-    const state = await page.evaluate(() => {
-      const p = (window as unknown as { __modalProbe: Probe }).__modalProbe;
-      return JSON.stringify({
-        clickAt: p.clickAt,
-        first: p.first,
-        dialog: p.dialog,
-        dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => ({
-          before: p.before.has(d),
-          box: d.getBoundingClientRect().toJSON() as unknown,
-          html: d.outerHTML.slice(0, 300),
-        })),
-        shells: document.querySelectorAll("[data-modal-shell]").length,
+  const handle = await page
+    .waitForFunction(
+      () => {
+        const p = (window as unknown as { __modalProbe: Probe }).__modalProbe;
+        if (p.clickAt === null || p.first?.paintedAt == null || p.dialog?.paintedAt == null) {
+          return null;
+        }
+        return {
+          first: p.first.paintedAt - p.clickAt,
+          dialog: p.dialog.paintedAt - p.clickAt,
+          title: p.dialog.title,
+        };
+      },
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    )
+    .catch(async (error: Error) => {
+      const state = await page.evaluate(() => {
+        const p = (window as unknown as { __modalProbe: Probe }).__modalProbe;
+        return JSON.stringify({
+          clickAt: p.clickAt,
+          first: p.first,
+          dialog: p.dialog,
+          dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => ({
+            before: p.before.has(d),
+            box: d.getBoundingClientRect().toJSON() as unknown,
+            html: d.outerHTML.slice(0, 300),
+          })),
+          shells: document.querySelectorAll("[data-modal-shell]").length,
+        });
       });
+      await page.screenshot({ path: path.join(os.tmpdir(), "measure-modals-timeout.png") });
+      throw new Error(`${error.message}\nprobe: ${state}`);
     });
-    await page.screenshot({ path: path.join(os.tmpdir(), "measure-modals-timeout.png") });
-    throw new Error(`${error.message}\nprobe: ${state}`);
-  });
   return (await handle.jsonValue()) as Sample;
 }
 
