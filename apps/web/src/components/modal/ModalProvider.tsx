@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from "react";
 import dynamic from "next/dynamic";
-import { lend, wallet, withdraw } from "@lending/sdk";
+import { common } from "@lending/sdk";
 import { useLiveStack } from "@/lib/stack";
 import {
   clearPendingModals,
@@ -41,11 +41,7 @@ const VISITOR_MODALS: Partial<Record<string, ComponentType<RegistryModalProps>>>
  * its first open (issue 26 goal 3). The registry gives these three the shell as their loading
  * state (registryModals).
  */
-const SHELL_TITLES: Partial<Record<ModalName, string>> = {
-  connectWallet: wallet.connectTitle,
-  lend: lend.title,
-  withdraw: withdraw.title,
-};
+const SHELL_TITLES: Partial<Record<ModalName, string>> = common.modalTitles;
 
 export { useModal, type ModalApi } from "./modalContext";
 
