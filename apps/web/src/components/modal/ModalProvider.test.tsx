@@ -199,6 +199,28 @@ describe("ModalProvider", () => {
     expect(pendingModals()).toEqual([]);
   });
 
+  it("answers a click on a visitor's page at once with the modal's frame, not yet a dialog; Escape closes it", () => {
+    render(
+      <StackContext.Provider value={null}>
+        <ModalProvider>
+          <Opener />
+        </ModalProvider>
+      </StackContext.Provider>,
+    );
+    const opener = screen.getByText("Open lend");
+    opener.focus();
+    fireEvent.click(opener);
+    // in the click's own render: the frame with the modal's title and "Loading…" (issue 26 goal 3)
+    expect(screen.getByText("Lend")).toBeTruthy();
+    expect(screen.getByText("Loading…").getAttribute("role")).toBe("status");
+    // not a dialog until the stack and the modal's code are in: the focus stays on the button
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByText("Loading…")).toBeNull();
+    expect(screen.getByTestId("current").textContent).toBe("none");
+  });
+
   it("opens a modal asked for before the stack loaded once it has, without mounting the page again", async () => {
     function Page() {
       const [live, setLive] = useState<LiveStack | null>(null);

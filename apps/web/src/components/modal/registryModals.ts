@@ -1,5 +1,6 @@
 import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
+import { ModalShell } from "./ModalShell";
 import type { ModalName, ModalPropsByName, RegistryModalProps } from "./registry";
 
 /**
@@ -41,15 +42,25 @@ const LOADERS = {
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
   {
-    connectWallet: dynamic(() => import("@/features/wallet/ConnectModal"), { ssr: false }),
+    // the shell (the frame, the title and "Loading…") while the chunk loads: ModalProvider
+    connectWallet: dynamic(() => import("@/features/wallet/ConnectModal"), {
+      ssr: false,
+      loading: ModalShell,
+    }),
     linkWallets: dynamic(() => import("@/features/wallet/LinkWalletsModal"), { ssr: false }),
     viewWallet: dynamic(() => import("@/features/account/ViewWalletModal"), { ssr: false }),
-    lend: dynamic(() => import("@/features/lending/lend/LendModal"), { ssr: false }),
+    lend: dynamic(() => import("@/features/lending/lend/LendModal"), {
+      ssr: false,
+      loading: ModalShell,
+    }),
     kyc: dynamic(() => import("@/features/kyc/KycModal"), { ssr: false }),
     loanContract: dynamic(() => import("@/features/lending/lend/LoanContractModal"), {
       ssr: false,
     }),
-    withdraw: dynamic(() => import("@/features/portfolio/withdraw/WithdrawModal"), { ssr: false }),
+    withdraw: dynamic(() => import("@/features/portfolio/withdraw/WithdrawModal"), {
+      ssr: false,
+      loading: ModalShell,
+    }),
     requestDetails: dynamic(() => import("@/features/history/RequestDetailsModal"), {
       ssr: false,
     }),

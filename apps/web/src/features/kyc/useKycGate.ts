@@ -11,7 +11,9 @@ import { setKycCallback } from "./kycCallback";
 /**
  * The lend flow's KYC gate for any action that relies on KYC (spec section 6): no wallet opens
  * the connect modal; KYC status Active or No Email runs `proceed`; otherwise the KYC modal opens
- * first, with `proceed` as its callback.
+ * first, with `proceed` as its callback. A status already known to be completed (the check on
+ * connect, useKycConnectCheck, or an earlier click) runs `proceed` at once, with no round trip
+ * before the modal (issue 26 goal 3); any other is asked of the server on the click.
  */
 export function useKycGate(): { checking: boolean; run: (proceed: () => void) => Promise<void> } {
   const { open } = useModal();
@@ -22,6 +24,11 @@ export function useKycGate(): { checking: boolean; run: (proceed: () => void) =>
     async (proceed: () => void) => {
       if (status !== "connected" || !address) {
         open("connectWallet");
+        return;
+      }
+      const known = queryClient.getQueryData(kycQueryOptions(address).queryKey);
+      if (known && isKycCompleted(known.status)) {
+        proceed();
         return;
       }
       setChecking(true);

@@ -1,6 +1,13 @@
 /** Short words and the frame of every page: navigation, header, footer, clearing banner. */
 export const common = {
   close: "Close",
+  /** a modal's frame while its code loads (ModalShell) */
+  modalLoading: "Loading…",
+  /**
+   * The titles of the modals whose frame shows while their code loads: here, so that a visitor's
+   * first load carries them without the whole lend, withdraw and wallet copy (those use them).
+   */
+  modalTitles: { connectWallet: "Connect a wallet", lend: "Lend", withdraw: "Withdraw" },
   tryAgain: "Try again",
   viewTransaction: "View transaction",
   /** read out after a link that opens in a new tab (a document beside an open modal) */

@@ -1,6 +1,8 @@
+import { common } from "./common";
+
 /** The lend modal (loaded on demand): steps, simulator, review, loan contract toasts. */
 export const lend = {
-  title: "Lend",
+  title: common.modalTitles.lend,
   stepsLabel: "Lend steps",
   steps: { details: "Details", review: "Review", done: "Done" },
   noSwap: "No swap is available on this chain",

@@ -1,8 +1,10 @@
+import { common } from "./common";
+
 /** Wallet button, connect and linked-wallets modals, wrong-network bar, wallet errors. */
 export const wallet = {
   connectWallet: "Connect Wallet",
   connected: "Connected",
-  connectTitle: "Connect a wallet",
+  connectTitle: common.modalTitles.connectWallet,
   detected: "Detected wallets",
   otherOptions: "Other options",
   chooseWallet: "Choose a wallet",

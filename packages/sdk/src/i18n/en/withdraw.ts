@@ -1,6 +1,8 @@
+import { common } from "./common";
+
 /** The withdraw modal (loaded on demand, issue 11; spec sections 2, 4 and 5). */
 export const withdraw = {
-  title: "Withdraw",
+  title: common.modalTitles.withdraw,
   stepsLabel: "Withdraw steps",
   steps: { details: "Details", review: "Review", done: "Confirmed" },
   details: {
