@@ -10,7 +10,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/lib/clientOnly";
 import { useLiveStack } from "@/lib/stack";
 import {
   clearPendingModals,
@@ -28,9 +28,11 @@ import type { ModalName, RegistryModalProps } from "./registry";
  * has loaded the registry's own modal of that name is shown instead.
  */
 const VISITOR_MODALS: Partial<Record<string, ComponentType<RegistryModalProps>>> = {
-  referralDetected: dynamic(() => import("@/features/referrals/ReferralDetectedVisitor"), {
-    ssr: false,
-  }) as ComponentType<RegistryModalProps>,
+  referralDetected: clientOnly(() =>
+    import("@/features/referrals/ReferralDetectedVisitor").then(
+      (m) => m.default as ComponentType<RegistryModalProps>,
+    ),
+  ),
 };
 
 export { useModal, type ModalApi } from "./modalContext";
