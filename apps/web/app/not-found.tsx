@@ -1,11 +1,6 @@
 import { NotFoundView } from "@/components/layout/NotFoundView";
-import { LazyOperatorSignInOffer } from "@/features/manage/LazyOperatorSignInOffer";
 
+/** The app's 404 page: server-rendered, no code in any route's first load (/manage has its own). */
 export default function NotFound() {
-  return (
-    <>
-      <NotFoundView />
-      <LazyOperatorSignInOffer />
-    </>
-  );
+  return <NotFoundView />;
 }

@@ -2,7 +2,7 @@ import { pages, transactions } from "@lending/sdk";
 import type { Metadata } from "next";
 import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
-import { SubNav } from "@/components/layout/SubNav";
+import { SubNavView } from "@/components/layout/SubNavView";
 import { PoolList } from "@/features/lending/PoolList";
 import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";
 import { initialPools } from "@/server/services/initial-reads";
@@ -17,7 +17,7 @@ export default async function LendingPage() {
   return (
     <>
       <PageHeader title={copy.title} lead={copy.lead} />
-      <SubNav label={LENDING_TABS_LABEL} items={LENDING_TABS} />
+      <SubNavView label={LENDING_TABS_LABEL} items={LENDING_TABS} pathname="/lending" />
       <IndexerLagNotice text={transactions.behindPage} className="mb-6" />
       <PoolList initial={initial} />
     </>

@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   cancelledParts,
-  formatLag,
   historyEventStatusLabel,
   historyStatusLabel,
   isDelegateInitiatedEvent,
-  isIndexerBehind,
   lastRemainingQueued,
   remainingQueuedValue,
   requestParts,
   shareAmongParts,
   withdrawalPaid,
 } from "./history";
+import { formatLag, isIndexerBehind } from "./indexer-lag";
 
 const DAY = 86_400;
 

@@ -21,6 +21,7 @@ export * from "./strategies";
 export * from "./lend-flow";
 export * from "./portfolio";
 export * from "./history";
+export * from "./indexer-lag";
 export * from "./gas";
 export * from "./decisions";
 export * from "./locks";

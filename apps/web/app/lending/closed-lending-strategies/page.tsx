@@ -2,7 +2,7 @@ import { pages, transactions } from "@lending/sdk";
 import type { Metadata } from "next";
 import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
-import { SubNav } from "@/components/layout/SubNav";
+import { SubNavView } from "@/components/layout/SubNavView";
 import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";
 import { StrategyList } from "../_components/StrategyList";
 
@@ -14,7 +14,11 @@ export default function ClosedStrategiesPage() {
   return (
     <>
       <PageHeader title={copy.title} lead={copy.lead} />
-      <SubNav label={LENDING_TABS_LABEL} items={LENDING_TABS} />
+      <SubNavView
+        label={LENDING_TABS_LABEL}
+        items={LENDING_TABS}
+        pathname="/lending/closed-lending-strategies"
+      />
       <IndexerLagNotice text={transactions.behindPage} className="mb-6" />
       <StrategyList status="closed" empty={copy.empty} />
     </>

@@ -1,7 +1,7 @@
 import { pages } from "@lending/sdk";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/Page";
-import { SubNav } from "@/components/layout/SubNav";
+import { SubNavView } from "@/components/layout/SubNavView";
 import { LinkedText } from "@/components/ui/Template";
 import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";
 import { Prose, Section } from "../_components/Prose";
@@ -13,7 +13,11 @@ export const metadata: Metadata = { title: copy.metaTitle };
 export default function RiskWarningPage() {
   return (
     <>
-      <SubNav label={LENDING_TABS_LABEL} items={LENDING_TABS} />
+      <SubNavView
+        label={LENDING_TABS_LABEL}
+        items={LENDING_TABS}
+        pathname="/lending/risk-warning"
+      />
       <PageHeader title={copy.title} lead={copy.lead} />
       <Prose>
         <p className="rounded-2xl border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">

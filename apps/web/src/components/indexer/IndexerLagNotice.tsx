@@ -3,6 +3,9 @@
 import { useQuery, VISITOR_READ } from "@/lib/stack";
 import { fill, formatLag, isIndexerBehind, type IndexerSync } from "@lending/sdk";
 import { queryKeys } from "@/lib/queries/keys";
+// in this chunk, not one of its own: the notice itself loads after the page (LazyIndexerLagNotice),
+// and a second chunk would be a second request right after it (issue 26)
+import { fetchIndexerSync } from "@/features/history/indexerSync";
 
 /** How often an indexed view asks how far the indexer is behind the chain. */
 const SYNC_REFRESH_MS = 15_000;
@@ -11,7 +14,7 @@ const SYNC_REFRESH_MS = 15_000;
 export function useIndexerSync(): IndexerSync | undefined {
   const query = useQuery({
     queryKey: queryKeys.indexerSync(),
-    queryFn: async () => (await import("@/features/history/indexerSync")).fetchIndexerSync(),
+    queryFn: fetchIndexerSync,
     refetchInterval: SYNC_REFRESH_MS,
     retry: false,
     meta: VISITOR_READ,

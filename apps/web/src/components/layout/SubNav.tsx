@@ -1,38 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { isNavActive } from "./nav";
+import { SubNavView, type SubNavItem } from "./SubNavView";
 
-export interface SubNavItem {
-  href: string;
-  label: string;
-  /** active only on the exact path (an overview page whose children have their own tab) */
-  exact?: boolean;
-}
+export type { SubNavItem } from "./SubNavView";
 
-/** Secondary tabs inside a section (portfolio, lending documents). */
+/** Secondary tabs inside a section whose layout does not know the path (the portfolio's). */
 export function SubNav({ label, items }: { label: string; items: readonly SubNavItem[] }) {
-  const pathname = usePathname();
-  return (
-    <nav aria-label={label} className="mb-8 flex flex-wrap gap-2 border-b border-slate-200 pb-3">
-      {items.map((item) => {
-        const active = item.exact
-          ? (pathname ?? "").replace(/\/+$/, "") === item.href
-          : isNavActive(pathname, item.href);
-        return (
-          <Link
-            key={item.href}
-            href={item.href}
-            aria-current={active ? "page" : undefined}
-            className={`rounded-lg px-3 py-1.5 text-sm font-medium ${
-              active ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100"
-            }`}
-          >
-            {item.label}
-          </Link>
-        );
-      })}
-    </nav>
-  );
+  return <SubNavView label={label} items={items} pathname={usePathname()} />;
 }

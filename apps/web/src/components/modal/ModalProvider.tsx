@@ -10,8 +10,8 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-import dynamic from "next/dynamic";
 import { common } from "@lending/sdk";
+import { clientOnly } from "@/lib/clientOnly";
 import { useLiveStack } from "@/lib/stack";
 import {
   clearPendingModals,
@@ -30,9 +30,11 @@ import type { ModalName, RegistryModalProps } from "./registry";
  * has loaded the registry's own modal of that name is shown instead.
  */
 const VISITOR_MODALS: Partial<Record<string, ComponentType<RegistryModalProps>>> = {
-  referralDetected: dynamic(() => import("@/features/referrals/ReferralDetectedVisitor"), {
-    ssr: false,
-  }) as ComponentType<RegistryModalProps>,
+  referralDetected: clientOnly(() =>
+    import("@/features/referrals/ReferralDetectedVisitor").then(
+      (m) => m.default as ComponentType<RegistryModalProps>,
+    ),
+  ),
 };
 
 /**

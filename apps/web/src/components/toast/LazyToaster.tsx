@@ -1,10 +1,10 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/lib/clientOnly";
 import { useSyncExternalStore } from "react";
 import { toasterStore } from "./toasterStore";
 
-const ToasterHost = dynamic(() => import("./ToasterHost"), { ssr: false });
+const ToasterHost = clientOnly(() => import("./ToasterHost").then((m) => m.default));
 
 /** Mounts sonner's <Toaster> only once the first toast is requested. */
 export function LazyToaster() {

@@ -1,9 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/lib/clientOnly";
 
 /** The epoch-mail setting at the foot of the portfolio, loaded after the page's first load. */
-export const LazyEpochMailSetting = dynamic(
-  () => import("./EpochMailSetting").then((m) => m.EpochMailSetting),
-  { ssr: false },
+export const LazyEpochMailSetting = clientOnly(() =>
+  import("./EpochMailSetting").then((m) => m.EpochMailSetting),
 );

@@ -10,7 +10,7 @@ import {
   fillPreview as fillPreviewCopy,
   type RequestPart,
 } from "@lending/sdk";
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/lib/clientOnly";
 import Link from "next/link";
 import { useState } from "react";
 import { preloadModal } from "@/components/modal/registry";
@@ -31,10 +31,8 @@ import { FillPreviewNote } from "@/features/portfolio/fill-preview/FillPreviewNo
 import { useFillPreviews, type FillPreviews } from "@/features/portfolio/fill-preview/queries";
 
 // a loss or a fixed-term event is a rarer row: its code (and the incidents copy) loads with it
-const FixedTermRow = dynamic(() => import("./FixedTermRow").then((m) => m.FixedTermRow), {
-  ssr: false,
-});
-const LossRow = dynamic(() => import("./LossRow").then((m) => m.LossRow), { ssr: false });
+const FixedTermRow = clientOnly(() => import("./FixedTermRow").then((m) => m.FixedTermRow));
+const LossRow = clientOnly(() => import("./LossRow").then((m) => m.LossRow));
 
 const col = copy.columns;
 

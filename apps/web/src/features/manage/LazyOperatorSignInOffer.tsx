@@ -1,18 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { usePathname } from "next/navigation";
-
-const OperatorSignInOffer = dynamic(
-  () => import("./OperatorSignInOffer").then((m) => m.OperatorSignInOffer),
-  { ssr: false },
-);
+import { clientOnly } from "@/lib/clientOnly";
 
 /**
- * The 404 page's sign-in offer for an operator, loaded only on /manage: the root not-found
- * boundary is part of every route's first load, so its code (the console's copy, the role reads)
- * must not be.
+ * The sign-in offer of /manage's 404 page (app/manage/not-found.tsx), loaded after that page:
+ * its code (the console's copy, the role reads) is in no first load.
  */
-export function LazyOperatorSignInOffer() {
-  return usePathname() === "/manage" ? <OperatorSignInOffer /> : null;
-}
+export const LazyOperatorSignInOffer = clientOnly(() =>
+  import("./OperatorSignInOffer").then((m) => m.OperatorSignInOffer),
+);

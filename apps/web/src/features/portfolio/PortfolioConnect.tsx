@@ -1,9 +1,9 @@
 "use client";
 
 import { portfolio as copy } from "@lending/sdk";
-import dynamic from "next/dynamic";
 import { useModal } from "@/components/modal/modalContext";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { clientOnly } from "@/lib/clientOnly";
 import { useConnection } from "@/lib/stack";
 import { useWalletState } from "@/features/wallet/walletState";
 
@@ -52,12 +52,9 @@ export function PortfolioSkeleton() {
 }
 
 /** The summary's code (positions, fixed terms, decisions) loads once a wallet is connected. */
-const PortfolioSummary = dynamic(
+const PortfolioSummary = clientOnly(
   () => import("./PortfolioSummary").then((m) => m.PortfolioSummary),
-  {
-    ssr: false,
-    loading: PortfolioSkeleton,
-  },
+  PortfolioSkeleton,
 );
 
 /**

@@ -1,9 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { clientOnly } from "@/lib/clientOnly";
 
 /** The portfolio's statements section, loaded after the page's first load. */
-export const LazyStatementsSection = dynamic(
-  () => import("./StatementsSection").then((m) => m.StatementsSection),
-  { ssr: false },
+export const LazyStatementsSection = clientOnly(() =>
+  import("./StatementsSection").then((m) => m.StatementsSection),
 );

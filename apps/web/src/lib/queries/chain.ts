@@ -62,49 +62,9 @@ export function lendFormQueryOptions(
 ) {
   return queryOptions({
     queryKey: queryKeys.lendForm(chainId, user ?? "", pool.id.toString()),
-    queryFn: async (): Promise<LendFormUserData> => {
-      const sdk = await loadSdk();
-      const { readContract } = await import("viem/actions");
-      const deployment = sdk.getDeployment(chainId);
-      const [balance, summary, perTranche] = await Promise.all([
-        sdk.readTokenBalance(client!, { token: deployment.usdc, owner: user! }),
-        sdk.readUserLockingSummary(client!, deployment, user!),
-        Promise.all(
-          pool.tranches.map(async (t) => {
-            const [deposited, allowlisted] = await Promise.all([
-              sdk.getCurrentEpochDepositedAmount(client!, deployment, {
-                poolId: pool.id,
-                trancheId: t.id,
-                user: user!,
-              }),
-              Promise.all(
-                t.fixedTermConfig.map((c) =>
-                  readContract(client!, {
-                    address: deployment.lendingPoolManager,
-                    abi: sdk.lendingPoolManagerAbi,
-                    functionName: "isFixedTermAllowlisted",
-                    args: [pool.id, t.id, c.configId, user!],
-                  }),
-                ),
-              ),
-            ]);
-            return {
-              id: t.id.toString(),
-              deposited,
-              allowlisted: t.fixedTermConfig
-                .filter((_, i) => allowlisted[i])
-                .map((c) => c.configId),
-            };
-          }),
-        ),
-      ]);
-      return {
-        balance,
-        depositedThisEpoch: Object.fromEntries(perTranche.map((t) => [t.id, t.deposited])),
-        fixedTermAllowlisted: Object.fromEntries(perTranche.map((t) => [t.id, t.allowlisted])),
-        loyaltyLevel: summary.loyaltyLevel,
-      };
-    },
+    // the read's code loads with its first run (a connected wallet): not in a visitor's page
+    queryFn: async (): Promise<LendFormUserData> =>
+      (await import("./lendFormRead")).readLendForm(chainId, client!, user!, pool),
     enabled: Boolean(client && user),
     ...BALANCE_QUERY_TIMING,
   });
