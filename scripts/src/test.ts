@@ -2,8 +2,9 @@
  * `npm test`: every check of the repo, failing fast, with a summary line at the end.
  * `npm test -- --keep-going` runs every step even after a failure; `--verbose` shows all output;
  * `--steps=1-3,9` runs only those steps, and any step they run after (local use: checking the
- * runner or one stage). `PLAYWRIGHT_SHARDS=1 npm test` runs the browser tests on one stack (2 by
- * default, side by side).
+ * runner or one stage). `PLAYWRIGHT_SHARDS=2 npm test` runs the browser tests in two shards side
+ * by side, each on its own stack (one by default: on 2 cores two stacks beside vitest overload the
+ * machine).
  *
  * The steps run in phases. A phase with one lane runs its steps in order; a phase with more
  * lanes runs them side by side (the machine has 2 cores, and most steps use one, or wait on a
@@ -113,18 +114,16 @@ const forgeTest: Step = {
   action: contractsScript("test"),
 };
 /**
- * vitest in two invocations side by side (VITEST_LANE in vitest.config.mts), each with its own
- * anvil: the SDK and web projects (pure files, then the shared-chain files one at a time), and the
- * indexer and scripts projects, whose files mostly wait on Ponder, the keeper or an ops command.
+ * vitest, every project in one invocation with one anvil. (`VITEST_LANE=chain|processes` in
+ * vitest.config.mts splits it in two for local use; run side by side in `npm test` beside two
+ * browser shards, the four lanes overloaded this 2-core machine: docs/benchmarks.md, issue 26
+ * goal 4, fifth session.)
  */
-const vitestLane = (lane: "chain" | "processes", what: string): Step => ({
-  name: `Unit and integration tests (${what}): vitest run with VITEST_LANE=${lane}`,
+const vitest: Step = {
+  name: "Unit and integration tests: vitest run",
   show: true,
-  action: ({ output }) =>
-    run(bin("vitest"), ["run"], { cwd: paths.root, env: { ...ci, VITEST_LANE: lane }, output }),
-});
-const vitest = vitestLane("chain", "sdk, web");
-const vitestProcesses = vitestLane("processes", "indexer, scripts");
+  action: ({ output }) => run(bin("vitest"), ["run"], { cwd: paths.root, env: ci, output }),
+};
 const apiOnPostgres: Step = {
   name: "API tests on Postgres: vitest run (app/api, src/server) with DATABASE_URL",
   show: true,
@@ -167,7 +166,7 @@ const nextBuild: Step = { name: "Web: next build", action: ({ output }) => build
  * own output folder. Playwright splits the files in name order, so within a shard they keep their
  * order on one worker (the zz- files, which play a default or move the clock, stay last).
  */
-const PLAYWRIGHT_SHARDS = Number(process.env.PLAYWRIGHT_SHARDS ?? 2); // 1: one stack, as before
+const PLAYWRIGHT_SHARDS = Number(process.env.PLAYWRIGHT_SHARDS ?? 1); // 2+: a stack per shard
 if (!Number.isInteger(PLAYWRIGHT_SHARDS) || PLAYWRIGHT_SHARDS < 1) {
   throw new Error(
     `PLAYWRIGHT_SHARDS=${process.env.PLAYWRIGHT_SHARDS}: expected a whole number >= 1`,
@@ -222,19 +221,21 @@ const rehearsal: Step = {
  *   writes the deployment record it bundles. prettier is in the forge lane, the shorter one (about
  *   125 s against the other's 180 s), and may run beside `next build`: it ignores next-env.d.ts
  *   and .next, as eslint does.
- * - Then four lanes: vitest's SDK and web projects then the API tests on Postgres; vitest's
- *   indexer and scripts projects, the API tests on served PGlite, then the rehearsal; and the two
- *   Playwright shards, one lane each. Every stack has its own ports, chain, databases and temp
- *   folders: each vitest run starts its own anvil on a free port (the root globalSetup), the
- *   Postgres pass its own server and databases, the served pass its own in-memory PGlite, each
- *   Playwright shard's global setup its own anvil, indexer, keeper, database and `next start` (and
- *   its own output folder), the rehearsal its own chain 84532, Postgres and replicas (after `next
- *   build`, which it and the shards serve; a shard builds only if that step did not run or its
- *   inputs changed since, one shard at a time: `buildWebIfNeeded` holds a lock while it builds). The one file they share, the 31337 deployment
- *   record, is deterministic (fresh chain, same deployer and nonces) and only written when its
- *   content changed (through a temporary file and a rename). On 2 cores this is what keeps both busy: after its pure files each vitest run
- *   runs one file at a time, the indexer files mostly wait on Ponder, and a browser journey mostly
- *   waits on its stack (the keeper clearing an epoch, the indexer catching up).
+ * - Then two lanes: vitest (every project), the API tests on Postgres, on served PGlite, then the
+ *   rehearsal; beside them Playwright (`PLAYWRIGHT_SHARDS=2`: a lane per shard). Every stack has
+ *   its own ports, chain, databases and temp folders: the vitest run starts its own anvil on a free
+ *   port (the root globalSetup), the Postgres pass its own server and databases, the served pass
+ *   its own in-memory PGlite, each Playwright shard's global setup its own anvil, indexer, keeper,
+ *   database and `next start` (and its own output folder), the rehearsal its own chain 84532,
+ *   Postgres and replicas (after `next build`, which it and the browser tests serve; a shard builds
+ *   only if that step did not run or its inputs changed since, one at a time: `buildWebIfNeeded`
+ *   holds a lock while it builds). The one file they share, the 31337 deployment record, is
+ *   deterministic (fresh chain, same deployer and nonces) and only written when its content
+ *   changed (through a temporary file and a rename). On 2 cores this is what keeps both busy:
+ *   after its pure files vitest runs one file at a time, its indexer files mostly wait on Ponder,
+ *   and a browser journey mostly waits on its stack (the keeper clearing an epoch, the indexer
+ *   catching up). Four lanes (vitest in two invocations, two browser shards) overloaded the two
+ *   cores: slower in all and browser journeys timed out (docs/benchmarks.md).
  */
 const phases: Phase[] = [
   [
@@ -242,11 +243,7 @@ const phases: Phase[] = [
     [eslint, typecheck, nextBuild],
   ],
   [[abis]],
-  [
-    [vitest, apiOnPostgres],
-    [vitestProcesses, apiOnServedPglite, rehearsal],
-    ...playwrightShards.map((shard) => [shard]),
-  ],
+  [[vitest, apiOnPostgres, apiOnServedPglite, rehearsal], ...playwrightShards.map((s) => [s])],
 ];
 
 /**
