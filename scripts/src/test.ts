@@ -17,12 +17,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { paths } from "./lib/paths";
-import { CommandFailedError, run, stopAllChildren } from "./lib/proc";
+import { CommandFailedError, run, stopAllChildren, type Output } from "./lib/proc";
 import { getFreePort } from "./lib/net";
 import { startTestPostgres } from "./lib/postgres";
 import { buildWeb } from "./lib/web";
+import { failureLines } from "./lib/failures";
 
-type Output = "inherit" | "capture";
 /** How a step writes: its commands' output mode, and `note` for its own lines (a skip reason). */
 type Io = { output: Output; note: (line: string) => void };
 /** A step's action answers its commands' captured output (printed for a shown step in a lane). */
@@ -128,7 +128,7 @@ const apiOnPostgres: Step = {
   name: "API tests on Postgres: vitest run (app/api, src/server) with DATABASE_URL",
   show: true,
   action: async ({ output, note }) => {
-    const pg = await startTestPostgres(output === "inherit", await getFreePort());
+    const pg = await startTestPostgres(output !== "capture", await getFreePort());
     if ("skipped" in pg) {
       note(`SKIPPED: the API tests ran on PGlite only. Reason: ${pg.skipped}`);
       return;
@@ -270,7 +270,14 @@ function selectedSteps(argv: string[]): Set<number> | undefined {
   return picked;
 }
 
-type Result = { n: number; name: string; status: "ok" | "failed" | "stopped"; ms: number };
+type Result = {
+  n: number;
+  name: string;
+  status: "ok" | "failed" | "stopped";
+  ms: number;
+  /** A failed step's failing tests and their first error lines, for the summary. */
+  failures?: string[];
+};
 
 async function main(): Promise<number> {
   const verbose = process.argv.includes("--verbose");
@@ -304,8 +311,9 @@ async function main(): Promise<number> {
     print(`\n=== [${n}/${total}] ${step.name} ===\n`);
     const started = Date.now();
     const note = (line: string) => print(`${line}\n`);
+    const output: Output = live && show ? "tee" : "capture";
     try {
-      const text = await step.action({ output: live && show ? "inherit" : "capture", note });
+      const text = await step.action({ output, note });
       if (!live && show && text) print(text.endsWith("\n") ? text : `${text}\n`);
       results.push({ n, name: step.name, status: "ok", ms: Date.now() - started });
       print(`--- ok (${fmt(Date.now() - started)})\n`);
@@ -317,9 +325,11 @@ async function main(): Promise<number> {
         print(`--- stopped: step ${failedStep} failed\n`);
         return;
       }
-      results.push({ n, name: step.name, status: "failed", ms });
+      const failures = error instanceof CommandFailedError ? failureLines(error.output) : undefined;
+      results.push({ n, name: step.name, status: "failed", ms, failures });
       if (error instanceof CommandFailedError) {
-        if (error.output) print(`${error.output.trimEnd()}\n`);
+        // a teed step's output is on the terminal already
+        if (error.output && output !== "tee") print(`${error.output.trimEnd()}\n`);
         print(`--- FAILED: ${error.message}\n`);
       } else {
         print(`--- FAILED: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -416,8 +426,10 @@ async function main(): Promise<number> {
   for (const lanes of numbered) {
     for (const { step, n } of lanes.flat().sort((a, b) => a.n - b.n)) {
       const r = results.find((x) => x.n === n);
-      if (r) console.log(`  ${label[r.status]}  ${r.name} (${fmt(r.ms)})`);
-      else if (!picked || picked.has(n)) {
+      if (r) {
+        console.log(`  ${label[r.status]}  ${r.name} (${fmt(r.ms)})`);
+        for (const line of r.failures ?? []) console.log(`        ${line}`);
+      } else if (!picked || picked.has(n)) {
         notRun++;
         console.log(`  ----  ${step.name} (not run)`);
       }

@@ -28,12 +28,20 @@ export class CommandFailedError extends Error {
   }
 }
 
+/**
+ * "inherit" streams to our terminal; "capture" keeps the output (returned, and on failure); "tee"
+ * streams it and keeps it too (its last {@link TEE_KEEP} characters).
+ */
+export type Output = "inherit" | "capture" | "tee";
+
 export type RunOptions = {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** "inherit" streams to our terminal; "capture" keeps the output (returned, and on failure). */
-  output?: "inherit" | "capture";
+  output?: Output;
 };
+
+/** How much of a teed command's output is kept: enough for a test runner's failure report. */
+const TEE_KEEP = 4_000_000;
 
 const running = new Set<ChildProcess>();
 
@@ -41,17 +49,23 @@ const running = new Set<ChildProcess>();
 export function run(cmd: string, args: string[], opts: RunOptions = {}): Promise<string> {
   const label = [cmd, ...args].join(" ");
   return new Promise((resolve, reject) => {
-    const capture = opts.output === "capture";
+    const tee = opts.output === "tee";
+    const pipe = tee || opts.output === "capture";
     const child = spawn(cmd, args, {
       cwd: opts.cwd,
       env: opts.env ?? process.env,
       detached: true,
-      stdio: capture ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+      stdio: pipe ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
     } satisfies SpawnOptions);
     running.add(child);
     let out = "";
-    child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
+    const keep = (to: NodeJS.WriteStream) => (d: Buffer) => {
+      if (tee) to.write(d);
+      out += d.toString();
+      if (tee && out.length > TEE_KEEP * 2) out = out.slice(-TEE_KEEP);
+    };
+    child.stdout?.on("data", keep(process.stdout));
+    child.stderr?.on("data", keep(process.stderr));
     child.once("error", (e) => {
       running.delete(child);
       reject(new CommandFailedError(label, null, `${out}\n${e.message}`));

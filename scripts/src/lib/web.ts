@@ -13,7 +13,7 @@ import type { ChildProcess } from "node:child_process";
 import { stopProcessGroup } from "./anvil";
 import { isPortFree, LOOPBACK, PortInUseError, urlHost } from "./net";
 import { paths } from "./paths";
-import { run, startService, waitForHttp } from "./proc";
+import { run, startService, waitForHttp, type Output } from "./proc";
 
 const NOT_BUILD_INPUTS =
   /^(next-env\.d\.ts|playwright\.config\.|vitest\.config\.|drizzle\.config\.)/;
@@ -75,7 +75,7 @@ function webBuildIsCurrent(stamp: string): boolean {
 export const webEnvBase = { NEXT_TELEMETRY_DISABLED: "1" };
 
 /** Runs `next build` in apps/web and records the stamp of its inputs. */
-export async function buildWeb(output: "inherit" | "capture" = "inherit"): Promise<void> {
+export async function buildWeb(output: Output = "inherit"): Promise<void> {
   await run(paths.bin("next"), ["build"], {
     cwd: paths.web,
     env: { ...process.env, ...webEnvBase },
@@ -132,7 +132,7 @@ export async function lockFolder(lock: string, pollMs = 1000): Promise<() => voi
  * one that waited finds the build current and serves it.
  */
 export async function buildWebIfNeeded(
-  output: "inherit" | "capture" = "inherit",
+  output: Output = "inherit",
 ): Promise<boolean> {
   if (webBuildIsCurrent(computeWebBuildStamp())) return false;
   const release = await lockFolder(`${paths.webBuildStamp}.lock`);

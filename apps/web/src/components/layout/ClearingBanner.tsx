@@ -60,7 +60,7 @@ export function ClearingBannerView({ startsAt, failed, onReached }: ClearingBann
                       {fill(copy.dateTime, when)}
                     </strong>
                   ) : (
-                    <Skeleton className="h-4 w-56 bg-emerald-800/70" />
+                    <Skeleton className="h-4 w-40 bg-emerald-800/70" />
                   ),
                 }}
               />
@@ -75,7 +75,7 @@ export function ClearingBannerView({ startsAt, failed, onReached }: ClearingBann
                   {formatCountdown(parts)}
                 </span>
               ) : (
-                <Skeleton className="h-6 w-28 bg-emerald-800/70" />
+                <Skeleton className="h-4 w-28 bg-emerald-800/70 sm:h-6" />
               )}
             </span>
           </>
