@@ -41,7 +41,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <WrongNetworkBarSlot />
           <Header appName={config.appName} subordinationDocsUrl={config.subordinationDocsUrl} />
           <ClearingBanner initial={epochTimes} />
-          <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">{children}</main>
+          {/* at least a screen tall: the footer never starts in the first screen, so a page's
+              content settling after hydration (a skeleton giving way to a connect prompt or the
+              lender's figures) never moves it into or out of view (CLS, issue 26 goal 2) */}
+          <main className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
+            {children}
+          </main>
           <Footer appName={config.appName} />
           {demoControls ? <DevPanelLauncher label={devPanel.open} /> : null}
           <WalletWatchersSlot />
