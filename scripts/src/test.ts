@@ -119,10 +119,17 @@ const forgeTest: Step = {
  * browser shards, the four lanes overloaded this 2-core machine: docs/benchmarks.md, issue 26
  * goal 4, fifth session.)
  */
+/**
+ * vitest retries a failed test once, as Playwright does under CI (its config): one slow moment of a
+ * loaded machine (a child process's start, a poll's deadline) must not cost a whole run; a test that
+ * fails twice fails the run, and the summary names it (lib/failures.ts).
+ */
+const VITEST_RETRY = "--retry=1";
 const vitest: Step = {
   name: "Unit and integration tests: vitest run",
   show: true,
-  action: ({ output }) => run(bin("vitest"), ["run"], { cwd: paths.root, env: ci, output }),
+  action: ({ output }) =>
+    run(bin("vitest"), ["run", VITEST_RETRY], { cwd: paths.root, env: ci, output }),
 };
 const apiOnPostgres: Step = {
   name: "API tests on Postgres: vitest run (app/api, src/server) with DATABASE_URL",
@@ -136,7 +143,7 @@ const apiOnPostgres: Step = {
     try {
       return await run(
         bin("vitest"),
-        ["run", "--project", "@lending/web", "app/api", "src/server"],
+        ["run", VITEST_RETRY, "--project", "@lending/web", "app/api", "src/server"],
         {
           cwd: paths.root,
           env: { ...ci, DATABASE_URL: pg.url },
@@ -153,11 +160,15 @@ const apiOnServedPglite: Step = {
   name: "API tests on served PGlite: vitest run (app/api, src/server) with API_TEST_DATABASE=served",
   show: true,
   action: ({ output }) =>
-    run(bin("vitest"), ["run", "--project", "@lending/web", "app/api", "src/server"], {
-      cwd: paths.root,
-      env: { ...ci, DATABASE_URL: undefined, API_TEST_DATABASE: "served" },
-      output,
-    }),
+    run(
+      bin("vitest"),
+      ["run", VITEST_RETRY, "--project", "@lending/web", "app/api", "src/server"],
+      {
+        cwd: paths.root,
+        env: { ...ci, DATABASE_URL: undefined, API_TEST_DATABASE: "served" },
+        output,
+      },
+    ),
 };
 const nextBuild: Step = { name: "Web: next build", action: ({ output }) => buildWeb(output) };
 /**

@@ -24,7 +24,7 @@ describe("the test runner's summary names what failed", () => {
       "    Error: expect(locator).toBeVisible() failed",
     ].join("\n");
     expect(failureLines(output)).toEqual([
-      "✘  2 e2e/withdraw.spec.ts:9:1 › withdraw (30s)",
+      "✘ 2 e2e/withdraw.spec.ts:9:1 › withdraw (30s)",
       "Error: expect(locator).toBeVisible() failed",
     ]);
   });

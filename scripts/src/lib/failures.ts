@@ -11,7 +11,7 @@ export function failureLines(output: string, max = 30): string[] {
   const picked: string[] = [];
   const seen = new Set<string>();
   const add = (line: string) => {
-    const text = line.trim().slice(0, 240);
+    const text = line.trim().replace(/\s+/g, " ").slice(0, 240);
     if (text && !seen.has(text) && picked.length < max) {
       seen.add(text);
       picked.push(text);

@@ -131,9 +131,7 @@ export async function lockFolder(lock: string, pollMs = 1000): Promise<() => voi
  * at once (the Playwright shards of `npm test`, each with its own stack) build one at a time: the
  * one that waited finds the build current and serves it.
  */
-export async function buildWebIfNeeded(
-  output: Output = "inherit",
-): Promise<boolean> {
+export async function buildWebIfNeeded(output: Output = "inherit"): Promise<boolean> {
   if (webBuildIsCurrent(computeWebBuildStamp())) return false;
   const release = await lockFolder(`${paths.webBuildStamp}.lock`);
   try {
