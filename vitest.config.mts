@@ -109,8 +109,9 @@ export default defineConfig({
           root: r("packages/indexer"),
           environment: "node",
           include: ["test/**/*.test.ts", "src/**/*.test.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 150_000,
+          // a journey with Ponder's start measured 110-130 s beside a browser run on 2 cores
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
           sequence: { groupOrder: 3 },
         },
@@ -121,8 +122,9 @@ export default defineConfig({
           root: r("scripts"),
           environment: "node",
           include: ["src/**/*.test.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // child processes and databases: 35 s for one test on a loaded machine (60 s was close)
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
           sequence: { groupOrder: 4 },
         },

@@ -225,5 +225,5 @@ describe("indexer: incidents and losses", () => {
     expect((await getJson(`${indexer.url}/losses?pool=x`)).status).toBe(400);
     expect((await getJson(`${indexer.url}/loss-lenders?loss=nope`)).status).toBe(400);
     expect((await getJson(`${indexer.url}/lender-losses`)).status).toBe(400);
-  });
+  }, 300_000); // Ponder's start, two plays and the mails: 110-130 s on a loaded 2-core machine
 });
