@@ -8,7 +8,15 @@
  * wallet receives, the value the loss took at the report's block); the balance and available to
  * withdraw are the chain's (`getUserPosition`).
  */
-import { erc20Abi, parseUnits, type Address } from "viem";
+import {
+  createPublicClient,
+  custom,
+  erc20Abi,
+  parseUnits,
+  RpcRequestError,
+  type Address,
+  type Hex,
+} from "viem";
 import { describe, expect, it } from "vitest";
 import {
   lendingPoolManagerAbi,
@@ -273,6 +281,36 @@ describe("portfolio figures against the chain (issue 23)", () => {
         (x) => x.poolId === POOL,
       )!.positions[0]!;
       expect(bare.interestEarned - bare.losses).toBe(p.interestEarned - p.losses);
+
+      // a provider that caps eth_getLogs at 8 blocks (as hosted RPCs cap ranges) gives the same
+      // fixed-term payouts, read in parts
+      let logCalls = 0;
+      const capped = createPublicClient({
+        chain: client.chain,
+        transport: custom({
+          async request({ method, params }: { method: string; params?: unknown }) {
+            if (method === "eth_getLogs") {
+              logCalls++;
+              const [filter] = params as [{ fromBlock: Hex; toBlock: Hex | "latest" }];
+              const to =
+                filter.toBlock === "latest"
+                  ? await client.getBlockNumber()
+                  : BigInt(filter.toBlock);
+              if (to - BigInt(filter.fromBlock) >= 8n) {
+                throw new RpcRequestError({
+                  body: {},
+                  url: "capped",
+                  error: { code: -32005, message: "eth_getLogs is limited to an 8 block range" },
+                });
+              }
+            }
+            return client.request({ method, params } as never);
+          },
+        }),
+      });
+      expect(await readFixedTermPayouts(capped, deployment, lender)).toEqual(payouts);
+      expect(payouts.length).toBeGreaterThan(0);
+      expect(logCalls).toBeGreaterThan(4);
 
       // 6. the borrower repays what the loss left drawn; everything left is withdrawn: the
       // tranche stays, with all the interest it paid

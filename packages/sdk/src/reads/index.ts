@@ -9,3 +9,4 @@ export * from "./referrals";
 export * from "./decisions";
 export * from "./fill-preview";
 export * from "./statements";
+export * from "./logs";

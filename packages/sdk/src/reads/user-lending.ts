@@ -17,6 +17,7 @@ import {
   type UserRequest,
 } from "../entities";
 import { RequestNotFoundError, UnknownRequestEnumError } from "../errors";
+import { readLogsInRanges } from "./logs";
 import { readPools, type AtBlock, type Pool } from "./pools";
 
 const EPOCH_SECONDS = 7n * 86_400n;
@@ -381,7 +382,7 @@ export async function getUserFixedLoans(
  * The lender's fixed-term locks with what they were worth when they started and what their
  * release paid to the wallet (0 for a lock that turned variable, or not released yet), from the
  * manager's `FixedTermLocked` and `FixedTermReleased` events of the user since the deployment's
- * block (two log queries). The portfolio's figures count a payout as money that left the tranche.
+ * block (two log queries, each split where the provider caps their range). The portfolio's figures count a payout as money that left the tranche.
  *
  * @example const payouts = await readFixedTermPayouts(client, deployment, user);
  */
@@ -391,23 +392,25 @@ export async function readFixedTermPayouts(
   user: Address,
   at: AtBlock = {},
 ): Promise<FixedTermPayout[]> {
-  const range = {
-    fromBlock: BigInt(deployment.deployBlock),
-    toBlock: at.blockNumber ?? ("latest" as const),
-  };
+  // a provider that caps eth_getLogs ranges gets the range in parts (./logs.ts)
+  const range = { fromBlock: BigInt(deployment.deployBlock), toBlock: at.blockNumber };
   const [locked, released] = await Promise.all([
-    getContractEvents(client, {
-      ...manager(deployment),
-      eventName: "FixedTermLocked",
-      args: { user },
-      ...range,
-    }),
-    getContractEvents(client, {
-      ...manager(deployment),
-      eventName: "FixedTermReleased",
-      args: { user },
-      ...range,
-    }),
+    readLogsInRanges(client, range, (r) =>
+      getContractEvents(client, {
+        ...manager(deployment),
+        eventName: "FixedTermLocked",
+        args: { user },
+        ...r,
+      }),
+    ),
+    readLogsInRanges(client, range, (r) =>
+      getContractEvents(client, {
+        ...manager(deployment),
+        eventName: "FixedTermReleased",
+        args: { user },
+        ...r,
+      }),
+    ),
   ]);
   const paid = new Map<bigint, bigint>();
   for (const e of released) {

@@ -1,3 +1,4 @@
+import { readLogsInRanges } from "@lending/sdk";
 import { hasDeployment, getDeployment } from "@lending/sdk/deployments";
 import { parseAbiItem, type Address, type PublicClient } from "viem";
 import { HttpError } from "../http/errors";
@@ -18,13 +19,14 @@ export async function depositTransfers(
   if (!hasDeployment(chainId)) return [];
   const d = getDeployment(chainId);
   try {
-    const logs = await client.getLogs({
-      address: d.usdc,
-      event: transfer,
-      args: { from: user, to: d.lendingPoolManager },
-      fromBlock: BigInt(d.deployBlock),
-      toBlock: "latest",
-    });
+    const logs = await readLogsInRanges(client, { fromBlock: BigInt(d.deployBlock) }, (range) =>
+      client.getLogs({
+        address: d.usdc,
+        event: transfer,
+        args: { from: user, to: d.lendingPoolManager },
+        ...range,
+      }),
+    );
     return logs.map((l) => l.args.value ?? 0n);
   } catch (error) {
     console.error("[deposits] log query failed:", error);
@@ -46,13 +48,15 @@ export async function firstDepositsOf(
   if (users.length === 0 || !hasDeployment(chainId)) return found;
   const d = getDeployment(chainId);
   try {
-    const logs = await client.getLogs({
-      address: d.usdc,
-      event: transfer,
-      args: { from: users.map((u) => u.toLowerCase() as Address), to: d.lendingPoolManager },
-      fromBlock: BigInt(d.deployBlock),
-      toBlock: "latest",
-    });
+    const from = users.map((u) => u.toLowerCase() as Address);
+    const logs = await readLogsInRanges(client, { fromBlock: BigInt(d.deployBlock) }, (range) =>
+      client.getLogs({
+        address: d.usdc,
+        event: transfer,
+        args: { from, to: d.lendingPoolManager },
+        ...range,
+      }),
+    );
     // logs come oldest first: keep each sender's first
     for (const l of logs) {
       const from = l.args.from?.toLowerCase() as Address | undefined;

@@ -9,6 +9,7 @@ import {
   exposureShares,
   lendingPoolManagerAbi,
   readLenderExposure,
+  readLogsInRanges,
   type Deployment,
 } from "@lending/sdk";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
@@ -443,13 +444,18 @@ export async function forcedWithdrawalOf(
   user: string,
   shares: bigint,
 ): Promise<{ nftId: bigint; transactionHash: `0x${string}` } | undefined> {
-  const events = await chain.publicClient.getContractEvents({
-    address: chain.deployment.lendingPoolManager,
-    abi: lendingPoolManagerAbi,
-    eventName: "WithdrawalForced",
-    args: { user: user as Address, poolId: BigInt(ticket.poolId) },
-    fromBlock: ticket.blockNumber ?? BigInt(chain.deployment.deployBlock),
-  });
+  const events = await readLogsInRanges(
+    chain.publicClient,
+    { fromBlock: ticket.blockNumber ?? BigInt(chain.deployment.deployBlock) },
+    (range) =>
+      chain.publicClient.getContractEvents({
+        address: chain.deployment.lendingPoolManager,
+        abi: lendingPoolManagerAbi,
+        eventName: "WithdrawalForced",
+        args: { user: user as Address, poolId: BigInt(ticket.poolId) },
+        ...range,
+      }),
+  );
   const e = events.find(
     (x) => x.args.trancheId === BigInt(ticket.trancheId) && x.args.shares === shares,
   );
