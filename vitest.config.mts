@@ -56,7 +56,8 @@ export default defineConfig({
     // The projects of one invocation share one anvil, and tests that change chain state wrap
     // themselves in evm_snapshot/evm_revert, which is only sound when those files run one at a
     // time: each shared project runs alone (its own group), its files one by one. The pure files
-    // of the SDK and the web app run first, two at a time.
+    // of the SDK and the web app run first, two at a time; so do the indexer's files, which never
+    // touch the shared anvil (each starts its own chain and Ponder).
     maxWorkers: 2,
     globalSetup: [r("scripts/src/fixture/vitest-global-setup.ts")],
     projects: [
@@ -105,13 +106,21 @@ export default defineConfig({
       {
         test: {
           // The indexer on its own anvil (Ponder child processes): slow starts on a loaded machine.
+          // Two files at a time: each starts its own anvil (startChain, a free port) and its own
+          // Ponder (a free port, its own PGlite folder under its own temp folder) and never
+          // touches the shared anvil, so no file sees another's chain or index. They mostly wait
+          // on Ponder (the stall test sleeps through its 45 s stall and the watchdog's 20 s), so
+          // a pair uses well under two cores: 392 s of files one by one took about half of that.
           name: "@lending/indexer",
           root: r("packages/indexer"),
           environment: "node",
           include: ["test/**/*.test.ts", "src/**/*.test.ts"],
-          testTimeout: 120_000,
+          // Two Ponder starts at once on a loaded machine (load average 17-19) took up to 111 s
+          // for one test; a test's own start may wait INDEXER_READY_MS (150 s) by itself.
+          testTimeout: 240_000,
           hookTimeout: 150_000,
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: 2,
           sequence: { groupOrder: 3 },
         },
       },
