@@ -109,8 +109,9 @@ export default defineConfig({
           // Two files at a time: each starts its own anvil (startChain, a free port) and its own
           // Ponder (a free port, its own PGlite folder under its own temp folder) and never
           // touches the shared anvil, so no file sees another's chain or index. They mostly wait
-          // on Ponder (the stall test sleeps through its 45 s stall and the watchdog's 20 s), so
-          // a pair uses well under two cores: 392 s of files one by one took about half of that.
+          // on Ponder (the stall test sleeps through its 45 s stall and the watchdog's 20 s): the
+          // project took 534 s two at a time against 724 s one by one, with the same CPU (load
+          // average 14-19; docs/benchmarks.md, issue 26 goal 4, sixth session).
           name: "@lending/indexer",
           root: r("packages/indexer"),
           environment: "node",

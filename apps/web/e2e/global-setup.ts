@@ -22,8 +22,8 @@ import { E2E_GOOGLE_USER } from "./support/google";
  * database (a PGlite folder created and migrated), Ponder (its build and backfill), the two extra
  * contracts, the Google stand-in and the build check; each is awaited where it is needed (the
  * keeper after the database and the contracts, `next start` after all but the indexer's backfill,
- * which the tests wait for last). One after the other they took about two minutes of the browser
- * lane on a loaded machine, mostly waiting.
+ * which the tests wait for last). One after the other they took 105-116 s on a loaded machine,
+ * together 71-89 s (docs/benchmarks.md, issue 26 goal 4, sixth session).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now();
