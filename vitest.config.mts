@@ -105,6 +105,11 @@ export default defineConfig({
       {
         test: {
           // The indexer on its own anvil (Ponder child processes): slow starts on a loaded machine.
+          // One file at a time. Each starts its own anvil and Ponder and could run beside another
+          // (534 s two at a time against 724 s one by one, measured under load), but two Ponder
+          // starts at once stretch each journey toward its limit, and a journey that timed out is
+          // what cost a CI landing: kept serial (docs/benchmarks.md, issue 26 goal 4, sixth
+          // session).
           name: "@lending/indexer",
           root: r("packages/indexer"),
           environment: "node",

@@ -232,8 +232,10 @@ const rehearsal: Step = {
  *   writes the deployment record it bundles. prettier is in the forge lane, the shorter one (about
  *   125 s against the other's 180 s), and may run beside `next build`: it ignores next-env.d.ts
  *   and .next, as eslint does.
- * - Then two lanes: vitest (every project), the API tests on Postgres, on served PGlite, then the
- *   rehearsal; beside them Playwright (`PLAYWRIGHT_SHARDS=2`: a lane per shard). Every stack has
+ * - Then two lanes: vitest (every project), the API tests on Postgres, then on served PGlite;
+ *   beside them Playwright, then the rehearsal (`PLAYWRIGHT_SHARDS=2`: a lane per shard, the
+ *   rehearsal after the last). The rehearsal was in the vitest lane until that lane became the
+ *   longer one (docs/benchmarks.md, issue 26 goal 4, sixth session). Every stack has
  *   its own ports, chain, databases and temp folders: the vitest run starts its own anvil on a free
  *   port (the root globalSetup), the Postgres pass its own server and databases, the served pass
  *   its own in-memory PGlite, each Playwright shard's global setup its own anvil, indexer, keeper,
@@ -254,7 +256,11 @@ const phases: Phase[] = [
     [eslint, typecheck, nextBuild],
   ],
   [[abis]],
-  [[vitest, apiOnPostgres, apiOnServedPglite, rehearsal], ...playwrightShards.map((s) => [s])],
+  [
+    [vitest, apiOnPostgres, apiOnServedPglite],
+    // the rehearsal after the (last) browser shard: the vitest lane is the longer one
+    ...playwrightShards.map((s, i) => (i === playwrightShards.length - 1 ? [s, rehearsal] : [s])),
+  ],
 ];
 
 /**

@@ -5,7 +5,7 @@ import { startTestStack } from "../../../scripts/src/fixture/index";
 import { deployTestNft } from "../../../scripts/src/chain/deploy";
 import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
 import { serveAndMigratePglite } from "../../../scripts/src/lib/db";
-import { startIndexerAndWait, type Indexer } from "../../../scripts/src/lib/indexer";
+import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
 import { startKeeperProcess } from "../../../scripts/src/lib/keeper";
 import { supervise, type Supervised } from "../../../scripts/src/lib/supervise";
 import { getFreePort } from "../../../scripts/src/lib/net";
@@ -17,8 +17,16 @@ import { E2E_GOOGLE_USER } from "./support/google";
 /**
  * The same fixture as vitest: fresh anvil + deploy + seed, then a production `next start` on a
  * free port against it (built first when its inputs changed). Tests read E2E_* from the env.
+ *
+ * The slow parts that do not need each other start together as soon as the chain is up: the served
+ * database (a PGlite folder created and migrated), Ponder (its build and backfill), the two extra
+ * contracts, the Google stand-in and the build check; each is awaited where it is needed (the
+ * keeper after the database and the contracts, `next start` after all but the indexer's backfill,
+ * which the tests wait for last). One after the other they took 105-116 s on a loaded machine,
+ * together 71-89 s (docs/benchmarks.md, issue 26 goal 4, sixth session).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const started = Date.now();
   const stack = await startTestStack();
   const pgliteDir = mkdtempSync(path.join(tmpdir(), "lending-e2e-pglite-"));
   let stopWeb: (() => Promise<void>) | undefined;
@@ -27,57 +35,104 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let googleIssuer: OAuth2Server | undefined;
   let served: Awaited<ReturnType<typeof serveAndMigratePglite>> | undefined;
   let supervisor: Supervised | undefined;
+  let starts: Promise<unknown> = Promise.resolve();
   try {
+    const deploymentFile = path.join(pgliteDir, "deployment.json");
+    writeFileSync(deploymentFile, JSON.stringify(stack.deployment));
+    const [dbPort, indexerPort, webPort] = [
+      await getFreePort(),
+      await getFreePort(),
+      await getFreePort(),
+    ];
     // The app's database served as `npm start` serves it, so ops commands (loan tickets, KYC)
     // can run against it while the web server is up.
-    served = await serveAndMigratePglite(path.join(pgliteDir, "web"), await getFreePort());
-    // After the protocol, so its deterministic addresses are unchanged.
-    const amm = await deployLocalAmm({
+    const servedStart = serveAndMigratePglite(path.join(pgliteDir, "web"), dbPort).then(
+      (db) => (served = db),
+    );
+    // The indexer, as `npm start` runs it (its own embedded database), behind /api/transactions.
+    // Its backfill goes on while the rest starts; the tests wait for it below.
+    const indexerStart = startIndexer({
+      port: indexerPort,
+      chainId: stack.chainId,
       rpcUrl: stack.rpcUrl,
-      deployerPrivateKey: deployerAccount.privateKey,
-      usdc: stack.deployment.usdc,
-    });
-    // A partner NFT collection with no holder yet: the default test wallet (dev account 1, which
-    // holds one on `npm start`) must not see the NFT detected modal in every test; the NFT test
-    // mints one to its own lender.
-    const nft = await deployTestNft({
-      rpcUrl: stack.rpcUrl,
-      deployerPrivateKey: deployerAccount.privateKey,
-      holders: [],
-    });
+      pgliteDir: path.join(pgliteDir, "indexer"),
+      deploymentFile,
+      fresh: true,
+      // its watchdog's restarts are always printed
+      log: process.env.E2E_INDEXER_LOG
+        ? (chunk) => process.stdout.write(`[indexer] ${chunk}`)
+        : (chunk) => {
+            if (chunk.startsWith("[indexer] stuck")) process.stdout.write(`[e2e] ${chunk}`);
+          },
+    }).then((i) => (indexer = i));
+    // After the protocol, so its deterministic addresses are unchanged; one after the other (one
+    // deployer, one nonce sequence).
+    const contractsDeploy = (async () => {
+      const amm = await deployLocalAmm({
+        rpcUrl: stack.rpcUrl,
+        deployerPrivateKey: deployerAccount.privateKey,
+        usdc: stack.deployment.usdc,
+      });
+      // A partner NFT collection with no holder yet: the default test wallet (dev account 1,
+      // which holds one on `npm start`) must not see the NFT detected modal in every test; the
+      // NFT test mints one to its own lender.
+      const nft = await deployTestNft({
+        rpcUrl: stack.rpcUrl,
+        deployerPrivateKey: deployerAccount.privateKey,
+        holders: [],
+      });
+      return { amm, nft };
+    })();
+    // A local OpenID Connect issuer standing in for Google (authorization code + PKCE): its
+    // authorize endpoint answers at once with a code for the e2e Google user.
+    const googleStart = (async () => {
+      googleIssuer = new OAuth2Server();
+      await googleIssuer.issuer.keys.generate("RS256");
+      await googleIssuer.start(0, "127.0.0.1");
+      googleIssuer.service.on("beforeTokenSigning", (token) => {
+        token.payload.sub = E2E_GOOGLE_USER.sub;
+        token.payload.email = E2E_GOOGLE_USER.email;
+        token.payload.email_verified = true;
+      });
+      return googleIssuer;
+    })();
+    const build = buildWebIfNeeded("capture");
+    // every start has a handler from here on (a failure is thrown where it is awaited, and the
+    // cleanup below waits for the others to settle before stopping what they started)
+    starts = Promise.allSettled([servedStart, indexerStart, contractsDeploy, googleStart, build]);
+
+    const [db, { amm, nft }] = await Promise.all([servedStart, contractsDeploy]);
     // The keeper, as `npm start` runs it: clears pools when their clearing period opens.
     stopKeeper = startKeeperProcess({
       rpcUrl: stack.rpcUrl,
       chainId: stack.chainId,
-      env: { KEEPER_POLL_INTERVAL_MS: "500", DATABASE_URL: served.url },
+      env: { KEEPER_POLL_INTERVAL_MS: "500", DATABASE_URL: db.url },
       log: process.env.E2E_KEEPER_LOG
         ? (chunk) => process.stdout.write(`[keeper] ${chunk}`)
         : undefined,
     }).stop;
-    // The indexer, as `npm start` runs it (its own embedded database), behind /api/transactions.
-    const deploymentFile = path.join(pgliteDir, "deployment.json");
-    writeFileSync(deploymentFile, JSON.stringify(stack.deployment));
-    indexer = await startIndexerAndWait(
-      {
-        port: await getFreePort(),
-        chainId: stack.chainId,
-        rpcUrl: stack.rpcUrl,
-        pgliteDir: path.join(pgliteDir, "indexer"),
-        deploymentFile,
-        fresh: true,
-        // its watchdog's restarts are always printed
-        log: process.env.E2E_INDEXER_LOG
-          ? (chunk) => process.stdout.write(`[indexer] ${chunk}`)
-          : (chunk) => {
-              if (chunk.startsWith("[indexer] stuck")) process.stdout.write(`[e2e] ${chunk}`);
-            },
+    const [running, google] = await Promise.all([indexerStart, googleStart]);
+    if (await build) console.log("[e2e] built the web app (inputs changed)");
+    const web = await startWebServer({
+      port: webPort,
+      chainId: stack.chainId,
+      rpcUrl: stack.rpcUrl,
+      extra: {
+        LOCAL_AMM_ROUTER: amm.router,
+        INDEXER_URL: running.url,
+        DATABASE_URL: db.url,
+        NFT_COLLECTION_ADDRESS: nft,
+        GOOGLE_CLIENT_ID: "e2e-client",
+        GOOGLE_CLIENT_SECRET: "e2e-secret",
+        GOOGLE_ISSUER: google.issuer.url!,
       },
-      5 * 60_000,
-    );
+      log: process.env.E2E_WEB_LOG ? (chunk) => process.stdout.write(`[web] ${chunk}`) : undefined,
+    });
+    stopWeb = web.stop;
+    await waitForIndexerReady(running, 5 * 60_000);
     // As `npm start` does: an indexer that exits (a failed watchdog restart on a loaded machine)
     // is started again, so one exit does not fail every later journey that reads the history.
     // Its last output is printed with the supervisor's line, so the log says why it exited.
-    const running = indexer;
     supervisor = supervise({
       name: "indexer",
       onExit: (listener) =>
@@ -90,42 +145,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       restart: () => running.restart(),
       log: (line) => console.log(`[e2e] ${line}`),
     });
-    // A local OpenID Connect issuer standing in for Google (authorization code + PKCE): its
-    // authorize endpoint answers at once with a code for the e2e Google user.
-    googleIssuer = new OAuth2Server();
-    await googleIssuer.issuer.keys.generate("RS256");
-    await googleIssuer.start(0, "127.0.0.1");
-    googleIssuer.service.on("beforeTokenSigning", (token) => {
-      token.payload.sub = E2E_GOOGLE_USER.sub;
-      token.payload.email = E2E_GOOGLE_USER.email;
-      token.payload.email_verified = true;
-    });
-    if (await buildWebIfNeeded("capture")) console.log("[e2e] built the web app (inputs changed)");
-    const web = await startWebServer({
-      port: await getFreePort(),
-      chainId: stack.chainId,
-      rpcUrl: stack.rpcUrl,
-      extra: {
-        LOCAL_AMM_ROUTER: amm.router,
-        INDEXER_URL: indexer.url,
-        DATABASE_URL: served.url,
-        NFT_COLLECTION_ADDRESS: nft,
-        GOOGLE_CLIENT_ID: "e2e-client",
-        GOOGLE_CLIENT_SECRET: "e2e-secret",
-        GOOGLE_ISSUER: googleIssuer.issuer.url!,
-      },
-      log: process.env.E2E_WEB_LOG ? (chunk) => process.stdout.write(`[web] ${chunk}`) : undefined,
-    });
-    stopWeb = web.stop;
     process.env.E2E_BASE_URL = web.url;
     process.env.E2E_RPC_URL = stack.rpcUrl;
     process.env.E2E_CHAIN_ID = String(stack.chainId);
     process.env.E2E_DEPLOYMENT = JSON.stringify(stack.deployment);
-    process.env.E2E_DATABASE_URL = served.url;
-    process.env.E2E_INDEXER_URL = indexer.url;
+    process.env.E2E_DATABASE_URL = db.url;
+    process.env.E2E_INDEXER_URL = running.url;
     process.env.E2E_NFT_COLLECTION = nft;
-    console.log(`[e2e] web ${web.url} against anvil ${stack.rpcUrl}`);
+    console.log(
+      `[e2e] web ${web.url} against anvil ${stack.rpcUrl} (stack ready in ${Math.round((Date.now() - started) / 1000)} s)`,
+    );
   } catch (error) {
+    await starts;
+    await stopWeb?.();
     await googleIssuer?.stop();
     await stopKeeper?.();
     supervisor?.stop();

@@ -2,6 +2,7 @@
  * Test helpers: a private anvil with the protocol deployed and seeded, KYC-signed deposits from
  * the dev accounts, epoch clearing, and polling the indexer's API.
  */
+import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -53,9 +54,10 @@ export type Chain = Awaited<ReturnType<typeof startChain>>;
 /** A private anvil (its own port), deployed and seeded, with its deployment JSON in a temp file. */
 export async function startChain() {
   const stack: TestStack = await startTestStack({ writeDeploymentFile: false });
+  // unique per chain: the indexer's files run two at a time
   const deploymentFile = path.join(
     os.tmpdir(),
-    `indexer-test-deployment-${process.pid}-${Date.now()}.json`,
+    `indexer-test-deployment-${process.pid}-${Date.now()}-${randomUUID()}.json`,
   );
   await writeFile(deploymentFile, JSON.stringify(stack.deployment));
   const chain = { ...anvil, id: stack.chainId };
