@@ -19,8 +19,8 @@
  * or 15 s), then the button is clicked. A script injected before the page's own records the
  * click event's `timeStamp`; a MutationObserver (and, for an element not laid out yet, the next
  * animation frames) notices the first element that was not there before the click and has a box:
- * `[role="dialog"]`, or `[data-modal-shell]`, the frame a modal shows while its code loads
- * (apps/web/src/components/modal/ModalShell.tsx). A requestAnimationFrame then a MessageChannel
+ * `[role="dialog"]`, or `[data-modal-loading]`, the frame a modal shows while its code loads
+ * (ModalLoading, apps/web/src/components/modal/ModalFrame.tsx). A requestAnimationFrame then a MessageChannel
  * message posted from it mark the end of the frame that first paints it. Two figures per open,
  * both from the click's timestamp on the page's performance clock: "first paint" (the shell or
  * the dialog, whichever comes first: what the goal is about) and "dialog" (the dialog itself,
@@ -131,7 +131,7 @@ type Probe = {
  */
 const PROBE = `(() => {
   const probe = { armed: false, before: new Set(), clickAt: null, first: null, dialog: null };
-  const ANY = '[role="dialog"], [data-modal-shell]';
+  const ANY = '[role="dialog"], [data-modal-loading]';
   window.__modalProbe = probe;
   window.__armModalProbe = () => {
     probe.before = new Set(document.querySelectorAll(ANY));
@@ -257,7 +257,7 @@ async function timedOpen(page: Page, button: Locator): Promise<Sample> {
             box: d.getBoundingClientRect().toJSON() as unknown,
             html: d.outerHTML.slice(0, 300),
           })),
-          shells: document.querySelectorAll("[data-modal-shell]").length,
+          shells: document.querySelectorAll("[data-modal-loading]").length,
         });
       });
       await page.screenshot({ path: path.join(os.tmpdir(), "measure-modals-timeout.png") });
