@@ -1,7 +1,14 @@
 "use client";
 
 import { common } from "@lending/sdk";
-import { createContext, useContext, useEffect, type ReactElement, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  type ComponentPropsWithRef,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import { SIZE_CLASS, type ModalSize } from "./modalClasses";
 
 /**
@@ -66,24 +73,7 @@ export function ModalFrame({
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
             {part("title", <Title className="text-lg font-semibold text-slate-900">{title}</Title>)}
-            {part(
-              "close",
-              <button
-                type="button"
-                aria-label={common.close}
-                onClick={loading ? onClose : undefined}
-                className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-              >
-                <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-                  <path
-                    d="M6 6l12 12M18 6L6 18"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                  />
-                </svg>
-              </button>,
-            )}
+            {part("close", <ModalCloseButton onClick={loading ? onClose : undefined} />)}
           </div>
           {loading ? (
             <p role="status" className="px-6 py-5 text-sm text-slate-600">
@@ -95,6 +85,27 @@ export function ModalFrame({
         </div>,
       )}
     </>
+  );
+}
+
+/** The title bar's close button (./VisitorDialog's too); a Radix `Dialog.Close asChild` wraps it. */
+export function ModalCloseButton(props: ComponentPropsWithRef<"button">) {
+  return (
+    <button
+      type="button"
+      aria-label={common.close}
+      className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+      {...props}
+    >
+      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          d="M6 6l12 12M18 6L6 18"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      </svg>
+    </button>
   );
 }
 
