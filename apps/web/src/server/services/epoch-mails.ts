@@ -14,6 +14,7 @@ import {
   lendingPoolManagerAbi,
   PoolNotFoundError,
   readPool,
+  readLogsInRanges,
   readPoolInterestBetween,
   type EpochMailRequest,
 } from "@lending/sdk";
@@ -87,11 +88,10 @@ export type LenderOutcome = { owner: Address; requests: EpochMailRequest[]; inte
  * figures just before the clearing's block and at it ({@link readPoolInterestBetween}, the
  * statements' rule). Answers nothing before the epoch is cleared.
  *
- * Four `eth_getLogs` per clearing, however many lenders: `EpochCleared`, `RequestCreated`, and the
- * fixed-term events of all the lenders together; each from the deployment block: fine on anvil and
- * on nodes without a block-range cap; the codebase has no shared chunked log reader yet (the
- * keeper's scan is its own, private), so a capped RPC provider needs one here, or the keeper's
- * pending requests of the epoch passed in.
+ * Four log reads per clearing, however many lenders: `EpochCleared`, `RequestCreated`, and the
+ * fixed-term events of all the lenders together, each from the deployment block: one
+ * `eth_getLogs` each where the provider allows it, the range in parts where it caps it
+ * (`readLogsInRanges`).
  */
 export async function readEpochOutcome(
   client: Client,
@@ -101,21 +101,19 @@ export async function readEpochOutcome(
 ): Promise<{ poolName: string; clearedAt: Date; lenders: LenderOutcome[] } | null> {
   const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
   const fromBlock = BigInt(deployment.deployBlock);
-  const [cleared] = await getContractEvents(client, {
-    ...lpm,
-    eventName: "EpochCleared",
-    args: { poolId, epoch },
-    fromBlock,
-  });
+  const [cleared] = await readLogsInRanges(client, { fromBlock }, (range) =>
+    getContractEvents(client, {
+      ...lpm,
+      eventName: "EpochCleared",
+      args: { poolId, epoch },
+      ...range,
+    }),
+  );
   if (!cleared?.blockNumber) return null;
   const block = cleared.blockNumber;
-  const created = await getContractEvents(client, {
-    ...lpm,
-    eventName: "RequestCreated",
-    args: { poolId },
-    fromBlock,
-    toBlock: block,
-  });
+  const created = await readLogsInRanges(client, { fromBlock, toBlock: block }, (range) =>
+    getContractEvents(client, { ...lpm, eventName: "RequestCreated", args: { poolId }, ...range }),
+  );
   const ids = [...new Set(created.filter((e) => e.args.epoch === epoch).map((e) => e.args.nftId!))];
   const [pool, header, views] = await Promise.all([
     readPool(client, deployment, poolId).catch((error: unknown) => {
