@@ -1,35 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { split } from "./scripts/src/lib/test-groups.ts";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/**
- * Test files that share something: the one anvil (inject("anvil"), snapshots), a database, a
- * spawned process or a port. They run one at a time; every other file (pure logic, components in
- * jsdom) runs two at a time first. A file is shared when its text names any of these; a new test
- * that touches the chain through a helper must name the helper here (useChain, any ./test/).
- */
-const SHARED =
-  /inject\(|anvil|withSnapshot|startTestStack|harness|setupApiTestDatabase|openDatabase|servePglite|pglite|spawn|listen\(|rpcUrl|useChain|\/test\/|server\/test\//i;
-
-function testFiles(root: string, dir = root): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : testFiles(root, path);
-    return /\.test\.tsx?$/.test(entry.name) ? [relative(root, path)] : [];
-  });
-}
-
-/** The package's test files under `dirs` split into [pure, shared], relative to its root. */
-function split(root: string, dirs: string[]): [string[], string[]] {
-  const files = dirs.flatMap((d) =>
-    existsSync(join(root, d)) ? testFiles(root, join(root, d)) : [],
-  );
-  const shared = files.filter((f) => SHARED.test(readFileSync(join(root, f), "utf8")));
-  return [files.filter((f) => !shared.includes(f)), shared];
-}
+// Which test files run one at a time (they share the anvil, a database, a process or a port) and
+// which run two at a time first: scripts/src/lib/test-groups.ts. A file that imports a helper from
+// a `test/` folder is serial only when the helper itself uses something shared (the SDK's
+// test/chain does; its test/pool-draft, a pure fixture, does not).
 
 // One vitest run for the whole repo: each workspace keeps its own config (sdk: node, web: jsdom),
 // and the root globalSetup starts anvil + deploy + seed once for all of them (inject("anvil")).

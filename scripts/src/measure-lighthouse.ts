@@ -12,12 +12,13 @@
  *       [--save=<dir>]        also write every Lighthouse report (JSON) there
  *
  * The stack is the one `npm start` serves (anvil, deploy and seed, `next build` when needed,
- * `next start`), started on free ports with a throwaway PGlite directory and stopped at the end.
+ * `next start`, the indexer and the keeper), started on free ports with throwaway databases and
+ * stopped at the end (lib/measure.ts).
  *
  * Exits 1 when a median misses a goal (issue 26: score >= 95, LCP <= 2.0 s, TBT <= 150 ms,
  * CLS <= 0.05; a visitor's JS <= 150 KB).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,15 +26,13 @@ import lighthouse from "lighthouse";
 import { SPEC_ROUTES } from "../../apps/web/e2e/support/routes";
 import { stopProcessGroup } from "./lib/anvil";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
-import { getFreePort } from "./lib/net";
+import { median, option, startLocalStack } from "./lib/measure";
 import { paths } from "./lib/paths";
-import { startService, waitForHttp } from "./lib/proc";
 
 const GOALS = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05, jsKb: 150 };
 
 const args = process.argv.slice(2);
-const opt = (name: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
+const opt = (name: string) => option(args, name);
 const runs = Number(opt("runs") ?? 5);
 const pathOpt = opt("path") ?? "/lending";
 const pagePaths: string[] = pathOpt === "all" ? [...SPEC_ROUTES] : pathOpt.split(",");
@@ -143,50 +142,16 @@ async function lighthouseRun(url: string, save?: string): Promise<Sample & { ver
 
 type Stack = { url: string; stop: () => Promise<void> };
 
-/** `npm start`'s stack (scripts/src/start.ts) of the checkout at `root`, on free ports. */
+/** `npm start`'s stack of the checkout at `root` (lib/measure.ts), once the first page answers. */
 async function startStack(): Promise<Stack> {
-  const pglite = mkdtempSync(path.join(os.tmpdir(), "lh-pglite-"));
-  const webPort = await getFreePort();
-  const anvilPort = await getFreePort();
-  let output = "";
-  const child: ChildProcess = startService(
-    process.execPath,
-    ["--import", "tsx", "scripts/src/start.ts"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        WEB_PORT: String(webPort),
-        ANVIL_PORT: String(anvilPort),
-        PGLITE_DIR: pglite,
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
-      onOutput: (chunk) => {
-        output = (output + chunk).slice(-8000);
-        for (const line of chunk.split("\n")) if (/^\[\d\/\d\]/.test(line)) console.log(line);
-      },
-    },
-  );
-  const stop = async () => {
-    await stopProcessGroup(child, 15_000);
-    rmSync(pglite, { recursive: true, force: true });
-  };
-  const url = `http://localhost:${webPort}`;
-  try {
-    // A cold start builds the contracts and the web app: a few minutes on 2 cores.
-    await waitForHttp(`${url}${pagePaths[0]}`, 15 * 60_000, () => child.exitCode === null);
-  } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message}\n--- npm start output ---\n${output}`);
-  }
-  return { url, stop };
+  const local = await startLocalStack({
+    root,
+    waitPath: pagePaths[0]!,
+    timeoutMs: 15 * 60_000,
+    tag: "lh",
+  });
+  return { url: local.baseUrl, stop: local.stop };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 const stack: Stack = givenUrl
   ? { url: givenUrl.replace(/\/$/, ""), stop: async () => {} }

@@ -19,8 +19,8 @@
  * or 15 s), then the button is clicked. A script injected before the page's own records the
  * click event's `timeStamp`; a MutationObserver (and, for an element not laid out yet, the next
  * animation frames) notices the first element that was not there before the click and has a box:
- * `[role="dialog"]`, or `[data-modal-shell]`, the frame a modal shows while its code loads
- * (apps/web/src/components/modal/ModalShell.tsx). A requestAnimationFrame then a MessageChannel
+ * `[role="dialog"]`, or `[data-modal-loading]`, the frame a modal shows while its code loads
+ * (ModalLoading, apps/web/src/components/modal/ModalFrame.tsx). A requestAnimationFrame then a MessageChannel
  * message posted from it mark the end of the frame that first paints it. Two figures per open,
  * both from the click's timestamp on the page's performance clock: "first paint" (the shell or
  * the dialog, whichever comes first: what the goal is about) and "dialog" (the dialog itself,
@@ -40,8 +40,7 @@
  * Exits 1 when a median misses the goal (at most 300 ms from the click to the first paint).
  * Under load (or `nice -n 19`) the figures are pessimistic: the goal is judged on a quiet machine.
  */
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
@@ -66,50 +65,27 @@ import {
   trancheFor,
 } from "../../apps/web/e2e/support/journey";
 import { installTestWallet } from "../../apps/web/e2e/support/test-wallet";
-import { stopProcessGroup } from "./lib/anvil";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
-import { getFreePort } from "./lib/net";
+import { median, MOBILE, option, startLocalStack, throttle } from "./lib/measure";
 import { paths } from "./lib/paths";
-import { startService, waitForHttp } from "./lib/proc";
 
 const GOAL_MS = 300;
 const USDC = 1_000_000n;
 
 const args = process.argv.slice(2);
-const opt = (name: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
+const opt = (name: string) => option(args, name);
 const runs = Number(opt("runs") ?? 5);
 const MODALS = ["connect", "lend", "withdraw"] as const;
 type ModalKind = (typeof MODALS)[number];
 const modals = (opt("modal") ?? MODALS.join(",")).split(",") as ModalKind[];
 const root = path.resolve(opt("root") ?? paths.root);
-const throttle = !args.includes("--no-throttle");
+const throttled = !args.includes("--no-throttle");
 if (!Number.isInteger(runs) || runs < 1 || !modals.every((m) => MODALS.includes(m))) {
   console.error(
     "usage: npx tsx scripts/src/measure-modals.ts [--runs=5] [--modal=connect,lend,withdraw] [--root=<checkout>] [--no-throttle]",
   );
   process.exit(2);
 }
-
-const MOBILE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
-};
-
-/**
- * Lighthouse's mobile network (its constants.js, mobileSlow4G): 150 ms round trip, 1.6 Mbps
- * down, 750 kbps up, applied to every request (CDP latency and throughput, in bytes per second).
- */
-const NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6384 * 1024 * 1024) / 8,
-  uploadThroughput: (0.75 * 1024 * 1024) / 8,
-};
 
 /** One mark: when the element was seen with a box, and the end of the frame that painted it. */
 type Mark = { shownAt: number; paintedAt: number | null; title: string | null };
@@ -131,7 +107,7 @@ type Probe = {
  */
 const PROBE = `(() => {
   const probe = { armed: false, before: new Set(), clickAt: null, first: null, dialog: null };
-  const ANY = '[role="dialog"], [data-modal-shell]';
+  const ANY = '[role="dialog"], [data-modal-loading]';
   window.__modalProbe = probe;
   window.__armModalProbe = () => {
     probe.before = new Set(document.querySelectorAll(ANY));
@@ -205,12 +181,7 @@ async function newMobilePage(
   }
   await context.addInitScript({ content: PROBE });
   const page = await context.newPage();
-  if (throttle) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", NETWORK);
-  }
+  if (throttled) await throttle(context, page, { network: true });
   return { context, page };
 }
 
@@ -257,7 +228,7 @@ async function timedOpen(page: Page, button: Locator): Promise<Sample> {
             box: d.getBoundingClientRect().toJSON() as unknown,
             html: d.outerHTML.slice(0, 300),
           })),
-          shells: document.querySelectorAll("[data-modal-shell]").length,
+          shells: document.querySelectorAll("[data-modal-loading]").length,
         });
       });
       await page.screenshot({ path: path.join(os.tmpdir(), "measure-modals-timeout.png") });
@@ -317,72 +288,21 @@ async function measureCase(browser: Browser, kind: string, c: Case): Promise<Fig
 
 type StartedStack = Stack & { stop: () => Promise<void> };
 
-/** `npm start`'s stack (scripts/src/start.ts) of the checkout at `root`, on free ports. */
+/** `npm start`'s stack of the checkout at `root` (lib/measure.ts), with its deployment. */
 async function startStack(): Promise<StartedStack> {
-  const pglite = mkdtempSync(path.join(os.tmpdir(), "modals-pglite-"));
-  const indexerPglite = mkdtempSync(path.join(os.tmpdir(), "modals-indexer-"));
-  const [webPort, anvilPort, dbPort, indexerPort] = [
-    await getFreePort(),
-    await getFreePort(),
-    await getFreePort(),
-    await getFreePort(),
-  ];
-  let output = "";
-  const child: ChildProcess = startService(
-    process.execPath,
-    ["--import", "tsx", "scripts/src/start.ts"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        WEB_PORT: String(webPort),
-        ANVIL_PORT: String(anvilPort),
-        DB_PORT: String(dbPort),
-        INDEXER_PORT: String(indexerPort),
-        PGLITE_DIR: pglite,
-        INDEXER_PGLITE_DIR: indexerPglite,
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
-      onOutput: (chunk) => {
-        output = (output + chunk).slice(-8000);
-        for (const line of chunk.split("\n")) if (/^\[\d\/\d\]/.test(line)) console.log(line);
-      },
-    },
-  );
-  const stop = async () => {
-    await stopProcessGroup(child, 15_000);
-    rmSync(pglite, { recursive: true, force: true });
-    rmSync(indexerPglite, { recursive: true, force: true });
-  };
-  const baseUrl = `http://localhost:${webPort}`;
-  try {
-    // A cold start builds the contracts and the web app: a few minutes on 2 cores.
-    await waitForHttp(`${baseUrl}/lending`, 20 * 60_000, () => child.exitCode === null);
-  } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message}\n--- npm start output ---\n${output}`);
-  }
+  const local = await startLocalStack({
+    root,
+    waitPath: "/lending",
+    timeoutMs: 20 * 60_000,
+    tag: "modals",
+  });
   const deployment = parseDeployment(
     JSON.parse(
       readFileSync(path.join(root, "packages/sdk/src/deployments/31337.json"), "utf8"),
     ) as unknown,
   );
-  return {
-    baseUrl,
-    rpcUrl: `http://127.0.0.1:${anvilPort}`,
-    chainId: 31337,
-    deployment,
-    databaseUrl: `postgres://postgres@127.0.0.1:${dbPort}/postgres`,
-    indexerUrl: `http://127.0.0.1:${indexerPort}`,
-    stop,
-  };
+  return { ...local, chainId: 31337, deployment };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 const stack = await startStack();
 // the e2e helpers read the stack from the environment the Playwright global setup fills
@@ -399,7 +319,7 @@ const rows: string[] = [];
 let failed = false;
 try {
   console.log(
-    `Modal first paint on ${stack.baseUrl} (${throttle ? "4x CPU, Lighthouse mobile network" : "no throttling"}), ${runs} runs each`,
+    `Modal first paint on ${stack.baseUrl} (${throttled ? "4x CPU, Lighthouse mobile network" : "no throttling"}), ${runs} runs each`,
   );
   // A lender with its KYC done and USDC to lend (the lend modal's and the withdraw modal's).
   const lender = await freshLender(stack, { eth: 10n ** 19n, usdc: 1000n * USDC });
@@ -484,7 +404,7 @@ try {
     );
   }
   console.log(`
-Click to first paint, median of ${runs} runs (each run in brackets); ${throttle ? "4x CPU slowdown, network 150 ms RTT, 1.6 Mbps down, 750 kbps up" : "no throttling"}, 412x823 mobile; ${os.cpus().length} CPUs, load average at the end ${os
+Click to first paint, median of ${runs} runs (each run in brackets); ${throttled ? "4x CPU slowdown, network 150 ms RTT, 1.6 Mbps down, 750 kbps up" : "no throttling"}, 412x823 mobile; ${os.cpus().length} CPUs, load average at the end ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(", ")}. "First paint": the modal's first painted frame (its shell while its code loads, or

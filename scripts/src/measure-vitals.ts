@@ -16,6 +16,7 @@
  */
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
+import { median, MOBILE, throttle } from "./lib/measure";
 
 const LCP_GOAL_MS = 2500;
 const TBT_GOAL_MS = 200;
@@ -29,15 +30,6 @@ if (urls.length === 0 || !Number.isInteger(runs) || runs < 1) {
   console.error("usage: npx tsx scripts/src/measure-vitals.ts <page url> [--runs=5]");
   process.exit(2);
 }
-
-const MOBILE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
-};
 
 /** Runs in the page before any script: records paint, LCP and long tasks. */
 const OBSERVE = () => {
@@ -87,8 +79,7 @@ async function sample(browser: Browser, url: string): Promise<Sample> {
   const context = await browser.newContext(MOBILE);
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await throttle(context, page, { network: false });
     await page.addInitScript(OBSERVE);
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     await page.waitForTimeout(SETTLE_MS);
@@ -114,12 +105,6 @@ async function sample(browser: Browser, url: string): Promise<Sample> {
     await context.close();
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,

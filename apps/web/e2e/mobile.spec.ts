@@ -122,6 +122,40 @@ test("the connect and lend modals fit a 390 px phone", async ({ browser, stack, 
   await context.close();
 });
 
+test("a modal's loading state (the click's first frame) fits a 390 px phone and passes axe", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto("/lending");
+  await page.waitForLoadState("networkidle");
+  // the code the click loads (the wallet stack, the connect modal's chunk) is held back, so the
+  // loading state stays on screen while it is checked
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByTestId("wallet-button").click();
+  const frame = page.locator("[data-modal-loading]");
+  await expect(frame).toBeVisible();
+  await expect(frame).toContainText("Connect a wallet");
+  await expect(frame.getByRole("status")).toHaveText("Loading…");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expectNoSidewaysScroll(page, "the loading state");
+  const box = (await frame.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  expect(await seriousViolations(page, "[data-modal-loading]")).toEqual([]);
+  // the real dialog replaces it, in the same frame
+  release();
+  await page.unroute("**/_next/static/chunks/**");
+  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+  await expect(dialog).toBeVisible();
+  await expect(frame).toHaveCount(0);
+  expect((await dialog.boundingBox())!.width).toBeCloseTo(box.width, 0);
+});
+
 async function expectInViewport(page: Page, dialog: ReturnType<Page["getByRole"]>) {
   const box = await dialog.boundingBox();
   expect(box).not.toBeNull();

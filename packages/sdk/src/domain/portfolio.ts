@@ -307,6 +307,7 @@ export function buildPortfolioSummary(
  * `deposited`/`withdrawn` and `balance` alike, so they do not count as interest.
  *
  * @example interestBetween(await readPortfolioAt(c, d, user, justBefore), await readPortfolioAt(c, d, user, cleared), poolId)
+ * // for many lenders at once, reading only the pool: readPoolInterestBetween (reads/statements)
  */
 export function interestBetween(
   before: Pick<PortfolioSummary, "pools">,

@@ -3,6 +3,8 @@ import { getBlock } from "viem/actions";
 import type { Deployment } from "../deployments";
 import {
   buildPortfolioSummary,
+  interestBetween,
+  type PortfolioPoolInput,
   type PortfolioSummary,
   type PositionLoss,
 } from "../domain/portfolio";
@@ -14,7 +16,12 @@ import {
   type StatementTransaction,
 } from "../domain/statements";
 import { readPools } from "./pools";
-import { readFixedTermPayouts, readUserPosition } from "./user-lending";
+import {
+  fixedTermPayoutsAt,
+  readFixedTermLocks,
+  readFixedTermPayouts,
+  readUserPosition,
+} from "./user-lending";
 
 /**
  * The newest block mined before `timestamp` (unix seconds), by bisection over block times (about
@@ -71,6 +78,44 @@ export async function readPortfolioAt(
     fixedTermPayouts: payouts,
     losses: losses.filter((l) => l.timestamp <= block.timestamp),
   });
+}
+
+/**
+ * The interest each of `users` earned on their positions in `pool` between the blocks `from` and
+ * `to` (e.g. just before an epoch's clearing and at it): {@link interestBetween} over
+ * {@link buildPortfolioSummary} of that pool alone at both blocks, as {@link readPortfolioAt} reads
+ * it, variable shares and fixed-term locks alike. What it reads: `getUserPosition` of each user at
+ * both blocks, and the fixed-term events of all the users in the pool in one scan up to `to`
+ * ({@link readFixedTermLocks}: two log queries however many users). The tranches are `pool`'s (the
+ * caller's reading; a pool's tranches do not change).
+ *
+ * @example const interest = await readPoolInterestBetween(client, deployment, { pool, users, from: block - 1n, to: block });
+ */
+export async function readPoolInterestBetween(
+  client: Client,
+  deployment: Deployment,
+  args: { pool: PortfolioPoolInput; users: readonly Address[]; from: bigint; to: bigint },
+): Promise<Map<Address, bigint>> {
+  const deployed = BigInt(deployment.deployBlock);
+  const locks = await readFixedTermLocks(client, deployment, {
+    users: args.users,
+    poolId: args.pool.id,
+    blockNumber: args.to,
+  });
+  const at = async (user: Address, blockNumber: bigint) => {
+    if (blockNumber < deployed) return EMPTY;
+    const position = await readUserPosition(client, deployment, user, { blockNumber });
+    return buildPortfolioSummary(position, [args.pool], {
+      fixedTermPayouts: fixedTermPayoutsAt(locks, user, blockNumber),
+    });
+  };
+  const interest = await Promise.all(
+    args.users.map(async (user) => {
+      const [before, after] = await Promise.all([at(user, args.from), at(user, args.to)]);
+      return [user, interestBetween(before, after, args.pool.id)] as const;
+    }),
+  );
+  return new Map(interest);
 }
 
 /**

@@ -16,6 +16,7 @@ import { devAccount, useChain } from "../test/chain";
 import { readEpochTimes } from "./epochs";
 import { readTokenBalance } from "./tokens";
 import {
+  fixedTermPayoutsAt,
   getCurrentEpochDepositedAmount,
   getUserFixedLoans,
   getUserRequests,
@@ -26,6 +27,7 @@ import {
   readRequest,
   readUserPosition,
   toDepositRecord,
+  type FixedTermLockEvents,
 } from "./user-lending";
 
 const usdc = (amount: string) => parseUnits(amount, 6);
@@ -272,4 +274,38 @@ describe("user lending against the seeded anvil", () => {
       ).rejects.toBeInstanceOf(InvalidAmountError);
     });
   }, 60_000);
+});
+
+describe("fixedTermPayoutsAt (one scan of many lenders' locks, read at any block up to it)", () => {
+  const [a, b] = [devAccount(1).address, devAccount(2).address];
+  const lock = (over: Partial<FixedTermLockEvents>): FixedTermLockEvents => ({
+    user: a,
+    lockId: 1n,
+    poolId: 1n,
+    trancheId: 0n,
+    lockedAssets: 1_000n,
+    lockedAt: 10n,
+    releases: [],
+    ...over,
+  });
+  const locks = [
+    lock({ lockId: 1n, releases: [{ block: 20n, assets: 1_050n }] }),
+    lock({ lockId: 2n, lockedAt: 15n }),
+    lock({ lockId: 3n, user: b, lockedAssets: 500n }),
+  ];
+
+  it("answers the lender's own locks only, whatever the case of the address", () => {
+    expect(fixedTermPayoutsAt(locks, b).map((p) => p.lockId)).toEqual([3n]);
+    expect(fixedTermPayoutsAt(locks, a.toLowerCase() as typeof a)).toHaveLength(2);
+  });
+
+  it("counts a lock from its block and a release's payment from its block on", () => {
+    expect(fixedTermPayoutsAt(locks, a, 9n)).toEqual([]);
+    expect(fixedTermPayoutsAt(locks, a, 19n)).toEqual([
+      { lockId: 1n, poolId: 1n, trancheId: 0n, lockedAssets: 1_000n, paid: 0n },
+      { lockId: 2n, poolId: 1n, trancheId: 0n, lockedAssets: 1_000n, paid: 0n },
+    ]);
+    expect(fixedTermPayoutsAt(locks, a, 20n)[0]!.paid).toBe(1_050n);
+    expect(fixedTermPayoutsAt(locks, a)[0]!.paid).toBe(1_050n);
+  });
 });

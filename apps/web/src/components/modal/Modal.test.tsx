@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Modal, type ModalSize } from "./Modal";
+import { ModalLoading, ModalLoadingContext } from "./ModalFrame";
 
 function open(props: Partial<Parameters<typeof Modal>[0]> = {}) {
   const onClose = vi.fn();
@@ -68,5 +69,51 @@ describe("Modal", () => {
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a modal's loading state (ModalLoading)", () => {
+  function loading() {
+    const onClose = vi.fn();
+    render(
+      <ModalLoadingContext.Provider value={{ title: "Example", onClose }}>
+        <ModalLoading />
+      </ModalLoadingContext.Provider>,
+    );
+    return onClose;
+  }
+
+  it("is the dialog's own frame: the same panel, title bar and close button, with Loading…", () => {
+    open();
+    const dialog = screen.getByRole("dialog", { name: "Example" });
+    const frame = (panel: Element) => ({
+      panel: panel.className,
+      bar: panel.firstElementChild!.className,
+      title: panel.firstElementChild!.firstElementChild!.className,
+      close: panel.firstElementChild!.lastElementChild!.className,
+    });
+    const real = frame(dialog);
+    cleanup();
+    loading();
+    const panel = document.querySelector("[data-modal-loading]")!;
+    expect(frame(panel)).toEqual(real);
+    expect(panel.getAttribute("aria-busy")).toBe("true");
+    expect(panel.textContent).toContain("Example");
+    expect(screen.getByText("Loading…").getAttribute("role")).toBe("status");
+    // not a dialog yet (the real one takes the focus when it replaces it)
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("closes from its close button, its backdrop and Escape", () => {
+    const onClose = loading();
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    fireEvent.click(document.querySelector("[data-modal-loading]")!.previousElementSibling!);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(onClose).toHaveBeenCalledTimes(3);
+  });
+
+  it("shows nothing outside a modal's context", () => {
+    const { container } = render(<ModalLoading />);
+    expect(container.innerHTML).toBe("");
   });
 });

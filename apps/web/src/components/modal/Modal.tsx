@@ -1,9 +1,9 @@
 "use client";
 
-import { common } from "@lending/sdk";
 import { Dialog } from "radix-ui";
 import { useCallback, useState, type ReactNode } from "react";
-import { SIZE_CLASS, type ModalSize } from "./modalClasses";
+import type { ModalSize } from "./modalClasses";
+import { ModalFrame, type ModalFrameDialog } from "./ModalFrame";
 import { registerDialog, restoreFocus } from "./modalStack";
 
 export { SIZE_CLASS, type ModalSize } from "./modalClasses";
@@ -28,7 +28,8 @@ const inToast = (target: EventTarget | null) =>
   target instanceof Element && target.closest("[data-sonner-toaster]") !== null;
 
 /**
- * The shared dialog: 600px fixed width by default, a title bar and a close button. Focus stays in
+ * The shared dialog: ./ModalFrame (600px fixed width by default, a title bar and a close button;
+ * the same frame is the modal's loading state, `ModalLoading`) made a Radix dialog. Focus stays in
  * the top dialog (Radix's focus trap, and everything else `inert`: ./modalStack); on close it goes
  * back where it came from, or into the dialog underneath when that element is gone.
  */
@@ -50,46 +51,44 @@ export function Modal({
     (el: HTMLDivElement | null) => (el ? registerDialog(el) : undefined),
     [],
   );
+  const dialog: ModalFrameDialog = {
+    backdrop: (el) => (
+      <Dialog.Overlay asChild data-testid="modal-backdrop">
+        {el}
+      </Dialog.Overlay>
+    ),
+    panel: (el) => (
+      <Dialog.Content
+        asChild
+        ref={content}
+        onCloseAutoFocus={(e) => {
+          // Radix would focus a Dialog.Trigger; there is none: the stack decides
+          e.preventDefault();
+          restoreFocus(returnTo);
+        }}
+        onPointerDownOutside={(e) => {
+          if (!closeOnBackdrop || inToast(e.target)) e.preventDefault();
+        }}
+        onInteractOutside={(e) => {
+          if (!closeOnBackdrop || inToast(e.target)) e.preventDefault();
+        }}
+      >
+        {el}
+      </Dialog.Content>
+    ),
+    title: (el) => <Dialog.Title asChild>{el}</Dialog.Title>,
+    close: (el) => <Dialog.Close asChild>{el}</Dialog.Close>,
+  };
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay
-          data-testid="modal-backdrop"
-          data-blur={blurBackdrop || undefined}
-          className={`fixed inset-0 z-40 ${blurBackdrop ? "bg-black/70 backdrop-blur-sm" : "bg-slate-950/50"}`}
-        />
-        <Dialog.Content
-          ref={content}
-          onCloseAutoFocus={(e) => {
-            // Radix would focus a Dialog.Trigger; there is none: the stack decides
-            e.preventDefault();
-            restoreFocus(returnTo);
-          }}
-          onPointerDownOutside={(e) => {
-            if (!closeOnBackdrop || inToast(e.target)) e.preventDefault();
-          }}
-          onInteractOutside={(e) => {
-            if (!closeOnBackdrop || inToast(e.target)) e.preventDefault();
-          }}
-          data-size={size}
-          className={`fixed z-50 flex flex-col overflow-hidden bg-white shadow-2xl focus:outline-none ${SIZE_CLASS[size]}`}
+        <ModalFrame
+          title={title}
+          onClose={onClose}
+          size={size}
+          blurBackdrop={blurBackdrop}
+          dialog={dialog}
         >
-          <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-            <Dialog.Close
-              aria-label={common.close}
-              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-            >
-              <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-                <path
-                  d="M6 6l12 12M18 6L6 18"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </Dialog.Close>
-          </div>
           {description ? (
             <Dialog.Description className="px-6 pt-4 text-sm text-slate-600">
               {description}
@@ -104,7 +103,7 @@ export function Modal({
           >
             {children}
           </div>
-        </Dialog.Content>
+        </ModalFrame>
       </Dialog.Portal>
     </Dialog.Root>
   );

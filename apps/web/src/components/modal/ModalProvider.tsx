@@ -21,7 +21,7 @@ import {
   takeFocusTestId,
 } from "@/lib/stack/store";
 import { ModalContext, type ModalApi } from "./modalContext";
-import { ModalShell, ModalShellContext } from "./ModalShell";
+import { ModalLoading, ModalLoadingContext } from "./ModalFrame";
 import type { ModalName, RegistryModalProps } from "./registry";
 
 /**
@@ -38,12 +38,12 @@ const VISITOR_MODALS: Partial<Record<string, ComponentType<RegistryModalProps>>>
 };
 
 /**
- * Modals that answer the click at once with their shell (./ModalShell: the frame, the title and
- * "Loading…") while their code loads: the wallet stack on a visitor's page, the modal's chunk on
- * its first open (issue 26 goal 3). The registry gives these three the shell as their loading
- * state (registryModals).
+ * Modals that answer the click at once with their loading state (./ModalFrame's ModalLoading: the
+ * modal's frame, its title and "Loading…") while their code loads: the wallet stack on a visitor's
+ * page, the modal's chunk on its first open (issue 26 goal 3). The registry gives these three the
+ * same loading state (registryModals).
  */
-const SHELL_TITLES: Partial<Record<ModalName, string>> = common.modalTitles;
+const LOADING_TITLES: Partial<Record<ModalName, string>> = common.modalTitles;
 
 export { useModal, type ModalApi } from "./modalContext";
 
@@ -132,17 +132,17 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     <ModalContext.Provider value={api}>
       {children}
       {stack.map((e) => {
-        const title = SHELL_TITLES[e.name];
-        // on a visitor's page, a modal with a shell shows it until the stack has loaded
+        const title = LOADING_TITLES[e.name];
+        // on a visitor's page, a modal with a loading state shows it until the stack has loaded
         const Active = ((live ? live.MODALS[e.name] : VISITOR_MODALS[e.name]) ??
-          (title ? ModalShell : undefined)) as ComponentType<RegistryModalProps> | undefined;
+          (title ? ModalLoading : undefined)) as ComponentType<RegistryModalProps> | undefined;
         if (!Active) return null;
         const onClose = () => setStack((s) => s.filter((x) => x.key !== e.key));
         if (!title) return <Active key={e.key} {...e.props} onClose={onClose} />;
         return (
-          <ModalShellContext.Provider key={e.key} value={{ title, onClose }}>
+          <ModalLoadingContext.Provider key={e.key} value={{ title, onClose }}>
             <Active {...e.props} onClose={onClose} />
-          </ModalShellContext.Provider>
+          </ModalLoadingContext.Provider>
         );
       })}
     </ModalContext.Provider>

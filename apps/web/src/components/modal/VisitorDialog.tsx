@@ -1,8 +1,8 @@
 "use client";
 
-import { common } from "@lending/sdk";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { SIZE_CLASS } from "./modalClasses";
+import { ModalCloseButton } from "./ModalFrame";
 
 /**
  * A dialog for a visitor's page before the wallet stack (and Radix, with the modals) has loaded:
@@ -47,21 +47,7 @@ export function VisitorDialog({
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
-        <button
-          type="button"
-          aria-label={common.close}
-          onClick={onClose}
-          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-            <path
-              d="M6 6l12 12M18 6L6 18"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
+        <ModalCloseButton onClick={onClose} />
       </div>
       <div className="overflow-y-auto px-6 py-5">{children}</div>
     </dialog>

@@ -1,6 +1,6 @@
 import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
-import { ModalShell } from "./ModalShell";
+import { ModalLoading } from "./ModalFrame";
 import type { ModalName, ModalPropsByName, RegistryModalProps } from "./registry";
 
 /**
@@ -42,16 +42,16 @@ const LOADERS = {
 
 export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalPropsByName[N]>> } =
   {
-    // the shell (the frame, the title and "Loading…") while the chunk loads: ModalProvider
+    // the loading state (the frame, the title and "Loading…") while the chunk loads: ModalProvider
     connectWallet: dynamic(() => import("@/features/wallet/ConnectModal"), {
       ssr: false,
-      loading: ModalShell,
+      loading: ModalLoading,
     }),
     linkWallets: dynamic(() => import("@/features/wallet/LinkWalletsModal"), { ssr: false }),
     viewWallet: dynamic(() => import("@/features/account/ViewWalletModal"), { ssr: false }),
     lend: dynamic(() => import("@/features/lending/lend/LendModal"), {
       ssr: false,
-      loading: ModalShell,
+      loading: ModalLoading,
     }),
     kyc: dynamic(() => import("@/features/kyc/KycModal"), { ssr: false }),
     loanContract: dynamic(() => import("@/features/lending/lend/LoanContractModal"), {
@@ -59,7 +59,7 @@ export const MODALS: { [N in ModalName]: ComponentType<RegistryModalProps<ModalP
     }),
     withdraw: dynamic(() => import("@/features/portfolio/withdraw/WithdrawModal"), {
       ssr: false,
-      loading: ModalShell,
+      loading: ModalLoading,
     }),
     requestDetails: dynamic(() => import("@/features/history/RequestDetailsModal"), {
       ssr: false,

@@ -13,7 +13,7 @@ import {
   settle,
 } from "@lending/sdk";
 import { eq } from "drizzle-orm";
-import { parseUnits, type Address } from "viem";
+import { createPublicClient, custom, parseUnits, type Address } from "viem";
 import { describe, expect, it } from "vitest";
 import { devAccount, useChain } from "../../../../../packages/sdk/src/test/chain";
 import { outbox } from "../db/schema";
@@ -257,6 +257,56 @@ describe("epoch mails after a clearing (issue 28)", () => {
       // 5,000 USDC locked at 8% a year for one epoch, less the 10% fee:
       // 5,000 x (1.08^(1/52.18) - 1) x 0.9 = 6.64 USDC (the variable reading alone said 0.00)
       expect(formatUsdc(interest)).toBe("6.64");
+    });
+  }, 120_000);
+
+  it("reads the chain's logs the same number of times for one lender as for three (one fixed-term scan per clearing)", async () => {
+    await chain.inSnapshot(async () => {
+      const pool = (await readPools(client, deployment)).find((p) => p.id === POOL)!;
+      const fixed = pool.tranches[0]!.fixedTermConfig[0]!.configId;
+      // epoch e0: one lender, with a fixed-term lock; epoch e1: three lenders (two with locks)
+      const e0 = await depositClearSettle(1, "1000", fixed);
+      const e1 = await client.readContract({ ...manager, functionName: "requestEpoch" });
+      for (const lender of [1, 2, 3]) {
+        await chain.deposit(lender, {
+          poolId: POOL,
+          trancheId: 0n,
+          amount: usdc("200"),
+          fixedTermConfigId: lender === 3 ? 0n : fixed,
+        });
+      }
+      await clearThrough(e1);
+
+      // the same node, through a transport that counts `eth_getLogs`
+      let scans = 0;
+      const counting = createPublicClient({
+        chain: client.chain,
+        transport: custom({
+          request: ({ method, params }) => {
+            if (method === "eth_getLogs") scans++;
+            return client.request({ method, params } as never);
+          },
+        }),
+      });
+      const scansOf = async (epoch: bigint) => {
+        scans = 0;
+        const outcome = await readEpochOutcome(counting, deployment, POOL, epoch);
+        return { lenders: outcome!.lenders, scans };
+      };
+      const one = await scansOf(e0);
+      const three = await scansOf(e1);
+      expect(one.lenders).toHaveLength(1);
+      expect(three.lenders).toHaveLength(3);
+      expect(three.scans).toBe(one.scans);
+      // EpochCleared, RequestCreated, and the fixed-term locks and releases of all the lenders
+      expect(three.scans).toBe(4);
+      // and the interest is still each lender's own: lender 1's lock earned in e1, lender 2 and 3
+      // held nothing before it
+      const interest = (n: number) =>
+        three.lenders.find((l) => l.owner === devAccount(n).address)!.interest;
+      expect(interest(1)).toBeGreaterThan(0n);
+      expect(interest(2)).toBeLessThanOrEqual(1n);
+      expect(interest(3)).toBeLessThanOrEqual(1n);
     });
   }, 120_000);
 });

@@ -11,10 +11,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   buildEpochMail,
-  interestBetween,
   lendingPoolManagerAbi,
-  readPools,
-  readPortfolioAt,
+  PoolNotFoundError,
+  readPool,
+  readLogsInRanges,
+  readPoolInterestBetween,
   type EpochMailRequest,
 } from "@lending/sdk";
 import type { Deployment } from "@lending/sdk/deployments";
@@ -83,14 +84,14 @@ export type LenderOutcome = { owner: Address; requests: EpochMailRequest[]; inte
 /**
  * What a clearing did for each lender with a request in it: the requests of (pool, epoch) from
  * their `RequestCreated` events, their results from `requestStatus`, and the interest of the epoch
- * on the lender's positions in the pool, variable shares and fixed-term locks alike: the
- * portfolio's figures just before the clearing's block and at it ({@link interestBetween} over
- * {@link readPortfolioAt}, the statements' reading). Answers nothing before the epoch is cleared.
+ * on the lender's positions in the pool, variable shares and fixed-term locks alike: the pool's
+ * figures just before the clearing's block and at it ({@link readPoolInterestBetween}, the
+ * statements' rule). Answers nothing before the epoch is cleared.
  *
- * The `RequestCreated` (and the portfolio's fixed-term) events are read from the deployment block
- * in one `eth_getLogs` each: fine on anvil and on nodes without a block-range cap; the codebase has
- * no shared chunked log reader yet (the keeper's scan is its own, private), so a capped RPC
- * provider needs one here, or the keeper's pending requests of the epoch passed in.
+ * Four log reads per clearing, however many lenders: `EpochCleared`, `RequestCreated`, and the
+ * fixed-term events of all the lenders together, each from the deployment block: one
+ * `eth_getLogs` each where the provider allows it, the range in parts where it caps it
+ * (`readLogsInRanges`).
  */
 export async function readEpochOutcome(
   client: Client,
@@ -100,30 +101,30 @@ export async function readEpochOutcome(
 ): Promise<{ poolName: string; clearedAt: Date; lenders: LenderOutcome[] } | null> {
   const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
   const fromBlock = BigInt(deployment.deployBlock);
-  const [cleared] = await getContractEvents(client, {
-    ...lpm,
-    eventName: "EpochCleared",
-    args: { poolId, epoch },
-    fromBlock,
-  });
+  const [cleared] = await readLogsInRanges(client, { fromBlock }, (range) =>
+    getContractEvents(client, {
+      ...lpm,
+      eventName: "EpochCleared",
+      args: { poolId, epoch },
+      ...range,
+    }),
+  );
   if (!cleared?.blockNumber) return null;
   const block = cleared.blockNumber;
-  const created = await getContractEvents(client, {
-    ...lpm,
-    eventName: "RequestCreated",
-    args: { poolId },
-    fromBlock,
-    toBlock: block,
-  });
+  const created = await readLogsInRanges(client, { fromBlock, toBlock: block }, (range) =>
+    getContractEvents(client, { ...lpm, eventName: "RequestCreated", args: { poolId }, ...range }),
+  );
   const ids = [...new Set(created.filter((e) => e.args.epoch === epoch).map((e) => e.args.nftId!))];
-  const [pools, header, views] = await Promise.all([
-    readPools(client, deployment),
+  const [pool, header, views] = await Promise.all([
+    readPool(client, deployment, poolId).catch((error: unknown) => {
+      if (error instanceof PoolNotFoundError) return null;
+      throw error;
+    }),
     getBlock(client, { blockNumber: block }),
     Promise.all(
       ids.map((id) => readContract(client, { ...lpm, functionName: "requestStatus", args: [id] })),
     ),
   ]);
-  const pool = pools.find((p) => p.id === poolId);
   if (!pool) return null;
   const tranches = await Promise.all(
     pool.tranches.map(async (t) => {
@@ -135,49 +136,47 @@ export async function readEpochOutcome(
       return { name: t.name, prices };
     }),
   );
-  const justBefore = { number: block - 1n, timestamp: Number(header.timestamp) };
-  const atClearing = { number: block, timestamp: Number(header.timestamp) };
   // the contract's RequestStatus: 2 = Cleared, 4 = Settled
   const processed = views.filter((v) => v.status === 2 || v.status === 4);
   const owners = [...new Set(processed.map((v) => getAddress(v.owner)))];
-  const lenders = await Promise.all(
-    owners.map(async (owner): Promise<LenderOutcome> => {
-      const mine = processed.filter((v) => getAddress(v.owner) === owner);
-      const requests = mine.map((v): EpochMailRequest => {
-        const t = tranches[Number(v.trancheId)]!;
-        const price = (shares: bigint) =>
-          t.prices.withdrawalShares === 0n
-            ? 0n
-            : (shares * t.prices.withdrawalAssets) / t.prices.withdrawalShares;
-        return v.kind === 0
-          ? {
-              nftId: v.nftId,
-              trancheName: t.name,
-              kind: "Deposit",
-              forced: false,
-              amount: v.amount,
-              accepted: v.accepted,
-              moved: v.reallocated,
-              rejected: v.rejected,
-            }
-          : {
-              nftId: v.nftId,
-              trancheName: t.name,
-              kind: "Withdrawal",
-              forced: v.forced,
-              amount: price(v.amount),
-              accepted: v.assets,
-              moved: 0n,
-              rejected: price(v.rejected),
-            };
-      });
-      const [before, after] = await Promise.all([
-        readPortfolioAt(client, deployment, owner, justBefore),
-        readPortfolioAt(client, deployment, owner, atClearing),
-      ]);
-      return { owner, requests, interest: interestBetween(before, after, poolId) };
-    }),
-  );
+  const interest = await readPoolInterestBetween(client, deployment, {
+    pool,
+    users: owners,
+    from: block - 1n,
+    to: block,
+  });
+  const lenders = owners.map((owner): LenderOutcome => {
+    const mine = processed.filter((v) => getAddress(v.owner) === owner);
+    const requests = mine.map((v): EpochMailRequest => {
+      const t = tranches[Number(v.trancheId)]!;
+      const price = (shares: bigint) =>
+        t.prices.withdrawalShares === 0n
+          ? 0n
+          : (shares * t.prices.withdrawalAssets) / t.prices.withdrawalShares;
+      return v.kind === 0
+        ? {
+            nftId: v.nftId,
+            trancheName: t.name,
+            kind: "Deposit",
+            forced: false,
+            amount: v.amount,
+            accepted: v.accepted,
+            moved: v.reallocated,
+            rejected: v.rejected,
+          }
+        : {
+            nftId: v.nftId,
+            trancheName: t.name,
+            kind: "Withdrawal",
+            forced: v.forced,
+            amount: price(v.amount),
+            accepted: v.assets,
+            moved: 0n,
+            rejected: price(v.rejected),
+          };
+    });
+    return { owner, requests, interest: interest.get(owner) ?? 0n };
+  });
   return {
     poolName: pool.poolName,
     clearedAt: new Date(Number(header.timestamp) * 1000),

@@ -1,7 +1,7 @@
 /** Short words and the frame of every page: navigation, header, footer, clearing banner. */
 export const common = {
   close: "Close",
-  /** a modal's frame while its code loads (ModalShell) */
+  /** a modal's frame while its code loads (ModalLoading, components/modal/ModalFrame) */
   modalLoading: "Loading…",
   /**
    * The titles of the modals whose frame shows while their code loads: here, so that a visitor's
