@@ -44,7 +44,14 @@ export function Providers({ config, children }: { config: PublicConfig; children
   // layout's copy must not make a second wagmi config, which would drop the connections)
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const shared = useMemo(() => (live ? live.createSharedStack(config) : null), [live]);
-  const walletState = live ? (liveWallet ?? NOT_READY) : { ready: visitorReady };
+  // A visitor with no connection to restore stays ready while the stack loads and wagmi starts
+  // (a hover on Connect Wallet loads it): a click a moment later must not land on a disabled
+  // button. Only a remembered connection waits for wagmi's restore.
+  const walletState = live
+    ? visitorReady && !liveWallet?.ready
+      ? { ...liveWallet, ready: true, restoring: true }
+      : (liveWallet ?? NOT_READY)
+    : { ready: visitorReady };
   return (
     <PublicConfigProvider value={config}>
       {live && shared ? <live.LiveRoot shared={shared} onWalletState={onWalletState} /> : null}

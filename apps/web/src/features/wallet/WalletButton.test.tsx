@@ -9,16 +9,25 @@ import { testPublicConfig as publicConfig, renderWithWagmiProbe } from "@/lib/st
 import { Providers } from "@/providers/Providers";
 import { readLastActiveWallet } from "./lastActiveWallet";
 import { WalletButton, WalletButtonView } from "./WalletButton";
+import { useWalletState } from "./walletState";
 
 const ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
+/** The app with the wallet stack; `state.restoring` until wagmi has restored the session. */
 function renderApp() {
-  return renderWithWagmiProbe(
+  const state: { restoring?: boolean } = {};
+  function StateProbe() {
+    state.restoring = useWalletState().restoring;
+    return null;
+  }
+  const { ref } = renderWithWagmiProbe(
     <>
+      <StateProbe />
       <NavLinks />
       <WalletButton labels={wallet} />
     </>,
-  ).ref;
+  );
+  return Object.assign(ref, { state });
 }
 
 describe("WalletButtonView", () => {
@@ -69,6 +78,8 @@ describe("WalletButton in the app providers", () => {
     await waitFor(() =>
       expect(screen.getByTestId("wallet-button")).toHaveProperty("disabled", false),
     );
+    // a connection made by code waits for wagmi's restore (a user's click opens the modal first)
+    await waitFor(() => expect(ref.state.restoring).toBeFalsy());
     expect(screen.queryByRole("link", { name: "My Portfolio" })).toBeNull();
 
     await act(async () => {
@@ -127,5 +138,30 @@ describe("WalletButton on a visitor's page (no wallet stack loaded)", () => {
     const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
     const labels = [...dialog.querySelectorAll("li button")].map((b) => b.textContent);
     expect(labels).toEqual(["Browser Wallet", "Email", "Coinbase Wallet", "Dev Wallet"]);
+  }, 15_000);
+
+  it("stays usable while a hover loads the wallet stack: the click that follows opens the modal", async () => {
+    render(
+      <Providers config={publicConfig}>
+        <WalletButton labels={wallet} />
+      </Providers>,
+    );
+    const button = screen.getByTestId("wallet-button");
+    await waitFor(() => expect(button).toHaveProperty("disabled", false));
+    const states: boolean[] = [];
+    const observer = new MutationObserver(() =>
+      states.push((screen.getByTestId("wallet-button") as HTMLButtonElement).disabled),
+    );
+    observer.observe(document.body, { attributes: true, subtree: true, childList: true });
+    fireEvent.mouseEnter(button);
+    await act(async () => {
+      await loadStack();
+    });
+    fireEvent.click(screen.getByTestId("wallet-button"));
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
+    observer.disconnect();
+    expect(dialog).toBeDefined();
+    // never disabled on the way: no click was lost
+    expect(states.filter(Boolean)).toEqual([]);
   }, 15_000);
 });

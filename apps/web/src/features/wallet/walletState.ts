@@ -6,6 +6,11 @@ import type { DevWalletProvider } from "./devWalletProvider";
 export interface WalletState {
   /** wagmi has restored its state and tried to reconnect: the wallet button may be used */
   ready: boolean;
+  /**
+   * wagmi is still restoring the session while a visitor's button is already usable (nothing was
+   * remembered to restore): a connection made by code in this moment may be reset by the restore
+   */
+  restoring?: boolean;
   devWallet?: DevWalletProvider;
 }
 
