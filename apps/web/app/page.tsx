@@ -1,5 +1,5 @@
 import { fill, pages } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { PageHeader } from "@/components/layout/Page";
 import { serverConfig } from "@/config/server";
 
@@ -11,7 +11,7 @@ export default function HomePage() {
     <>
       <PageHeader title={copy.title} lead={copy.lead} />
       <div className="grid gap-6 md:grid-cols-2">
-        <Link
+        <AppLink
           href="/lending"
           className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-emerald-500"
         >
@@ -20,8 +20,8 @@ export default function HomePage() {
           <span className="mt-4 inline-block text-sm font-semibold text-emerald-700 group-hover:underline">
             {copy.lendingLink}
           </span>
-        </Link>
-        <Link
+        </AppLink>
+        <AppLink
           href="/locking"
           className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-emerald-500"
         >
@@ -30,7 +30,7 @@ export default function HomePage() {
           <span className="mt-4 inline-block text-sm font-semibold text-emerald-700 group-hover:underline">
             {copy.lockingLink}
           </span>
-        </Link>
+        </AppLink>
       </div>
     </>
   );

@@ -15,7 +15,7 @@ import {
   BPS,
 } from "@lending/sdk";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { PageHeader } from "@/components/layout/Page";
 import { LinkedText, Template } from "@/components/ui/Template";
 import { serverConfig } from "@/config/server";
@@ -72,9 +72,9 @@ export default function DocsPage() {
                 level1Lock: MIN_LOCK_DISPLAY[1],
                 level2Lock: MIN_LOCK_DISPLAY[2],
                 link: (
-                  <Link href="/locking" className="underline">
+                  <AppLink href="/locking" className="underline">
                     {copy.loyaltyLink}
-                  </Link>
+                  </AppLink>
                 ),
               }}
             />

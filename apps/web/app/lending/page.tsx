@@ -1,6 +1,6 @@
 import { pages, transactions } from "@lending/sdk";
 import type { Metadata } from "next";
-import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
+import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
 import { SubNavView } from "@/components/layout/SubNavView";
 import { PoolList } from "@/features/lending/PoolList";

@@ -1,6 +1,6 @@
 import { fill, locking, pages, transactions } from "@lending/sdk";
 import type { Metadata } from "next";
-import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
+import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
 import { serverConfig } from "@/config/server";
 import { ComingSoonGate } from "@/features/flags/ComingSoonGate";

@@ -1,4 +1,7 @@
-/** Small JSON client for the app's own /api routes (docs/api.md). */
+/**
+ * Small JSON client for the app's own /api routes (docs/api.md): reads here, writes in ./apiWrite
+ * (a visitor's page reads only: issue 26).
+ */
 
 export class ApiError extends Error {
   override name = "ApiError";
@@ -12,7 +15,8 @@ export class ApiError extends Error {
   }
 }
 
-async function parse<T>(response: Response): Promise<T> {
+/** The JSON body of an answer, or its `{statusCode, message}` as an ApiError. */
+export async function parse<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
     const message = typeof body.message === "string" ? body.message : response.statusText;
@@ -24,24 +28,4 @@ async function parse<T>(response: Response): Promise<T> {
 
 export async function apiGet<T>(path: string): Promise<T> {
   return parse<T>(await fetch(path, { headers: { accept: "application/json" } }));
-}
-
-export async function apiPost<T>(path: string, body: unknown): Promise<T> {
-  return parse<T>(
-    await fetch(path, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    }),
-  );
-}
-
-export async function apiPut<T>(path: string, body: unknown): Promise<T> {
-  return parse<T>(
-    await fetch(path, {
-      method: "PUT",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    }),
-  );
 }

@@ -4,7 +4,8 @@
  * interest the epoch paid on the lender's positions in the pool. Amounts in USDC units.
  */
 import { epochMail as copy, fill } from "../i18n";
-import { formatDateTime, formatUsdc } from "./format";
+import { formatDateTime } from "./datetime-format";
+import { formatUsdc } from "./format";
 
 /** One processed request of the epoch, in USDC units. */
 export type EpochMailRequest = {

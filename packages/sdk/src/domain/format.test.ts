@@ -5,6 +5,9 @@ import {
   formatCountdown,
   formatDate,
   formatDateTime,
+  shortenAddress,
+} from "./datetime-format";
+import {
   formatPercent,
   formatUnitsDisplay,
   formatUsdc,
@@ -13,7 +16,6 @@ import {
   formatTokenBalance,
   lockPeriodDays,
   formatWalletAmount,
-  shortenAddress,
 } from "./format";
 
 describe("dates", () => {

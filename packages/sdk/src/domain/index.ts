@@ -6,6 +6,7 @@ export * from "./estimate";
 export * from "./fees";
 export * from "./fixed-term";
 export * from "./format";
+export * from "./datetime-format";
 export * from "./loyalty";
 export * from "./pagination";
 export * from "./referral";

@@ -6,7 +6,8 @@
  */
 import type { HistoryLoss, PoolLoss } from "../entities/history";
 import { fill, incidents } from "../i18n";
-import { formatDateTime, formatUsdc } from "./format";
+import { formatDateTime } from "./datetime-format";
+import { formatUsdc } from "./format";
 
 type Amount = bigint | string;
 const big = (v: Amount) => (typeof v === "bigint" ? v : BigInt(v));

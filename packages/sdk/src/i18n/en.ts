@@ -9,6 +9,7 @@ export { common } from "./en/common";
 export { tabs } from "./en/tabs";
 export { validation } from "./en/validation";
 export { referral } from "./en/referral";
+export { referralDetected } from "./en/referralDetected";
 export { tx } from "./en/tx";
 export { reverts } from "./en/reverts";
 export { wallet } from "./en/wallet";

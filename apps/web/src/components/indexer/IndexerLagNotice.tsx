@@ -2,9 +2,8 @@
 
 import { useQuery, VISITOR_READ } from "@/lib/stack";
 import { fill, formatLag, isIndexerBehind, type IndexerSync } from "@lending/sdk";
-import { queryKeys } from "@/lib/queries/keys";
-// in this chunk, not one of its own: the notice itself loads after the page (LazyIndexerLagNotice),
-// and a second chunk would be a second request right after it (issue 26)
+import { indexerSyncKey } from "@/lib/queries/indexerSyncKey";
+// in the notice's chunk: a visitor's page fetches the notice and its read as one file (issue 26)
 import { fetchIndexerSync } from "@/features/history/indexerSync";
 
 /** How often an indexed view asks how far the indexer is behind the chain. */
@@ -13,7 +12,7 @@ const SYNC_REFRESH_MS = 15_000;
 /** The indexer's lag behind the chain, asked every 15 s (undefined while unknown). */
 export function useIndexerSync(): IndexerSync | undefined {
   const query = useQuery({
-    queryKey: queryKeys.indexerSync(),
+    queryKey: indexerSyncKey(),
     queryFn: fetchIndexerSync,
     refetchInterval: SYNC_REFRESH_MS,
     retry: false,
@@ -26,7 +25,9 @@ export function useIndexerSync(): IndexerSync | undefined {
  * Shown above every view that reads indexed data (my transactions, rewards: `list`; portfolio,
  * lending, locking: `page`, whose indexed notices, losses and rewards sit beside chain reads)
  * when the indexer is more than a minute behind the chain: how far, so a stale status is never
- * taken for the chain's.
+ * taken for the chain's. Nothing in the server's HTML (the lag is asked from the browser after
+ * hydration), so the server's HTML and the hydrating render agree. In the page's chunk, not loaded
+ * after it: a second file would cost its own request and headers (issue 26, sixth pass).
  */
 export function IndexerLagNotice({
   text,
@@ -36,7 +37,7 @@ export function IndexerLagNotice({
    * The catalog's words with `{duration}`: `transactions.behind` above a list (my transactions,
    * rewards), `transactions.behindPage` above a page whose indexed notices, losses and rewards
    * sit beside chain reads (portfolio, lending, locking). Passed in, so the catalog stays out of
-   * a page that loads this notice after its first load.
+   * the page's JavaScript.
    */
   text: string;
   /** spacing where the page places it */

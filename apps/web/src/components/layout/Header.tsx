@@ -1,5 +1,5 @@
 import { common, wallet } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { WalletButton } from "@/features/wallet/WalletButton";
 import { NavLinks } from "./NavLinks";
 
@@ -17,7 +17,7 @@ export function Header({
   return (
     <header className="border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:gap-x-6 sm:py-3 sm:px-6">
-        <Link href="/" className="order-1 flex items-center gap-2 font-semibold text-slate-900">
+        <AppLink href="/" className="order-1 flex items-center gap-2 font-semibold text-slate-900">
           <span
             aria-hidden="true"
             className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-emerald-500 to-teal-700 text-sm font-bold text-white"
@@ -26,7 +26,7 @@ export function Header({
           </span>
           {/* the name is read out on a phone too; the logo stands for it there */}
           <span className="sr-only text-base tracking-tight sm:not-sr-only">{appName}</span>
-        </Link>
+        </AppLink>
         <div className="order-4 -mx-2 w-full sm:order-2 sm:mx-0 sm:w-auto">
           <NavLinks />
         </div>

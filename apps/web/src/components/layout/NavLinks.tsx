@@ -2,7 +2,7 @@
 
 import { useConnection } from "@/lib/stack";
 import { common } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { usePathname } from "next/navigation";
 import { isNavActive, visibleNavItems } from "./nav";
 
@@ -15,7 +15,7 @@ export function NavLinks() {
       {items.map((item) => {
         const active = isNavActive(pathname, item.href);
         return (
-          <Link
+          <AppLink
             key={item.href}
             href={item.href}
             aria-current={active ? "page" : undefined}
@@ -26,7 +26,7 @@ export function NavLinks() {
             }`}
           >
             {item.label}
-          </Link>
+          </AppLink>
         );
       })}
     </nav>

@@ -1,5 +1,5 @@
 import { pages } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { PageHeader } from "./Page";
 
 const copy = pages.notFound;
@@ -9,9 +9,9 @@ export function NotFoundView() {
   return (
     <>
       <PageHeader title={copy.title} lead={copy.lead} />
-      <Link href="/lending" className="font-medium text-emerald-700 hover:underline">
+      <AppLink href="/lending" className="font-medium text-emerald-700 hover:underline">
         {copy.link}
-      </Link>
+      </AppLink>
     </>
   );
 }

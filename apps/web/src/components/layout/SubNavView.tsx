@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { isNavActive } from "./nav";
 
 export interface SubNavItem {
@@ -9,9 +9,10 @@ export interface SubNavItem {
 }
 
 /**
- * Secondary tabs inside a section, for the path `pathname`. A page that knows its own path
- * renders this on the server (the lending tabs: no JavaScript of its own, issue 26); a shared
- * layout uses the client `SubNav`, which reads the path.
+ * Secondary tabs inside a section, for the path `pathname`: each page of the section renders
+ * them on the server with its own path (the lending and portfolio tabs), so they carry no
+ * JavaScript of their own (a client component reading the path was a file of its own on every
+ * portfolio page, issue 26).
  */
 export function SubNavView({
   label,
@@ -29,7 +30,7 @@ export function SubNavView({
           ? (pathname ?? "").replace(/\/+$/, "") === item.href
           : isNavActive(pathname, item.href);
         return (
-          <Link
+          <AppLink
             key={item.href}
             href={item.href}
             aria-current={active ? "page" : undefined}
@@ -38,7 +39,7 @@ export function SubNavView({
             }`}
           >
             {item.label}
-          </Link>
+          </AppLink>
         );
       })}
     </nav>

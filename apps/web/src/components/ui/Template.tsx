@@ -1,10 +1,10 @@
 import { fillParts, type Placeholders } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { Fragment, type ReactNode } from "react";
 
 /**
  * A catalog template whose placeholders are elements (a link, bold text):
- * `<Template text={pages.borrow.lenders} values={{ link: <Link href="/docs">...</Link> }} />`.
+ * `<Template text={pages.borrow.lenders} values={{ link: <AppLink href="/docs">...</AppLink> }} />`.
  */
 export function Template<T extends string>({
   text,
@@ -36,9 +36,9 @@ export function LinkedText<T extends string>({
   label: string;
 }) {
   const link = (
-    <Link href={href} className="underline">
+    <AppLink href={href} className="underline">
       {label}
-    </Link>
+    </AppLink>
   );
   return <Template<string> text={text} values={{ link }} />;
 }

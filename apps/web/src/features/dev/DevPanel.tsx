@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
 import { showToast } from "@/components/toast/toast";
-import { apiPost } from "@/lib/api";
+import { apiPost } from "@/lib/apiWrite";
 import { usePools } from "@/lib/queries/hooks";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { PlayDefault } from "./PlayDefault";

@@ -3,7 +3,8 @@
 import { epochMail as copy } from "@lending/sdk";
 import { useEffect, useId, useState } from "react";
 import { useConfig, useConnection } from "wagmi";
-import { apiGet, apiPut } from "@/lib/api";
+import { apiGet } from "@/lib/api";
+import { apiPut } from "@/lib/apiWrite";
 import { useAppChain } from "@/lib/queries/hooks";
 
 /**

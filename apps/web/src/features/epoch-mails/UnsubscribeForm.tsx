@@ -2,7 +2,8 @@
 
 import { epochMail as copy } from "@lending/sdk";
 import { useState } from "react";
-import { ApiError, apiPost } from "@/lib/api";
+import { ApiError } from "@/lib/api";
+import { apiPost } from "@/lib/apiWrite";
 
 /**
  * /unsubscribe?token=…: one button that turns epoch mails off for the token's address (no sign-in;

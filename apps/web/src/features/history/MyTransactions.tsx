@@ -11,11 +11,11 @@ import {
   type RequestPart,
 } from "@lending/sdk";
 import { clientOnly } from "@/lib/clientOnly";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { useState } from "react";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/modalContext";
-import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
+import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { LoadError } from "@/components/ui/LoadError";
 import { useFailure } from "@/lib/queries/useFailure";
 import { useWalletState } from "@/features/wallet/walletState";
@@ -220,12 +220,12 @@ function TransactionsTable({ user }: { user: string }) {
       <Panel testId="transactions-empty">
         <IndexerLagNotice text={copy.behind} />
         <p>{copy.empty}</p>
-        <Link
+        <AppLink
           href="/lending"
           className="mt-3 inline-block font-semibold text-emerald-800 underline"
         >
           {copy.emptyLink}
-        </Link>
+        </AppLink>
       </Panel>
     );
   }

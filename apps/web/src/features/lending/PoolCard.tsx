@@ -10,7 +10,7 @@ import {
   pools,
   type Pool,
 } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { PoolTable } from "@/components/ui/PoolTable";
 import { LazyPoolNotice } from "@/features/incidents/lazy";
 import { usePoolNotices } from "@/features/incidents/queries";
@@ -40,14 +40,14 @@ export function PoolCard({ pool }: { pool: Pool }) {
       rowTestId="tranche-row"
       headerAction={
         <div className="flex flex-wrap items-center gap-2">
-          <Link
+          <AppLink
             href={`/lending/${pool.id}`}
             aria-label={fill(copy.detailsOf, { pool: pool.poolName })}
             className="shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-emerald-800 hover:bg-slate-50"
             data-testid="pool-details-link"
           >
             {copy.details}
-          </Link>
+          </AppLink>
           <RepaymentsButton poolId={pool.id} poolName={pool.poolName} />
         </div>
       }

@@ -2,11 +2,18 @@
 
 import { openStrategies, pools, type Pool } from "@lending/sdk";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { LoadError } from "@/components/ui/LoadError";
+import { clientOnly } from "@/lib/clientOnly";
 import { useFailure } from "@/lib/queries/useFailure";
 import { useAppChain, usePools } from "@/lib/queries/hooks";
 import type { InitialData } from "@/lib/queries/chain";
 import { PoolCard } from "./PoolCard";
+
+/**
+ * The read's error panel (with the read-error mapping), loaded when a read fails: the server's
+ * HTML always has the pools or their skeleton (a read fails only in the browser, after
+ * hydration), so a visitor's page does not carry it (issue 26).
+ */
+const LoadError = clientOnly(() => import("@/components/ui/LoadError").then((m) => m.LoadError));
 
 function PoolCardSkeleton() {
   return (

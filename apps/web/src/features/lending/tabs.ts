@@ -1,5 +1,5 @@
 import { tabs } from "@lending/sdk";
-import type { SubNavItem } from "@/components/layout/SubNav";
+import type { SubNavItem } from "@/components/layout/SubNavView";
 
 export const LENDING_TABS_LABEL = tabs.lendingLabel;
 

@@ -1,5 +1,6 @@
 /** The console's API calls (app/api/manage/*) and their query keys. */
-import { apiGet, apiPost } from "@/lib/api";
+import { apiGet } from "@/lib/api";
+import { apiPost } from "@/lib/apiWrite";
 import type { Health, PoolHealth } from "@/server/services/manage/health";
 
 export type OperatorRole = "DEFAULT_ADMIN_ROLE" | "POOL_MANAGER_ROLE" | "KEEPER_ROLE";

@@ -1,5 +1,5 @@
 import { fill, poolPage, type Pool } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 
 const copy = poolPage;
 
@@ -21,22 +21,22 @@ export function AboutSection({ pool }: { pool: Pool }) {
       <h3 className="font-semibold text-slate-900">{copy.documents}</h3>
       <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm" data-testid="pool-documents">
         <li>
-          <Link
+          <AppLink
             href="/lending/important-information-document"
             className="font-medium text-emerald-800 underline"
           >
             {copy.importantInformation}
-          </Link>
+          </AppLink>
         </li>
         <li>
-          <Link href="/lending/risk-warning" className="font-medium text-emerald-800 underline">
+          <AppLink href="/lending/risk-warning" className="font-medium text-emerald-800 underline">
             {copy.riskWarning}
-          </Link>
+          </AppLink>
         </li>
         <li>
-          <Link href="/docs" className="font-medium text-emerald-800 underline">
+          <AppLink href="/docs" className="font-medium text-emerald-800 underline">
             {copy.howItWorks}
-          </Link>
+          </AppLink>
         </li>
       </ul>
     </section>

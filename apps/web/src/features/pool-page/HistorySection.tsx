@@ -13,7 +13,7 @@ import {
   type PoolEpoch,
   type PoolRange,
 } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { DataTable } from "./DataTable";
 import { LineChart, type ChartSeries } from "./LineChart";
 
@@ -38,7 +38,7 @@ function RangeSelector({ poolId, range }: { poolId: bigint; range: PoolRange }) 
   return (
     <nav aria-label={copy.range} className="flex flex-wrap gap-2" data-testid="pool-range">
       {POOL_RANGES.map((r) => (
-        <Link
+        <AppLink
           key={r}
           href={
             r === "all"
@@ -54,7 +54,7 @@ function RangeSelector({ poolId, range }: { poolId: bigint; range: PoolRange }) 
           }`}
         >
           {RANGE_LABEL[r]}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );

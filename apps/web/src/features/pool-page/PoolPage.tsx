@@ -7,7 +7,7 @@ import type {
   PoolRange,
 } from "@lending/sdk";
 import { poolPage } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { PageHeader } from "@/components/layout/Page";
 import { AboutSection } from "./AboutSection";
 import { HistorySection } from "./HistorySection";
@@ -34,9 +34,9 @@ export function PoolPage({ pool, range, epochs, repayments, incidents }: PoolPag
   return (
     <div className="space-y-10" data-testid="pool-page">
       <div>
-        <Link href="/lending" className="text-sm font-medium text-emerald-800 hover:underline">
+        <AppLink href="/lending" className="text-sm font-medium text-emerald-800 hover:underline">
           {poolPage.back}
-        </Link>
+        </AppLink>
         <div className="mt-3">
           <PageHeader title={pool.poolName} lead={pool.subheading || undefined} />
         </div>

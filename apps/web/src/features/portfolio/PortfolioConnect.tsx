@@ -1,16 +1,25 @@
 "use client";
 
-import { portfolio as copy } from "@lending/sdk";
+import type { portfolio } from "@lending/sdk";
+import { lazy, Suspense } from "react";
 import { useModal } from "@/components/modal/modalContext";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { clientOnly } from "@/lib/clientOnly";
 import { useConnection } from "@/lib/stack";
 import { useWalletState } from "@/features/wallet/walletState";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
 
+/**
+ * The words of the connect prompt and the skeleton (`portfolio` in the catalog): passed in, so a
+ * visitor's page carries these four, not the whole portfolio catalog (issue 26).
+ */
+export type PortfolioConnectCopy = Pick<
+  typeof portfolio,
+  "connectTitle" | "connectText" | "connect" | "loading"
+>;
+
 /** /portfolio for a wallet that is not connected: connect first. */
-export function PortfolioConnect() {
+export function PortfolioConnect({ copy }: { copy: PortfolioConnectCopy }) {
   const { open } = useModal();
   return (
     <section className={card} data-testid="portfolio-connect">
@@ -27,7 +36,7 @@ export function PortfolioConnect() {
   );
 }
 
-export function PortfolioSkeleton() {
+export function PortfolioSkeleton({ copy }: { copy: PortfolioConnectCopy }) {
   return (
     <div
       aria-busy="true"
@@ -52,19 +61,23 @@ export function PortfolioSkeleton() {
 }
 
 /** The summary's code (positions, fixed terms, decisions) loads once a wallet is connected. */
-const PortfolioSummary = clientOnly(
-  () => import("./PortfolioSummary").then((m) => m.PortfolioSummary),
-  PortfolioSkeleton,
+const PortfolioSummary = lazy(() =>
+  import("./PortfolioSummary").then((m) => ({ default: m.PortfolioSummary })),
 );
 
 /**
  * /portfolio: a visitor's page carries only the connect prompt; the connected lender's summary
  * (./PortfolioSummary) loads with their wallet.
  */
-export function Portfolio({ product }: { product: string }) {
+export function Portfolio({ product, copy }: { product: string; copy: PortfolioConnectCopy }) {
   const { status } = useConnection();
   const { ready } = useWalletState();
-  if (!ready) return <PortfolioSkeleton />;
-  if (status !== "connected") return <PortfolioConnect />;
-  return <PortfolioSummary product={product} />;
+  // the summary only after hydration (`ready` is false on the server and while hydrating)
+  if (!ready) return <PortfolioSkeleton copy={copy} />;
+  if (status !== "connected") return <PortfolioConnect copy={copy} />;
+  return (
+    <Suspense fallback={<PortfolioSkeleton copy={copy} />}>
+      <PortfolioSummary product={product} />
+    </Suspense>
+  );
 }

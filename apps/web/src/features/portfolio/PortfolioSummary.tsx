@@ -57,9 +57,9 @@ export function PortfolioSummary({ product }: { product: string }) {
   const failure = useFailure(query);
 
   // until the wallet session is restored, a skeleton (not a connect prompt that then flips)
-  if (!ready) return <PortfolioSkeleton />;
+  if (!ready) return <PortfolioSkeleton copy={copy} />;
   if (status !== "connected") {
-    return <PortfolioConnect />;
+    return <PortfolioConnect copy={copy} />;
   }
   if (failure) {
     return (
@@ -74,7 +74,7 @@ export function PortfolioSummary({ product }: { product: string }) {
       />
     );
   }
-  if (!query.data) return <PortfolioSkeleton />;
+  if (!query.data) return <PortfolioSkeleton copy={copy} />;
   const { summary, earnedRksu, loyaltyLevel } = query.data;
   if (summary.empty) {
     return (

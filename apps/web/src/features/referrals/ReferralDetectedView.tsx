@@ -1,10 +1,10 @@
 "use client";
 
-import { referral } from "@lending/sdk";
+import { referralDetected } from "@lending/sdk";
 import { primaryButton, secondaryButton } from "@/components/ui/buttons";
 import { Template } from "@/components/ui/Template";
 
-const copy = referral.detected;
+const copy = referralDetected;
 
 export interface ReferralDetectedViewProps {
   referrer: string;

@@ -1,6 +1,6 @@
 "use client";
 
-import { referral } from "@lending/sdk";
+import { referralDetected } from "@lending/sdk";
 import { VisitorDialog } from "@/components/modal/VisitorDialog";
 import { requestStack } from "@/lib/stack/store";
 import { ReferralDetectedView } from "./ReferralDetectedView";
@@ -16,7 +16,7 @@ export default function ReferralDetectedVisitor({
   onClose,
 }: ReferralDetectedModalProps & { onClose: () => void }) {
   return (
-    <VisitorDialog title={referral.detected.title} onClose={onClose}>
+    <VisitorDialog title={referralDetected.title} onClose={onClose}>
       <ReferralDetectedView
         referrer={referrer}
         connected={false}

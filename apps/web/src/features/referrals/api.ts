@@ -3,7 +3,8 @@
  * fetch and validate; amounts (USDC, 6 decimals) become bigints at this edge. Loaded on demand.
  */
 import { z } from "zod";
-import { ApiError, apiGet, apiPost } from "@/lib/api";
+import { ApiError, apiGet } from "@/lib/api";
+import { apiPost } from "@/lib/apiWrite";
 
 const usdc = z
   .string()

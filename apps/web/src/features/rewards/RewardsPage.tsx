@@ -33,7 +33,7 @@ import { useWalletState } from "@/features/wallet/walletState";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";
 import { useAppChain } from "@/lib/queries/hooks";
 import { refreshIndexedSoon } from "@/lib/queries/indexed";
-import { LazyIndexerLagNotice as IndexerLagNotice } from "@/components/indexer/LazyIndexerLagNotice";
+import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { queryKeys } from "@/lib/queries/keys";
 import { useTransactor } from "@/lib/tx/useTransactor";
 import { ksuAmount } from "@/features/locking/format";

@@ -1,5 +1,6 @@
 /** The one query-key factory: invalidate by these keys after a write. */
 import { epochTimesKey } from "./epochKey";
+import { indexerSyncKey } from "./indexerSyncKey";
 export const queryKeys = {
   all: ["lending"] as const,
   epochTimes: epochTimesKey,
@@ -17,7 +18,7 @@ export const queryKeys = {
   transactionsPage: (chainId: number, user: string, page: number) =>
     ["lending", chainId, "user", user, "transactions", page] as const,
   /** how far the indexer is behind the chain (public) */
-  indexerSync: () => ["indexerSync"] as const,
+  indexerSync: indexerSyncKey,
   /** pools with an open incident or a reported loss (public) */
   poolNotices: (chainId: number) => ["lending", chainId, "poolNotices"] as const,
   /** the losses that changed the user's positions */

@@ -1,3 +1,5 @@
+import { referralDetected } from "./referralDetected";
+
 /** What the referral screens show for the server's referral errors, and on success. */
 export const referral = {
   alreadyExists: "You already have a referral code linked to your account.",
@@ -39,15 +41,5 @@ export const referral = {
     pages: "Pages of your referred users",
     close: "Close",
   },
-  detected: {
-    title: "Referral detected",
-    text: "You opened the referral link of {address}. Apply it to link your account to them: only new users who have not deposited yet are eligible.",
-    connect: "Connect your wallet to apply the referral code.",
-    connectButton: "Connect Wallet",
-    apply: "Apply referral code",
-    applying: "Applying...",
-    unable: "Unable to apply the referral code.",
-    errorTitle: "Referral error",
-    close: "Close",
-  },
+  detected: referralDetected,
 } as const;
