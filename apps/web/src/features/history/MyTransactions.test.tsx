@@ -13,7 +13,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { mock } from "wagmi";
 import { connect } from "wagmi/actions";
 import { loadStack } from "@/lib/stack/store";
-import { renderWithWagmiProbe } from "@/lib/stack/testing";
+import { renderWithWagmiProbe, waitForWalletRestore } from "@/lib/stack/testing";
 import type { BuiltTransaction, TxCopy } from "@/lib/tx/pipeline";
 import { event, fixedTerm, loss, mockTransactionsRoute, T0, transaction, USER } from "./fixture";
 import { MyTransactions } from "./MyTransactions";
@@ -94,6 +94,7 @@ function renderPage() {
 async function renderConnected() {
   const view = renderPage();
   await screen.findByTestId("transactions-connect", {}, { timeout: 5000 });
+  await waitForWalletRestore(view.ref);
   await act(async () => {
     await connect(view.ref.config!, { connector: mock({ accounts: [USER] }) });
   });

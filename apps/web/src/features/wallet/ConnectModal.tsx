@@ -21,6 +21,7 @@ import {
   WALLETCONNECT_ID,
 } from "./lazyConnectors";
 import { walletOptions, type WalletOption } from "./walletOptions";
+import { useWalletRestored } from "./walletState";
 
 export interface ConnectModalProps {
   /** back from Google (`?signin=google`): set up the signed-in account's embedded wallet */
@@ -45,6 +46,7 @@ export default function ConnectModal({
   const config = useConfig();
   const pc = usePublicConfig();
   const connectors = useConnectors();
+  const restored = useWalletRestored();
   const { open } = useModal();
   const [view, setView] = useState<View>(resume ? { name: "loading" } : { name: "list" });
   const [pending, setPending] = useState<string | null>(null);
@@ -74,6 +76,7 @@ export default function ConnectModal({
   const connectEmbedded = useCallback(
     async (account: Account) => {
       try {
+        await restored();
         const existing = [...config.state.connections.values()].find(
           (c) => c.connector.id === EMBEDDED_WALLET_ID,
         );
@@ -111,7 +114,7 @@ export default function ConnectModal({
         setError(walletErrorMessage(e));
       }
     },
-    [config, pc, onClose, open, next],
+    [config, pc, onClose, open, next, restored],
   );
 
   async function choose(option: WalletOption) {
@@ -133,6 +136,7 @@ export default function ConnectModal({
     try {
       const connector: Connector | CreateConnectorFn =
         option.kind === "connector" ? option.connector : await loadLazyConnector(option.id, pc);
+      await restored();
       await connect(config, { connector });
       onClose();
     } catch (e) {

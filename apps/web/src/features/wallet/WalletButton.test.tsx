@@ -5,29 +5,24 @@ import { connect, disconnect } from "wagmi/actions";
 import { wallet } from "@lending/sdk";
 import { NavLinks } from "@/components/layout/NavLinks";
 import { loadStack, resetStackForTests } from "@/lib/stack/store";
-import { testPublicConfig as publicConfig, renderWithWagmiProbe } from "@/lib/stack/testing";
+import {
+  testPublicConfig as publicConfig,
+  renderWithWagmiProbe,
+  waitForWalletRestore,
+} from "@/lib/stack/testing";
 import { Providers } from "@/providers/Providers";
 import { readLastActiveWallet } from "./lastActiveWallet";
 import { WalletButton, WalletButtonView } from "./WalletButton";
-import { useWalletState } from "./walletState";
 
 const ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
-/** The app with the wallet stack; `state.restoring` until wagmi has restored the session. */
 function renderApp() {
-  const state: { restoring?: boolean } = {};
-  function StateProbe() {
-    state.restoring = useWalletState().restoring;
-    return null;
-  }
-  const { ref } = renderWithWagmiProbe(
+  return renderWithWagmiProbe(
     <>
-      <StateProbe />
       <NavLinks />
       <WalletButton labels={wallet} />
     </>,
-  );
-  return Object.assign(ref, { state });
+  ).ref;
 }
 
 describe("WalletButtonView", () => {
@@ -79,7 +74,7 @@ describe("WalletButton in the app providers", () => {
       expect(screen.getByTestId("wallet-button")).toHaveProperty("disabled", false),
     );
     // a connection made by code waits for wagmi's restore (a user's click opens the modal first)
-    await waitFor(() => expect(ref.state.restoring).toBeFalsy());
+    await waitForWalletRestore(ref);
     expect(screen.queryByRole("link", { name: "My Portfolio" })).toBeNull();
 
     await act(async () => {

@@ -4,10 +4,12 @@
  * page with a probe that hands the test wagmi's config (to connect a mock connector). Shared by
  * lib/stack's, the wallet button's and My Transactions' tests; not used by the app.
  */
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
+import { expect } from "vitest";
 import type { ReactNode } from "react";
 import { useConfig, type Config } from "wagmi";
 import type { PublicConfig } from "@/config/public";
+import { useWalletState } from "@/features/wallet/walletState";
 import { Providers } from "@/providers/Providers";
 
 export const testPublicConfig: PublicConfig = {
@@ -21,11 +23,17 @@ export const testPublicConfig: PublicConfig = {
   referralFeeShare: 0.1,
 };
 
-/** Renders `children` in the app's providers; `ref.config` is wagmi's config once rendered. */
+/**
+ * Renders `children` in the app's providers; `ref.config` is wagmi's config once rendered, and
+ * `ref.restored` whether wagmi has restored the session (a visitor's button is usable before
+ * that: a test that connects by code waits for it, see {@link waitForWalletRestore}).
+ */
 export function renderWithWagmiProbe(children: ReactNode) {
-  const ref: { config?: Config } = {};
+  const ref: { config?: Config; restored: boolean } = { restored: false };
   function Probe() {
     ref.config = useConfig();
+    const { ready, restoring } = useWalletState();
+    ref.restored = ready && !restoring;
     return null;
   }
   const view = render(
@@ -35,4 +43,9 @@ export function renderWithWagmiProbe(children: ReactNode) {
     </Providers>,
   );
   return { ...view, ref };
+}
+
+/** Waits until wagmi has restored the session: a connection made by code before may be reset. */
+export async function waitForWalletRestore(ref: { restored: boolean }): Promise<void> {
+  await waitFor(() => expect(ref.restored).toBe(true), { timeout: 10_000 });
 }
