@@ -21,6 +21,7 @@ const noSubscription = () => () => {};
 const visitorReadyNow = () => !connectionRemembered();
 const notYet = () => false;
 const NOT_READY: WalletState = { ready: false };
+const VISITOR_READY: WalletState = { ready: true };
 
 /**
  * Client-side context for the whole app: public config and modals, and the wallet stack (wagmi,
@@ -47,11 +48,18 @@ export function Providers({ config, children }: { config: PublicConfig; children
   // A visitor with no connection to restore stays ready while the stack loads and wagmi starts
   // (a hover on Connect Wallet loads it): a click a moment later must not land on a disabled
   // button. Only a remembered connection waits for wagmi's restore.
-  const walletState = live
-    ? visitorReady && !liveWallet?.ready
-      ? { ...liveWallet, ready: true, restoring: true }
-      : (liveWallet ?? NOT_READY)
-    : { ready: visitorReady };
+  // one object per change (not per render): every useWalletState() reader re-renders with it
+  const walletState = useMemo<WalletState>(
+    () =>
+      live
+        ? visitorReady && !liveWallet?.ready
+          ? { ...liveWallet, ready: true, restoring: true }
+          : (liveWallet ?? NOT_READY)
+        : visitorReady
+          ? VISITOR_READY
+          : NOT_READY,
+    [live, visitorReady, liveWallet],
+  );
   return (
     <PublicConfigProvider value={config}>
       {live && shared ? <live.LiveRoot shared={shared} onWalletState={onWalletState} /> : null}
