@@ -29,6 +29,24 @@ describe("the test runner's summary names what failed", () => {
     ]);
   });
 
+  it("forge: the failing suite and each failing test with its reason", () => {
+    const output = [
+      "Ran 1 test for test/invariant/FairnessInvariants.t.sol:FairnessInvariantsTest",
+      "[FAIL: depositAfterWipe: coverage below 60% of the runs: 1800 < 1920] invariant_usersOwedAtMostThePool() (runs: 32, calls: 1024, reverts: 0)",
+      "[Sequence] (original: 32, shrunk: 20)",
+      "Suite result: FAILED. 0 passed; 1 failed; 0 skipped; finished in 9.1s",
+      "[PASS] test_deposit() (gas: 1000)",
+      "Failing tests:",
+      "Encountered 1 failing test in test/invariant/FairnessInvariants.t.sol:FairnessInvariantsTest",
+      "[FAIL: depositAfterWipe: coverage below 60% of the runs: 1800 < 1920] invariant_usersOwedAtMostThePool() (runs: 32, calls: 1024, reverts: 0)",
+      "Encountered a total of 1 failing tests, 301 tests succeeded",
+    ].join("\n");
+    expect(failureLines(output)).toEqual([
+      "[FAIL: depositAfterWipe: coverage below 60% of the runs: 1800 < 1920] invariant_usersOwedAtMostThePool() (runs: 32, calls: 1024, reverts: 0)",
+      "Encountered 1 failing test in test/invariant/FairnessInvariants.t.sol:FairnessInvariantsTest",
+    ]);
+  });
+
   it("a passing run names nothing, and a flood is cut to the limit", () => {
     expect(failureLines("✓ all good\n Tests 3 passed")).toEqual([]);
     const flood = Array.from({ length: 100 }, (_, i) => ` FAIL t.test.ts > case ${i}`).join("\n");
