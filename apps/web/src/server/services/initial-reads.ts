@@ -2,7 +2,8 @@ import { readEpochTimes, readPools, type EpochTimes, type Pool } from "@lending/
 import { getDeployment, hasDeployment } from "@lending/sdk/deployments";
 import { serverConfig, type ServerConfig } from "@/config/server";
 import type { InitialData } from "@/lib/queries/chain";
-import { chainClient } from "../context";
+import { chainClient, database } from "../context";
+import { poolNotices } from "./losses";
 
 /** A page never waits longer than this for a chain read; the browser then reads it itself. */
 export const INITIAL_READ_TIMEOUT_MS = 2_000;
@@ -103,4 +104,23 @@ export function initialEpochTimes(config: ServerConfig = serverConfig()) {
   return cachedRead<EpochTimes>("epoch times", config, () =>
     readEpochTimes(chainClient(config), getDeployment(config.chainId)),
   );
+}
+
+/**
+ * The ids of the pools with an open incident or a reported loss, for /lending's cards (each
+ * such card loads its notice); read on every render, not shared (a reported loss shows on the
+ * next visit), and an empty set when the indexer does not answer in time (the cards show no
+ * notice then, as the browser's read of them would).
+ */
+export async function poolsWithNotice(
+  config: ServerConfig = serverConfig(),
+): Promise<ReadonlySet<string>> {
+  const read = await initialRead("pool notices", config, async () => {
+    const { items } = await poolNotices(
+      await database(config).catch(() => undefined),
+      config.chainId,
+    );
+    return items.filter((n) => n.openIncident || n.latestLoss).map((n) => n.poolId);
+  });
+  return new Set(read?.data ?? []);
 }
