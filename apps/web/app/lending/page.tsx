@@ -34,6 +34,7 @@ export default async function LendingPage() {
         pools={pools?.data}
         withNotice={withNotice}
         chainName={appChains(config.chainId, config.rpcUrl)[0].name}
+        unreleased={config.features.unreleased}
       />
       <RefreshEvery ms={POOLS_REFRESH_MS} />
     </>

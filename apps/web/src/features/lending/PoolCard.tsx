@@ -1,9 +1,10 @@
 import { common, fill, formatPercent, formatUsdc, pools, type Pool } from "@lending/sdk";
 import { AppLink } from "@/components/ui/AppLink";
 import { PoolTable } from "@/components/ui/PoolTable";
-import { LazyPoolNotice } from "@/features/incidents/lazy";
+import { LazyPoolNotice } from "@/features/incidents/lazyPoolNotice";
 import { TrancheAction } from "./lend/TrancheAction";
-import { RepaymentsButton } from "./repayments/RepaymentsButton";
+import type { FeatureName } from "@/config/schema";
+import { PoolRepaymentsButton } from "./repayments/PoolRepaymentsButton";
 
 const copy = pools;
 const usdc = (amount: bigint) => fill(common.usdcAmount, { amount: formatUsdc(amount) });
@@ -15,7 +16,16 @@ const usdc = (amount: bigint) => fill(common.usdcAmount, { amount: formatUsdc(am
  * is 0: the tranche maximum, or for a connected lender what is left of it after their deposits
  * this epoch; Closed (disabled, with why) after a loss wiped it, until it is recapitalised.
  */
-export function PoolCard({ pool, hasNotice = false }: { pool: Pool; hasNotice?: boolean }) {
+export function PoolCard({
+  pool,
+  hasNotice = false,
+  unreleased,
+}: {
+  pool: Pool;
+  hasNotice?: boolean;
+  /** the deployment's FEATURE_UNRELEASED (the repayments button) */
+  unreleased?: readonly FeatureName[];
+}) {
   return (
     <PoolTable
       pool={pool}
@@ -31,7 +41,7 @@ export function PoolCard({ pool, hasNotice = false }: { pool: Pool; hasNotice?: 
           >
             {copy.details}
           </AppLink>
-          <RepaymentsButton poolId={pool.id} poolName={pool.poolName} />
+          <PoolRepaymentsButton poolId={pool.id} poolName={pool.poolName} unreleased={unreleased} />
         </div>
       }
       // the notice's code (and copy) loads only for a pool that has one: most never do

@@ -1,6 +1,6 @@
 import type { Pool } from "@lending/sdk";
 import { QueryClient, QueryClientProvider, queryOptions } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const USER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -25,13 +25,10 @@ vi.mock("@/components/modal/modalContext", () => ({ useModal: () => ({ open }) }
 vi.mock("@/components/modal/registry", () => ({ preloadModal: () => {} }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
 // the notice reads the indexer itself once loaded: here, a marker that it is there
-vi.mock("@/features/incidents/lazy", () => ({
+vi.mock("@/features/incidents/lazyPoolNotice", () => ({
   LazyPoolNotice: ({ poolId }: { poolId: bigint }) => (
     <p data-testid="pool-notice">notice of pool {poolId.toString()}</p>
   ),
-}));
-vi.mock("@/features/flags/useFeature", () => ({
-  useFeature: () => (proceed: () => void) => proceed(),
 }));
 vi.mock("@/lib/queries/hooks", () => ({
   useAppChain: () => ({ chainId: 31337, chainName: "Anvil", client: {} }),
@@ -203,6 +200,23 @@ describe("PoolList (the Open strategies tab)", () => {
     const [open0, wiped] = screen.getAllByTestId("pool-card");
     expect(within(open0!).queryByTestId("pool-notice")).toBeNull();
     expect(within(wiped!).getByTestId("pool-notice").textContent).toBe("notice of pool 3");
+  });
+
+  it("the repayments button opens the pool's historical repayments, or says the feature is not released", () => {
+    show([POOLS[0]!]);
+    const button = screen.getByRole("button", { name: "Historical repayments of Open Pool" });
+    expect(button.textContent).toBe("Historical repayments");
+    fireEvent.click(button);
+    expect(open).toHaveBeenLastCalledWith("historicalRepayments", {
+      poolId: 0n,
+      poolName: "Open Pool",
+    });
+    cleanup();
+    render(<PoolList pools={[POOLS[0]!]} unreleased={["historicalRepayments"]} />);
+    fireEvent.click(screen.getByRole("button", { name: "Historical repayments of Open Pool" }));
+    expect(open).toHaveBeenLastCalledWith("unreleasedFeature", {
+      feature: "historicalRepayments",
+    });
   });
 
   it("says so when no pool is open", () => {

@@ -1,5 +1,6 @@
 import { openStrategies, pools, type Pool } from "@lending/sdk";
 import { RefreshingLoadError } from "@/components/ui/RefreshingLoadError";
+import type { FeatureName } from "@/config/schema";
 import { PoolCard } from "./PoolCard";
 
 /**
@@ -13,11 +14,14 @@ export function PoolList({
   pools: all,
   withNotice,
   chainName,
+  unreleased,
 }: {
   pools: Pool[] | undefined;
   withNotice?: ReadonlySet<string>;
   /** the configured chain's name, for the error panel */
   chainName?: string;
+  /** the deployment's FEATURE_UNRELEASED */
+  unreleased?: readonly FeatureName[];
 }) {
   if (!all) return <RefreshingLoadError chainName={chainName} testId="pools-error" />;
   // fully subscribed and closed pools have their own tabs
@@ -36,6 +40,7 @@ export function PoolList({
           key={pool.id.toString()}
           pool={pool}
           hasNotice={withNotice?.has(pool.id.toString())}
+          unreleased={unreleased}
         />
       ))}
     </div>

@@ -108,19 +108,34 @@ export function initialEpochTimes(config: ServerConfig = serverConfig()) {
 
 /**
  * The ids of the pools with an open incident or a reported loss, for /lending's cards (each
- * such card loads its notice); read on every render, not shared (a reported loss shows on the
- * next visit), and an empty set when the indexer does not answer in time (the cards show no
- * notice then, as the browser's read of them would).
+ * such card loads its notice, which reads the notices itself and keeps them fresh); read on
+ * every render, not shared, so a reported loss shows on the next visit. Empty when the indexer
+ * does not answer in {@link INITIAL_READ_TIMEOUT_MS}: the cards show no notice until it does.
  */
 export async function poolsWithNotice(
   config: ServerConfig = serverConfig(),
 ): Promise<ReadonlySet<string>> {
-  const read = await initialRead("pool notices", config, async () => {
-    const { items } = await poolNotices(
-      await database(config).catch(() => undefined),
-      config.chainId,
-    );
-    return items.filter((n) => n.openIncident || n.latestLoss).map((n) => n.poolId);
-  });
-  return new Set(read?.data ?? []);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const read = async () => {
+      const db = await database(config).catch(() => undefined);
+      const { items } = await poolNotices(db, config.chainId);
+      return items.filter((n) => n.openIncident || n.latestLoss).map((n) => n.poolId);
+    };
+    const ids = await Promise.race([
+      read(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`timed out after ${INITIAL_READ_TIMEOUT_MS} ms`)),
+          INITIAL_READ_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    return new Set(ids);
+  } catch (error) {
+    console.warn("[render] pool notices not read (the cards show none):", error);
+    return new Set();
+  } finally {
+    clearTimeout(timer);
+  }
 }

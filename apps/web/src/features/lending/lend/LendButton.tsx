@@ -4,7 +4,8 @@ import { fill, pools } from "@lending/sdk";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/modalContext";
 import { useKycGate } from "@/features/kyc/useKycGate";
-import { LEND_BUTTON_CLASS, TrancheFullView, trancheFullId } from "./LendButtonView";
+import { LEND_BUTTON_CLASS } from "./lendButtonClass";
+import { TrancheFullView, trancheFullId } from "./TrancheFullView";
 import { setLendTarget } from "./lendTarget";
 
 export const OVERSUBSCRIBED_TOOLTIP = pools.oversubscribedTooltip;

@@ -1,6 +1,6 @@
 import { fill, isTrancheOversubscribedFor, pools, trancheFullText, type Pool } from "@lending/sdk";
 import { LendAction } from "./LendAction";
-import { TrancheFullView, trancheFullId } from "./LendButtonView";
+import { TrancheFullView, trancheFullId } from "./TrancheFullView";
 
 /**
  * A tranche's action cell, rendered on the server (the pool cards on /lending, the pool page): a

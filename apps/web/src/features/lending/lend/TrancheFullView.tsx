@@ -1,7 +1,3 @@
-/** The Lend button's classes (the visitor's button, the connected lender's, the placeholder). */
-export const LEND_BUTTON_CLASS =
-  "rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-60 max-sm:w-full";
-
 /**
  * A tranche that takes no deposit from this user (no hooks: the server renders it for a tranche
  * closed or oversubscribed for everyone): the disabled button (`label`: Closed or Oversubscribed)
