@@ -3,23 +3,40 @@ import type { Metadata } from "next";
 import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { PageHeader } from "@/components/layout/Page";
 import { SubNavView } from "@/components/layout/SubNavView";
+import { RefreshEvery } from "@/components/ui/RouteRefresh";
+import { serverConfig } from "@/config/server";
 import { PoolList } from "@/features/lending/PoolList";
 import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";
-import { initialPools } from "@/server/services/initial-reads";
+import { appChains } from "@/features/wallet/chains";
+import { initialPools, poolsWithNotice } from "@/server/services/initial-reads";
 
 const copy = pages.lending;
 
+/** The pools are read again (the page rendered again on the server) this often, as before. */
+const POOLS_REFRESH_MS = 60_000;
+
 export const metadata: Metadata = { title: copy.metaTitle };
 
+/**
+ * /lending: the open pools, rendered on the server from its shared chain reads (issue 26: a
+ * visitor's page carries no client query, only the Lend and repayments buttons); rendered again
+ * every {@link POOLS_REFRESH_MS}, and by the error panel's Retry.
+ */
 export default async function LendingPage() {
-  // the pools are in the first HTML; the browser reads them again only once they are stale
-  const initial = await initialPools();
+  const config = serverConfig();
+  const [pools, withNotice] = await Promise.all([initialPools(config), poolsWithNotice(config)]);
   return (
     <>
       <PageHeader title={copy.title} lead={copy.lead} />
       <SubNavView label={LENDING_TABS_LABEL} items={LENDING_TABS} pathname="/lending" />
       <IndexerLagNotice text={transactions.behindPage} className="mb-6" />
-      <PoolList initial={initial} />
+      <PoolList
+        pools={pools?.data}
+        withNotice={withNotice}
+        chainName={appChains(config.chainId, config.rpcUrl)[0].name}
+        unreleased={config.features.unreleased}
+      />
+      <RefreshEvery ms={POOLS_REFRESH_MS} />
     </>
   );
 }

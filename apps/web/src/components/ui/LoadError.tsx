@@ -2,6 +2,7 @@
 
 import { common } from "@lending/sdk";
 import { loadErrorCopy, type ReadSource } from "@/lib/readErrors";
+import { LoadErrorPanel, RETRY_BUTTON_CLASS } from "./LoadErrorPanel";
 
 /**
  * A page's data could not be read: which part failed (chain, indexer, server), the page's own
@@ -30,24 +31,17 @@ export function LoadError({
 }) {
   const copy = loadErrorCopy(error, source, chainName || common.readError.thisNetwork);
   return (
-    <div
-      role="alert"
-      data-testid={testId}
-      data-source={source}
-      className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:p-6"
+    <LoadErrorPanel
+      title={copy.title}
+      detail={copy.detail}
+      what={what}
+      autoRetry={common.loadError.autoRetry}
+      source={source}
+      testId={testId}
     >
-      <h2 className="font-semibold">{copy.title}</h2>
-      {what ? <p className="mt-1 text-sm">{what}</p> : null}
-      <p className="mt-1 text-sm break-words">{copy.detail}</p>
-      <p className="mt-1 text-sm text-red-800">{common.loadError.autoRetry}</p>
-      <button
-        type="button"
-        disabled={retrying}
-        onClick={onRetry}
-        className="mt-4 min-h-6 rounded-lg bg-red-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-      >
+      <button type="button" disabled={retrying} onClick={onRetry} className={RETRY_BUTTON_CLASS}>
         {retrying ? common.loadError.retrying : common.loadError.retry}
       </button>
-    </div>
+    </LoadErrorPanel>
   );
 }

@@ -1,36 +1,48 @@
-"use client";
-
-import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
+import { common } from "@lending/sdk";
 import { RECOVER_MS } from "@/lib/queries/recovery";
-import { LoadError } from "./LoadError";
+import { loadErrorCopy } from "@/lib/readErrors";
+import { LoadErrorPanel, RETRY_BUTTON_CLASS } from "./LoadErrorPanel";
+import { RefreshButton, RefreshEvery } from "./RouteRefresh";
 
 /** What a server component reports when its chain read failed (the RPC did not answer). */
 const SERVER_READ_FAILED = { name: "HttpRequestError" };
 
 /**
- * {@link LoadError} for a page rendered on the server: Retry renders the page again, and so does
- * a timer every {@link RECOVER_MS}, so the page comes back by itself once the chain answers.
+ * The error panel of a page rendered on the server, rendered on the server too: Retry renders
+ * the page again, and so does a timer every {@link RECOVER_MS}, so the page comes back by itself
+ * once the chain answers. Only the button and the timer are client code (the panel's copy and
+ * the read-error mapping stay on the server: issue 26).
  */
-export function RefreshingLoadError({ what, testId }: { what?: string; testId?: string }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [tries, setTries] = useState(0);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      startTransition(() => router.refresh());
-      setTries((n) => n + 1);
-    }, RECOVER_MS);
-    return () => clearTimeout(timer);
-  }, [router, tries]);
+export function RefreshingLoadError({
+  what,
+  chainName,
+  testId,
+}: {
+  what?: string;
+  /** the configured chain's name, for the RPC message ("this network" without it) */
+  chainName?: string;
+  testId?: string;
+}) {
+  const copy = loadErrorCopy(
+    SERVER_READ_FAILED,
+    "chain",
+    chainName || common.readError.thisNetwork,
+  );
   return (
-    <LoadError
-      error={SERVER_READ_FAILED}
-      source="chain"
+    <LoadErrorPanel
+      title={copy.title}
+      detail={copy.detail}
       what={what}
-      retrying={pending}
-      onRetry={() => startTransition(() => router.refresh())}
+      autoRetry={common.loadError.autoRetry}
+      source="chain"
       testId={testId}
-    />
+    >
+      <RefreshButton
+        label={common.loadError.retry}
+        busyLabel={common.loadError.retrying}
+        className={RETRY_BUTTON_CLASS}
+      />
+      <RefreshEvery ms={RECOVER_MS} />
+    </LoadErrorPanel>
   );
 }

@@ -6,7 +6,7 @@ import { clientOnly } from "@/lib/clientOnly";
  * The incident notices inside the portfolio, loaded after its first load: they read the indexer
  * before they can show anything, and most positions never have one.
  */
-export const LazyPoolNotice = clientOnly(() => import("./PoolNotice").then((m) => m.PoolNotice));
+export { LazyPoolNotice } from "./lazyPoolNotice";
 export const LazyPositionLossNotice = clientOnly(() =>
   import("./PositionLossNotice").then((m) => m.PositionLossNotice),
 );

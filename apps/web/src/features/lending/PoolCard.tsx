@@ -1,38 +1,31 @@
-"use client";
-
-import {
-  common,
-  fill,
-  formatPercent,
-  formatUsdc,
-  isTrancheOversubscribedFor,
-  trancheFullText,
-  pools,
-  type Pool,
-} from "@lending/sdk";
+import { common, fill, formatPercent, formatUsdc, pools, type Pool } from "@lending/sdk";
 import { AppLink } from "@/components/ui/AppLink";
 import { PoolTable } from "@/components/ui/PoolTable";
-import { LazyPoolNotice } from "@/features/incidents/lazy";
-import { usePoolNotices } from "@/features/incidents/queries";
-import { LendButton } from "./lend/LendButton";
-import { useDepositedThisEpoch } from "./lend/useDepositedThisEpoch";
-import { RepaymentsButton } from "./repayments/RepaymentsButton";
+import { LazyPoolNotice } from "@/features/incidents/lazyPoolNotice";
+import { TrancheAction } from "./lend/TrancheAction";
+import type { FeatureName } from "@/config/schema";
+import { PoolRepaymentsButton } from "./repayments/PoolRepaymentsButton";
 
 const copy = pools;
 const usdc = (amount: bigint) => fill(common.usdcAmount, { amount: formatUsdc(amount) });
 
 /**
- * One pool with its tranches (variable APY, minimum and maximum deposit). A tranche is
- * Oversubscribed (disabled, with the tooltip) when the user's room this epoch is 0: the tranche
- * maximum, or what is left of it after the user's deposits this epoch; Closed (disabled, with
- * why) after a loss wiped it, until it is recapitalised.
+ * One pool with its tranches (variable APY, minimum and maximum deposit), rendered on the server
+ * (issue 26): the client parts are the Lend and repayments buttons and, for a pool that has one,
+ * its notice. A tranche is Oversubscribed (disabled, with why) when the lender's room this epoch
+ * is 0: the tranche maximum, or for a connected lender what is left of it after their deposits
+ * this epoch; Closed (disabled, with why) after a loss wiped it, until it is recapitalised.
  */
-export function PoolCard({ pool }: { pool: Pool }) {
-  const deposited = useDepositedThisEpoch(pool);
-  // the notice's code (and copy) loads only for a pool that has one: most never do
-  const notice = usePoolNotices()?.get(pool.id.toString());
-  const oversubscribed = (t: Pool["tranches"][number]) =>
-    isTrancheOversubscribedFor(t, deposited?.[t.id.toString()]);
+export function PoolCard({
+  pool,
+  hasNotice = false,
+  unreleased,
+}: {
+  pool: Pool;
+  hasNotice?: boolean;
+  /** the deployment's FEATURE_UNRELEASED (the repayments button) */
+  unreleased?: readonly FeatureName[];
+}) {
   return (
     <PoolTable
       pool={pool}
@@ -48,12 +41,11 @@ export function PoolCard({ pool }: { pool: Pool }) {
           >
             {copy.details}
           </AppLink>
-          <RepaymentsButton poolId={pool.id} poolName={pool.poolName} />
+          <PoolRepaymentsButton poolId={pool.id} poolName={pool.poolName} unreleased={unreleased} />
         </div>
       }
-      notice={
-        notice?.openIncident || notice?.latestLoss ? <LazyPoolNotice poolId={pool.id} /> : null
-      }
+      // the notice's code (and copy) loads only for a pool that has one: most never do
+      notice={hasNotice ? <LazyPoolNotice poolId={pool.id} /> : null}
       columns={[
         {
           label: copy.variableApy,
@@ -69,16 +61,7 @@ export function PoolCard({ pool }: { pool: Pool }) {
           label: copy.action,
           srOnlyLabel: true,
           fullRow: true,
-          cell: (t) => (
-            <LendButton
-              poolId={pool.id}
-              trancheId={t.id}
-              trancheName={t.name}
-              oversubscribed={oversubscribed(t)}
-              closed={t.closed}
-              fullReason={trancheFullText(t, deposited?.[t.id.toString()])}
-            />
-          ),
+          cell: (t) => <TrancheAction pool={pool} tranche={t} />,
         },
       ]}
     />

@@ -1,13 +1,15 @@
 import type { Pool } from "@lending/sdk";
 import { QueryClient, QueryClientProvider, queryOptions } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const USER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const U = 1_000_000n;
 
 const connection = vi.hoisted(() => ({ address: undefined as string | undefined }));
 const deposited = vi.hoisted(() => ({ value: {} as Record<string, bigint> }));
+const open = vi.hoisted(() => vi.fn());
+const refresh = vi.hoisted(() => vi.fn());
 
 // a page with the wallet stack loaded: TanStack Query's own useQuery, the connection stubbed
 vi.mock("@/lib/stack", async (importOriginal) => ({
@@ -19,13 +21,17 @@ vi.mock("@/lib/stack", async (importOriginal) => ({
     status: connection.address ? "connected" : "disconnected",
   }),
 }));
-vi.mock("@/components/modal/modalContext", () => ({ useModal: () => ({ open: vi.fn() }) }));
-vi.mock("@/features/flags/useFeature", () => ({
-  useFeature: () => (proceed: () => void) => proceed(),
+vi.mock("@/components/modal/modalContext", () => ({ useModal: () => ({ open }) }));
+vi.mock("@/components/modal/registry", () => ({ preloadModal: () => {} }));
+vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
+// the notice reads the indexer itself once loaded: here, a marker that it is there
+vi.mock("@/features/incidents/lazyPoolNotice", () => ({
+  LazyPoolNotice: ({ poolId }: { poolId: bigint }) => (
+    <p data-testid="pool-notice">notice of pool {poolId.toString()}</p>
+  ),
 }));
 vi.mock("@/lib/queries/hooks", () => ({
   useAppChain: () => ({ chainId: 31337, chainName: "Anvil", client: {} }),
-  usePools: () => ({ data: POOLS, error: null, isPending: false, isFetching: false }),
 }));
 // the user's reads: what they requested this epoch per tranche (getCurrentEpochDepositedAmount)
 vi.mock("@/lib/queries/chain", () => ({
@@ -92,12 +98,15 @@ const POOLS: Pool[] = [
 ];
 
 const { PoolList } = await import("./PoolList");
+const { RECOVER_MS } = await import("@/lib/queries/recovery");
 
-function show() {
+/** The list as the server renders it from its read of the chain, or after that read failed. */
+function show(read: Pool[] | "failed" = POOLS, withNotice?: ReadonlySet<string>) {
+  const pools = read === "failed" ? undefined : read;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <PoolList />
+      <PoolList pools={pools} withNotice={withNotice} chainName="Local" />
     </QueryClientProvider>,
   );
 }
@@ -105,6 +114,12 @@ function show() {
 beforeEach(() => {
   connection.address = undefined;
   deposited.value = {};
+  open.mockReset();
+  refresh.mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe("PoolList (the Open strategies tab)", () => {
@@ -129,7 +144,12 @@ describe("PoolList (the Open strategies tab)", () => {
     connection.address = USER;
     deposited.value = { "0": 1_000n * U, "1": 400n * U };
     show();
-    const oversubscribed = await screen.findByRole("button", { name: "Oversubscribed" });
+    // the connected lender's button loads after the page (a lazy chunk): slow under load
+    const oversubscribed = await screen.findByRole(
+      "button",
+      { name: "Oversubscribed" },
+      { timeout: 10_000 },
+    );
     expect(oversubscribed).toHaveProperty("disabled", true);
     const rows = screen.getAllByTestId("tranche-row");
     expect(within(rows[0]!).queryByTestId("lend-button")).toBeNull();
@@ -142,6 +162,85 @@ describe("PoolList (the Open strategies tab)", () => {
     // the tranche maximum itself is still shown; the other tranche keeps its Lend button
     expect(within(rows[0]!).getByText("1,000.00 USDC")).toBeTruthy();
     expect(within(rows[1]!).getByTestId("lend-button")).toBeTruthy();
+    // the connected lender's button (with the KYC gate) has loaded in place of the visitor's
+    await waitFor(
+      () => expect(within(rows[1]!).getByTestId("lend-button")).toHaveProperty("disabled", false),
+      { timeout: 10_000 },
+    );
+  });
+
+  it("a visitor's Lend opens the connect modal", () => {
+    show();
+    fireEvent.click(screen.getAllByTestId("lend-button")[0]!);
+    expect(open).toHaveBeenCalledExactlyOnceWith("connectWallet");
+    expect(screen.getAllByTestId("lend-button")[0]!.getAttribute("aria-label")).toBe(
+      "Lend into Junior",
+    );
+  });
+
+  it("a tranche that takes no deposits this epoch is Oversubscribed for everyone, with the spec's tooltip", () => {
+    show([
+      pool(4n, "Busy Pool", [
+        { ...tranche(0n, "Junior", 10_000n * U, 1_000n * U), maximumDeposit: 0n },
+        tranche(1n, "Senior", 10_000n * U, 1_000n * U),
+      ]),
+    ]);
+    const rows = screen.getAllByTestId("tranche-row");
+    const full = within(rows[0]!).getByRole("button", { name: "Oversubscribed" });
+    expect(full).toHaveProperty("disabled", true);
+    expect(within(rows[0]!).getByTestId("tranche-full-reason").textContent).toBe(
+      "This tranche is temporarily oversubscribed. Please check again next epoch.",
+    );
+    expect(within(rows[0]!).queryByTestId("lend-button")).toBeNull();
+    expect(within(rows[1]!).getByTestId("lend-button")).toBeTruthy();
+  });
+
+  it("a pool with an open incident or a reported loss shows its notice, the others none", () => {
+    show(POOLS, new Set(["3"]));
+    const [open0, wiped] = screen.getAllByTestId("pool-card");
+    expect(within(open0!).queryByTestId("pool-notice")).toBeNull();
+    expect(within(wiped!).getByTestId("pool-notice").textContent).toBe("notice of pool 3");
+  });
+
+  it("the repayments button opens the pool's historical repayments, or says the feature is not released", () => {
+    show([POOLS[0]!]);
+    const button = screen.getByRole("button", { name: "Historical repayments of Open Pool" });
+    expect(button.textContent).toBe("Historical repayments");
+    fireEvent.click(button);
+    expect(open).toHaveBeenLastCalledWith("historicalRepayments", {
+      poolId: 0n,
+      poolName: "Open Pool",
+    });
+    cleanup();
+    render(<PoolList pools={[POOLS[0]!]} unreleased={["historicalRepayments"]} />);
+    fireEvent.click(screen.getByRole("button", { name: "Historical repayments of Open Pool" }));
+    expect(open).toHaveBeenLastCalledWith("unreleasedFeature", {
+      feature: "historicalRepayments",
+    });
+  });
+
+  it("says so when no pool is open", () => {
+    show([POOLS[2]!, POOLS[3]!]);
+    expect(screen.queryByTestId("pool-card")).toBeNull();
+    expect(screen.getByText("There are no lending strategies open yet.")).toBeTruthy();
+  });
+
+  it("a failed read shows the error panel; Retry renders the page again, and so does a timer", () => {
+    vi.useFakeTimers();
+    show("failed");
+    const alert = screen.getByTestId("pools-error");
+    expect(alert.getAttribute("role")).toBe("alert");
+    expect(within(alert).getByRole("heading").textContent).toBe("Network unreachable");
+    expect(alert.textContent).toContain("The Local RPC endpoint did not answer.");
+    expect(alert.textContent).toContain("This page tries again by itself every few seconds.");
+    expect(screen.queryByTestId("pool-card")).toBeNull();
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // by itself, every RECOVER_MS, until the chain answers
+    act(() => vi.advanceTimersByTime(RECOVER_MS));
+    expect(refresh).toHaveBeenCalledTimes(2);
+    act(() => vi.advanceTimersByTime(RECOVER_MS));
+    expect(refresh).toHaveBeenCalledTimes(3);
   });
 
   it("a tranche closed after a loss shows Closed, disabled, with why; the pool's other tranche lends", () => {

@@ -1,6 +1,6 @@
 import { common, fill, formatPercent, formatUsdc, poolPage, type Pool } from "@lending/sdk";
 import { PoolTable } from "@/components/ui/PoolTable";
-import { TrancheLend } from "./TrancheLend";
+import { TrancheAction } from "@/features/lending/lend/TrancheAction";
 
 const copy = poolPage;
 const usdc = (amount: bigint) => fill(common.usdcAmount, { amount: formatUsdc(amount) });
@@ -68,7 +68,7 @@ export function TrancheSection({ pool }: { pool: Pool }) {
             label: copy.lend,
             srOnlyLabel: true,
             fullRow: true,
-            cell: (t) => <TrancheLend pool={pool} trancheId={t.id} />,
+            cell: (t) => <TrancheAction pool={pool} tranche={t} />,
           },
         ]}
       />

@@ -2,7 +2,8 @@ import { readEpochTimes, readPools, type EpochTimes, type Pool } from "@lending/
 import { getDeployment, hasDeployment } from "@lending/sdk/deployments";
 import { serverConfig, type ServerConfig } from "@/config/server";
 import type { InitialData } from "@/lib/queries/chain";
-import { chainClient } from "../context";
+import { chainClient, database } from "../context";
+import { poolNotices } from "./losses";
 
 /** A page never waits longer than this for a chain read; the browser then reads it itself. */
 export const INITIAL_READ_TIMEOUT_MS = 2_000;
@@ -103,4 +104,38 @@ export function initialEpochTimes(config: ServerConfig = serverConfig()) {
   return cachedRead<EpochTimes>("epoch times", config, () =>
     readEpochTimes(chainClient(config), getDeployment(config.chainId)),
   );
+}
+
+/**
+ * The ids of the pools with an open incident or a reported loss, for /lending's cards (each
+ * such card loads its notice, which reads the notices itself and keeps them fresh); read on
+ * every render, not shared, so a reported loss shows on the next visit. Empty when the indexer
+ * does not answer in {@link INITIAL_READ_TIMEOUT_MS}: the cards show no notice until it does.
+ */
+export async function poolsWithNotice(
+  config: ServerConfig = serverConfig(),
+): Promise<ReadonlySet<string>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const read = async () => {
+      const db = await database(config).catch(() => undefined);
+      const { items } = await poolNotices(db, config.chainId);
+      return items.filter((n) => n.openIncident || n.latestLoss).map((n) => n.poolId);
+    };
+    const ids = await Promise.race([
+      read(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`timed out after ${INITIAL_READ_TIMEOUT_MS} ms`)),
+          INITIAL_READ_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    return new Set(ids);
+  } catch (error) {
+    console.warn("[render] pool notices not read (the cards show none):", error);
+    return new Set();
+  } finally {
+    clearTimeout(timer);
+  }
 }

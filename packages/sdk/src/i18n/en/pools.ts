@@ -1,6 +1,5 @@
 /** The lending list with its Lend buttons (first load of /lending: keep it small). */
 export const pools = {
-  loading: "Loading lending strategies",
   empty: "There are no lending strategies open yet.",
   tranche: "Tranche",
   variableApy: "Variable APY",

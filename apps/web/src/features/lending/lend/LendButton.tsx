@@ -4,6 +4,8 @@ import { fill, pools } from "@lending/sdk";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/modalContext";
 import { useKycGate } from "@/features/kyc/useKycGate";
+import { LEND_BUTTON_CLASS } from "./lendButtonClass";
+import { TrancheFullView, trancheFullId } from "./TrancheFullView";
 import { setLendTarget } from "./lendTarget";
 
 export const OVERSUBSCRIBED_TOOLTIP = pools.oversubscribedTooltip;
@@ -35,27 +37,13 @@ export function LendButton({
   const { open } = useModal();
   // KYC first when it is not completed; the KYC modal reopens the lend modal.
   const gate = useKycGate();
-  const tooltipId = `${closed ? "closed" : "oversubscribed"}-${poolId}-${trancheId}`;
   if (closed || oversubscribed) {
-    const reason = closed ? pools.closedTooltip : (fullReason ?? OVERSUBSCRIBED_TOOLTIP);
     return (
-      <span className="inline-flex flex-wrap items-center gap-2" title={reason}>
-        <button
-          type="button"
-          disabled
-          aria-describedby={tooltipId}
-          className="rounded-lg bg-slate-200 px-3 py-1.5 text-sm font-semibold text-slate-600"
-        >
-          {closed ? pools.closed : pools.oversubscribed}
-        </button>
-        <span
-          id={tooltipId}
-          className="max-w-60 text-xs text-slate-600"
-          data-testid="tranche-full-reason"
-        >
-          {reason}
-        </span>
-      </span>
+      <TrancheFullView
+        label={closed ? pools.closed : pools.oversubscribed}
+        reason={closed ? pools.closedTooltip : (fullReason ?? OVERSUBSCRIBED_TOOLTIP)}
+        tooltipId={trancheFullId(closed, poolId, trancheId)}
+      />
     );
   }
   return (
@@ -70,7 +58,7 @@ export function LendButton({
         setLendTarget({ poolId, trancheId });
         void gate.run(() => open("lend"));
       }}
-      className="rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-60 max-sm:w-full"
+      className={LEND_BUTTON_CLASS}
     >
       {pools.lend}
     </button>

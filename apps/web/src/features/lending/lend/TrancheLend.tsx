@@ -1,12 +1,13 @@
 "use client";
 
 import { isTrancheOversubscribedFor, trancheFullText, type Pool } from "@lending/sdk";
-import { LendButton } from "@/features/lending/lend/LendButton";
-import { useDepositedThisEpoch } from "@/features/lending/lend/useDepositedThisEpoch";
+import { LendButton } from "./LendButton";
+import { useDepositedThisEpoch } from "./useDepositedThisEpoch";
 
 /**
- * The pool page's Lend button for one tranche: the same button and lend flow as the pool card on
- * /lending (KYC first, then the lend modal), Oversubscribed or Closed with why.
+ * A connected lender's Lend button for one tranche (the pool cards on /lending, the pool page):
+ * KYC first, then the lend modal; Oversubscribed with why once this lender's maximum for the
+ * epoch is used up, Closed with why. It loads with the wallet stack ({@link LendAction}).
  */
 export function TrancheLend({ pool, trancheId }: { pool: Pool; trancheId: bigint }) {
   const deposited = useDepositedThisEpoch(pool);
