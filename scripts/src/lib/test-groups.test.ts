@@ -44,7 +44,10 @@ describe("vitest groups: which test files run one at a time", () => {
     expect(skipped).toContain("src/server/http/front-door.test.ts");
     expect(skipped).toContain("src/server/services/prices.test.ts");
     expect(skipped).not.toContain("src/server/services/epoch-mails.test.ts");
-    expect(skipped).not.toContain("src/server/db/db.test.ts");
+    // databases of their own, marked `// api-passes: skip (...)`
+    expect(skipped).toContain("src/server/db/db.test.ts");
+    expect(skipped).toContain("src/server/http/database-down.test.ts");
+    expect(skipped).not.toContain("src/server/services/mail.test.ts");
     expect(skipped.filter((f) => f.startsWith("app/"))).toEqual([]);
   });
 

@@ -93,9 +93,20 @@ export function usesDatabase(path: string, webRoot: string): boolean {
 
 /**
  * The web app's shared test files under app/api and src/server that reach no database
- * ({@link usesDatabase}), relative to `webRoot`: the API passes leave them out.
+ * ({@link usesDatabase}) or only databases of their own ({@link API_PASSES_SKIP}), relative to
+ * `webRoot`: the API passes leave them out.
  */
 export function withoutDatabase(webRoot: string): string[] {
   const [, shared] = split(webRoot, ["app/api", "src/server"]);
-  return shared.filter((f) => !usesDatabase(join(webRoot, f), webRoot));
+  return shared.filter((f) => {
+    const file = join(webRoot, f);
+    return API_PASSES_SKIP.test(readFileSync(file, "utf8")) || !usesDatabase(file, webRoot);
+  });
 }
+
+/**
+ * A file that opens only databases of its own (a PGlite folder, an in-memory PGlite, a URL it
+ * names), never the one the pass selects, says so on a line of its own:
+ * `// api-passes: skip (<why>)`. It gives the same result in every pass.
+ */
+const API_PASSES_SKIP = /^\/\/ api-passes: skip \(.+\)$/m;
