@@ -250,13 +250,15 @@ const rehearsal: Step = {
 
 /**
  * What runs beside what, and why it is safe:
- * - forge build, forge test (contracts/out, contracts/cache) then prettier and eslint beside tsc
- *   and `next build` (after tsc: the build rewrites next-env.d.ts, which tsc reads), which ignore
+ * - forge build, forge test (contracts/out, contracts/cache) then prettier beside eslint, tsc and
+ *   `next build` (after tsc: the build rewrites next-env.d.ts, which tsc reads), which ignore
  *   those folders and read the committed ABIs; wagmi generate, which rewrites the ABIs they read,
  *   comes after both lanes (a stale ABI fails there). The build is done before any test stack
- *   writes the deployment record it bundles. prettier and eslint are in the forge lane, which
- *   was the shorter one (ci10: forge lane 149 s, the other 207 s; now about 186 s and 169 s), and
- *   may run beside `next build`: both ignore next-env.d.ts and .next.
+ *   writes the deployment record it bundles. prettier is in the forge lane, the shorter one (about
+ *   125 s against the other's 180 s), and may run beside `next build`: it ignores next-env.d.ts
+ *   and .next, as eslint does. (eslint at the end of the forge lane balanced the lanes but made
+ *   the phase slower in three runs of three, probably as `next build` uses both cores when alone;
+ *   docs/benchmarks.md, issue 26 goal 4, seventh pass.)
  * - Then two lanes: vitest (every project), the API tests on Postgres, then on served PGlite;
  *   beside them Playwright, then the rehearsal (`PLAYWRIGHT_SHARDS=2`: a lane per shard, the
  *   rehearsal after the last). The rehearsal was in the vitest lane until that lane became the
@@ -277,8 +279,8 @@ const rehearsal: Step = {
  */
 const phases: Phase[] = [
   [
-    [systemDeps, solidityFormat, forgeBuild, forgeTest, prettier, eslint],
-    [typecheck, nextBuild],
+    [systemDeps, solidityFormat, forgeBuild, forgeTest, prettier],
+    [eslint, typecheck, nextBuild],
   ],
   [[abis]],
   [
