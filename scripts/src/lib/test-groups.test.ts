@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { paths } from "./paths";
-import { isShared, split } from "./test-groups";
+import { isShared, split, usesDatabase, withoutDatabase } from "./test-groups";
 
 const sdk = path.join(paths.root, "packages/sdk");
 const web = path.join(paths.root, "apps/web");
@@ -36,5 +36,40 @@ describe("vitest groups: which test files run one at a time", () => {
     expect(isShared(file("a.test.ts", 'import { url } from "./test/chain";\n'))).toBe(true);
     expect(isShared(file("b.test.ts", 'import { row } from "./test/fixture";\n'))).toBe(false);
     expect(isShared(file("c.test.ts", 'import { gone } from "./test/missing";\n'))).toBe(true);
+  });
+
+  it("the API passes repeat only the web files that may reach a database", () => {
+    const skipped = withoutDatabase(web);
+    // chain reads and a socket: the same on every database
+    expect(skipped).toContain("src/server/http/front-door.test.ts");
+    expect(skipped).toContain("src/server/services/prices.test.ts");
+    expect(skipped).not.toContain("src/server/services/epoch-mails.test.ts");
+    // databases of their own, marked `// api-passes: skip (...)`
+    expect(skipped).toContain("src/server/db/db.test.ts");
+    expect(skipped).toContain("src/server/http/database-down.test.ts");
+    expect(skipped).not.toContain("src/server/services/mail.test.ts");
+    expect(skipped.filter((f) => f.startsWith("app/"))).toEqual([]);
+  });
+
+  it("counts a database reached through an imported module, an unknown module or the env", () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "test-groups-db-"));
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+    mkdirSync(path.join(root, "src/server"), { recursive: true });
+    mkdirSync(path.join(root, "app/api/x"), { recursive: true });
+    const write = (name: string, text: string) => {
+      writeFileSync(path.join(root, name), text);
+      return path.join(root, name);
+    };
+    write("src/server/store.ts", "export const rows = async () => (await database()).select();\n");
+    write("src/server/sum.ts", "export const sum = (a: number, b: number) => a + b;\n");
+    const uses = (name: string, text: string) => usesDatabase(write(name, text), root);
+    expect(uses("src/server/a.test.ts", 'import { rows } from "./store";\n')).toBe(true);
+    expect(uses("src/server/b.test.ts", 'import { rows } from "@/server/store";\n')).toBe(true);
+    expect(uses("src/server/c.test.ts", 'import { sum } from "./sum";\n')).toBe(false);
+    expect(uses("src/server/d.test.ts", 'import { gone } from "./missing";\n')).toBe(true);
+    expect(uses("src/server/e.test.ts", "process.env.DATABASE_URL = url;\n")).toBe(true);
+    expect(
+      uses("app/api/x/route.test.ts", 'import { sum } from "../../../src/server/sum";\n'),
+    ).toBe(true);
   });
 });

@@ -54,3 +54,59 @@ export function split(root: string, dirs: string[]): [string[], string[]] {
   const shared = files.filter((f) => isShared(join(root, f)));
   return [files.filter((f) => !shared.includes(f)), shared];
 }
+
+/**
+ * What a module names when it reaches a database: the API test harness and session helpers
+ * (server/test/), a database opened or served, the server context's `database()`, the db modules,
+ * drizzle, PGlite. (The server config names DATABASE_URL and PGLITE_DIR but opens nothing.)
+ */
+const DATABASE =
+  /setupApiTestDatabase|openDatabase|openMigratedTestDatabase|servePglite|serveDatabase|\bdatabase\(|server\/test\/|\/db\/|drizzle-orm|@electric-sql\/pglite/;
+/** ... and what a test file itself may name besides: the env that picks the database. */
+const DATABASE_IN_TEST = /DATABASE_URL|API_TEST_DATABASE|PGLITE_DIR/;
+
+/** Imports by a relative path (`./prices`, `../swap/local-amm`) or the web app's `@/` alias. */
+const LOCAL_IMPORT = /from\s+["']((?:\.\.?|@)\/[^"']+)["']/g;
+
+/**
+ * Whether the web test file at `path` may reach a database, so the API passes (Postgres, served
+ * PGlite) must repeat it: every file under app/api (a route handler may read the database), and
+ * any other whose text, or the text of a module it imports by a relative or `@/` path (one
+ * level), names {@link DATABASE} (the test file also {@link DATABASE_IN_TEST}). A module that cannot be found counts as reaching one. The files
+ * left out give the same result on every database (they never open one), so running them on
+ * three databases repeated them for nothing.
+ */
+export function usesDatabase(path: string, webRoot: string): boolean {
+  if (/^app[\\/]api[\\/]/.test(relative(webRoot, path))) return true;
+  const text = readFileSync(path, "utf8");
+  if (DATABASE.test(text) || DATABASE_IN_TEST.test(text)) return true;
+  return [...text.matchAll(LOCAL_IMPORT)].some(([, spec]) => {
+    const base = spec!.startsWith("@/")
+      ? join(webRoot, "src", spec!.slice(2))
+      : join(dirname(path), spec!);
+    const file = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find(
+      (f) => existsSync(f) && statSync(f).isFile(),
+    );
+    return !file || DATABASE.test(readFileSync(file, "utf8"));
+  });
+}
+
+/**
+ * The web app's shared test files under app/api and src/server that reach no database
+ * ({@link usesDatabase}) or only databases of their own ({@link API_PASSES_SKIP}), relative to
+ * `webRoot`: the API passes leave them out.
+ */
+export function withoutDatabase(webRoot: string): string[] {
+  const [, shared] = split(webRoot, ["app/api", "src/server"]);
+  return shared.filter((f) => {
+    const file = join(webRoot, f);
+    return API_PASSES_SKIP.test(readFileSync(file, "utf8")) || !usesDatabase(file, webRoot);
+  });
+}
+
+/**
+ * A file that opens only databases of its own (a PGlite folder, an in-memory PGlite, a URL it
+ * names), never the one the pass selects, says so on a line of its own:
+ * `// api-passes: skip (<why>)`. It gives the same result in every pass.
+ */
+const API_PASSES_SKIP = /^\/\/ api-passes: skip \(.+\)$/m;

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// api-passes: skip (an in-memory PGlite of its own, whatever the pass)
 import { describe, expect, it } from "vitest";
 import { bindDatabaseToChain, ChainMismatchError } from "./chain-binding";
 import { openMigratedTestDatabase } from "../test/pglite-template";

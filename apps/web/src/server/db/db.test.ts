@@ -1,4 +1,5 @@
 // @vitest-environment node
+// api-passes: skip (its databases are its own PGlite folder and URLs it names, whatever the pass)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// api-passes: skip (it serves databases of its own: a refused port and a stalled socket)
 import net from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
