@@ -8,7 +8,7 @@ import { serverConfig } from "@/config/server";
 import { PoolList } from "@/features/lending/PoolList";
 import { LENDING_TABS, LENDING_TABS_LABEL } from "@/features/lending/tabs";
 import { appChains } from "@/features/wallet/chains";
-import { initialPools, poolsWithNotice } from "@/server/services/initial-reads";
+import { initialPools, initialReadFailure, poolsWithNotice } from "@/server/services/initial-reads";
 
 const copy = pages.lending;
 
@@ -32,6 +32,7 @@ export default async function LendingPage() {
       <IndexerLagNotice text={transactions.behindPage} className="mb-6" />
       <PoolList
         pools={pools?.data}
+        error={pools ? undefined : initialReadFailure("pools", config)}
         withNotice={withNotice}
         chainName={appChains(config.chainId, config.rpcUrl)[0].name}
         unreleased={config.features.unreleased}

@@ -14,18 +14,20 @@ import { connection } from "next/server";
 import { PoolTable } from "@/components/ui/PoolTable";
 import { RefreshingLoadError } from "@/components/ui/RefreshingLoadError";
 import { serverConfig } from "@/config/server";
+import { appChains } from "@/features/wallet/chains";
 import { chainClient } from "@/server/context";
+import { failureOf, type ReadFailure } from "@/server/services/initial-reads";
 
 async function readStrategies(
   status: StrategyStatus,
-): Promise<{ pools: Pool[] } | { error: true }> {
+): Promise<{ pools: Pool[] } | { error: ReadFailure | undefined }> {
+  const config = serverConfig();
   try {
-    const config = serverConfig();
     const pools = await readPools(chainClient(config), getDeployment(config.chainId));
     return { pools: pools.filter((p) => poolStrategyStatus(p) === status) };
   } catch (error) {
     console.error(`reading ${status} strategies failed`, error);
-    return { error: true };
+    return { error: failureOf(error) };
   }
 }
 
@@ -43,7 +45,15 @@ export async function StrategyList({
   await connection();
   const result = await readStrategies(status);
   if ("error" in result) {
-    return <RefreshingLoadError what={pages.strategies.readError} testId="strategies-error" />;
+    const config = serverConfig();
+    return (
+      <RefreshingLoadError
+        what={pages.strategies.readError}
+        error={result.error}
+        chainName={appChains(config.chainId, config.rpcUrl)[0].name}
+        testId="strategies-error"
+      />
+    );
   }
   if (result.pools.length === 0) {
     return (

@@ -4,7 +4,7 @@ import { loadErrorCopy } from "@/lib/readErrors";
 import { LoadErrorPanel, RETRY_BUTTON_CLASS } from "./LoadErrorPanel";
 import { RefreshButton, RefreshEvery } from "./RouteRefresh";
 
-/** What a server component reports when its chain read failed (the RPC did not answer). */
+/** What a server component reports when its chain read failed and it has no reason. */
 const SERVER_READ_FAILED = { name: "HttpRequestError" };
 
 /**
@@ -17,14 +17,20 @@ export function RefreshingLoadError({
   what,
   chainName,
   testId,
+  error,
 }: {
   what?: string;
+  /**
+   * why the read failed (the contracts are not deployed, the RPC did not answer, another
+   * reason): the panel's copy follows it; "the RPC did not answer" without it
+   */
+  error?: unknown;
   /** the configured chain's name, for the RPC message ("this network" without it) */
   chainName?: string;
   testId?: string;
 }) {
   const copy = loadErrorCopy(
-    SERVER_READ_FAILED,
+    error ?? SERVER_READ_FAILED,
     "chain",
     chainName || common.readError.thisNetwork,
   );

@@ -101,12 +101,12 @@ const { PoolList } = await import("./PoolList");
 const { RECOVER_MS } = await import("@/lib/queries/recovery");
 
 /** The list as the server renders it from its read of the chain, or after that read failed. */
-function show(read: Pool[] | "failed" = POOLS, withNotice?: ReadonlySet<string>) {
+function show(read: Pool[] | "failed" = POOLS, withNotice?: ReadonlySet<string>, error?: unknown) {
   const pools = read === "failed" ? undefined : read;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <PoolList pools={pools} withNotice={withNotice} chainName="Local" />
+      <PoolList pools={pools} withNotice={withNotice} chainName="Local" error={error} />
     </QueryClientProvider>,
   );
 }
@@ -241,6 +241,21 @@ describe("PoolList (the Open strategies tab)", () => {
     expect(refresh).toHaveBeenCalledTimes(2);
     act(() => vi.advanceTimersByTime(RECOVER_MS));
     expect(refresh).toHaveBeenCalledTimes(3);
+  });
+
+  it("the error panel says why the server's read failed: contracts not deployed, or another reason", () => {
+    show("failed", undefined, { name: "DeploymentNotFoundError" });
+    expect(within(screen.getByTestId("pools-error")).getByRole("heading").textContent).toBe(
+      "Contracts not deployed",
+    );
+    cleanup();
+    show("failed", undefined, {
+      name: "ContractFunctionExecutionError",
+      shortMessage: "execution reverted",
+    });
+    const alert = screen.getByTestId("pools-error");
+    expect(within(alert).getByRole("heading").textContent).not.toBe("Network unreachable");
+    expect(alert.textContent).toContain("execution reverted");
   });
 
   it("a tranche closed after a loss shows Closed, disabled, with why; the pool's other tranche lends", () => {

@@ -12,18 +12,23 @@ import { PoolCard } from "./PoolCard";
  */
 export function PoolList({
   pools: all,
+  error,
   withNotice,
   chainName,
   unreleased,
 }: {
   pools: Pool[] | undefined;
+  /** why the read failed, when `pools` is undefined (the error panel's copy follows it) */
+  error?: unknown;
   withNotice?: ReadonlySet<string>;
   /** the configured chain's name, for the error panel */
   chainName?: string;
   /** the deployment's FEATURE_UNRELEASED */
   unreleased?: readonly FeatureName[];
 }) {
-  if (!all) return <RefreshingLoadError chainName={chainName} testId="pools-error" />;
+  if (!all) {
+    return <RefreshingLoadError chainName={chainName} error={error} testId="pools-error" />;
+  }
   // fully subscribed and closed pools have their own tabs
   const open = openStrategies(all);
   if (open.length === 0) {

@@ -3,11 +3,14 @@ import { readEpochTimes, readPools } from "@lending/sdk";
 import { createPublicClient, http } from "viem";
 import { describe, expect, inject, it, vi } from "vitest";
 import { parseServerConfig } from "@/config/server";
+import { loadErrorCopy } from "@/lib/readErrors";
 import {
   CHAIN_READ_TTL_MS,
   clearInitialReadCache,
+  INITIAL_READ_TIMEOUT_MS,
   initialEpochTimes,
   initialPools,
+  initialReadFailure,
 } from "./initial-reads";
 
 describe("chain data read while rendering", () => {
@@ -38,7 +41,7 @@ describe("chain data read while rendering", () => {
       .toBeGreaterThan(first!.fetchedAt);
   });
 
-  it("leaves the read to the browser when the RPC is down, without failing the page", async () => {
+  it("gives up quickly when the RPC is down, without failing the page", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const down = parseServerConfig({ RPC_URL: "http://127.0.0.1:9", CHAIN_ID: String(chainId) });
     clearInitialReadCache();
@@ -59,5 +62,67 @@ describe("chain data read while rendering", () => {
       INDEXER_URL: "https://indexer.example.org",
     });
     expect(await initialPools(other)).toBeUndefined();
+    // the page's error panel says which: the contracts are not deployed on this chain
+    const failure = initialReadFailure("pools", other);
+    expect(loadErrorCopy(failure, "chain", "Base Sepolia").title).toBe("Contracts not deployed");
+  });
+
+  it("keeps why a read failed for the error panel: an RPC that does not answer", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const down = parseServerConfig({ RPC_URL: "http://127.0.0.1:9", CHAIN_ID: String(chainId) });
+    clearInitialReadCache();
+    expect(await initialPools(down)).toBeUndefined();
+    expect(loadErrorCopy(initialReadFailure("pools", down), "chain", "Local").title).toBe(
+      "Network unreachable",
+    );
+    // a read that did not fail has no failure
+    expect(await initialPools(config)).toBeDefined();
+    expect(initialReadFailure("pools", config)).toBeUndefined();
+    warn.mockRestore();
+  });
+
+  it("a read slower than the page waits fails this render, and the next render serves it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // an RPC whose first answer comes INITIAL_READ_TIMEOUT_MS + 1 s late: a proxy before anvil
+    const { createServer } = await import("node:http");
+    let requests = 0;
+    const slow = createServer((req, res) => {
+      const delay = requests++ === 0 ? INITIAL_READ_TIMEOUT_MS + 1_000 : 0;
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        setTimeout(async () => {
+          const answer = await fetch(rpcUrl, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: Buffer.concat(chunks),
+          });
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(await answer.text());
+        }, delay);
+      });
+    });
+    await new Promise<void>((r) => slow.listen(0, "127.0.0.1", r));
+    const port = (slow.address() as { port: number }).port;
+    try {
+      const lagging = parseServerConfig({
+        RPC_URL: `http://127.0.0.1:${port}`,
+        CHAIN_ID: String(chainId),
+      });
+      clearInitialReadCache();
+      expect(await initialPools(lagging)).toBeUndefined();
+      expect(initialReadFailure("pools", lagging)?.name).toBe("TimeoutError");
+      // the read goes on (no render asks again meanwhile): once it answers, the failure is gone
+      // and the next render serves its pools without reading the chain again
+      await expect
+        .poll(() => initialReadFailure("pools", lagging), { timeout: 15_000 })
+        .toBeUndefined();
+      const served = requests;
+      expect((await initialPools(lagging))?.data).toEqual(await readPools(client, deployment));
+      expect(requests).toBe(served);
+    } finally {
+      slow.close();
+      warn.mockRestore();
+    }
   });
 });

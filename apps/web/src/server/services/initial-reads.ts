@@ -5,7 +5,10 @@ import type { InitialData } from "@/lib/queries/chain";
 import { chainClient, database } from "../context";
 import { poolNotices } from "./losses";
 
-/** A page never waits longer than this for a chain read; the browser then reads it itself. */
+/**
+ * A page never waits longer than this for a chain read: it shows the error panel, which renders
+ * the page again in a few seconds, and a read that answers late is kept for that render.
+ */
 export const INITIAL_READ_TIMEOUT_MS = 2_000;
 
 /**
@@ -25,6 +28,33 @@ interface CacheEntry {
   /** when `result` was read (Date.now()); 0 before the first read */
   at: number;
   pending?: Promise<InitialData<unknown> | undefined>;
+  /** why the last read failed (`result` undefined), for the page's error panel */
+  error?: ReadFailure;
+}
+
+/**
+ * Why a server read failed, as the error panel's copy needs it (`loadErrorCopy`): the names and
+ * short messages of the error and its causes, nothing else of the error (no stack, no URL).
+ */
+export interface ReadFailure {
+  name?: string;
+  shortMessage?: string;
+  message?: string;
+  cause?: ReadFailure;
+}
+
+/** The {@link ReadFailure} of an error (its causes at most 5 deep). */
+export function failureOf(error: unknown, depth = 0): ReadFailure | undefined {
+  if (!error || typeof error !== "object" || depth > 4) return undefined;
+  const e = error as { name?: unknown; shortMessage?: unknown; message?: unknown; cause?: unknown };
+  const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 300) : undefined);
+  return {
+    name: str(e.name),
+    shortMessage: str(e.shortMessage),
+    // a viem message carries the request's URL and body: the short message is enough
+    message: e.shortMessage ? undefined : str(e.message),
+    cause: failureOf(e.cause, depth + 1),
+  };
 }
 
 /** In-process and per server: nothing another replica would need (each keeps its own). */
@@ -51,8 +81,18 @@ function cachedRead<T>(
   if (entry.at > 0 && age < CHAIN_READ_TTL_MS) return Promise.resolve(current);
   if (!entry.pending) {
     const e = entry;
-    e.pending = initialRead(what, config, read).then((result) => {
+    const started = Date.now();
+    e.pending = initialRead(what, config, read, (late) => {
+      // a read that answered after the page stopped waiting: the next render (the error panel's
+      // retry) serves it, unless a newer read came in meanwhile
+      if (!e.result || e.result.fetchedAt < started) {
+        e.result = late;
+        e.error = undefined;
+        e.at = Date.now();
+      }
+    }).then(({ result, error }) => {
       e.result = result;
+      e.error = error;
       e.at = Date.now();
       e.pending = undefined;
       return result;
@@ -66,26 +106,56 @@ async function initialRead<T>(
   what: string,
   config: ServerConfig,
   read: () => Promise<T>,
-): Promise<InitialData<T> | undefined> {
-  if (!hasDeployment(config.chainId)) return undefined;
+  late: (result: InitialData<T>) => void,
+): Promise<{ result?: InitialData<T>; error?: ReadFailure }> {
+  if (!hasDeployment(config.chainId)) {
+    return {
+      error: {
+        name: "DeploymentNotFoundError",
+        message: `no deployment for chain ${config.chainId}`,
+      },
+    };
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  const reading = read();
   try {
     const data = await Promise.race([
-      read(),
+      reading,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`timed out after ${INITIAL_READ_TIMEOUT_MS} ms`)),
-          INITIAL_READ_TIMEOUT_MS,
-        );
+        timer = setTimeout(() => {
+          timedOut = true;
+          const error = new Error(`timed out after ${INITIAL_READ_TIMEOUT_MS} ms`);
+          error.name = "TimeoutError";
+          reject(error);
+        }, INITIAL_READ_TIMEOUT_MS);
       }),
     ]);
-    return { data, fetchedAt: Date.now() };
+    return { result: { data, fetchedAt: Date.now() } };
   } catch (error) {
-    console.warn(`[render] ${what} not read on the server (the browser will):`, error);
-    return undefined;
+    console.warn(`[render] ${what} not read on the server:`, error);
+    if (timedOut) {
+      reading.then(
+        (data) => late({ data, fetchedAt: Date.now() }),
+        () => undefined,
+      );
+    }
+    return { error: failureOf(error) };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Why the last read of `what` failed (undefined when it did not): the page's error panel says
+ * which part failed (the contracts are not deployed, the RPC did not answer, another error).
+ */
+export function initialReadFailure(
+  what: "pools" | "epoch times",
+  config: ServerConfig = serverConfig(),
+): ReadFailure | undefined {
+  const entry = cache.get(`${what}|${config.chainId}|${config.rpcUrl}`);
+  return entry && !entry.result ? entry.error : undefined;
 }
 
 /**
@@ -109,8 +179,10 @@ export function initialEpochTimes(config: ServerConfig = serverConfig()) {
 /**
  * The ids of the pools with an open incident or a reported loss, for /lending's cards (each
  * such card loads its notice, which reads the notices itself and keeps them fresh); read on
- * every render, not shared, so a reported loss shows on the next visit. Empty when the indexer
- * does not answer in {@link INITIAL_READ_TIMEOUT_MS}: the cards show no notice until it does.
+ * every render, not shared, so a reported loss shows on the next visit or refresh (each open tab
+ * renders the page once a minute: fewer reads than the 15 s notice query every card made
+ * before). Empty when the indexer does not answer in {@link INITIAL_READ_TIMEOUT_MS}: the cards
+ * show no notice until it does.
  */
 export async function poolsWithNotice(
   config: ServerConfig = serverConfig(),

@@ -1,6 +1,6 @@
 "use client";
 
-import { fill, pools } from "@lending/sdk";
+import { fill, pools, type Pool } from "@lending/sdk";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/modalContext";
 import { useKycGate } from "@/features/kyc/useKycGate";
@@ -24,6 +24,7 @@ export function LendButton({
   oversubscribed,
   fullReason,
   closed = false,
+  pool,
 }: {
   poolId: bigint;
   trancheId: bigint;
@@ -33,6 +34,8 @@ export function LendButton({
   fullReason?: string | null;
   /** closed to deposits after a loss wiped it (`TrancheView.closed`) */
   closed?: boolean;
+  /** the pool as the card shows it, for the lend modal to show at once */
+  pool?: Pool;
 }) {
   const { open } = useModal();
   // KYC first when it is not completed; the KYC modal reopens the lend modal.
@@ -55,7 +58,7 @@ export function LendButton({
       onFocus={() => preloadModal("lend")}
       disabled={gate.checking}
       onClick={() => {
-        setLendTarget({ poolId, trancheId });
+        setLendTarget({ poolId, trancheId, pool });
         void gate.run(() => open("lend"));
       }}
       className={LEND_BUTTON_CLASS}

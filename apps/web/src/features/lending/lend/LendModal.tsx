@@ -41,7 +41,11 @@ const STEPS = [lend.steps.details, lend.steps.review, lend.steps.done] as const;
 export default function LendModal({ onClose }: RegistryModalProps) {
   const target = useLendTarget();
   const { data: pools } = usePools();
-  const pool = pools?.find((p) => p.id === target?.poolId);
+  // the modal's own read of the chain, or until it answers (or if it fails) the pool as the
+  // clicked card showed it (the server's read)
+  const pool =
+    pools?.find((p) => p.id === target?.poolId) ??
+    (target?.pool?.id === target?.poolId ? target?.pool : undefined);
   const { chainId, client } = useAppChain();
   const { address } = useConnection();
   const user = useQuery({

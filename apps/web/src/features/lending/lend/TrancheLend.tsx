@@ -22,6 +22,7 @@ export function TrancheLend({ pool, trancheId }: { pool: Pool; trancheId: bigint
       oversubscribed={isTrancheOversubscribedFor(t, mine)}
       closed={t.closed}
       fullReason={trancheFullText(t, mine)}
+      pool={pool}
     />
   );
 }
