@@ -22,8 +22,7 @@ import {
   type Pool,
 } from "@lending/sdk";
 import { useQueryClient } from "@tanstack/react-query";
-import { startTransition, useContext, useState } from "react";
-import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
+import { useState } from "react";
 import type { Address, Hex } from "viem";
 import { useConfig, useConnection } from "wagmi";
 import { useModal } from "@/components/modal/modalContext";
@@ -92,12 +91,6 @@ export function LendStep2(props: {
   const { chainId, client } = useAppChain();
   const { address } = useConnection();
   const queryClient = useQueryClient();
-  // the page's server-rendered parts (/lending's and the pool page's cards) read the chain again,
-  // as the client queries do: the router's context, null outside the app router (a unit test)
-  const router = useContext(AppRouterContext);
-  const refreshServerReads = () => {
-    if (router) startTransition(() => router.refresh());
-  };
   const transact = useTransactor();
   const [generating, setGenerating] = useState(false);
   const modal = useModal();
@@ -295,7 +288,6 @@ export function LendStep2(props: {
     const result = await transact(built.deposit, { title: DEPOSIT_ERROR });
     if (result) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.all });
-      refreshServerReads();
       props.onDone(result.hash);
     }
   }
@@ -307,7 +299,6 @@ export function LendStep2(props: {
     const result = await transact(tx, { title: DEPOSIT_ERROR });
     if (result) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.all });
-      refreshServerReads();
       props.onDone(result.hash);
     }
   }
