@@ -83,7 +83,13 @@ describe("StrategyList", () => {
 
   it("shows an error when the chain cannot be read", async () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    readPools.mockRejectedValue(new Error("down"));
+    // viem's error for an RPC that does not answer
+    readPools.mockRejectedValue(
+      Object.assign(new Error("HTTP request failed."), {
+        name: "HttpRequestError",
+        shortMessage: "HTTP request failed.",
+      }),
+    );
     await show("fullySubscribed");
     const alert = screen.getByRole("alert");
     expect(alert.textContent).toContain("could not be read");
@@ -91,6 +97,18 @@ describe("StrategyList", () => {
     // Retry renders the page again on the server
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(refresh).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+
+  it("says what else failed when the read fails for another reason", async () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    readPools.mockRejectedValue(new Error("execution reverted"));
+    await show("closed");
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("could not be read");
+    expect(alert.textContent).toContain("Could not load data");
+    expect(alert.textContent).toContain("execution reverted");
+    expect(alert.textContent).not.toContain("Network unreachable");
     spy.mockRestore();
   });
 });
