@@ -7,6 +7,7 @@ import { loadErrorCopy } from "@/lib/readErrors";
 import {
   CHAIN_READ_TTL_MS,
   clearInitialReadCache,
+  failureOf,
   INITIAL_READ_TIMEOUT_MS,
   initialEpochTimes,
   initialPools,
@@ -124,5 +125,21 @@ describe("chain data read while rendering", () => {
       slow.close();
       warn.mockRestore();
     }
+  });
+});
+
+describe("why a server read failed, as the cached page shows it", () => {
+  it("keeps no URL of the error's text: a configured RPC or database URL may carry a key", () => {
+    // not a viem error (no short message): its message would be the panel's detail
+    const error = new Error(
+      "request to https://base-sepolia.example.org/v2/SECRETKEY123 failed, reason: socket hang up",
+      { cause: new Error("connect to postgres://app:hunter2@db.internal:5432/lending refused") },
+    );
+    const failure = failureOf(error);
+    const copy = loadErrorCopy(failure, "chain", "Base Sepolia");
+    expect(copy.title).toBe("Could not load data");
+    expect(copy.detail).toBe("request to (url) failed, reason: socket hang up");
+    expect(JSON.stringify(failure)).not.toMatch(/SECRETKEY123|hunter2|example\.org|db\.internal/);
+    expect(failure?.cause?.message).toBe("connect to (url) refused");
   });
 });

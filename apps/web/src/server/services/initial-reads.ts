@@ -43,11 +43,19 @@ export interface ReadFailure {
   cause?: ReadFailure;
 }
 
-/** The {@link ReadFailure} of an error (its causes at most 5 deep). */
+/**
+ * Addresses in an error's text (`https://rpc.example/v2/<key>`, `postgres://user:pass@host`):
+ * a configured RPC or database URL may carry a key, and the panel's copy ends up in the page's
+ * HTML, which the page cache serves to every visitor.
+ */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)]*/gi;
+
+/** The {@link ReadFailure} of an error (its causes at most 5 deep), without any URL in its text. */
 export function failureOf(error: unknown, depth = 0): ReadFailure | undefined {
   if (!error || typeof error !== "object" || depth > 4) return undefined;
   const e = error as { name?: unknown; shortMessage?: unknown; message?: unknown; cause?: unknown };
-  const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 300) : undefined);
+  const str = (v: unknown) =>
+    typeof v === "string" ? v.replace(URL_IN_TEXT, "(url)").slice(0, 300) : undefined;
   return {
     name: str(e.name),
     shortMessage: str(e.shortMessage),
@@ -116,31 +124,40 @@ async function initialRead<T>(
       },
     };
   }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let timedOut = false;
   const reading = read();
   try {
-    const data = await Promise.race([
-      reading,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          timedOut = true;
-          const error = new Error(`timed out after ${INITIAL_READ_TIMEOUT_MS} ms`);
-          error.name = "TimeoutError";
-          reject(error);
-        }, INITIAL_READ_TIMEOUT_MS);
-      }),
-    ]);
+    const data = await withTimeout(reading, INITIAL_READ_TIMEOUT_MS);
     return { result: { data, fetchedAt: Date.now() } };
   } catch (error) {
     console.warn(`[render] ${what} not read on the server:`, error);
-    if (timedOut) {
+    if (error instanceof ReadTimeoutError) {
       reading.then(
         (data) => late({ data, fetchedAt: Date.now() }),
         () => undefined,
       );
     }
     return { error: failureOf(error) };
+  }
+}
+
+/** A server read that did not answer within the time a render waits for it. */
+class ReadTimeoutError extends Error {
+  override name = "TimeoutError";
+  constructor(ms: number) {
+    super(`timed out after ${ms} ms`);
+  }
+}
+
+/** `promise`, or a {@link ReadTimeoutError} once `ms` have passed (the timer is cleared either way). */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ReadTimeoutError(ms)), ms);
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -187,27 +204,15 @@ export function initialEpochTimes(config: ServerConfig = serverConfig()) {
 export async function poolsWithNotice(
   config: ServerConfig = serverConfig(),
 ): Promise<ReadonlySet<string>> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const read = async () => {
       const db = await database(config).catch(() => undefined);
       const { items } = await poolNotices(db, config.chainId);
       return items.filter((n) => n.openIncident || n.latestLoss).map((n) => n.poolId);
     };
-    const ids = await Promise.race([
-      read(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`timed out after ${INITIAL_READ_TIMEOUT_MS} ms`)),
-          INITIAL_READ_TIMEOUT_MS,
-        );
-      }),
-    ]);
-    return new Set(ids);
+    return new Set(await withTimeout(read(), INITIAL_READ_TIMEOUT_MS));
   } catch (error) {
     console.warn("[render] pool notices not read (the cards show none):", error);
     return new Set();
-  } finally {
-    clearTimeout(timer);
   }
 }
