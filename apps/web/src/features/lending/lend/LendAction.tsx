@@ -1,7 +1,7 @@
 "use client";
 
 import type { Pool } from "@lending/sdk";
-import { lazy, Suspense, useEffect } from "react";
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useModal } from "@/components/modal/modalContext";
 import { preloadModal } from "@/components/modal/registry";
 import { useConnection } from "@/lib/stack";
@@ -10,8 +10,36 @@ import { LEND_BUTTON_CLASS } from "./lendButtonClass";
 /** The connected lender's button (KYC gate, this lender's room this epoch), loaded when needed. */
 let loading: Promise<{ default: typeof import("./TrancheLend").TrancheLend }> | undefined;
 const loadTrancheLend = () =>
-  (loading ??= import("./TrancheLend").then((m) => ({ default: m.TrancheLend })));
-const TrancheLend = lazy(loadTrancheLend);
+  (loading ??= import("./TrancheLend").then(
+    (m) => ({ default: m.TrancheLend }),
+    (error: unknown) => {
+      loading = undefined; // a failed load (the connection dropped) is tried again on the next press
+      throw error;
+    },
+  ));
+let TrancheLend = lazy(loadTrancheLend);
+
+/**
+ * The button's code did not load (a dropped connection): the lender sees the button, not a broken
+ * page, and pressing it loads the code again (a fresh lazy component: React keeps a failed one's
+ * error).
+ */
+class LoadFailed extends Component<
+  { fallback: (retry: () => void) => ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return this.props.fallback(() => {
+      TrancheLend = lazy(loadTrancheLend);
+      this.setState({ failed: false });
+    });
+  }
+}
 
 /**
  * Lend for a tranche that takes deposits (issue 26). A visitor's page carries only this button:
@@ -34,30 +62,41 @@ export function LendAction({
 }) {
   const { status } = useConnection();
   const { open } = useModal();
+  const [, rerender] = useState(0);
   // a wallet connecting (or a remembered one reconnecting): its button's code comes meanwhile
   useEffect(() => {
     if (status !== "disconnected") void loadTrancheLend();
   }, [status]);
   const connected = status === "connected";
-  // the visitor's button, and the connected lender's placeholder (disabled) while theirs loads
-  const button = (
+  // the visitor's button; the connected lender's placeholder (disabled) while theirs loads, and
+  // the button that loads it again when that failed
+  const button = (onRetry?: () => void) => (
     <button
       type="button"
       data-testid="lend-button"
       aria-label={ariaLabel}
-      disabled={connected}
+      disabled={connected && !onRetry}
       onMouseEnter={() => preloadModal("connectWallet")}
       onFocus={() => preloadModal("connectWallet")}
-      onClick={() => open("connectWallet")}
+      onClick={onRetry ?? (() => open("connectWallet"))}
       className={LEND_BUTTON_CLASS}
     >
       {label}
     </button>
   );
-  if (!connected) return button;
+  if (!connected) return button();
   return (
-    <Suspense fallback={button}>
-      <TrancheLend pool={pool} trancheId={trancheId} />
-    </Suspense>
+    <LoadFailed
+      fallback={(retry) =>
+        button(() => {
+          retry();
+          rerender((n) => n + 1); // the new lazy component in this render's children
+        })
+      }
+    >
+      <Suspense fallback={button()}>
+        <TrancheLend pool={pool} trancheId={trancheId} />
+      </Suspense>
+    </LoadFailed>
   );
 }
