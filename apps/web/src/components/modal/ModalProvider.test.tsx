@@ -8,6 +8,7 @@ import type { LiveStack } from "@/lib/stack/store";
 import { ModalProvider, useModal } from "./ModalProvider";
 import type { RegistryModalProps } from "./registry";
 import { MODALS } from "./registryModals";
+import { registerVisitorModal } from "./visitorModals";
 
 // The registry's modals are lazy chunks; here two small stand-ins with the same contract.
 vi.mock("./registryModals", () => {
@@ -218,6 +219,46 @@ describe("ModalProvider", () => {
     expect(document.activeElement).toBe(opener);
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByText("Loading…")).toBeNull();
+    expect(screen.getByTestId("current").textContent).toBe("none");
+  });
+
+  it("shows a modal the page registered for visitors at once, without the wallet stack", () => {
+    function VisitorReferral({ referrer, onClose }: { referrer: string; onClose: () => void }) {
+      return (
+        <div role="dialog" aria-label="Referral Code Detected">
+          <p>{referrer}</p>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      );
+    }
+    registerVisitorModal("referralDetected", VisitorReferral);
+    function ReferralPage() {
+      const { open, current } = useModal();
+      return (
+        <>
+          <button type="button" onClick={() => open("referralDetected", { referrer: "0xabc" })}>
+            Open referral
+          </button>
+          <output data-testid="current">{current ?? "none"}</output>
+        </>
+      );
+    }
+    render(
+      <StackContext.Provider value={null}>
+        <ModalProvider>
+          <ReferralPage />
+        </ModalProvider>
+      </StackContext.Provider>,
+    );
+    fireEvent.click(screen.getByText("Open referral"));
+    // the visitor's modal itself, in the click's render: no loading frame, no stack to wait for
+    expect(screen.getByRole("dialog", { name: "Referral Code Detected" })).toBeTruthy();
+    expect(screen.getByText("0xabc")).toBeTruthy();
+    expect(screen.queryByText("Loading…")).toBeNull();
+    fireEvent.click(screen.getByText("Close"));
+    expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByTestId("current").textContent).toBe("none");
   });
 

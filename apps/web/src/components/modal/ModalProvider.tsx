@@ -11,7 +11,6 @@ import {
   type ReactNode,
 } from "react";
 import { common } from "@lending/sdk";
-import { clientOnly } from "@/lib/clientOnly";
 import { useLiveStack } from "@/lib/stack";
 import {
   clearPendingModals,
@@ -23,19 +22,7 @@ import {
 import { ModalContext, type ModalApi } from "./modalContext";
 import { ModalLoading, ModalLoadingContext } from "./ModalFrame";
 import type { ModalName, RegistryModalProps } from "./registry";
-
-/**
- * Modals a visitor's page shows without the wallet stack: the referral-detected modal, which
- * /referrals/{address} opens on load (it needs a wallet only to apply the code). Once the stack
- * has loaded the registry's own modal of that name is shown instead.
- */
-const VISITOR_MODALS: Partial<Record<string, ComponentType<RegistryModalProps>>> = {
-  referralDetected: clientOnly(() =>
-    import("@/features/referrals/ReferralDetectedVisitor").then(
-      (m) => m.default as ComponentType<RegistryModalProps>,
-    ),
-  ),
-};
+import { visitorModal } from "./visitorModals";
 
 /**
  * Modals that answer the click at once with their loading state (./ModalFrame's ModalLoading: the
@@ -66,7 +53,8 @@ function pendingEntries(): Entry[] {
 /**
  * Holds the stack of open modals; each modal's code is loaded once, on first open. Modals need
  * the wallet stack (the registry loads with it): on a visitor's page, asking for one loads the
- * stack and it shows once loaded, except the VISITOR_MODALS, shown at once. The page stays
+ * stack and it shows once loaded, except the modals a page registered for visitors
+ * (./visitorModals: the referral-detected modal of /referrals/{address}), shown at once. The page stays
  * mounted meanwhile (providers/Providers), and so does this provider with its stack of modals.
  */
 export function ModalProvider({ children }: { children: ReactNode }) {
@@ -120,7 +108,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const closeAll = useCallback(() => setStack([]), []);
   const current = stack.at(-1)?.name ?? null;
   // a modal that needs the wallet stack loads it (it shows once loaded)
-  const waiting = !live && stack.some((e) => !VISITOR_MODALS[e.name]);
+  const waiting = !live && stack.some((e) => !visitorModal(e.name));
   useEffect(() => {
     if (waiting) requestStack();
   }, [waiting]);
@@ -134,7 +122,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       {stack.map((e) => {
         const title = LOADING_TITLES[e.name];
         // on a visitor's page, a modal with a loading state shows it until the stack has loaded
-        const Active = ((live ? live.MODALS[e.name] : VISITOR_MODALS[e.name]) ??
+        const Active = ((live ? live.MODALS[e.name] : visitorModal(e.name)) ??
           (title ? ModalLoading : undefined)) as ComponentType<RegistryModalProps> | undefined;
         if (!Active) return null;
         const onClose = () => setStack((s) => s.filter((x) => x.key !== e.key));

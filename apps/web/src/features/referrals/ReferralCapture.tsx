@@ -2,8 +2,14 @@
 
 import { useEffect } from "react";
 import { useModal } from "@/components/modal/modalContext";
+import { registerVisitorModal } from "@/components/modal/visitorModals";
 import { useFeature } from "@/features/flags/useFeature";
+import ReferralDetectedVisitor from "./ReferralDetectedVisitor";
 import { REFERRER_KEY } from "./storage";
+
+// the modal this page opens on load, in this page's chunk: a visitor's page shows it without the
+// wallet stack (the registry's modal of the same name once the stack has loaded)
+registerVisitorModal("referralDetected", ReferralDetectedVisitor);
 
 /**
  * The referrers whose modal this page load has shown: a page mounted again (a client-side
