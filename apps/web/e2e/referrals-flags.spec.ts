@@ -143,6 +143,9 @@ test("the NFT detected modal: once per wallet, for a holder of the partner colle
   browser,
   stack,
 }) => {
+  // a connection, an axe check, a navigation and a reload: 30 s on a machine loaded by the other
+  // lanes of `npm test` (it took 30.3 s beside two vitest lanes)
+  test.setTimeout(60_000);
   const holder = await freshLender(stack, { eth: 10n ** 18n, usdc: 0n });
   await mintPartnerNft(stack, holder.address);
 
