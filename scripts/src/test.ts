@@ -114,10 +114,10 @@ const forgeTest: Step = {
   action: contractsScript("test"),
 };
 /**
- * vitest, every project in one invocation with one anvil. (`VITEST_LANE=chain|processes` in
- * vitest.config.mts splits it in two for local use; run side by side in `npm test` beside two
- * browser shards, the four lanes overloaded this 2-core machine: docs/benchmarks.md, issue 26
- * goal 4, fifth session.)
+ * vitest, every project in one invocation with one anvil (`VITEST_SPLIT=0`; by default the two
+ * invocations of {@link vitestLane}, below). Beside two browser shards, the two invocations made
+ * four lanes, which overloaded this 2-core machine: docs/benchmarks.md, issue 26 goal 4, fifth
+ * session.
  */
 /**
  * vitest retries a failed test once, as Playwright does under CI (its config): one slow moment of a
@@ -132,15 +132,14 @@ const vitest: Step = {
     run(bin("vitest"), ["run", VITEST_RETRY], { cwd: paths.root, env: ci, output }),
 };
 /**
- * `VITEST_SPLIT=1 npm test`: vitest as its two invocations (vitest.config.mts), each in a lane of
- * its own after the build: `VITEST_LANE=chain` (the SDK and web projects) then the API passes, and
- * `VITEST_LANE=processes` (the indexer, one Ponder at a time, and the scripts) alone, beside
- * Playwright: three lanes instead of two. Off by default: it takes about 430 s off the vitest lane
- * by the ci10 figures, but that lane then ends before Playwright's, so the run gains at most the
- * 124 s between the two lanes, less what a third lane slows the others; not yet measured on a
- * full run (docs/benchmarks.md, issue 26 goal 4, seventh pass).
+ * vitest as its two invocations (vitest.config.mts), each in a lane of its own after the build:
+ * `VITEST_LANE=chain` (the SDK and web projects) then the API passes, and
+ * `VITEST_LANE=processes` (the indexer, one Ponder at a time, and the scripts) then the
+ * rehearsal, beside Playwright: three lanes. The rehearsal was after Playwright, the longest lane
+ * (docs/benchmarks.md, issue 26 goal 4, eighth session). `VITEST_SPLIT=0 npm test` runs vitest as
+ * one invocation in one lane, as before (two lanes).
  */
-const VITEST_SPLIT = process.env.VITEST_SPLIT === "1";
+const VITEST_SPLIT = process.env.VITEST_SPLIT !== "0";
 const vitestLane = (lane: "chain" | "processes"): Step => ({
   name: `Unit and integration tests: vitest run (VITEST_LANE=${lane})`,
   show: true,
@@ -259,10 +258,12 @@ const rehearsal: Step = {
  *   and .next, as eslint does. (eslint at the end of the forge lane balanced the lanes but made
  *   the phase slower in three runs of three, probably as `next build` uses both cores when alone;
  *   docs/benchmarks.md, issue 26 goal 4, seventh pass.)
- * - Then two lanes: vitest (every project), the API tests on Postgres, then on served PGlite;
- *   beside them Playwright, then the rehearsal (`PLAYWRIGHT_SHARDS=2`: a lane per shard, the
- *   rehearsal after the last). The rehearsal was in the vitest lane until that lane became the
- *   longer one (docs/benchmarks.md, issue 26 goal 4, sixth session). Every stack has
+ * - Then three lanes: vitest's chain lane (SDK, web), the API tests on Postgres, then on served
+ *   PGlite; beside them Playwright (`PLAYWRIGHT_SHARDS=2`: a lane per shard); and vitest's
+ *   processes lane (indexer, scripts), then the rehearsal. Playwright is the longest lane, so
+ *   nothing runs after it (docs/benchmarks.md, issue 26 goal 4, eighth session). With
+ *   `VITEST_SPLIT=0`, two lanes: vitest (every project) and the API passes, beside Playwright
+ *   then the rehearsal. Every stack has
  *   its own ports, chain, databases and temp folders: the vitest run starts its own anvil on a free
  *   port (the root globalSetup), the Postgres pass its own server and databases, the served pass
  *   its own in-memory PGlite, each Playwright shard's global setup its own anvil, indexer, keeper,
@@ -283,13 +284,19 @@ const phases: Phase[] = [
     [eslint, typecheck, nextBuild],
   ],
   [[abis]],
-  [
-    ...(VITEST_SPLIT
-      ? [[vitestLane("chain"), apiOnPostgres, apiOnServedPglite], [vitestLane("processes")]]
-      : [[vitest, apiOnPostgres, apiOnServedPglite]]),
-    // the rehearsal after the (last) browser shard: the vitest lane is the longer one
-    ...playwrightShards.map((s, i) => (i === playwrightShards.length - 1 ? [s, rehearsal] : [s])),
-  ],
+  VITEST_SPLIT
+    ? [
+        [vitestLane("chain"), apiOnPostgres, apiOnServedPglite],
+        ...playwrightShards.map((s) => [s]),
+        [vitestLane("processes"), rehearsal],
+      ]
+    : [
+        [vitest, apiOnPostgres, apiOnServedPglite],
+        // the rehearsal after the (last) browser shard: the vitest lane is the longer one
+        ...playwrightShards.map((s, i) =>
+          i === playwrightShards.length - 1 ? [s, rehearsal] : [s],
+        ),
+      ],
 ];
 
 /**
