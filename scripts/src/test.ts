@@ -137,9 +137,13 @@ const vitest: Step = {
  * `VITEST_LANE=processes` (the indexer, one Ponder at a time, and the scripts) then the
  * rehearsal, beside Playwright: three lanes. The rehearsal was after Playwright, the longest lane
  * (docs/benchmarks.md, issue 26 goal 4, eighth session). `VITEST_SPLIT=0 npm test` runs vitest as
- * one invocation in one lane, as before (two lanes).
+ * one invocation in one lane, as before (two lanes). With `PLAYWRIGHT_SHARDS=2` the default
+ * makes four lanes, which overloaded this 2-core machine (fifth session): for a larger machine.
  */
 const VITEST_SPLIT = process.env.VITEST_SPLIT !== "0";
+if (!["0", "1", undefined].includes(process.env.VITEST_SPLIT)) {
+  throw new Error(`VITEST_SPLIT=${process.env.VITEST_SPLIT}: expected 0 (two lanes) or 1 (three)`);
+}
 const vitestLane = (lane: "chain" | "processes"): Step => ({
   name: `Unit and integration tests: vitest run (VITEST_LANE=${lane})`,
   show: true,

@@ -142,4 +142,14 @@ describe("why a server read failed, as the cached page shows it", () => {
     expect(JSON.stringify(failure)).not.toMatch(/SECRETKEY123|hunter2|example\.org|db\.internal/);
     expect(failure?.cause?.message).toBe("connect to (url) refused");
   });
+
+  it("strips a URL whose password holds quotes or brackets, and a URL as JSON escapes it", () => {
+    const failure = failureOf(
+      new Error(
+        `connect to postgres://app:pa'ss)w@db.internal:5432/x refused; body {"url":"https:\\/\\/rpc.example.org\\/v2\\/K3Y"}`,
+      ),
+    );
+    expect(failure?.message).toBe('connect to (url) refused; body {"url":"(url)');
+    expect(JSON.stringify(failure)).not.toMatch(/ss\)w|db\.internal|K3Y|rpc\.example/);
+  });
 });

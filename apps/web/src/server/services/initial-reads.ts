@@ -44,11 +44,12 @@ export interface ReadFailure {
 }
 
 /**
- * Addresses in an error's text (`https://rpc.example/v2/<key>`, `postgres://user:pass@host`):
- * a configured RPC or database URL may carry a key, and the panel's copy ends up in the page's
- * HTML, which the page cache serves to every visitor.
+ * Addresses in an error's text (`https://rpc.example/v2/<key>`, `postgres://user:pass@host`, as
+ * JSON escapes them too: `https:\/\/...`), each up to the next space (a password may hold any
+ * other character): a configured RPC or database URL may carry a key, and the panel's copy ends
+ * up in the page's HTML, which the page cache serves to every visitor.
  */
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)]*/gi;
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\\?\/\\?\/\S*/gi;
 
 /** The {@link ReadFailure} of an error (its causes at most 5 deep), without any URL in its text. */
 export function failureOf(error: unknown, depth = 0): ReadFailure | undefined {

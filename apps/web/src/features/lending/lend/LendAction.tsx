@@ -13,31 +13,41 @@ const loadTrancheLend = () =>
   (loading ??= import("./TrancheLend").then(
     (m) => ({ default: m.TrancheLend }),
     (error: unknown) => {
-      loading = undefined; // a failed load (the connection dropped) is tried again on the next press
-      throw error;
+      // a failed load (the connection dropped) is tried again by the next render: a fresh lazy
+      // component (React keeps a failed one's error), made once for every button of the page
+      loading = undefined;
+      TrancheLend = lazy(loadTrancheLend);
+      throw new CodeNotLoadedError(error);
     },
   ));
 let TrancheLend = lazy(loadTrancheLend);
 
+/** The button's code did not load; any other error is not this boundary's to catch. */
+class CodeNotLoadedError extends Error {
+  override name = "CodeNotLoadedError";
+  constructor(cause: unknown) {
+    super("the lend button's code did not load", { cause });
+  }
+}
+
 /**
  * The button's code did not load (a dropped connection): the lender sees the button, not a broken
- * page, and pressing it loads the code again (a fresh lazy component: React keeps a failed one's
- * error).
+ * page, and pressing it loads the code again. Another error (a bug in the button) goes on to the
+ * app's error page, as before: a button that fails the same way on every press would hide it.
  */
 class LoadFailed extends Component<
   { fallback: (retry: () => void) => ReactNode; children: ReactNode },
-  { failed: boolean }
+  { error: unknown }
 > {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
+  override state: { error: unknown } = { error: undefined };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
   }
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return this.props.fallback(() => {
-      TrancheLend = lazy(loadTrancheLend);
-      this.setState({ failed: false });
-    });
+    const { error } = this.state;
+    if (error === undefined) return this.props.children;
+    if (!(error instanceof CodeNotLoadedError)) throw error;
+    return this.props.fallback(() => this.setState({ error: undefined }));
   }
 }
 
@@ -65,7 +75,7 @@ export function LendAction({
   const [, rerender] = useState(0);
   // a wallet connecting (or a remembered one reconnecting): its button's code comes meanwhile
   useEffect(() => {
-    if (status !== "disconnected") void loadTrancheLend();
+    if (status !== "disconnected") loadTrancheLend().catch(() => {}); // the button retries
   }, [status]);
   const connected = status === "connected";
   // the visitor's button; the connected lender's placeholder (disabled) while theirs loads, and
