@@ -249,7 +249,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
             args: [user],
           })
         )[2],
-      { timeout: 30_000, message: "the keeper checkpoints the bonus base" },
+      { timeout: 30_000, intervals: [250], message: "the keeper checkpoints the bonus base" },
     )
     .toBeGreaterThan(0n);
   await devPanel(page, "Move to the next epoch");
@@ -282,7 +282,10 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   expect(await usdcOf()).toBeGreaterThan(usdcBefore);
   // the history from the indexer: both claims and the launch bonus
   await expect
-    .poll(async () => page.getByTestId("reward-row").allTextContents(), { timeout: 30_000 })
+    .poll(async () => page.getByTestId("reward-row").allTextContents(), {
+      timeout: 30_000,
+      intervals: [250],
+    })
     .toEqual([
       expect.stringContaining("Fee share"),
       expect.stringContaining("Bonus interest"),

@@ -353,7 +353,9 @@ export async function settledByKeeper(client: PublicClient, deployment: Deployme
           functionName: "requestOwner",
           args: [nftId],
         }),
-      { timeout: 30_000, message: `the keeper settles request ${nftId}` },
+      // a read of anvil every 250 ms (expect.poll's own intervals grow to 1 s): the journey goes
+      // on within a quarter second of the settlement
+      { timeout: 30_000, intervals: [250], message: `the keeper settles request ${nftId}` },
     )
     .toBe(zeroAddress);
 }
@@ -407,9 +409,11 @@ export async function lendThroughLocalKyc(
   const success = page.locator("[data-sonner-toast]").filter({ hasText: "Identity verified" });
   await expect(success.or(dialog).first()).toBeVisible();
   if (!(await dialog.isVisible())) {
+    // the close button gets the click event itself (a pointer click at its place waited out its
+    // 5 s timeout, the toast stack moving under the pointer)
     await success
-      .getByRole("button", { name: "Close toast" })
-      .click({ timeout: 5_000 })
+      .locator("[data-close-button]")
+      .dispatchEvent("click", undefined, { timeout: 5_000 })
       .catch(() => undefined); // gone by itself meanwhile: the countdown opened the modal
   }
   await expect(dialog).toBeVisible();
