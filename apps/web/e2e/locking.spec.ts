@@ -21,7 +21,7 @@ import {
   connectTestWallet,
   devPanel,
   lendAndClose,
-  runOps,
+  publishKsuPrice,
   settledByKeeper,
   trancheLimitsOf,
   verifiedLenderPage,
@@ -297,7 +297,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
     seconds: 181 * 86_400,
   });
   await createTestClient({ mode: "anvil", transport: http(stack.rpcUrl) }).mine({ blocks: 1 });
-  await runOps(stack, ["set-ksu-price", "--usdc", "0.5"]);
+  await publishKsuPrice(stack, 500_000n); // 0.5 USDC
   await page.goto("/locking");
   const row = page.getByTestId("locking-lock");
   await row.getByRole("button", { name: "Unlock lock 1" }).click();

@@ -2,6 +2,7 @@ import {
   buildEmailConfirmationMessage,
   buildKycChallengeMessage,
   getCurrentEpochDepositedAmount,
+  ksuLockingAbi,
   lendingPoolManagerAbi,
   readPools,
   trancheDepositLimits,
@@ -358,6 +359,29 @@ export async function settledByKeeper(client: PublicClient, deployment: Deployme
       { timeout: 30_000, intervals: [250], message: `the keeper settles request ${nftId}` },
     )
     .toBe(zeroAddress);
+}
+
+/**
+ * Publishes the KSU price (USDC units per KSU) as the local admin, as `npm run ops --
+ * set-ksu-price` does on the local chain (the same call, without a cold start of the ops CLI):
+ * after a long clock move the price is published again, as an oracle would.
+ */
+export async function publishKsuPrice(stack: Stack, usdcPerKsu: bigint) {
+  const admin = createWalletClient({
+    account: privateKeyToAccount(deployerAccount.privateKey),
+    transport: http(stack.rpcUrl),
+  });
+  const hash = await admin.writeContract({
+    address: stack.deployment.ksuLocking,
+    abi: ksuLockingAbi,
+    functionName: "setKsuPrice",
+    args: [usdcPerKsu],
+    chain: null,
+  });
+  const receipt = await createPublicClient({
+    transport: http(stack.rpcUrl),
+  }).waitForTransactionReceipt({ hash });
+  expect(receipt.status, "the KSU price is published").toBe("success");
 }
 
 /** Runs `npm run ops -- <args>` against the test stack (chain and served database), as an operator. */
