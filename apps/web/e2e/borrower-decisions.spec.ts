@@ -189,9 +189,7 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
           ((await (await context.request.get(history)).json()) as HistoryPage).items[0] as
             HistoryTransaction | undefined
         )?.requestStatus,
-      {
-        timeout: 30_000,
-      },
+      { timeout: 30_000, intervals: [250, 500] },
     )
     .toBe("Processed");
 
@@ -310,7 +308,7 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
         );
         return tx?.subsequentTransactions.map((a) => `${a.action} ${a.status}`);
       },
-      { timeout: 30_000 },
+      { timeout: 30_000, intervals: [250, 500] },
     )
     .toEqual(["emailSent Completed", "optedOut Completed", "fundsReturned Completed"]);
   await page.reload();

@@ -261,7 +261,10 @@ test("Google sign-in (a local OpenID issuer): back on the page with a new embedd
   await expect(page.getByRole("dialog")).toHaveCount(0, { timeout: 30_000 });
   // the page creates the embedded wallet once it has loaded after the redirect: wait for it
   await expect
-    .poll(async () => (await accountOf(context)).embeddedAddress, { timeout: 30_000 })
+    .poll(async () => (await accountOf(context)).embeddedAddress, {
+      timeout: 30_000,
+      intervals: [250, 500],
+    })
     .toMatch(/^0x[0-9a-f]{40}$/);
   const account = await accountOf(context);
   expect(account).toMatchObject({ google: true, email: E2E_GOOGLE_USER.email });

@@ -21,7 +21,7 @@ import {
   connectTestWallet,
   devPanel,
   lendAndClose,
-  runOps,
+  publishKsuPrice,
   settledByKeeper,
   trancheLimitsOf,
   verifiedLenderPage,
@@ -249,7 +249,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
             args: [user],
           })
         )[2],
-      { timeout: 30_000, message: "the keeper checkpoints the bonus base" },
+      { timeout: 30_000, intervals: [250], message: "the keeper checkpoints the bonus base" },
     )
     .toBeGreaterThan(0n);
   await devPanel(page, "Move to the next epoch");
@@ -282,7 +282,10 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   expect(await usdcOf()).toBeGreaterThan(usdcBefore);
   // the history from the indexer: both claims and the launch bonus
   await expect
-    .poll(async () => page.getByTestId("reward-row").allTextContents(), { timeout: 30_000 })
+    .poll(async () => page.getByTestId("reward-row").allTextContents(), {
+      timeout: 30_000,
+      intervals: [250],
+    })
     .toEqual([
       expect.stringContaining("Fee share"),
       expect.stringContaining("Bonus interest"),
@@ -294,7 +297,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
     seconds: 181 * 86_400,
   });
   await createTestClient({ mode: "anvil", transport: http(stack.rpcUrl) }).mine({ blocks: 1 });
-  await runOps(stack, ["set-ksu-price", "--usdc", "0.5"]);
+  await publishKsuPrice(stack, 500_000n); // 0.5 USDC
   await page.goto("/locking");
   const row = page.getByTestId("locking-lock");
   await row.getByRole("button", { name: "Unlock lock 1" }).click();

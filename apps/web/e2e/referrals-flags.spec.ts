@@ -281,7 +281,7 @@ test("referral rewards: B lends through A's link, an epoch clears, A is paid the
             fromBlock: 0n,
           })
         ).length,
-      { timeout: 60_000, message: "the keeper pays the referral reward" },
+      { timeout: 60_000, intervals: [250], message: "the keeper pays the referral reward" },
     )
     .toBeGreaterThan(0);
   const [payout] = await client.getLogs({

@@ -13,7 +13,7 @@ import {
   loanTicketFor,
   mintPartnerNft,
   pageWithWallet,
-  runOps,
+  publishKsuPrice,
   settledByKeeper,
   shortFixedTerm,
   startWebServerWith,
@@ -268,7 +268,7 @@ test("withdraw, fix APY, fixed loan, auto conversion, withdraw at expiry and unl
   const anvil = createTestClient({ mode: "anvil", transport: http(stack.rpcUrl) });
   await anvil.increaseTime({ seconds: 31 * 86_400 });
   await anvil.mine({ blocks: 1 });
-  await runOps(stack, ["set-ksu-price", "--usdc", "0.5"]);
+  await publishKsuPrice(stack, 500_000n); // 0.5 USDC
   await page.goto("/locking");
   await page
     .getByTestId("locking-lock")

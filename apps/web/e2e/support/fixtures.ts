@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import type { Deployment } from "@lending/sdk/deployments";
 import { installTestWallet, type TestWallet } from "./test-wallet";
 
@@ -44,6 +44,9 @@ function readStack(): Stack {
   };
 }
 
+/** The test wallet injected into each test's own page (see the `page` fixture). */
+const walletOfPage = new WeakMap<Page, TestWallet>();
+
 /** Errors seen in the browser console or thrown on the page during a test. */
 export type ConsoleErrors = string[];
 
@@ -58,15 +61,19 @@ export const test = base.extend<{ stack: Stack; wallet: TestWallet; consoleError
     baseURL: async ({}, provide) => {
       await provide(readStack().baseUrl);
     },
-    // Every page gets the injected test wallet (not connected until the user connects it).
-    wallet: [
-      async ({ page, stack }, provide) => {
-        await provide(
-          await installTestWallet(page, { rpcUrl: stack.rpcUrl, chainId: stack.chainId }),
-        );
-      },
-      { auto: true },
-    ],
+    // The test's own page gets the injected test wallet (not connected until the user connects
+    // it). Only a test that uses `page` (or `wallet`, `consoleErrors`) gets that page: the
+    // journeys that open their own contexts (pageWithWallet) do not start an unused one.
+    page: async ({ page, stack }, provide) => {
+      walletOfPage.set(
+        page,
+        await installTestWallet(page, { rpcUrl: stack.rpcUrl, chainId: stack.chainId }),
+      );
+      await provide(page);
+    },
+    wallet: async ({ page }, provide) => {
+      await provide(walletOfPage.get(page)!);
+    },
     consoleErrors: async ({ page }, provide) => {
       const errors: string[] = [];
       page.on("console", (msg) => {

@@ -2,6 +2,7 @@ import {
   buildEmailConfirmationMessage,
   buildKycChallengeMessage,
   getCurrentEpochDepositedAmount,
+  ksuLockingAbi,
   lendingPoolManagerAbi,
   readPools,
   trancheDepositLimits,
@@ -353,9 +354,34 @@ export async function settledByKeeper(client: PublicClient, deployment: Deployme
           functionName: "requestOwner",
           args: [nftId],
         }),
-      { timeout: 30_000, message: `the keeper settles request ${nftId}` },
+      // a read of anvil every 250 ms (expect.poll's own intervals grow to 1 s): the journey goes
+      // on within a quarter second of the settlement
+      { timeout: 30_000, intervals: [250], message: `the keeper settles request ${nftId}` },
     )
     .toBe(zeroAddress);
+}
+
+/**
+ * Publishes the KSU price (USDC units per KSU) as the local admin, as `npm run ops --
+ * set-ksu-price` does on the local chain (the same call, without a cold start of the ops CLI):
+ * after a long clock move the price is published again, as an oracle would.
+ */
+export async function publishKsuPrice(stack: Stack, usdcPerKsu: bigint) {
+  const admin = createWalletClient({
+    account: privateKeyToAccount(deployerAccount.privateKey),
+    transport: http(stack.rpcUrl),
+  });
+  const hash = await admin.writeContract({
+    address: stack.deployment.ksuLocking,
+    abi: ksuLockingAbi,
+    functionName: "setKsuPrice",
+    args: [usdcPerKsu],
+    chain: null,
+  });
+  const receipt = await createPublicClient({
+    transport: http(stack.rpcUrl),
+  }).waitForTransactionReceipt({ hash });
+  expect(receipt.status, "the KSU price is published").toBe("success");
 }
 
 /** Runs `npm run ops -- <args>` against the test stack (chain and served database), as an operator. */
@@ -407,9 +433,11 @@ export async function lendThroughLocalKyc(
   const success = page.locator("[data-sonner-toast]").filter({ hasText: "Identity verified" });
   await expect(success.or(dialog).first()).toBeVisible();
   if (!(await dialog.isVisible())) {
+    // the close button gets the click event itself (a pointer click at its place waited out its
+    // 5 s timeout, the toast stack moving under the pointer)
     await success
-      .getByRole("button", { name: "Close toast" })
-      .click({ timeout: 5_000 })
+      .locator("[data-close-button]")
+      .dispatchEvent("click", undefined, { timeout: 5_000 })
       .catch(() => undefined); // gone by itself meanwhile: the countdown opened the modal
   }
   await expect(dialog).toBeVisible();
