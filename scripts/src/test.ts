@@ -114,7 +114,7 @@ const forgeTest: Step = {
   action: contractsScript("test"),
 };
 /**
- * vitest, every project in one invocation with one anvil (by default; `VITEST_SPLIT=1`: the two
+ * vitest, every project in one invocation with one anvil (`VITEST_SPLIT=0`; by default the two
  * invocations of {@link vitestLane}, below). Beside two browser shards, the two invocations made
  * four lanes, which overloaded this 2-core machine: docs/benchmarks.md, issue 26 goal 4, fifth
  * session.
@@ -132,15 +132,16 @@ const vitest: Step = {
     run(bin("vitest"), ["run", VITEST_RETRY], { cwd: paths.root, env: ci, output }),
 };
 /**
- * `VITEST_SPLIT=1 npm test`: vitest as its two invocations (vitest.config.mts), each in a lane of
- * its own after the build: `VITEST_LANE=chain` (the SDK and web projects) then the API passes,
- * and `VITEST_LANE=processes` (the indexer, one Ponder at a time, and the scripts) then the
- * rehearsal, beside Playwright: three lanes. Off by default: on this 2-core machine the three lanes
- * took 2,125 s on a quiet fresh clone against 1,664 s for two (docs/benchmarks.md, issue 26 goal
- * 4, eighth session): each lane slowed the others (Playwright 1,744 s against 1,245 s). With
- * `PLAYWRIGHT_SHARDS=2` it makes four lanes: for a larger machine.
+ * vitest as its two invocations (vitest.config.mts), each in a lane of its own after the build:
+ * `VITEST_LANE=chain` (the SDK and web projects) then the API passes, and
+ * `VITEST_LANE=processes` (the indexer, one Ponder at a time, and the scripts) then the
+ * rehearsal, beside Playwright: three lanes. The rehearsal was after Playwright, the longest lane.
+ * Measured on fresh clones of the same machine, the same day: three lanes 2,125 s, two 2,229 s
+ * (docs/benchmarks.md, issue 26 goal 4, ninth session). `VITEST_SPLIT=0 npm test` runs vitest as
+ * one invocation in one lane, as before (two lanes). With `PLAYWRIGHT_SHARDS=2` the default
+ * makes four lanes, which overloaded this 2-core machine (fifth session): for a larger machine.
  */
-const VITEST_SPLIT = process.env.VITEST_SPLIT === "1";
+const VITEST_SPLIT = process.env.VITEST_SPLIT !== "0";
 if (!["0", "1", undefined].includes(process.env.VITEST_SPLIT)) {
   throw new Error(`VITEST_SPLIT=${process.env.VITEST_SPLIT}: expected 0 (two lanes) or 1 (three)`);
 }
@@ -262,11 +263,12 @@ const rehearsal: Step = {
  *   and .next, as eslint does. (eslint at the end of the forge lane balanced the lanes but made
  *   the phase slower in three runs of three, probably as `next build` uses both cores when alone;
  *   docs/benchmarks.md, issue 26 goal 4, seventh pass.)
- * - Then two lanes: vitest (every project), the API tests on Postgres, then on served PGlite;
- *   beside them Playwright, then the rehearsal (`PLAYWRIGHT_SHARDS=2`: a lane per shard, the
- *   rehearsal after the last). `VITEST_SPLIT=1`: three lanes, vitest's processes lane (indexer,
- *   scripts) then the rehearsal in the third (slower on 2 cores: docs/benchmarks.md, issue 26
- *   goal 4, eighth session). Every stack has
+ * - Then three lanes: vitest's chain lane (SDK, web), the API tests on Postgres, then on served
+ *   PGlite; beside them Playwright (`PLAYWRIGHT_SHARDS=2`: a lane per shard); and vitest's
+ *   processes lane (indexer, scripts), then the rehearsal. Playwright is the longest lane, so
+ *   nothing runs after it (docs/benchmarks.md, issue 26 goal 4, eighth session). With
+ *   `VITEST_SPLIT=0`, two lanes: vitest (every project) and the API passes, beside Playwright
+ *   then the rehearsal. Every stack has
  *   its own ports, chain, databases and temp folders: the vitest run starts its own anvil on a free
  *   port (the root globalSetup), the Postgres pass its own server and databases, the served pass
  *   its own in-memory PGlite, each Playwright shard's global setup its own anvil, indexer, keeper,
