@@ -164,7 +164,11 @@ try {
     console.log(`Lighthouse on ${url} (${givenUrl ? "running server" : `stack of ${root}`})`);
     const dir = saveDir ? path.join(saveDir, pagePath.replace(/[^a-z0-9]+/gi, "_")) : "";
     if (dir) mkdirSync(dir, { recursive: true });
-    const warm = await lighthouseRun(url); // warms the server (first renders, chain reads)
+    // warms the server (first renders, chain reads); a failed trace (NO_NAVSTART) is repeated once
+    const warm = await lighthouseRun(url).catch((error: Error) => {
+      console.log(`  warm-up failed (${error.message}): repeated`);
+      return lighthouseRun(url);
+    });
     const samples: Sample[] = [];
     for (let i = 0; i < runs; i++) {
       const save = dir ? path.join(dir, `run-${i + 1}.json`) : "";
