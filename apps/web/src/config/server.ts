@@ -228,19 +228,28 @@ function resolvePgliteDir(root: string, value: string | undefined): string {
   return path.resolve(/*turbopackIgnore: true*/ root, value ?? ".data/pglite");
 }
 
-let cached: { key: string; config: ServerConfig } | undefined;
+/** Every variable the schema reads: a change of any of them is a new configuration. */
+const ENV_NAMES = Object.keys(envSchema.shape);
 
-/** The server configuration from `process.env`, read at request time and cached per env. */
+let cached: { values: (string | undefined)[]; config: ServerConfig } | undefined;
+
+/**
+ * The server configuration from `process.env`, read at request time and cached per env. A
+ * request asks several times: the check compares each variable with the cached value and stops
+ * at the first change (no key string built per call).
+ */
 export function serverConfig(): ServerConfig {
   const env = process.env as EnvInput;
-  // every variable the schema reads: a change of any of them is a new configuration
-  const key = JSON.stringify(Object.keys(envSchema.shape).map((name) => env[name]));
-  if (cached?.key !== key) {
-    cached = { key, config: parseServerConfig(env) };
+  const old = cached;
+  if (!old || ENV_NAMES.some((name, i) => env[name] !== old.values[i])) {
+    const values = ENV_NAMES.map((name) => env[name]);
+    const config = parseServerConfig(env);
+    cached = { values, config };
     // the server's own SDK reads (getDeployment) see the configured deployment
-    if (cached.config.deployment) registerDeployment(cached.config.deployment);
+    if (config.deployment) registerDeployment(config.deployment);
+    return config;
   }
-  return cached.config;
+  return old.config;
 }
 
 /** The part of the configuration the browser may see. */

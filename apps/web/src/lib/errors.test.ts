@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { DeploymentNotFoundError } from "@lending/sdk";
 import { describe, expect, it } from "vitest";
 import { readErrorCopy, walletErrorMessage } from "./errors";

@@ -1,8 +1,11 @@
-import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-afterEach(() => {
-  if (typeof window === "undefined") return; // node-environment tests (server code)
-  cleanup();
-  window.localStorage.clear();
-});
+// Node-environment test files (server code, pure logic) have no DOM to clean up: they skip
+// importing Testing Library (and react-dom with it), which cost every such file its import.
+if (typeof window !== "undefined") {
+  const { cleanup } = await import("@testing-library/react");
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+  });
+}

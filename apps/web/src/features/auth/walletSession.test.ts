@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { privateKeyToAccount } from "viem/accounts";
 import { parseSiweMessage } from "viem/siwe";
 import { describe, expect, it, vi } from "vitest";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { KycInfo } from "@/lib/queries/server";
 import { checkKycStatus, isKycCompletedFor, kycStore, recordKycInfo } from "./kycState";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { PublicConfig } from "@/config/public";
 import { testPublicConfig } from "@/lib/stack/testing";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { approve, requestDepositWithKyc } from "@lending/sdk";
 import { anvil } from "viem/chains";
 import { mnemonicToAccount } from "viem/accounts";

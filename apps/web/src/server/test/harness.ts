@@ -147,21 +147,31 @@ export const OVERSIZED_BODY = JSON.stringify({ padding: "x".repeat(33 * 1024) })
 
 type Rows = { rows: Record<string, unknown>[] };
 
+/** The public tables of each database {@link databaseFingerprint} has read. */
+const tableNames = new WeakMap<Database, string[]>();
+
 /**
  * A fingerprint of every table of the public schema but `rate_limits` (which counts each request
  * by design): its row count and an md5 of its rows. Equal fingerprints before and after a
  * request mean the request wrote nothing. New tables are included without listing them.
  */
 export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
-  const tables = (await db.execute(
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits'
-        order by table_name`,
-  )) as unknown as Rows;
+  // the tables are the migrations' (no test creates one): read once per database, one round
+  // trip fewer per fingerprint
+  let names = tableNames.get(db);
+  if (!names) {
+    const tables = (await db.execute(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits'
+          order by table_name`,
+    )) as unknown as Rows;
+    names = tables.rows.map(({ name }) => String(name));
+    tableNames.set(db, names);
+  }
   // one round trip for all tables
-  const parts = tables.rows.map(
-    ({ name }) =>
-      sql`select ${String(name)}::text as name, count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.identifier(String(name))} t`,
+  const parts = names.map(
+    (name) =>
+      sql`select ${name}::text as name, count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.identifier(name)} t`,
   );
   const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as Rows;
   return Object.fromEntries(

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { chainTokens } from "@lending/sdk";
 import { describe, expect, it } from "vitest";
 import { allPriced } from "./WalletBalance";
