@@ -39,6 +39,8 @@
  * SMTP_URL, the KYC provider, APP_URL, INDEXER_URL): see scripts/src/ops/loan-tickets.ts.
  */
 import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { apyToEpochRate, epochRateToApy, lendingPoolManagerAbi, testUsdcAbi } from "@lending/sdk";
 import { formatUnits, isAddress, parseUnits, type Abi, type Address, type Hex } from "viem";
 import {
@@ -135,8 +137,13 @@ function usage(): string {
   return `Usage: npm run ops -- <command>\n\nChain commands:\n  ${CHAIN_USAGE.split(" | ").join("\n  ")}\n\nDatabase commands:\n${db.join("\n")}`;
 }
 
-async function main() {
-  const [first, ...dbArgs] = process.argv.slice(2);
+/**
+ * Runs one ops command (`argv`: what follows `npm run ops --`), printing as the CLI prints;
+ * throws on a failure. The e2e journeys call it through one long-lived process
+ * (scripts/src/ops-runner.ts) instead of a cold start per command.
+ */
+export async function runOpsCommand(argv: string[]) {
+  const [first, ...dbArgs] = argv;
   const dbCommand = first ? dbCommands[first] : undefined;
   if (dbCommand) {
     // as npm start does: a root .env fills what the shell did not set (DB_PORT, PGLITE_DIR...)
@@ -145,7 +152,7 @@ async function main() {
     return;
   }
   const env = opsEnv();
-  const [command, ...rest] = process.argv.slice(2);
+  const [command, ...rest] = argv;
   if (command === "time:clearing" || command === "time:next-epoch" || command === "fund") {
     if (env.CHAIN_ID !== LOCAL_CHAIN_ID) throw new OpsError(`${command} runs on anvil only`);
     const ctx = {
@@ -490,7 +497,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// the CLI: run when started as a program (`tsx scripts/src/ops.ts ...`), not when imported
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runOpsCommand(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -192,6 +192,20 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
       { timeout: 30_000, intervals: [250, 500] },
     )
     .toBe("Processed");
+  // ...and lists the lender among the tranche's lenders, which the ops command reads (the
+  // history's status alone does not wait for it)
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(
+          `${stack.indexerUrl}/tranche-lenders?pool=${target.pool.id}&tranche=${target.tranche.id}`,
+        );
+        const { items } = (await res.json()) as { items: string[] };
+        return items.map((a) => a.toLowerCase()).includes(lender.address.toLowerCase());
+      },
+      { timeout: 30_000, intervals: [250], message: "the indexer lists the lender in the tranche" },
+    )
+    .toBe(true);
 
   // the pool manager records a borrower for that tranche: every lender in it is told and mailed
   const pool = String(target.pool.id);

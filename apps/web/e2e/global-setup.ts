@@ -125,6 +125,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",
         GOOGLE_ISSUER: google.issuer.url!,
+        // the first-deposit cache's "no deposit yet" believed 1 s, not 30 s: the referral
+        // rewards journey shows B's first deposit to A at once, not half a minute after B's
+        // referral was checked (docs/decisions.md)
+        NO_DEPOSIT_TTL_MS: "1000",
       },
       log: process.env.E2E_WEB_LOG ? (chunk) => process.stdout.write(`[web] ${chunk}`) : undefined,
     });

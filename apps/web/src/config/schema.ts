@@ -6,6 +6,9 @@ export type SupportedChainId = (typeof SUPPORTED_CHAIN_IDS)[number];
 
 export const DEFAULT_SUBORDINATION_DOCS_URL = "/docs#subordination-of-loans";
 
+/** NO_DEPOSIT_TTL_MS's default: "no deposit yet" is believed for 30 s. */
+export const DEFAULT_NO_DEPOSIT_TTL_MS = 30_000;
+
 /** Features FEATURE_UNRELEASED may name: their entries open the unreleased feature modal. */
 export const FEATURE_NAMES = [
   "lock",
@@ -274,6 +277,20 @@ export const envSchema = z.object({
       .min(0, "must be a number from 0 to 1")
       .max(1, "must be a number from 0 to 1")
       .default(0.1),
+  ),
+  /**
+   * How long (ms, 1 s to 1 day) the first-deposit cache believes a user has no deposit yet before
+   * the chain is asked again (referral eligibility, a referrer's referred users). Default 30 s;
+   * shorter costs more chain log queries, longer shows a first deposit later.
+   */
+  NO_DEPOSIT_TTL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a whole number of milliseconds from 1000 to 86400000" })
+      .int("must be a whole number of milliseconds from 1000 to 86400000")
+      .min(1_000, "must be a whole number of milliseconds from 1000 to 86400000")
+      .max(86_400_000, "must be a whole number of milliseconds from 1000 to 86400000")
+      .default(DEFAULT_NO_DEPOSIT_TTL_MS),
   ),
   /**
    * Signs the unsubscribe links of epoch mails (HMAC-SHA256; at least 32 characters). Default on

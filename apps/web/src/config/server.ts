@@ -56,6 +56,8 @@ export interface ServerConfig {
   features: { tokenLaunch: boolean; unreleased: FeatureName[] };
   /** the referrer's share of the protocol fee of its referred users' interest */
   referralFeeShare: number;
+  /** how long "no deposit yet" is believed by the first-deposit cache (NO_DEPOSIT_TTL_MS) */
+  noDepositTtlMs: number;
 }
 
 /** The indexer's default address on the local chain (INDEXER_PORT's default). */
@@ -197,6 +199,7 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
       unreleased: e.FEATURE_UNRELEASED,
     },
     referralFeeShare: e.REFERRAL_FEE_SHARE,
+    noDepositTtlMs: e.NO_DEPOSIT_TTL_MS,
   };
 }
 

@@ -45,9 +45,11 @@ export const GET = apiHandler(async (request) => {
     siteOf(request, serverConfig()),
     q.userAddress,
   );
-  // from the first_deposits cache: "none yet" is believed for 30 s
-  const deposits = cachedDepositCheck(db, (chainId, users) =>
-    firstDepositsOf(chainClient(), chainId, users),
+  // from the first_deposits cache: "none yet" is believed for NO_DEPOSIT_TTL_MS (30 s default)
+  const deposits = cachedDepositCheck(
+    db,
+    (chainId, users) => firstDepositsOf(chainClient(), chainId, users),
+    serverConfig().noDepositTtlMs,
   );
   return referralMessage(db, deposits, await kycProvider(), {
     chainId,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Address } from "viem";
 import type { Executor } from "../db/types";
 import { firstDeposits } from "../db/schema";
+import { DEFAULT_NO_DEPOSIT_TTL_MS } from "../../config/schema";
 
 /** Looks up the first deposit of many users in one batched query (see `firstDepositsOf`). */
 export type FirstDepositsLookup = (
@@ -9,8 +10,11 @@ export type FirstDepositsLookup = (
   users: readonly Address[],
 ) => Promise<Map<Address, bigint>>;
 
-/** How long "no deposit yet" is believed before the chain is asked again. */
-export const NO_DEPOSIT_TTL_MS = 30_000;
+/**
+ * How long "no deposit yet" is believed before the chain is asked again, by default (the server
+ * passes its NO_DEPOSIT_TTL_MS setting).
+ */
+export const NO_DEPOSIT_TTL_MS = DEFAULT_NO_DEPOSIT_TTL_MS;
 
 /** One lookup at a time per set of users in this process (a burst of GETs shares it). */
 const inFlight = new Map<string, Promise<Map<Address, bigint>>>();
@@ -32,7 +36,7 @@ export type CachedDeposit = { user: string; amount: string | null; checkedAt: Da
  * The first deposit of each user of `entries` (0n when none), from what the `first_deposits`
  * cache (shared by every web server) held for them, read by the caller (e.g. joined with the page
  * of referrals). A found deposit never changes and is kept; a user not cached, or cached without
- * a deposit more than {@link NO_DEPOSIT_TTL_MS} ago, is looked up again, all of them in one
+ * a deposit more than `noDepositTtlMs` ({@link NO_DEPOSIT_TTL_MS} unless set) ago, is looked up again, all of them in one
  * batched query, and stored.
  */
 export async function resolveFirstDeposits(
@@ -41,13 +45,14 @@ export async function resolveFirstDeposits(
   chainId: number,
   entries: readonly CachedDeposit[],
   now: number = Date.now(),
+  noDepositTtlMs: number = NO_DEPOSIT_TTL_MS,
 ): Promise<Map<Address, bigint>> {
   const result = new Map<Address, bigint>();
   const stale: Address[] = [];
   for (const e of entries) {
     const user = e.user.toLowerCase() as Address;
     if (e.amount !== null) result.set(user, BigInt(e.amount));
-    else if (e.checkedAt && now - e.checkedAt.getTime() < NO_DEPOSIT_TTL_MS) result.set(user, 0n);
+    else if (e.checkedAt && now - e.checkedAt.getTime() < noDepositTtlMs) result.set(user, 0n);
     else if (!stale.includes(user)) stale.push(user);
   }
   if (stale.length === 0) return result;

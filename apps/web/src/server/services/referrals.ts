@@ -18,19 +18,28 @@ export type DepositCheck = (chainId: number, user: Address) => Promise<boolean>;
 
 /**
  * {@link DepositCheck} from the `first_deposits` cache (see {@link resolveFirstDeposits}): a
- * found deposit is final, "none yet" is believed for 30 s, so repeated GETs for one owner cost
- * at most one chain query per 30 s.
+ * found deposit is final, "none yet" is believed for `noDepositTtlMs` (30 s by default), so
+ * repeated GETs for one owner cost at most one chain query in that time.
  */
-export function cachedDepositCheck(db: Database, lookup: FirstDepositsLookup): DepositCheck {
+export function cachedDepositCheck(
+  db: Database,
+  lookup: FirstDepositsLookup,
+  noDepositTtlMs?: number,
+): DepositCheck {
   return async (chainId, user) => {
     const owner = user.toLowerCase() as Address;
     const [cached] = await db
       .select({ amount: firstDeposits.amount, checkedAt: firstDeposits.checkedAt })
       .from(firstDeposits)
       .where(and(eq(firstDeposits.chainId, chainId), eq(firstDeposits.user, owner)));
-    const found = await resolveFirstDeposits(db, lookup, chainId, [
-      { user: owner, amount: cached?.amount ?? null, checkedAt: cached?.checkedAt ?? null },
-    ]);
+    const found = await resolveFirstDeposits(
+      db,
+      lookup,
+      chainId,
+      [{ user: owner, amount: cached?.amount ?? null, checkedAt: cached?.checkedAt ?? null }],
+      Date.now(),
+      noDepositTtlMs,
+    );
     return (found.get(owner) ?? 0n) > 0n;
   };
 }
@@ -210,7 +219,14 @@ export const USER_YIELDS_MAX_PAGE_SIZE = 100;
 export async function referralYields(
   db: Database,
   lookup: FirstDepositsLookup,
-  args: { chainId: number; referrer: Address; page?: number; pageSize?: number },
+  args: {
+    chainId: number;
+    referrer: Address;
+    page?: number;
+    pageSize?: number;
+    /** how long "no deposit yet" is believed (the server's NO_DEPOSIT_TTL_MS) */
+    noDepositTtlMs?: number;
+  },
 ) {
   const page = args.page ?? 1;
   const pageSize = Math.min(args.pageSize ?? USER_YIELDS_MAX_PAGE_SIZE, USER_YIELDS_MAX_PAGE_SIZE);
@@ -239,7 +255,14 @@ export async function referralYields(
       .from(referrals)
       .where(mine);
   }
-  const deposits = await resolveFirstDeposits(db, lookup, args.chainId, rows);
+  const deposits = await resolveFirstDeposits(
+    db,
+    lookup,
+    args.chainId,
+    rows,
+    Date.now(),
+    args.noDepositTtlMs,
+  );
   const earned = await paidRewards(
     db,
     args.chainId,

@@ -46,5 +46,6 @@ export const GET = apiHandler(async (request) => {
     referrer: q.userAddress,
     page: q.page,
     pageSize: q.pageSize,
+    noDepositTtlMs: serverConfig().noDepositTtlMs,
   });
 });
