@@ -123,6 +123,20 @@ describe("parseServerConfig", () => {
     );
   });
 
+  it("reads NO_DEPOSIT_TTL_MS (default 30 s, 1 s to 1 day, whole milliseconds)", () => {
+    expect(parseServerConfig({}, repoRoot).noDepositTtlMs).toBe(30_000);
+    expect(parseServerConfig({ NO_DEPOSIT_TTL_MS: "" }, repoRoot).noDepositTtlMs).toBe(30_000);
+    expect(parseServerConfig({ NO_DEPOSIT_TTL_MS: "1000" }, repoRoot).noDepositTtlMs).toBe(1_000);
+    expect(parseServerConfig({ NO_DEPOSIT_TTL_MS: "86400000" }, repoRoot).noDepositTtlMs).toBe(
+      86_400_000,
+    );
+    for (const bad of ["999", "86400001", "1500.5", "soon", "-1000"]) {
+      expect(() => parseServerConfig({ NO_DEPOSIT_TTL_MS: bad }, repoRoot)).toThrow(
+        /NO_DEPOSIT_TTL_MS: must be a whole number of milliseconds from 1000 to 86400000/,
+      );
+    }
+  });
+
   it("Google sign-in needs both its client id and secret; only its flag reaches the browser; the on-ramp must be https with {address}", () => {
     const plain = parseServerConfig({}, repoRoot);
     expect(plain.google).toBeUndefined();
