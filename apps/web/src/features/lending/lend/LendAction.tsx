@@ -7,20 +7,30 @@ import { preloadModal } from "@/components/modal/registry";
 import { useConnection } from "@/lib/stack";
 import { LEND_BUTTON_CLASS } from "./lendButtonClass";
 
-/** The connected lender's button (KYC gate, this lender's room this epoch), loaded when needed. */
-let loading: Promise<{ default: typeof import("./TrancheLend").TrancheLend }> | undefined;
-const loadTrancheLend = () =>
+type TrancheLendModule = { default: typeof import("./TrancheLend").TrancheLend };
+
+/**
+ * The connected lender's button (KYC gate, this lender's room this epoch), loaded when needed:
+ * one load for every button of the page, forgotten when it fails so that the next try loads again.
+ * Once loaded it is handed over at once (a thenable that answers synchronously), so a button
+ * mounted later renders it without a frame of the placeholder.
+ */
+let loaded: TrancheLendModule | undefined;
+let loading: Promise<TrancheLendModule> | undefined;
+const importTrancheLend = (): Promise<TrancheLendModule> =>
   (loading ??= import("./TrancheLend").then(
-    (m) => ({ default: m.TrancheLend }),
+    (m) => (loaded = { default: m.TrancheLend }),
     (error: unknown) => {
-      // a failed load (the connection dropped) is tried again by the next render: a fresh lazy
-      // component (React keeps a failed one's error), made once for every button of the page
       loading = undefined;
-      TrancheLend = lazy(loadTrancheLend);
       throw new CodeNotLoadedError(error);
     },
   ));
-let TrancheLend = lazy(loadTrancheLend);
+/** What a lazy component loads: the code, or at once the code loaded already. */
+const loadTrancheLend = (): Promise<TrancheLendModule> => {
+  const module = loaded;
+  if (!module) return importTrancheLend();
+  return { then: (resolve: (m: TrancheLendModule) => void) => resolve(module) } as never;
+};
 
 /** The button's code did not load; any other error is not this boundary's to catch. */
 class CodeNotLoadedError extends Error {
@@ -34,20 +44,24 @@ class CodeNotLoadedError extends Error {
  * The button's code did not load (a dropped connection): the lender sees the button, not a broken
  * page, and pressing it loads the code again. Another error (a bug in the button) goes on to the
  * app's error page, as before: a button that fails the same way on every press would hide it.
+ * The boundary starts over (no error) when the count of tries it is given changes.
  */
 class LoadFailed extends Component<
-  { fallback: (retry: () => void) => ReactNode; children: ReactNode },
-  { error: unknown }
+  { tries: number; fallback: ReactNode; children: ReactNode },
+  { error: unknown; tries: number }
 > {
-  override state: { error: unknown } = { error: undefined };
+  override state: { error: unknown; tries: number } = { error: undefined, tries: this.props.tries };
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+  static getDerivedStateFromProps(props: { tries: number }, state: { tries: number }) {
+    return props.tries === state.tries ? null : { error: undefined, tries: props.tries };
   }
   override render() {
     const { error } = this.state;
     if (error === undefined) return this.props.children;
     if (!(error instanceof CodeNotLoadedError)) throw error;
-    return this.props.fallback(() => this.setState({ error: undefined }));
+    return this.props.fallback;
   }
 }
 
@@ -72,10 +86,15 @@ export function LendAction({
 }) {
   const { status } = useConnection();
   const { open } = useModal();
-  const [, rerender] = useState(0);
+  // the tries at loading the connected lender's button (each press after a failed load is one),
+  // each with a lazy component of its own: React keeps a failed lazy component's error
+  const [attempt, setAttempt] = useState(() => ({ tries: 0, TrancheLend: lazy(loadTrancheLend) }));
+  const retry = () =>
+    setAttempt(({ tries }) => ({ tries: tries + 1, TrancheLend: lazy(loadTrancheLend) }));
+  const { TrancheLend } = attempt;
   // a wallet connecting (or a remembered one reconnecting): its button's code comes meanwhile
   useEffect(() => {
-    if (status !== "disconnected") loadTrancheLend().catch(() => {}); // the button retries
+    if (status !== "disconnected") importTrancheLend().catch(() => {}); // the button retries
   }, [status]);
   const connected = status === "connected";
   // the visitor's button; the connected lender's placeholder (disabled) while theirs loads, and
@@ -96,14 +115,7 @@ export function LendAction({
   );
   if (!connected) return button();
   return (
-    <LoadFailed
-      fallback={(retry) =>
-        button(() => {
-          retry();
-          rerender((n) => n + 1); // the new lazy component in this render's children
-        })
-      }
-    >
+    <LoadFailed tries={attempt.tries} fallback={button(retry)}>
       <Suspense fallback={button()}>
         <TrancheLend pool={pool} trancheId={trancheId} />
       </Suspense>
