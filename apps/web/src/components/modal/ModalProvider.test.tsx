@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState, type ReactNode } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Modal } from "./Modal";
 import { pendingModals, requestStack } from "@/lib/stack/store";
 import { StackContext } from "@/lib/stack";
@@ -8,7 +8,7 @@ import type { LiveStack } from "@/lib/stack/store";
 import { ModalProvider, useModal } from "./ModalProvider";
 import type { RegistryModalProps } from "./registry";
 import { MODALS } from "./registryModals";
-import { registerVisitorModal } from "./visitorModals";
+import { registerVisitorModal, resetVisitorModals } from "./visitorModals";
 
 // The registry's modals are lazy chunks; here two small stand-ins with the same contract.
 vi.mock("./registryModals", () => {
@@ -89,6 +89,9 @@ function Live({ children }: { children: ReactNode }) {
     </StackContext.Provider>
   );
 }
+
+// a modal a test registers for visitors is that test's only
+afterEach(() => resetVisitorModals());
 
 describe("ModalProvider", () => {
   it("opens by name, stacks a pushed modal over the open one and keeps its state underneath", async () => {

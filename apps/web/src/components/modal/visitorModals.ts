@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentType } from "react";
-import type { ModalName, RegistryModalProps } from "./registry";
+import type { ModalName, ModalPropsByName, RegistryModalProps } from "./registry";
 
 /**
  * Modals a visitor's page shows without the wallet stack (./ModalProvider shows them at once;
@@ -10,16 +10,30 @@ import type { ModalName, RegistryModalProps } from "./registry";
  * referral-detected modal it opens on load (one request fewer in a visitor's first load than a
  * chunk of its own, issue 26 goal 1).
  */
-const registered: Partial<Record<ModalName, ComponentType<RegistryModalProps>>> = {};
+type VisitorModals = {
+  [N in ModalName]?: ComponentType<RegistryModalProps<ModalPropsByName[N]>>;
+};
 
-export function registerVisitorModal<P extends object>(
-  name: ModalName,
-  component: ComponentType<P & { onClose: () => void }>,
+const registered: VisitorModals = {};
+
+/**
+ * Registers the visitor's form of the modal `name`: a component of that modal's props (the
+ * registry's {@link ModalPropsByName}), so that registering another modal's fails to compile.
+ */
+export function registerVisitorModal<N extends ModalName>(
+  name: N,
+  component: ComponentType<RegistryModalProps<ModalPropsByName[N]>>,
 ): void {
-  registered[name] = component as unknown as ComponentType<RegistryModalProps>;
+  // (the same type: without the cast tsc gives up on the union of every modal's component)
+  registered[name] = component as VisitorModals[N];
 }
 
 /** The visitor's form of a modal, when the page registered one. */
-export function visitorModal(name: ModalName): ComponentType<RegistryModalProps> | undefined {
+export function visitorModal<N extends ModalName>(name: N): VisitorModals[N] {
   return registered[name];
+}
+
+/** Forgets every registered modal (tests: a test's registration does not reach the next). */
+export function resetVisitorModals(): void {
+  for (const name of Object.keys(registered) as ModalName[]) delete registered[name];
 }

@@ -152,4 +152,58 @@ describe("why a server read failed, as the cached page shows it", () => {
     expect(failure?.message).toBe('connect to (url) refused; body {"url":"(url)');
     expect(JSON.stringify(failure)).not.toMatch(/ss\)w|db\.internal|K3Y|rpc\.example/);
   });
+
+  it("keeps no host of the error's text either: a database's or an RPC's address without a scheme", () => {
+    const stripped = (text: string) => failureOf(new Error(text))?.message;
+    expect(stripped("connect ECONNREFUSED 10.0.0.5:5432")).toBe("connect ECONNREFUSED (host)");
+    expect(stripped("connect ECONNREFUSED 127.0.0.1:8545")).toBe("connect ECONNREFUSED (host)");
+    expect(stripped("connect ECONNREFUSED ::1:8545")).toBe("connect ECONNREFUSED (host)");
+    expect(stripped("getaddrinfo ENOTFOUND db.internal")).toBe("getaddrinfo ENOTFOUND (host)");
+    expect(stripped("connect ETIMEDOUT rpc-node-3")).toBe("connect ETIMEDOUT (host)");
+    expect(stripped("connection to db.internal:5432 timed out")).toBe(
+      "connection to (host) timed out",
+    );
+    expect(stripped("relay postgres:5432 refused the connection")).toBe(
+      "relay (host) refused the connection",
+    );
+    expect(stripped("no answer from [fd00::5]:8545, giving up")).toBe(
+      "no answer from (host), giving up",
+    );
+    expect(stripped("no answer from fd00::5 or 2001:db8:0:0:0:0:0:1")).toBe(
+      "no answer from (host) or (host)",
+    );
+    expect(stripped("the server at 10.0.0.5 closed the connection.")).toBe(
+      "the server at (host) closed the connection.",
+    );
+    // in a cause too, and in a short message: nothing of the address is left in the page
+    const failure = failureOf(
+      Object.assign(new Error("fetch failed"), {
+        shortMessage: "Request to 10.0.0.5:8545 failed",
+        cause: new Error("connect ECONNREFUSED 10.0.0.5:8545"),
+      }),
+    );
+    expect(failure?.shortMessage).toBe("Request to (host) failed");
+    expect(failure?.cause?.message).toBe("connect ECONNREFUSED (host)");
+    expect(JSON.stringify(failure)).not.toMatch(/10\.0\.0\.5|8545/);
+  });
+
+  it("leaves what the lender reads useful: what failed, and the rest of the text as it was", () => {
+    // another error: its text is the panel's detail, without the database's address
+    const failure = failureOf(
+      new Error('password authentication failed for user "app" at db.internal:5432'),
+    );
+    const copy = loadErrorCopy(failure, "chain", "Base Sepolia");
+    expect(copy.title).toBe("Could not load data");
+    expect(copy.detail).toBe('password authentication failed for user "app" at (host)');
+    // text with numbers and colons that name no host is kept as it is
+    for (const text of [
+      'The contract function "readPools" reverted with the following reason: Pool::paused',
+      "timed out after 2000 ms",
+      "HTTP request failed.\n\nStatus: 503",
+      "epoch 12 closes at 10:30:00 (UTC); ratio 1:2, 12.5% of 1.5 USDC",
+      "Missing or invalid parameters. Version: viem@2.21.3",
+    ]) {
+      expect(failureOf(new Error(text))?.message).toBe(text);
+    }
+  });
 });

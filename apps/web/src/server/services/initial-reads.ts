@@ -4,6 +4,7 @@ import { serverConfig, type ServerConfig } from "@/config/server";
 import type { InitialData } from "@/lib/queries/chain";
 import { chainClient, database } from "../context";
 import { poolNotices } from "./losses";
+import { ReadTimeoutError, withTimeout } from "./timeout";
 
 /**
  * A page never waits longer than this for a chain read: it shows the error panel, which renders
@@ -51,12 +52,46 @@ export interface ReadFailure {
  */
 const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\\?\/\\?\/\S*/gi;
 
-/** The {@link ReadFailure} of an error (its causes at most 5 deep), without any URL in its text. */
+/**
+ * Hosts in an error's text without a scheme, as a driver or Node's network errors name them
+ * (`connect ECONNREFUSED 10.0.0.5:5432`, `getaddrinfo ENOTFOUND db.internal`,
+ * `connect ECONNREFUSED ::1:8545`): the address a network error code is about, an IPv4 or IPv6
+ * address (with its port), a host name with a port. An internal address says where the app's
+ * database or RPC runs, which is no visitor's business either. The rest of the text (what
+ * failed, the error code) stays: it is what the panel's detail is for.
+ */
+const HOST_IN_TEXT = new RegExp(
+  [
+    // the address a Node network error code names: `ECONNREFUSED <host>`, `ENOTFOUND <host>`
+    String.raw`(?<=\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN)\s+)[\w[:][^\s,;)]*`,
+    // IPv6 (a `::` in it, or all eight groups), bracketed or not, with its port if any
+    String.raw`\[[0-9a-f:.]*:[0-9a-f:.]*\](?::\d+)?`,
+    String.raw`(?<![\w:.])(?=[0-9a-f:.]*::)(?:[0-9a-f]{0,4}:){2,8}[0-9a-f.]*(?![\w:])`,
+    String.raw`(?<![\w:.])(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}(?::\d+)?(?![\w:])`,
+    // IPv4, with its port if any
+    String.raw`(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?!\w|\.\d)`,
+    // a host name with a port (`db.internal:5432`, `localhost:8545`, `db:5432`): a letter in it
+    String.raw`(?<![\w.-])(?=[\w.-]*[a-z])\w(?:[\w.-]*\w)?:\d{1,5}(?!\w|\.\d)`,
+  ].join("|"),
+  "gi",
+);
+
+/**
+ * The {@link ReadFailure} of an error (its causes at most 5 deep), without any URL or host in its
+ * text: "(url)", "(host)" stand in their place.
+ */
 export function failureOf(error: unknown, depth = 0): ReadFailure | undefined {
   if (!error || typeof error !== "object" || depth > 4) return undefined;
   const e = error as { name?: unknown; shortMessage?: unknown; message?: unknown; cause?: unknown };
   const str = (v: unknown) =>
-    typeof v === "string" ? v.replace(URL_IN_TEXT, "(url)").slice(0, 300) : undefined;
+    typeof v === "string"
+      ? // the first 2,000 characters only: the patterns' work stays bounded on a long message
+        v
+          .slice(0, 2_000)
+          .replace(URL_IN_TEXT, "(url)")
+          .replace(HOST_IN_TEXT, "(host)")
+          .slice(0, 300)
+      : undefined;
   return {
     name: str(e.name),
     shortMessage: str(e.shortMessage),
@@ -138,29 +173,6 @@ async function initialRead<T>(
       );
     }
     return { error: failureOf(error) };
-  }
-}
-
-/** A server read that did not answer within the time a render waits for it. */
-class ReadTimeoutError extends Error {
-  override name = "TimeoutError";
-  constructor(ms: number) {
-    super(`timed out after ${ms} ms`);
-  }
-}
-
-/** `promise`, or a {@link ReadTimeoutError} once `ms` have passed (the timer is cleared either way). */
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ReadTimeoutError(ms)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -5,6 +5,7 @@ import { serverConfig, type ServerConfig } from "@/config/server";
 import { chainClient } from "../context";
 import { routerAbi } from "../swap/local-amm";
 import { INITIAL_READ_TIMEOUT_MS } from "./initial-reads";
+import { withTimeout } from "./timeout";
 
 /** WETH by local AMM router (a router's WETH never changes). */
 const wethByRouter = new Map<string, Address>();
@@ -19,18 +20,12 @@ export async function walletTokens(config: ServerConfig = serverConfig()): Promi
   const router = config.swap.provider === "local" ? config.swap.router : undefined;
   let weth = router ? wethByRouter.get(router) : undefined;
   if (router && !weth) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       // a page never waits long on the RPC: without an answer WETH is left out of this render
-      weth = await Promise.race([
+      weth = await withTimeout(
         chainClient(config).readContract({ address: router, abi: routerAbi, functionName: "WETH" }),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`timed out after ${INITIAL_READ_TIMEOUT_MS} ms`)),
-            INITIAL_READ_TIMEOUT_MS,
-          );
-        }),
-      ]);
+        INITIAL_READ_TIMEOUT_MS,
+      );
       wethByRouter.set(router, weth);
     } catch (error) {
       const reason =
@@ -38,8 +33,6 @@ export async function walletTokens(config: ServerConfig = serverConfig()): Promi
           ? ((error as Error & { shortMessage?: string }).shortMessage ?? error.message)
           : String(error);
       console.warn(`[wallet-balance] the local AMM's WETH could not be read: ${reason}`);
-    } finally {
-      clearTimeout(timer);
     }
   }
   return chainTokens(config.chainId, { usdc, weth });

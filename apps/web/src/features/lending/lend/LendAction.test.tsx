@@ -42,6 +42,29 @@ const lendAction = async () => {
 };
 
 describe("the lend button of a connected lender", () => {
+  it("stays a button as long as its code fails to load, each press one more try", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await lendAction();
+      const button = () => screen.getByRole("button", { name: "Lend into Senior" });
+      await vi.waitFor(() => expect(button().hasAttribute("disabled")).toBe(false));
+      expect(chunk.loads).toBe(1);
+      // the connection is still down: the press tries once, and the button is back
+      fireEvent.click(button());
+      await vi.waitFor(() => expect(chunk.loads).toBe(2));
+      await vi.waitFor(() => expect(button().hasAttribute("disabled")).toBe(false));
+      expect(screen.queryByText(/error page/)).toBeNull();
+      // and once more, a third load
+      fireEvent.click(button());
+      await vi.waitFor(() => expect(chunk.loads).toBe(3));
+      await vi.waitFor(() => expect(button().hasAttribute("disabled")).toBe(false));
+      expect(screen.queryByText("the full lend button")).toBeNull();
+    } finally {
+      chunk.loads = 0; // the next test counts its own loads, from a first failed one
+      logged.mockRestore();
+    }
+  });
+
   it("stays a button when its code fails to load, and pressing it loads the code again", async () => {
     // React reports the failed load it caught (the test's expected failure)
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
