@@ -1,11 +1,12 @@
 // @vitest-environment node
+import { eq } from "drizzle-orm";
 import { buildReferralMessage, referralErrorText } from "@lending/sdk";
 import { createTestClient, createWalletClient, http, parseAbi, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { chainClient } from "@/server/context";
-import { kycRecords, referrals, usedSignatures } from "@/server/db/schema";
+import { firstDeposits, kycRecords, referrals, usedSignatures } from "@/server/db/schema";
 import {
   call,
   expectError,
@@ -166,6 +167,33 @@ describe("/api/referral", () => {
       expect((await call(GET, getRequest(path))).status).toBe(200);
       expect(getLogs).toHaveBeenCalledTimes(1);
     } finally {
+      getLogs.mockRestore();
+    }
+  });
+
+  it("asks the chain again once 'no deposit yet' is older than NO_DEPOSIT_TTL_MS", async () => {
+    const getLogs = vi.spyOn(chainClient(), "getLogs");
+    const before = process.env.NO_DEPOSIT_TTL_MS;
+    try {
+      const fresh = newAccount();
+      await verified(fresh.address, "fresher");
+      const path = `/api/referral?userAddress=${fresh.address}&referralCode=${referrer.address}`;
+      expect((await call(GET, getRequest(path))).status).toBe(200);
+      expect(getLogs).toHaveBeenCalledTimes(1);
+      // the cached "none yet" is 2 s old: believed under the 30 s default...
+      const twoSecondsAgo = new Date(Date.now() - 2_000);
+      const mine = eq(firstDeposits.user, fresh.address.toLowerCase());
+      await t.db().update(firstDeposits).set({ checkedAt: twoSecondsAgo }).where(mine);
+      expect((await call(GET, getRequest(path))).status).toBe(200);
+      expect(getLogs).toHaveBeenCalledTimes(1);
+      // ...and looked up again under a 1 s setting
+      process.env.NO_DEPOSIT_TTL_MS = "1000";
+      await t.db().update(firstDeposits).set({ checkedAt: twoSecondsAgo }).where(mine);
+      expect((await call(GET, getRequest(path))).status).toBe(200);
+      expect(getLogs).toHaveBeenCalledTimes(2);
+    } finally {
+      if (before === undefined) delete process.env.NO_DEPOSIT_TTL_MS;
+      else process.env.NO_DEPOSIT_TTL_MS = before;
       getLogs.mockRestore();
     }
   });
