@@ -17,6 +17,7 @@ import {
   ticketsForUser,
 } from "../../../apps/web/src/server/repositories/loan-tickets";
 import { LocalKycProvider } from "../../../apps/web/src/server/services/kyc/local";
+import { trancheHolders } from "../../../apps/web/src/server/services/manage/loan-tickets";
 import { withSnapshot } from "../fixture/snapshot";
 import { devAccount } from "../lib/dev-accounts";
 import { UsageError } from "./db-commands";
@@ -82,6 +83,8 @@ describe("ops loan tickets on the local chain", () => {
   let indexer: Server;
   let indexerUrl = "";
   const asked: string[] = [];
+  /** the block the stub indexer says it has read the chain up to (its GET /sync) */
+  let indexedBlock = "1000000000";
 
   beforeAll(async () => {
     handle = await openMigratedTestDatabase();
@@ -89,6 +92,11 @@ describe("ops loan tickets on the local chain", () => {
     indexer = createServer((req, res) => {
       asked.push(req.url ?? "");
       const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/sync") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ indexedBlock, behindSeconds: 0 }));
+        return;
+      }
       const page = Number(url.searchParams.get("page"));
       const items = page === 1 ? [LENDER.address.toLowerCase()] : [OTHER.address.toLowerCase()];
       res.writeHead(200, { "content-type": "application/json" });
@@ -143,7 +151,10 @@ describe("ops loan tickets on the local chain", () => {
       expect({ notified, mailed }).toEqual({ notified: 1, mailed: 1 });
       // the block the holders were read at: deposits accepted up to it back the loan
       expect(ticket.blockNumber).toBe(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
-      expect(asked.map((u) => new URL(u, "http://x").searchParams.get("page"))).toEqual(["1", "2"]);
+      const pages = asked.filter((u) => u.startsWith("/tranche-lenders"));
+      expect(pages.map((u) => new URL(u, "http://x").searchParams.get("page"))).toEqual(["1", "2"]);
+      // after the indexer said it had read the chain up to the ticket's block
+      expect(asked.indexOf("/sync")).toBeLessThan(asked.indexOf(pages[0]!));
       const mails = await handle.db.select().from(outbox);
       expect(mails).toHaveLength(1);
       expect(mails[0]).toMatchObject({ from: FROM, to: "grace@example.com" });
@@ -246,6 +257,30 @@ describe("ops loan tickets on the local chain", () => {
       const [again] = await ticketsForUser(handle.db, anvil.chainId, LENDER.address.toLowerCase());
       expect(again!.fundsReturn?.nftId).toBe(String(returned!.nftId));
     });
+  });
+
+  it("waits for the indexer to reach the ticket's block; while it lags, no lender is left out silently", async () => {
+    const chain = { ...c, indexerUrl };
+    const block = await c.publicClient.getBlockNumber({ cacheTime: 0 });
+    try {
+      indexedBlock = String(block - 1n);
+      await expect(trancheHolders(chain, CASH_POOL, 0n, block, 0)).rejects.toThrow(
+        `The indexer has read the chain up to block ${block - 1n}, not yet block ${block}: a lender who joined the tranche since would not be told. Try again once it has caught up.`,
+      );
+      // it catches up while the ticket waits: the holders are read then
+      asked.length = 0;
+      setTimeout(() => (indexedBlock = String(block)), 300);
+      await trancheHolders(chain, CASH_POOL, 0n, block, 10_000);
+      expect(asked.filter((u) => u === "/sync").length).toBeGreaterThan(1);
+      expect(asked.at(-1)).toMatch(/^\/tranche-lenders/);
+      // an answer without a block is an error, not a guess
+      indexedBlock = "soon";
+      await expect(trancheHolders(chain, CASH_POOL, 0n, block, 0)).rejects.toThrow(
+        /names no indexed block/,
+      );
+    } finally {
+      indexedBlock = "1000000000";
+    }
   });
 
   it("checks the pool and tranche first: a bad id records nothing; --user tells that lender alone", async () => {

@@ -76,16 +76,56 @@ export async function trancheNames(
   return { poolName: pool.name, trancheName: tranche.name };
 }
 
+/** How long a ticket waits for the indexer to reach the ticket's block before it is refused. */
+export const INDEXER_CATCH_UP_MS = 15_000;
+
+const indexerUnreachable = (chain: TicketChain) => (e: unknown) => {
+  throw new LoanTicketError(
+    `The indexer at ${chain.indexerUrl} (INDEXER_URL) is unreachable: ${e instanceof Error ? e.message : String(e)}. It lists the tranche's lenders; start it (npm start does) or name one lender with --user.`,
+  );
+};
+
+/**
+ * Waits (at most `waitMs`) until the indexer has read the chain up to `blockNumber` (its GET
+ * /sync): the tranche's lenders it lists are then every lender up to that block. A lender whose
+ * deposit it has not read yet would not be told of the ticket, so a lagging indexer refuses the
+ * ticket with what to do, rather than leaving that lender out.
+ */
+async function indexerReached(chain: TicketChain, blockNumber: bigint, waitMs: number) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const url = `${chain.indexerUrl}/sync`;
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(
+      indexerUnreachable(chain),
+    );
+    if (!res.ok) throw new LoanTicketError(`The indexer answered ${res.status} for ${url}.`);
+    const { indexedBlock } = (await res.json().catch(() => ({}))) as { indexedBlock?: unknown };
+    if (typeof indexedBlock !== "string" || !/^\d+$/.test(indexedBlock)) {
+      throw new LoanTicketError(`The indexer's ${url} names no indexed block.`);
+    }
+    if (BigInt(indexedBlock) >= blockNumber) return;
+    if (Date.now() >= deadline) {
+      throw new LoanTicketError(
+        `The indexer has read the chain up to block ${indexedBlock}, not yet block ${blockNumber}: a lender who joined the tranche since would not be told. Try again once it has caught up.`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /**
  * Lenders whose funds are in the tranche now: every address the indexer saw accepted into it
- * (page by page), kept when its shares there are above 0 at one block.
+ * (page by page, once it has read the chain up to `blockNumber`), kept when its shares there are
+ * above 0 at that block.
  */
 export async function trancheHolders(
   chain: TicketChain,
   poolId: bigint,
   trancheId: bigint,
   blockNumber: bigint,
+  waitMs: number = INDEXER_CATCH_UP_MS,
 ): Promise<{ address: Address; shares: bigint }[]> {
+  await indexerReached(chain, blockNumber, waitMs);
   const candidates: Address[] = [];
   for (let page = 1; ; page++) {
     const params = new URLSearchParams({
@@ -95,11 +135,9 @@ export async function trancheHolders(
       pageSize: String(HOLDERS_PAGE),
     });
     const url = `${chain.indexerUrl}/tranche-lenders?${params}`;
-    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch((e: unknown) => {
-      throw new LoanTicketError(
-        `The indexer at ${chain.indexerUrl} (INDEXER_URL) is unreachable: ${e instanceof Error ? e.message : String(e)}. It lists the tranche's lenders; start it (npm start does) or name one lender with --user.`,
-      );
-    });
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(
+      indexerUnreachable(chain),
+    );
     if (!res.ok) throw new LoanTicketError(`The indexer answered ${res.status} for ${url}.`);
     const body = (await res.json()) as { items: Address[]; hasMore: boolean };
     candidates.push(...body.items);
