@@ -10,12 +10,6 @@ export type FirstDepositsLookup = (
   users: readonly Address[],
 ) => Promise<Map<Address, bigint>>;
 
-/**
- * How long "no deposit yet" is believed before the chain is asked again, by default (the server
- * passes its NO_DEPOSIT_TTL_MS setting).
- */
-export const NO_DEPOSIT_TTL_MS = DEFAULT_NO_DEPOSIT_TTL_MS;
-
 /** One lookup at a time per set of users in this process (a burst of GETs shares it). */
 const inFlight = new Map<string, Promise<Map<Address, bigint>>>();
 
@@ -36,8 +30,8 @@ export type CachedDeposit = { user: string; amount: string | null; checkedAt: Da
  * The first deposit of each user of `entries` (0n when none), from what the `first_deposits`
  * cache (shared by every web server) held for them, read by the caller (e.g. joined with the page
  * of referrals). A found deposit never changes and is kept; a user not cached, or cached without
- * a deposit more than `noDepositTtlMs` ({@link NO_DEPOSIT_TTL_MS} unless set) ago, is looked up again, all of them in one
- * batched query, and stored.
+ * a deposit more than `noDepositTtlMs` ago (the server's NO_DEPOSIT_TTL_MS setting, 30 s by
+ * default) is looked up again, all of them in one batched query, and stored.
  */
 export async function resolveFirstDeposits(
   db: Executor,
@@ -45,7 +39,7 @@ export async function resolveFirstDeposits(
   chainId: number,
   entries: readonly CachedDeposit[],
   now: number = Date.now(),
-  noDepositTtlMs: number = NO_DEPOSIT_TTL_MS,
+  noDepositTtlMs: number = DEFAULT_NO_DEPOSIT_TTL_MS,
 ): Promise<Map<Address, bigint>> {
   const result = new Map<Address, bigint>();
   const stale: Address[] = [];
