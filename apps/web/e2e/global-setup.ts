@@ -27,7 +27,15 @@ import { E2E_GOOGLE_USER } from "./support/google";
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now();
-  const stack = await startTestStack();
+  // when each part was done, in seconds since the start: the "stack ready" line prints them
+  const marks: string[] = [];
+  const at = () => ((Date.now() - started) / 1000).toFixed(1);
+  const mark = <T>(label: string, p: Promise<T>): Promise<T> =>
+    p.then((v) => {
+      marks.push(`${label} ${at()}`);
+      return v;
+    });
+  const stack = await mark("chain+deploy+seed", startTestStack());
   const pgliteDir = mkdtempSync(path.join(tmpdir(), "lending-e2e-pglite-"));
   let stopWeb: (() => Promise<void>) | undefined;
   let stopKeeper: (() => Promise<void>) | undefined;
@@ -46,57 +54,67 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ];
     // The app's database served as `npm start` serves it, so ops commands (loan tickets, KYC)
     // can run against it while the web server is up.
-    const servedStart = serveAndMigratePglite(path.join(pgliteDir, "web"), dbPort).then(
-      (db) => (served = db),
+    const servedStart = mark(
+      "database",
+      serveAndMigratePglite(path.join(pgliteDir, "web"), dbPort).then((db) => (served = db)),
     );
     // The indexer, as `npm start` runs it (its own embedded database), behind /api/transactions.
     // Its backfill goes on while the rest starts; the tests wait for it below.
-    const indexerStart = startIndexer({
-      port: indexerPort,
-      chainId: stack.chainId,
-      rpcUrl: stack.rpcUrl,
-      pgliteDir: path.join(pgliteDir, "indexer"),
-      deploymentFile,
-      fresh: true,
-      // its watchdog's restarts are always printed
-      log: process.env.E2E_INDEXER_LOG
-        ? (chunk) => process.stdout.write(`[indexer] ${chunk}`)
-        : (chunk) => {
-            if (chunk.startsWith("[indexer] stuck")) process.stdout.write(`[e2e] ${chunk}`);
-          },
-    }).then((i) => (indexer = i));
+    const indexerStart = mark(
+      "indexer started",
+      startIndexer({
+        port: indexerPort,
+        chainId: stack.chainId,
+        rpcUrl: stack.rpcUrl,
+        pgliteDir: path.join(pgliteDir, "indexer"),
+        deploymentFile,
+        fresh: true,
+        // its watchdog's restarts are always printed
+        log: process.env.E2E_INDEXER_LOG
+          ? (chunk) => process.stdout.write(`[indexer] ${chunk}`)
+          : (chunk) => {
+              if (chunk.startsWith("[indexer] stuck")) process.stdout.write(`[e2e] ${chunk}`);
+            },
+      }).then((i) => (indexer = i)),
+    );
     // After the protocol, so its deterministic addresses are unchanged; one after the other (one
     // deployer, one nonce sequence).
-    const contractsDeploy = (async () => {
-      const amm = await deployLocalAmm({
-        rpcUrl: stack.rpcUrl,
-        deployerPrivateKey: deployerAccount.privateKey,
-        usdc: stack.deployment.usdc,
-      });
-      // A partner NFT collection with no holder yet: the default test wallet (dev account 1,
-      // which holds one on `npm start`) must not see the NFT detected modal in every test; the
-      // NFT test mints one to its own lender.
-      const nft = await deployTestNft({
-        rpcUrl: stack.rpcUrl,
-        deployerPrivateKey: deployerAccount.privateKey,
-        holders: [],
-      });
-      return { amm, nft };
-    })();
+    const contractsDeploy = mark(
+      "amm+nft",
+      (async () => {
+        const amm = await deployLocalAmm({
+          rpcUrl: stack.rpcUrl,
+          deployerPrivateKey: deployerAccount.privateKey,
+          usdc: stack.deployment.usdc,
+        });
+        // A partner NFT collection with no holder yet: the default test wallet (dev account 1,
+        // which holds one on `npm start`) must not see the NFT detected modal in every test; the
+        // NFT test mints one to its own lender.
+        const nft = await deployTestNft({
+          rpcUrl: stack.rpcUrl,
+          deployerPrivateKey: deployerAccount.privateKey,
+          holders: [],
+        });
+        return { amm, nft };
+      })(),
+    );
     // A local OpenID Connect issuer standing in for Google (authorization code + PKCE): its
     // authorize endpoint answers at once with a code for the e2e Google user.
-    const googleStart = (async () => {
-      googleIssuer = new OAuth2Server();
-      await googleIssuer.issuer.keys.generate("RS256");
-      await googleIssuer.start(0, "127.0.0.1");
-      googleIssuer.service.on("beforeTokenSigning", (token) => {
-        token.payload.sub = E2E_GOOGLE_USER.sub;
-        token.payload.email = E2E_GOOGLE_USER.email;
-        token.payload.email_verified = true;
-      });
-      return googleIssuer;
-    })();
-    const build = buildWebIfNeeded("capture");
+    const googleStart = mark(
+      "google",
+      (async () => {
+        googleIssuer = new OAuth2Server();
+        await googleIssuer.issuer.keys.generate("RS256");
+        await googleIssuer.start(0, "127.0.0.1");
+        googleIssuer.service.on("beforeTokenSigning", (token) => {
+          token.payload.sub = E2E_GOOGLE_USER.sub;
+          token.payload.email = E2E_GOOGLE_USER.email;
+          token.payload.email_verified = true;
+        });
+        return googleIssuer;
+      })(),
+    );
+    const build = mark("build check", buildWebIfNeeded("capture"));
     // every start has a handler from here on (a failure is thrown where it is awaited, and the
     // cleanup below waits for the others to settle before stopping what they started)
     starts = Promise.allSettled([servedStart, indexerStart, contractsDeploy, googleStart, build]);
@@ -133,7 +151,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       log: process.env.E2E_WEB_LOG ? (chunk) => process.stdout.write(`[web] ${chunk}`) : undefined,
     });
     stopWeb = web.stop;
+    marks.push(`next start ${at()}`);
     await waitForIndexerReady(running, 5 * 60_000);
+    marks.push(`indexer ready ${at()}`);
     // As `npm start` does: an indexer that exits (a failed watchdog restart on a loaded machine)
     // is started again, so one exit does not fail every later journey that reads the history.
     // Its last output is printed with the supervisor's line, so the log says why it exited.
@@ -157,28 +177,32 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_INDEXER_URL = running.url;
     process.env.E2E_NFT_COLLECTION = nft;
     console.log(
-      `[e2e] web ${web.url} against anvil ${stack.rpcUrl} (stack ready in ${Math.round((Date.now() - started) / 1000)} s)`,
+      `[e2e] web ${web.url} against anvil ${stack.rpcUrl} (stack ready in ${at()} s; each part done at: ${marks.join(", ")})`,
     );
   } catch (error) {
     await starts;
-    await stopWeb?.();
-    await googleIssuer?.stop();
-    await stopKeeper?.();
-    supervisor?.stop();
-    await indexer?.stop();
-    await served?.close();
-    await stack.stop();
-    rmSync(pgliteDir, { recursive: true, force: true });
+    await stopAll();
     throw error;
   }
-  return async () => {
-    await stopWeb?.();
-    await googleIssuer?.stop();
-    await stopKeeper?.();
+  return async () => console.log(`[e2e] stack stopped in ${await stopAll()}`);
+
+  /** Stops what was started; answers how long it took, in all and each part. */
+  async function stopAll(): Promise<string> {
+    const stopping = Date.now();
+    const parts: string[] = [];
+    const timed = async (label: string, stop: () => Promise<unknown> | undefined) => {
+      const t = Date.now();
+      await stop();
+      parts.push(`${label} ${((Date.now() - t) / 1000).toFixed(1)}`);
+    };
+    await timed("next start", () => stopWeb?.());
+    await timed("google", () => googleIssuer?.stop());
+    await timed("keeper", () => stopKeeper?.());
     supervisor?.stop();
-    await indexer?.stop();
-    await served?.close();
-    await stack.stop();
+    await timed("indexer", () => indexer?.stop());
+    await timed("database", () => served?.close());
+    await timed("anvil", () => stack.stop());
     rmSync(pgliteDir, { recursive: true, force: true });
-  };
+    return `${((Date.now() - stopping) / 1000).toFixed(1)} s (${parts.join(", ")})`;
+  }
 }
