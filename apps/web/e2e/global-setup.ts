@@ -4,14 +4,15 @@ import path from "node:path";
 import { startTestStack } from "../../../scripts/src/fixture/index";
 import { deployTestNft } from "../../../scripts/src/chain/deploy";
 import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
-import { serveAndMigratePglite } from "../../../scripts/src/lib/db";
 import { startIndexer, waitForIndexerReady, type Indexer } from "../../../scripts/src/lib/indexer";
 import { startKeeperProcess } from "../../../scripts/src/lib/keeper";
 import { supervise, type Supervised } from "../../../scripts/src/lib/supervise";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { buildWebIfNeeded, startWebServer } from "../../../scripts/src/lib/web";
 import { OAuth2Server } from "oauth2-mock-server";
+import { servePglite } from "../src/server/db/serve";
 import { deployLocalAmm } from "../src/server/swap/local-amm";
+import { migratedTemplate } from "../src/server/test/pglite-template";
 import { E2E_GOOGLE_USER } from "./support/google";
 
 /**
@@ -19,14 +20,21 @@ import { E2E_GOOGLE_USER } from "./support/google";
  * free port against it (built first when its inputs changed). Tests read E2E_* from the env.
  *
  * The slow parts that do not need each other start together as soon as the chain is up: the served
- * database (a PGlite folder created and migrated), Ponder (its build and backfill), the two extra
- * contracts, the Google stand-in and the build check; each is awaited where it is needed (the
- * keeper after the database and the contracts, `next start` after all but the indexer's backfill,
- * which the tests wait for last). One after the other they took 105-116 s on a loaded machine,
- * together 71-89 s (docs/benchmarks.md, issue 26 goal 4, sixth session).
+ * database (in this process, in memory, from the API tests' migrated template), Ponder (its
+ * database, build and backfill, in its own process), the two extra contracts, the Google stand-in
+ * and the build check; each is awaited where it is needed (the keeper after the database and the
+ * contracts, `next start` after all but the indexer's backfill, which the tests wait for last).
+ * One after the other they took 105-116 s on a loaded machine, together 71-89 s
+ * (docs/benchmarks.md, issue 26 goal 4, sixth session). The chain comes first on its own: started
+ * beside it, the database (in this process) held up the deploy's requests five times over; and
+ * the database's folder and Ponder's, both created here one beside the other (initdb, then the
+ * migrations), were the slowest part (tenth session). The "stack ready" line says when each part
+ * was done.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now();
+  // Playwright's own start before this (its config, this file's imports, the test files)
+  const runnerStart = process.uptime().toFixed(1);
   // when each part was done, in seconds since the start: the "stack ready" line prints them
   const marks: string[] = [];
   const at = () => ((Date.now() - started) / 1000).toFixed(1);
@@ -41,7 +49,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let stopKeeper: (() => Promise<void>) | undefined;
   let indexer: Indexer | undefined;
   let googleIssuer: OAuth2Server | undefined;
-  let served: Awaited<ReturnType<typeof serveAndMigratePglite>> | undefined;
+  let served: Awaited<ReturnType<typeof servePglite>> | undefined;
   let supervisor: Supervised | undefined;
   let starts: Promise<unknown> = Promise.resolve();
   try {
@@ -52,14 +60,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await getFreePort(),
       await getFreePort(),
     ];
-    // The app's database served as `npm start` serves it, so ops commands (loan tickets, KYC)
-    // can run against it while the web server is up.
-    const servedStart = mark(
-      "database",
-      serveAndMigratePglite(path.join(pgliteDir, "web"), dbPort).then((db) => (served = db)),
-    );
     // The indexer, as `npm start` runs it (its own embedded database), behind /api/transactions.
-    // Its backfill goes on while the rest starts; the tests wait for it below.
+    // Its backfill goes on while the rest starts; the tests wait for it below. Its folder is new
+    // (this run's temporary folder): Ponder creates it in its own process, beside the database's
+    // migrations in this one. Started first: the migrations hold this process up.
     const indexerStart = mark(
       "indexer started",
       startIndexer({
@@ -67,8 +71,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         chainId: stack.chainId,
         rpcUrl: stack.rpcUrl,
         pgliteDir: path.join(pgliteDir, "indexer"),
+        newFolder: true,
         deploymentFile,
-        fresh: true,
         // its watchdog's restarts are always printed
         log: process.env.E2E_INDEXER_LOG
           ? (chunk) => process.stdout.write(`[indexer] ${chunk}`)
@@ -76,6 +80,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
               if (chunk.startsWith("[indexer] stuck")) process.stdout.write(`[e2e] ${chunk}`);
             },
       }).then((i) => (indexer = i)),
+    );
+    // The app's database served as `npm start` serves it, so ops commands (loan tickets, KYC)
+    // can run against it while the web server is up: in memory, started from the migrated
+    // template the API tests start from (made once per set of migrations, kept in the temp
+    // folder), not a folder created (initdb) and migrated here, in this process.
+    const servedStart = mark(
+      "database",
+      migratedTemplate()
+        .then((loadDataDir) =>
+          servePglite({ pgliteDir: "memory://", port: dbPort, migrate: true, loadDataDir }),
+        )
+        .then((db) => (served = db)),
     );
     // After the protocol, so its deterministic addresses are unchanged; one after the other (one
     // deployer, one nonce sequence).
@@ -177,7 +193,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_INDEXER_URL = running.url;
     process.env.E2E_NFT_COLLECTION = nft;
     console.log(
-      `[e2e] web ${web.url} against anvil ${stack.rpcUrl} (stack ready in ${at()} s; each part done at: ${marks.join(", ")})`,
+      `[e2e] web ${web.url} against anvil ${stack.rpcUrl} (stack ready in ${at()} s, after ${runnerStart} s of Playwright's own start; each part done at: ${marks.join(", ")})`,
     );
   } catch (error) {
     await starts;
@@ -195,14 +211,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await stop();
       parts.push(`${label} ${((Date.now() - t) / 1000).toFixed(1)}`);
     };
-    await timed("next start", () => stopWeb?.());
-    await timed("google", () => googleIssuer?.stop());
-    await timed("keeper", () => stopKeeper?.());
+    // side by side, each its own process (SIGTERM, then SIGKILL after 5 s): what reads the
+    // database and the chain first, then they
     supervisor?.stop();
-    await timed("indexer", () => indexer?.stop());
-    await timed("database", () => served?.close());
-    await timed("anvil", () => stack.stop());
-    rmSync(pgliteDir, { recursive: true, force: true });
+    await Promise.all([
+      timed("next start", () => stopWeb?.()),
+      timed("google", () => googleIssuer?.stop()),
+      timed("keeper", () => stopKeeper?.()),
+      timed("indexer", () => indexer?.stop()),
+    ]);
+    await Promise.all([
+      timed("database", () => served?.close()),
+      timed("anvil", () => stack.stop()),
+    ]);
+    await timed("temporary folder", async () =>
+      rmSync(pgliteDir, { recursive: true, force: true }),
+    );
     return `${((Date.now() - stopping) / 1000).toFixed(1)} s (${parts.join(", ")})`;
   }
 }
