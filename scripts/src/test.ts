@@ -262,7 +262,10 @@ const rehearsal: Step = {
  *   125 s against the other's 180 s), and may run beside `next build`: it ignores next-env.d.ts
  *   and .next, as eslint does. (eslint at the end of the forge lane balanced the lanes but made
  *   the phase slower in three runs of three, probably as `next build` uses both cores when alone;
- *   docs/benchmarks.md, issue 26 goal 4, seventh pass.)
+ *   docs/benchmarks.md, issue 26 goal 4, seventh pass. A tsc project moved after forge test would
+ *   balance them the same way, for the same reason not done. One tsc program over the four
+ *   projects took half the CPU of four, but Next's global types then reach the scripts (18 false
+ *   errors): the web needs a program of its own; tenth session.)
  * - Then three lanes: vitest's chain lane (SDK, web), the API tests on Postgres, then on served
  *   PGlite; beside them Playwright (`PLAYWRIGHT_SHARDS=2`: a lane per shard); and vitest's
  *   processes lane (indexer, scripts), then the rehearsal. Playwright is the longest lane, so
