@@ -63,7 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The indexer, as `npm start` runs it (its own embedded database), behind /api/transactions.
     // Its backfill goes on while the rest starts; the tests wait for it below. Its folder is new
     // (this run's temporary folder): Ponder creates it in its own process, beside the database's
-    // migrations in this one. Started first: the migrations hold this process up.
+    // start in this one. Started first: that start holds this process up.
     const indexerStart = mark(
       "indexer started",
       startIndexer({
