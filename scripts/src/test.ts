@@ -98,11 +98,21 @@ const abis: Step = {
     return text;
   },
 };
+/**
+ * Two tsc programs: the SDK, the indexer and the scripts in one (tsconfig.typecheck.json, the
+ * union of their `include`s, the same options), the web in its own. In one program the SDK's
+ * sources and the libraries' declarations (viem, wagmi, Ponder) are read and checked once, not
+ * once per project: 68 CPU-seconds instead of 136 (docs/benchmarks.md, issue 26 goal 4, tenth
+ * session). The three share no global declarations but identical ones (Ponder's only declare its
+ * `ponder:*` modules); the web's do (Next's make `NODE_ENV` a required member of every
+ * `ProcessEnv`: 18 false errors in the scripts), so it stays alone. `tsc --noEmit -p <package>`
+ * still checks one package by itself.
+ */
 const typecheck: Step = {
-  name: "Typecheck: tsc --noEmit (sdk, indexer, scripts, web)",
+  name: "Typecheck: tsc --noEmit (sdk + indexer + scripts, then web)",
   action: async ({ output }) => {
     let text = "";
-    for (const project of ["packages/sdk", "packages/indexer", "scripts", "apps/web"]) {
+    for (const project of ["tsconfig.typecheck.json", "apps/web"]) {
       text += await run(bin("tsc"), ["--noEmit", "-p", project], { cwd: paths.root, output });
     }
     return text;
@@ -262,7 +272,9 @@ const rehearsal: Step = {
  *   125 s against the other's 180 s), and may run beside `next build`: it ignores next-env.d.ts
  *   and .next, as eslint does. (eslint at the end of the forge lane balanced the lanes but made
  *   the phase slower in three runs of three, probably as `next build` uses both cores when alone;
- *   docs/benchmarks.md, issue 26 goal 4, seventh pass.)
+ *   docs/benchmarks.md, issue 26 goal 4, seventh pass. A tsc project moved after forge test would
+ *   balance them the same way, for the same reason not done; the typecheck's CPU was cut
+ *   instead, with two programs for the four projects (`typecheck`, above); tenth session.)
  * - Then three lanes: vitest's chain lane (SDK, web), the API tests on Postgres, then on served
  *   PGlite; beside them Playwright (`PLAYWRIGHT_SHARDS=2`: a lane per shard); and vitest's
  *   processes lane (indexer, scripts), then the rehearsal. Playwright is the longest lane, so

@@ -52,6 +52,14 @@ export type IndexerOptions = {
   /** Wipe what an earlier run indexed first (a fresh anvil is a new chain). */
   fresh?: boolean;
   /**
+   * `pgliteDir` is a new folder of this run's own (a temporary folder no later run opens): Ponder
+   * creates its database itself, in its own process, and nothing is wiped first. By default the
+   * folder is created here first, atomically (see {@link ensurePgliteFolder}), in this process:
+   * beside other work in this process (the e2e global setup's served database) that start took
+   * most of a minute on a loaded machine (docs/benchmarks.md, issue 26 goal 4, tenth session).
+   */
+  newFolder?: boolean;
+  /**
    * The chain being indexed: the index is bound to it (see {@link bindIndexerToChain}) and a
    * kept index of another chain is refused.
    */
@@ -256,7 +264,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   } else if (opts.fresh) {
     await resetIndexerData({ databaseUrl: opts.databaseUrl, pgliteDir, schema });
   }
-  if (!opts.databaseUrl) await ensurePgliteFolder(pgliteDir);
+  if (!opts.databaseUrl && !opts.newFolder) await ensurePgliteFolder(pgliteDir);
   let output = "";
   const env: NodeJS.ProcessEnv = {
     ...process.env,
