@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { split, withoutDatabase } from "./scripts/src/lib/test-groups.ts";
+import { needsIsolation, split, withoutDatabase } from "./scripts/src/lib/test-groups.ts";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -34,6 +34,20 @@ const [webPure, webShared] = split(r("apps/web"), ["src", "app"]);
  * the same result on every database, and the first vitest step has run them already.
  */
 const webSkipped = process.env.VITEST_DATABASE_FILES === "1" ? withoutDatabase(r("apps/web")) : [];
+/**
+ * The web app's shared files run one at a time in two projects. `@lending/web` runs them without
+ * isolation (`isolate: false`): one worker, one module graph and one node environment for all
+ * of them, so the server modules (drizzle, viem, the route handlers) are imported once instead of
+ * once per file, and no worker is started per file. What a file changes in the process is put back
+ * after it by src/test/shared-process.ts (process.env, timers, stubs, the server's process-wide
+ * database/chain/price handles, the initial-read cache); the API harness gives every file its own
+ * database as before, and every file reverts the chain it changed. `@lending/web:isolated` keeps a
+ * fresh worker per file for what cannot be put back (`needsIsolation`, scripts/src/lib/test-groups.ts):
+ * module mocks (`vi.mock`), process-wide diagnostics-channel hooks, and jsdom files.
+ * Order independence: docs/decisions.md ("The web app's shared test files share one worker").
+ */
+const webIsolated = webShared.filter((f) => needsIsolation(r(`apps/web/${f}`)));
+const webTogether = webShared.filter((f) => !webIsolated.includes(f));
 
 export default defineConfig({
   test: {
@@ -70,6 +84,9 @@ export default defineConfig({
           name: "@lending/sdk",
           root: r("packages/sdk"),
           exclude: sdkPure,
+          // one worker and module graph for its files: they change no env, mock no module and
+          // keep no module-level state (the SDK has no module caches); each reverts its chain
+          isolate: false,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           testTimeout: 20_000,
@@ -78,11 +95,25 @@ export default defineConfig({
       {
         extends: r("apps/web/vitest.config.mts"),
         test: {
-          name: "@lending/web",
+          name: "@lending/web:isolated",
           root: r("apps/web"),
-          exclude: [...webPure, ...webSkipped],
+          exclude: [...webPure, ...webTogether, ...webSkipped],
           fileParallelism: false,
           sequence: { groupOrder: 2 },
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: r("apps/web/vitest.config.mts"),
+        test: {
+          name: "@lending/web",
+          root: r("apps/web"),
+          exclude: [...webPure, ...webIsolated, ...webSkipped],
+          environment: "node",
+          isolate: false,
+          setupFiles: ["./src/test/shared-process.ts"],
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
           testTimeout: 20_000,
         },
       },
@@ -102,7 +133,7 @@ export default defineConfig({
           testTimeout: 240_000,
           hookTimeout: 240_000,
           fileParallelism: false,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
       {
@@ -115,7 +146,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 5 },
         },
       },
     ].filter(inLane),

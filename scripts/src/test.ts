@@ -165,6 +165,11 @@ const vitestLane = (lane: "chain" | "processes"): Step => ({
       output,
     }),
 });
+/**
+ * The web app's shared files: `@lending/web` (one worker without isolation) and
+ * `@lending/web:isolated` (a worker per file: module mocks, process-wide hooks), vitest.config.mts.
+ */
+const WEB_SHARED_PROJECTS = ["--project", "@lending/web", "--project", "@lending/web:isolated"];
 const apiOnPostgres: Step = {
   name: "API tests on Postgres: vitest run (app/api, src/server) with DATABASE_URL",
   show: true,
@@ -177,7 +182,7 @@ const apiOnPostgres: Step = {
     try {
       return await run(
         bin("vitest"),
-        ["run", VITEST_RETRY, "--project", "@lending/web", "app/api", "src/server"],
+        ["run", VITEST_RETRY, ...WEB_SHARED_PROJECTS, "app/api", "src/server"],
         {
           cwd: paths.root,
           env: { ...ci, DATABASE_URL: pg.url, VITEST_DATABASE_FILES: "1" },
@@ -194,20 +199,16 @@ const apiOnServedPglite: Step = {
   name: "API tests on served PGlite: vitest run (app/api, src/server) with API_TEST_DATABASE=served",
   show: true,
   action: ({ output }) =>
-    run(
-      bin("vitest"),
-      ["run", VITEST_RETRY, "--project", "@lending/web", "app/api", "src/server"],
-      {
-        cwd: paths.root,
-        env: {
-          ...ci,
-          DATABASE_URL: undefined,
-          API_TEST_DATABASE: "served",
-          VITEST_DATABASE_FILES: "1",
-        },
-        output,
+    run(bin("vitest"), ["run", VITEST_RETRY, ...WEB_SHARED_PROJECTS, "app/api", "src/server"], {
+      cwd: paths.root,
+      env: {
+        ...ci,
+        DATABASE_URL: undefined,
+        API_TEST_DATABASE: "served",
+        VITEST_DATABASE_FILES: "1",
       },
-    ),
+      output,
+    }),
 };
 const nextBuild: Step = { name: "Web: next build", action: ({ output }) => buildWeb(output) };
 /**

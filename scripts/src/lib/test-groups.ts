@@ -110,3 +110,22 @@ export function withoutDatabase(webRoot: string): string[] {
  * `// api-passes: skip (<why>)`. It gives the same result in every pass.
  */
 const API_PASSES_SKIP = /^\/\/ api-passes: skip \(.+\)$/m;
+
+/**
+ * What keeps a shared web test file out of the project that runs without isolation (one worker,
+ * one module graph for all its files, vitest.config.mts): a module mock (`vi.mock` is not reset
+ * between files without isolation: a later file would import the mock), a process-wide hook that
+ * cannot be removed (the front door's and the peer stamp's diagnostics-channel subscribers guard
+ * every HTTP server of the process afterwards).
+ */
+const ISOLATED = /vi\.(?:do)?mock\(|installFrontDoor|stampPeerAddress/;
+
+/**
+ * Whether the shared web test file at `path` needs a fresh worker of its own: it names
+ * {@link ISOLATED}, or it runs in jsdom (no `@vitest-environment node` line: a DOM, React and
+ * Testing Library state are per file).
+ */
+export function needsIsolation(path: string): boolean {
+  const text = readFileSync(path, "utf8");
+  return ISOLATED.test(text) || !/@vitest-environment node\b/.test(text);
+}

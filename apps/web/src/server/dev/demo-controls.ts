@@ -209,6 +209,11 @@ type NodeContext = Pick<DemoControlsContext, "rpcUrl" | "chainId">;
 
 const offered = new Map<string, { at: number; answer: Promise<boolean>; yes: boolean }>();
 
+/** Forgets every answer of {@link demoControlsOffered} (tests sharing one process). */
+export function clearDemoControlsOffers(): void {
+  offered.clear();
+}
+
 /**
  * Whether pages offer the dev panel: configured for chain 31337 and its RPC really is anvil
  * ({@link isLocalNode}), as the demo routes require. Asked once per RPC URL and process; a "no"

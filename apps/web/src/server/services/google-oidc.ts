@@ -35,6 +35,11 @@ const discovered = new Map<string, { at: number; config: Promise<oidc.Configurat
 /** Discovery documents and keys are cached for an hour per issuer and client. */
 const DISCOVERY_TTL_MS = 60 * 60_000;
 
+/** Forgets every cached discovery (tests sharing one process: an issuer's port may come again). */
+export function clearIssuerCache(): void {
+  discovered.clear();
+}
+
 function isLoopback(url: URL): boolean {
   return url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
 }

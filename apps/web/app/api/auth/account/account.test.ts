@@ -658,7 +658,7 @@ describe("email and Google sign-in, the embedded wallet and linked wallets (/api
       process.env.GOOGLE_CLIENT_ID = "test-client";
       process.env.GOOGLE_CLIENT_SECRET = "test-secret";
       process.env.GOOGLE_ISSUER = issuer.issuer.url!;
-    });
+    }, 60_000); // an RSA key and a server start: over the default 10 s on a loaded machine
     afterAll(async () => {
       delete process.env.GOOGLE_CLIENT_ID;
       delete process.env.GOOGLE_CLIENT_SECRET;
