@@ -19,8 +19,8 @@ import { fitsThePhone } from "./support/layout";
 import { expect, test, type Stack } from "./support/fixtures";
 import {
   connectTestWallet,
-  devPanel,
-  lendAndClose,
+  lendOnChain,
+  moveChain,
   publishKsuPrice,
   settledByKeeper,
   trancheLimitsOf,
@@ -70,12 +70,12 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   const ksuOf = () => readTokenBalance(client, { token: stack.deployment.ksu, owner: user });
   const usdcOf = () => readTokenBalance(client, { token: stack.deployment.usdc, owner: user });
 
-  // 1,000 USDC lent (pending deposits count toward the level)
-  await page.goto("/lending");
-  await connectTestWallet(page, wallet);
-  await lendAndClose(page, target, 1_000n * USDC, { connected: true });
+  // 1,000 USDC lent on the chain (pending deposits count toward the level; the lend modal has its
+  // own journeys)
+  await lendOnChain(stack, lender.privateKey, target, 1_000n * USDC);
 
   await page.goto("/locking");
+  await connectTestWallet(page, wallet);
   await expect(page.getByTestId("locking-total")).toHaveText("0.00 KSU");
   await expect(page.getByTestId("locking-level")).toContainText("Level 0");
   await expect(page.getByTestId("locking-staked")).toHaveText("0.00% staked");
@@ -224,7 +224,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
       100n * USDC <= c.limits.maximum,
   );
   expect(other, "another open tranche").toBeDefined();
-  await lendAndClose(page, other!, 100n * USDC, { connected: true });
+  await lendOnChain(stack, lender.privateKey, other!, 100n * USDC);
   const requests = await getUserRequests(client, stack.deployment, user);
   const newest = requests.find(
     (r) => r.trancheId === other!.tranche.id && r.poolId === other!.pool.id,
@@ -232,8 +232,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   expect(newest!.level).toBe(2);
 
   // two clearings: the deposits are accepted, then an epoch of interest pays fees and a bonus
-  await page.goto("/locking");
-  await devPanel(page, "Move to the clearing period");
+  await moveChain(stack, "clearing period");
   for (const r of await getUserRequests(client, stack.deployment, user)) {
     await settledByKeeper(client, stack.deployment, r.nftId);
   }
@@ -252,8 +251,8 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
       { timeout: 30_000, intervals: [250], message: "the keeper checkpoints the bonus base" },
     )
     .toBeGreaterThan(0n);
-  await devPanel(page, "Move to the next epoch");
-  await devPanel(page, "Move to the clearing period");
+  await moveChain(stack, "next epoch");
+  await moveChain(stack, "clearing period");
   await page.goto("/portfolio/bonus-and-rewards");
   const bonus = page.getByTestId("rewards-bonus-claimable");
   const fees = page.getByTestId("rewards-fees-claimable");
