@@ -11,11 +11,11 @@ import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
   connectTestWallet,
+  devPanel,
   ensureKyc,
   freshLender,
   lendOnChain,
   loanTicketFor,
-  moveChain,
   pageWithWallet,
   runOps,
   settledByKeeper,
@@ -173,7 +173,7 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
   const deposit = await lendOnChain(stack, lender.privateKey, target, amount);
   await page.goto("/portfolio");
   await connectTestWallet(page);
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, deposit.nftId);
   // the indexer has seen the clearing (the ops command asks it for the tranche's lenders)
   const history = `/api/transactions?user=${lender.address}`;
@@ -291,8 +291,8 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
   expect(returned).toContain(`the lender's part of the loan: ${formatUsdc(exposure)} USDC`);
   const before = await usdcOf();
   await page.goto("/portfolio/my-transactions");
-  await moveChain(stack, "next epoch");
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the next epoch");
+  await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, BigInt(forcedId!));
   // the lender's part of the loan, paid to the wallet (the shares' worth at the clearing, within
   // its interest), and the rest of the position stays in the tranche

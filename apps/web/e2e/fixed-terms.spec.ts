@@ -14,7 +14,6 @@ import {
   ensureKyc,
   freshLender,
   lendOnChain,
-  moveChain,
   pageWithWallet,
   settledByKeeper,
   shortFixedTerm,
@@ -67,7 +66,7 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
   await expect(pendingRow.getByTestId("fix-apy-button")).toHaveAccessibleDescription(
     "Fix APY: needs a variable balance available to withdraw in this tranche.",
   );
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, deposit.nftId);
 
   // Fix APY is closed in the clearing period: a countdown replaces the form
@@ -186,7 +185,7 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
   );
   await expect(row.getByRole("button", { name: /Withdraw at expiry/ })).toHaveCount(0);
 
-  // the chain's clock moves on; the keeper clears, the term ends, the keeper pays it out
+  // the dev panel moves the chain; the keeper clears, the term ends, the keeper pays it out
   const usdcBefore = await readTokenBalance(client, { token: stack.deployment.usdc, owner: user });
   const cleared = async () =>
     (
@@ -199,8 +198,8 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
     ).nextEpochToClear;
   while ((await cleared()) <= loan!.endEpoch + 1n) {
     const before = await cleared();
-    await moveChain(stack, "next epoch");
-    await moveChain(stack, "clearing period");
+    await devPanel(page, "Move to the next epoch");
+    await devPanel(page, "Move to the clearing period");
     await expect
       .poll(cleared, { timeout: 30_000, message: "the keeper clears the epoch" })
       .toBeGreaterThan(before);

@@ -19,8 +19,8 @@ import { fitsThePhone } from "./support/layout";
 import { expect, test, type Stack } from "./support/fixtures";
 import {
   connectTestWallet,
+  devPanel,
   lendOnChain,
-  moveChain,
   publishKsuPrice,
   settledByKeeper,
   trancheLimitsOf,
@@ -232,7 +232,8 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   expect(newest!.level).toBe(2);
 
   // two clearings: the deposits are accepted, then an epoch of interest pays fees and a bonus
-  await moveChain(stack, "clearing period");
+  await page.goto("/locking");
+  await devPanel(page, "Move to the clearing period");
   for (const r of await getUserRequests(client, stack.deployment, user)) {
     await settledByKeeper(client, stack.deployment, r.nftId);
   }
@@ -251,8 +252,8 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
       { timeout: 30_000, intervals: [250], message: "the keeper checkpoints the bonus base" },
     )
     .toBeGreaterThan(0n);
-  await moveChain(stack, "next epoch");
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the next epoch");
+  await devPanel(page, "Move to the clearing period");
   await page.goto("/portfolio/bonus-and-rewards");
   const bonus = page.getByTestId("rewards-bonus-claimable");
   const fees = page.getByTestId("rewards-fees-claimable");

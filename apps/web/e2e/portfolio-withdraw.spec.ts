@@ -4,22 +4,21 @@ import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
   connectTestWallet,
+  devPanel,
   ensureKyc,
   freshLender,
   lendOnChain,
-  moveChain,
   pageWithWallet,
   settledByKeeper,
   trancheFor,
 } from "./support/journey";
 
 // The lender's round trip on the full local stack, as a new user does it after `npm start`: lend
-// (on the chain: the lend modal has its own journeys), move the chain's clock (the dev panel's
-// server code: the panel has its own journey), the keeper (started by the global setup) clears
-// and settles on its own, /portfolio shows the position and, an epoch later, its
-// interest; a part is withdrawn through the Withdraw modal (every validation message on the way),
-// the keeper pays it, the USDC is back in the wallet on chain, and My Transactions shows every
-// event with its transaction.
+// (on the chain: the lend modal has its own journeys), move the chain with the dev panel, the
+// keeper (started by the global setup) clears and settles on its own, /portfolio shows the
+// position and, an epoch later, its interest; a part is withdrawn through the Withdraw modal
+// (every validation message on the way), the keeper pays it, the USDC is back in the wallet on
+// chain, and My Transactions shows every event with its transaction.
 
 const USDC = 1_000_000n;
 
@@ -55,10 +54,10 @@ test("lend, the keeper clears, interest, withdraw part, the USDC is back, the hi
   await expect(row.getByTestId("position-interest-withdrawn")).toHaveText("0.00 USDC");
   await expect(page.getByTestId("total-losses")).toHaveCount(0);
 
-  // the clock moves to the clearing period; the keeper clears and settles
+  // the dev panel moves the chain to the clearing period; the keeper clears and settles
   const [deposit] = await getUserRequests(client, stack.deployment, user);
   expect(deposit).toMatchObject({ kind: "Deposit", amount, requestStatus: "Requested" });
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, deposit!.nftId);
   await page.reload();
   await expect(row.getByTestId("position-invested")).toHaveText("250.00 USDC");
@@ -66,8 +65,8 @@ test("lend, the keeper clears, interest, withdraw part, the USDC is back, the hi
   await expect(page.getByTestId("total-invested")).toHaveText("250.00 USDC");
 
   // an epoch later the clearing applies its interest: the balance grows past what was lent
-  await moveChain(stack, "next epoch");
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the next epoch");
+  await devPanel(page, "Move to the clearing period");
   const poolId = deposit!.poolId;
   await expect
     .poll(
@@ -83,7 +82,7 @@ test("lend, the keeper clears, interest, withdraw part, the USDC is back, the hi
       { timeout: 30_000, message: "the keeper clears the epoch after the deposit's" },
     )
     .toBeGreaterThan(deposit!.epoch + 1n);
-  await moveChain(stack, "next epoch");
+  await devPanel(page, "Move to the next epoch");
   await page.reload();
   await expect(row.getByTestId("position-interest")).toHaveText(
     /^0\.(0[1-9]|[1-9]\d)\d* USDC$|^[1-9]/,
@@ -163,8 +162,8 @@ test("lend, the keeper clears, interest, withdraw part, the USDC is back, the hi
     /^(99\.99|100\.00)\d* USDC$/,
   );
 
-  // the clearing period again: the keeper clears and settles the withdrawal, the USDC is back on chain
-  await moveChain(stack, "clearing period");
+  // the dev panel again: the keeper clears and settles the withdrawal, the USDC is back on chain
+  await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, withdrawal!.nftId);
   const received =
     (await readTokenBalance(client, { token: stack.deployment.usdc, owner: user })) - usdcBefore;
@@ -172,7 +171,7 @@ test("lend, the keeper clears, interest, withdraw part, the USDC is back, the hi
   expect(received).toBeGreaterThanOrEqual(100n * USDC - 1n);
   expect(received).toBeLessThan(101n * USDC);
   // out of the clearing period: the next specs lend as usual
-  await moveChain(stack, "next epoch");
+  await devPanel(page, "Move to the next epoch");
   await page.reload();
   await expect(row.getByTestId("position-pending-withdrawals")).toHaveText("0.00 USDC");
   await expect(row.getByTestId("position-invested")).toHaveText(/^1(49|50)\.\d{2,6} USDC$/);

@@ -11,10 +11,10 @@ import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
   connectTestWallet,
+  devPanel,
   ensureKyc,
   freshLender,
   lendOnChain,
-  moveChain,
   mintPartnerNft,
   pageWithWallet,
   settledByKeeper,
@@ -245,9 +245,10 @@ test("referral rewards: B lends through A's link, an epoch clears, A is paid the
   const deposit = await lendOnChain(stack, friend.privateKey, target, 1_000n * USDC);
 
   // the deposit is accepted at one clearing; the next one pays interest, and the keeper pays A
-  await moveChain(stack, "clearing period");
+  await b.page.goto("/portfolio");
+  await devPanel(b.page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, deposit.nftId);
-  await moveChain(stack, "next epoch");
+  await devPanel(b.page, "Move to the next epoch");
   const epoch = (
     await client.readContract({
       address: stack.deployment.lendingPoolManager,
@@ -256,7 +257,7 @@ test("referral rewards: B lends through A's link, an epoch clears, A is paid the
       args: [target.pool.id],
     })
   ).nextEpochToClear;
-  await moveChain(stack, "clearing period");
+  await devPanel(b.page, "Move to the clearing period");
   const paidEvent = parseAbiItem(
     "event ReferralRewardPaid(address indexed referrer, uint256 indexed poolId, uint256 indexed epoch, uint256 amount)",
   );

@@ -12,9 +12,9 @@ import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
   connectTestWallet,
+  devPanel,
   freshLender,
   lendOnChain,
-  moveChain,
   pageWithWallet,
   settledByKeeper,
   trancheLimitsOf,
@@ -60,10 +60,10 @@ test("a lender downloads a quarterly statement whose totals equal the chain's", 
   const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
   await page.goto("/portfolio");
   await connectTestWallet(page);
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, deployment, deposit!.nftId);
-  await moveChain(stack, "next epoch");
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the next epoch");
+  await devPanel(page, "Move to the clearing period");
   await expect
     .poll(
       async () =>

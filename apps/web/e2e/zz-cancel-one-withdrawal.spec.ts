@@ -20,9 +20,9 @@ import { seriousViolations } from "./support/axe";
 import { expect, test, type Stack } from "./support/fixtures";
 import {
   connectTestWallet,
+  devPanel,
   freshLender,
   lendOnChain,
-  moveChain,
   pageWithWallet,
   settledByKeeper,
   trancheFor,
@@ -87,9 +87,10 @@ test("two withdrawals in one epoch: Cancel on one row cancels only that request"
   const { account, client, send, read } = chainOf(stack, lender.privateKey);
   const { deployment } = stack;
   const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
+  await page.goto("/portfolio/my-transactions");
 
   // a deposit of the current epoch (out of a clearing period), cleared and settled by the keeper
-  if (await read<boolean>("isClearingPeriod", [])) await moveChain(stack, "next epoch");
+  if (await read<boolean>("isClearingPeriod", [])) await devPanel(page, "Move to the next epoch");
   const target = await trancheFor(stack, lender.address, amount);
   const args = {
     poolId: target.pool.id,
@@ -100,7 +101,7 @@ test("two withdrawals in one epoch: Cancel on one row cancels only that request"
   await lendOnChain(stack, lender.privateKey, target, amount);
   const [deposit] = await getUserRequests(client, deployment, account.address);
   expect(deposit).toMatchObject({ kind: "Deposit", amount, requestStatus: "Requested" });
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, deployment, deposit!.nftId);
 
   // two withdrawal requests of one epoch: one request on chain
@@ -135,7 +136,7 @@ test("two withdrawals in one epoch: Cancel on one row cancels only that request"
   );
 
   // the history: one row per request as made, each in USDC
-  await page.goto("/portfolio/my-transactions");
+  await page.reload();
   const connectPrompt = page.getByTestId("transactions-connect");
   const rows = rowsOf(page, wId);
   await expect(rows.first().or(connectPrompt)).toBeVisible();

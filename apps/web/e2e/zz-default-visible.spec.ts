@@ -8,10 +8,10 @@ import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
   connectTestWallet,
+  devPanel,
   ensureKyc,
   freshLender,
   lendOnChain,
-  moveChain,
   pageWithWallet,
   runOps,
   settledByKeeper,
@@ -68,7 +68,7 @@ test("play a default: the notice, the smaller position with its reason, the Loss
   const deposit = await lendOnChain(stack, lender.privateKey, target!, amount);
   await page.goto("/portfolio");
   await connectTestWallet(page);
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, deposit.nftId);
   await page.reload();
   const position = page

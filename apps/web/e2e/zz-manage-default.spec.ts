@@ -22,7 +22,6 @@ import {
   ensureKyc,
   freshLender,
   lendOnChain,
-  moveChain,
   pageWithWallet,
   settledByKeeper,
   trancheLimitsOf,
@@ -72,7 +71,7 @@ test("an operator plays a default from the console; the lender sees the loss, th
   const deposit = await lendOnChain(stack, lender.privateKey, target!, amount);
   await lenderSide.page.goto("/portfolio");
   await connectTestWallet(lenderSide.page);
-  await moveChain(stack, "clearing period");
+  await devPanel(lenderSide.page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, deposit.nftId);
 
   // the operator signs in to the console

@@ -5,10 +5,10 @@ import { dismissRecoveryWarning, signInByEmail } from "./support/account";
 import { expect, test } from "./support/fixtures";
 import {
   connectTestWallet,
+  devPanel,
   ensureKyc,
   freshLender,
   lendOnChain,
-  moveChain,
   loanTicketFor,
   mintPartnerNft,
   pageWithWallet,
@@ -186,9 +186,9 @@ test("withdraw, fix APY, fixed loan, auto conversion, withdraw at expiry and unl
   await expect(lock).toHaveCount(0);
 
   // the keeper clears the deposit; the next epoch opens Fix APY
-  await moveChain(stack, "clearing period");
+  await devPanel(page, "Move to the clearing period");
   await settledByKeeper(client, stack.deployment, deposit.nftId);
-  await moveChain(stack, "next epoch");
+  await devPanel(page, "Move to the next epoch");
   await page.goto("/portfolio");
   const row = page
     .getByTestId("portfolio-pool")

@@ -42,7 +42,6 @@ import { deployerAccount, devAccount } from "../../../../scripts/src/lib/dev-acc
 import { getFreePort } from "../../../../scripts/src/lib/net";
 import { paths } from "../../../../scripts/src/lib/paths";
 import { startWebServer } from "../../../../scripts/src/lib/web";
-import { moveToClearingPeriod, moveToNextEpoch } from "../../src/server/dev/demo-controls";
 import { expect, type Stack } from "./fixtures";
 import { installTestWallet, TEST_WALLET_NAME, type TestWallet } from "./test-wallet";
 
@@ -369,18 +368,6 @@ export async function devPanel(
   await expect(panel.getByRole("status")).toContainText("Chain time is now", { timeout: 20_000 });
   await page.keyboard.press("Escape");
   await expect(panel).toHaveCount(0);
-}
-
-/**
- * Moves the chain's clock as the dev panel's two buttons do, with the same server code
- * (src/server/dev/demo-controls: the clock set to the manager's next clearing period or epoch,
- * one block mined, the KSU price published again), without opening the panel: for journeys whose
- * clock move is a precondition and whose page is loaded again afterwards (the panel itself is
- * asserted by zzz-dev-panel.spec.ts and by the journeys that still use {@link devPanel}).
- */
-export async function moveChain(stack: Stack, to: "clearing period" | "next epoch") {
-  const ctx = { rpcUrl: stack.rpcUrl, chainId: stack.chainId, deployment: stack.deployment };
-  return (to === "clearing period" ? moveToClearingPeriod : moveToNextEpoch)(ctx);
 }
 
 /** Waits until the keeper has settled request `nftId` (its NFT is burnt at settlement). */
