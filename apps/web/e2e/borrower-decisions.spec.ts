@@ -1,6 +1,5 @@
 import {
   formatUsdc,
-  getUserRequests,
   lendingPoolManagerAbi,
   readTokenBalance,
   type HistoryPage,
@@ -11,11 +10,11 @@ import { createPublicClient, http, type PublicClient } from "viem";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
-  acceptLoanContract,
   connectTestWallet,
   devPanel,
   ensureKyc,
   freshLender,
+  lendOnChain,
   loanTicketFor,
   pageWithWallet,
   runOps,
@@ -169,17 +168,13 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
   const usdcOf = () =>
     readTokenBalance(client, { token: stack.deployment.usdc, owner: lender.address });
 
-  // lend 200 USDC; the keeper clears and settles it
-  const { dialog, action } = await acceptLoanContract(page, target, amount);
-  await action.click();
-  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
-  await action.click();
-  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
-  await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
-  const [deposit] = await getUserRequests(client, stack.deployment, lender.address);
+  // lend 200 USDC on the chain (the lend modal has its own journeys); the keeper clears and
+  // settles it
+  const deposit = await lendOnChain(stack, lender.privateKey, target, amount);
   await page.goto("/portfolio");
+  await connectTestWallet(page);
   await devPanel(page, "Move to the clearing period");
-  await settledByKeeper(client, stack.deployment, deposit!.nftId);
+  await settledByKeeper(client, stack.deployment, deposit.nftId);
   // the indexer has seen the clearing (the ops command asks it for the tranche's lenders)
   const history = `/api/transactions?user=${lender.address}`;
   await expect
@@ -318,7 +313,7 @@ test("a borrower for a tranche the lender funds: mail, Queued, opt out, the fund
         const page1 = (await (await context.request.get(history)).json()) as HistoryPage;
         const tx = page1.items.find(
           (t): t is HistoryTransaction =>
-            (t.type === "Deposit" || t.type === "Withdrawal") && t.nftId === String(deposit!.nftId),
+            (t.type === "Deposit" || t.type === "Withdrawal") && t.nftId === String(deposit.nftId),
         );
         return tx?.subsequentTransactions.map((a) => `${a.action} ${a.status}`);
       },

@@ -1,7 +1,6 @@
 import {
   formatDate,
   getUserFixedLoans,
-  getUserRequests,
   lendingPoolManagerAbi,
   readTokenBalance,
 } from "@lending/sdk";
@@ -10,10 +9,11 @@ import { seriousViolations } from "./support/axe";
 import { fitsTheViewport, PHONE } from "./support/layout";
 import { expect, test } from "./support/fixtures";
 import {
-  acceptLoanContract,
+  connectTestWallet,
   devPanel,
   ensureKyc,
   freshLender,
+  lendOnChain,
   pageWithWallet,
   settledByKeeper,
   shortFixedTerm,
@@ -46,15 +46,11 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
   const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
   const user = lender.address;
 
-  // lend 300 USDC (variable) and let the keeper clear and settle it
-  const { dialog, action } = await acceptLoanContract(page, { pool, tranche }, amount);
-  await action.click();
-  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
-  await action.click();
-  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
-  await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
-  const [deposit] = await getUserRequests(client, stack.deployment, user);
+  // lend 300 USDC (variable) on the chain (the lend modal has its own journeys) and let the
+  // keeper clear and settle it
+  const deposit = await lendOnChain(stack, lender.privateKey, { pool, tranche }, amount);
   await page.goto("/portfolio");
+  await connectTestWallet(page);
   // before its clearing nothing is available: Withdraw and Fix APY say why they are disabled,
   // as text on the page (reachable on touch) that describes each button
   const pendingRow = page
@@ -71,7 +67,7 @@ test("fix APY, the fixed loan in the portfolio, withdraw at expiry, the USDC bac
     "Fix APY: needs a variable balance available to withdraw in this tranche.",
   );
   await devPanel(page, "Move to the clearing period");
-  await settledByKeeper(client, stack.deployment, deposit!.nftId);
+  await settledByKeeper(client, stack.deployment, deposit.nftId);
 
   // Fix APY is closed in the clearing period: a countdown replaces the form
   await page.reload();

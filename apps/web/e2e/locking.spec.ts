@@ -20,7 +20,7 @@ import { expect, test, type Stack } from "./support/fixtures";
 import {
   connectTestWallet,
   devPanel,
-  lendAndClose,
+  lendOnChain,
   publishKsuPrice,
   settledByKeeper,
   trancheLimitsOf,
@@ -70,12 +70,12 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
   const ksuOf = () => readTokenBalance(client, { token: stack.deployment.ksu, owner: user });
   const usdcOf = () => readTokenBalance(client, { token: stack.deployment.usdc, owner: user });
 
-  // 1,000 USDC lent (pending deposits count toward the level)
-  await page.goto("/lending");
-  await connectTestWallet(page, wallet);
-  await lendAndClose(page, target, 1_000n * USDC, { connected: true });
+  // 1,000 USDC lent on the chain (pending deposits count toward the level; the lend modal has its
+  // own journeys)
+  await lendOnChain(stack, lender.privateKey, target, 1_000n * USDC);
 
   await page.goto("/locking");
+  await connectTestWallet(page, wallet);
   await expect(page.getByTestId("locking-total")).toHaveText("0.00 KSU");
   await expect(page.getByTestId("locking-level")).toContainText("Level 0");
   await expect(page.getByTestId("locking-staked")).toHaveText("0.00% staked");
@@ -224,7 +224,7 @@ test("lock 1,000 KSU for 180 days: rKSU, level on chain, bonus and fee share cla
       100n * USDC <= c.limits.maximum,
   );
   expect(other, "another open tranche").toBeDefined();
-  await lendAndClose(page, other!, 100n * USDC, { connected: true });
+  await lendOnChain(stack, lender.privateKey, other!, 100n * USDC);
   const requests = await getUserRequests(client, stack.deployment, user);
   const newest = requests.find(
     (r) => r.trancheId === other!.tranche.id && r.poolId === other!.pool.id,

@@ -25,9 +25,9 @@ import { devAccount } from "../../../scripts/src/lib/dev-accounts";
 import { seriousViolations } from "./support/axe";
 import { expect, test, type Stack } from "./support/fixtures";
 import {
-  acceptLoanContract,
   connectTestWallet,
   freshLender,
+  lendOnChain,
   pageWithWallet,
   trancheLimitsOf,
   verifiedLenderPage,
@@ -225,12 +225,8 @@ test("a lender sees a new deposit as Requested, opens its details and cancels it
   );
   await requireTransactionsApi(request, lender.address);
 
-  // lend in the browser
-  const { dialog, action } = await acceptLoanContract(page, target, amount);
-  await action.click();
-  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
-  await action.click();
-  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
+  // lend on the chain, from the lender's wallet (the lend modal has its own journeys)
+  await lendOnChain(stack, lender.privateKey, target, amount);
   const client = createPublicClient({ transport: http(stack.rpcUrl) });
   const [deposit] = await getUserRequests(client, stack.deployment, lender.address);
   expect(deposit).toMatchObject({ kind: "Deposit", requestStatus: "Requested", amount });

@@ -1,7 +1,6 @@
 import {
   clearingFee,
   formatUsdc,
-  getUserRequests,
   lendingPoolManagerAbi,
   readClearingHoldings,
   referralReward,
@@ -11,11 +10,11 @@ import { deployerAccount } from "../../../scripts/src/lib/dev-accounts";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
-  acceptLoanContract,
   connectTestWallet,
   devPanel,
   ensureKyc,
   freshLender,
+  lendOnChain,
   mintPartnerNft,
   pageWithWallet,
   settledByKeeper,
@@ -110,13 +109,12 @@ test("a referral link: detected, connect first, applied once; self, second and d
   });
   const d = await pageWithWallet(browser, stack, depositor.privateKey);
   const target = await trancheFor(stack, depositor.address, 100n * USDC);
-  const { dialog, action } = await acceptLoanContract(d.page, target, 100n * USDC);
-  await action.click();
-  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
-  await action.click();
-  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
+  // lent on the chain (the lend modal has its own journeys)
+  await lendOnChain(stack, depositor.privateKey, target, 100n * USDC);
   await d.page.goto(`/referrals/${referrer.address}`);
   const late = d.page.getByRole("dialog", { name: "Referral detected" });
+  await late.getByRole("button", { name: "Connect Wallet" }).click();
+  await d.page.getByRole("dialog").getByRole("button", { name: "Test Wallet" }).click();
   await late.getByRole("button", { name: "Apply referral code" }).click();
   await expect(late.getByTestId("referral-detected-error")).toHaveText(
     "Only new users who have not deposited are eligible for the referral program.",
@@ -243,20 +241,13 @@ test("referral rewards: B lends through A's link, an epoch clears, A is paid the
   await detected.getByRole("button", { name: "Apply referral code" }).click();
   await expect(toasts(b.page, "success", "Referral Code Applied")).toBeVisible();
   const target = await trancheFor(stack, friend.address, 1_000n * USDC);
-  const { dialog, action } = await acceptLoanContract(b.page, target, 1_000n * USDC, {
-    connected: true,
-  });
-  await action.click();
-  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
-  await action.click();
-  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
-  await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
-  const [deposit] = await getUserRequests(client, stack.deployment, friend.address);
+  // lent on the chain (the lend modal has its own journeys)
+  const deposit = await lendOnChain(stack, friend.privateKey, target, 1_000n * USDC);
 
   // the deposit is accepted at one clearing; the next one pays interest, and the keeper pays A
   await b.page.goto("/portfolio");
   await devPanel(b.page, "Move to the clearing period");
-  await settledByKeeper(client, stack.deployment, deposit!.nftId);
+  await settledByKeeper(client, stack.deployment, deposit.nftId);
   await devPanel(b.page, "Move to the next epoch");
   const epoch = (
     await client.readContract({

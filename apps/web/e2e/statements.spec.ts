@@ -1,34 +1,20 @@
 import {
-  approve,
   getUserRequests,
-  kycAuthorizationTypedData,
   lendingPoolManagerAbi,
-  MAX_UINT256,
   parseCsv,
-  readKycNonce,
   readPools,
-  requestDepositWithKyc,
   statementPeriods,
 } from "@lending/sdk";
 import { readFileSync } from "node:fs";
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  parseUnits,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from "viem";
+import { createPublicClient, http, parseUnits, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { foundry } from "viem/chains";
-import { devAccount } from "../../../scripts/src/lib/dev-accounts";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
   connectTestWallet,
   devPanel,
   freshLender,
+  lendOnChain,
   pageWithWallet,
   settledByKeeper,
   trancheLimitsOf,
@@ -49,16 +35,8 @@ test("a lender downloads a quarterly statement whose totals equal the chain's", 
   const client = createPublicClient({ transport: http(stack.rpcUrl) }) as PublicClient;
   const lender = await freshLender(stack, { eth: 10n ** 19n, usdc: 10_000_000_000n });
   const account = privateKeyToAccount(lender.privateKey);
-  const chain = { ...foundry, id: stack.chainId };
-  const wallet = createWalletClient({ account, chain, transport: http(stack.rpcUrl) });
-  const send = async (tx: { to: Address; data: Hex; value: bigint }) => {
-    const receipt = await client.waitForTransactionReceipt({
-      hash: await wallet.sendTransaction(tx),
-    });
-    expect(receipt.status).toBe("success");
-  };
 
-  // a deposit at the minimum of an open tranche, authorised by the local KYC signer
+  // a deposit at the minimum of an open tranche, on the chain (authorised by the local KYC signer)
   const candidates = await trancheLimitsOf(
     client,
     deployment,
@@ -74,40 +52,7 @@ test("a lender downloads a quarterly statement whose totals equal the chain's", 
   );
   expect(target, "a tranche open to a deposit at its minimum").toBeDefined();
   const amount = target!.limits.minimum;
-  await send(
-    approve({
-      token: deployment.usdc,
-      spender: deployment.lendingPoolManager,
-      amount: MAX_UINT256,
-    }),
-  );
-  const args = {
-    poolId: target!.pool.id,
-    trancheId: target!.tranche.id,
-    amount,
-    fixedTermConfigId: 0n,
-  };
-  const [nonce, block] = await Promise.all([
-    readKycNonce(client, deployment, account.address),
-    client.getBlockNumber({ cacheTime: 0 }),
-  ]);
-  const signature = await privateKeyToAccount(devAccount(9).privateKey).signTypedData(
-    kycAuthorizationTypedData({
-      chainId: stack.chainId,
-      verifyingContract: deployment.lendingPoolManager,
-      user: account.address,
-      nonce,
-      blockExpiration: block + 100n,
-      ...args,
-    }),
-  );
-  await send(
-    requestDepositWithKyc(deployment, {
-      ...args,
-      acceptance: { signature: "0x01", timestamp: BigInt(Date.now()), version: 1 },
-      kyc: { nonce, blockExpiration: block + 100n, signature },
-    }),
-  );
+  await lendOnChain(stack, lender.privateKey, target!, amount);
   const [deposit] = await getUserRequests(client, deployment, account.address);
   expect(deposit).toBeDefined();
 

@@ -1,11 +1,6 @@
 import {
-  approve,
   getUserRequests,
-  kycAuthorizationTypedData,
   lendingPoolManagerAbi,
-  MAX_UINT256,
-  readKycNonce,
-  requestDepositWithKyc,
   requestWithdrawal,
   type HistoryPage,
 } from "@lending/sdk";
@@ -21,13 +16,13 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { devAccount } from "../../../scripts/src/lib/dev-accounts";
 import { seriousViolations } from "./support/axe";
 import { expect, test, type Stack } from "./support/fixtures";
 import {
   connectTestWallet,
   devPanel,
   freshLender,
+  lendOnChain,
   pageWithWallet,
   settledByKeeper,
   trancheFor,
@@ -103,36 +98,7 @@ test("two withdrawals in one epoch: Cancel on one row cancels only that request"
     amount,
     fixedTermConfigId: 0n,
   };
-  await send(
-    approve({
-      token: deployment.usdc,
-      spender: deployment.lendingPoolManager,
-      amount: MAX_UINT256,
-    }),
-  );
-  const [nonce, block] = await Promise.all([
-    readKycNonce(client, deployment, account.address),
-    client.getBlockNumber({ cacheTime: 0 }),
-  ]);
-  const blockExpiration = block + 100n;
-  const kycSigner = privateKeyToAccount(devAccount(9).privateKey);
-  const signature = await kycSigner.signTypedData(
-    kycAuthorizationTypedData({
-      chainId: stack.chainId,
-      verifyingContract: deployment.lendingPoolManager,
-      user: account.address,
-      nonce,
-      blockExpiration,
-      ...args,
-    }),
-  );
-  await send(
-    requestDepositWithKyc(deployment, {
-      ...args,
-      acceptance: { signature: "0x01", timestamp: BigInt(Date.now()), version: 1 },
-      kyc: { nonce, blockExpiration, signature },
-    }),
-  );
+  await lendOnChain(stack, lender.privateKey, target, amount);
   const [deposit] = await getUserRequests(client, deployment, account.address);
   expect(deposit).toMatchObject({ kind: "Deposit", amount, requestStatus: "Requested" });
   await devPanel(page, "Move to the clearing period");

@@ -1,16 +1,17 @@
 // Named to run last (Playwright runs the files in name order on one worker): it plays a real
 // default on a seeded pool, which the other journeys must not see (lend.spec's fixed-term check
 // timed out on the pool after it).
-import { getUserRequests, readPools, type HistoryLoss, type HistoryPage } from "@lending/sdk";
+import { readPools, type HistoryLoss, type HistoryPage } from "@lending/sdk";
 import type { Page } from "@playwright/test";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
-  acceptLoanContract,
+  connectTestWallet,
   devPanel,
   ensureKyc,
   freshLender,
+  lendOnChain,
   pageWithWallet,
   runOps,
   settledByKeeper,
@@ -62,17 +63,13 @@ test("play a default: the notice, the smaller position with its reason, the Loss
   expect(target, "a Junior tranche open to 200 USDC").toBeDefined();
   const { context, page } = await pageWithWallet(browser, stack, lender.privateKey);
 
-  // lend 200 USDC; the keeper clears and settles it
-  const { dialog, action } = await acceptLoanContract(page, target!, amount);
-  await action.click();
-  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
-  await action.click();
-  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
-  await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
-  const [deposit] = await getUserRequests(client, stack.deployment, lender.address);
+  // lend 200 USDC on the chain (the lend modal has its own journeys); the keeper clears and
+  // settles it
+  const deposit = await lendOnChain(stack, lender.privateKey, target!, amount);
   await page.goto("/portfolio");
+  await connectTestWallet(page);
   await devPanel(page, "Move to the clearing period");
-  await settledByKeeper(client, stack.deployment, deposit!.nftId);
+  await settledByKeeper(client, stack.deployment, deposit.nftId);
   await page.reload();
   const position = page
     .getByTestId("portfolio-pool")

@@ -6,7 +6,6 @@
 import {
   fill,
   formatUsdc,
-  getUserRequests,
   incidents,
   manage,
   readEpochTimes,
@@ -18,11 +17,11 @@ import { privateKeyToAccount } from "viem/accounts";
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
-  acceptLoanContract,
   connectTestWallet,
   devPanel,
   ensureKyc,
   freshLender,
+  lendOnChain,
   pageWithWallet,
   settledByKeeper,
   trancheLimitsOf,
@@ -68,16 +67,12 @@ test("an operator plays a default from the console; the lender sees the loss, th
 
   // the lender lends 200 USDC; the keeper clears and settles it
   const lenderSide = await pageWithWallet(browser, stack, lender.privateKey);
-  const { dialog, action } = await acceptLoanContract(lenderSide.page, target!, amount);
-  await action.click();
-  await expect(action).toHaveText("Confirm", { timeout: 20_000 });
-  await action.click();
-  await expect(dialog.getByTestId("lend-done")).toBeVisible({ timeout: 20_000 });
-  await dialog.getByTestId("lend-done").getByRole("button", { name: "Close" }).click();
-  const [deposit] = await getUserRequests(client, stack.deployment, lender.address);
+  // (on the chain: the lend modal has its own journeys)
+  const deposit = await lendOnChain(stack, lender.privateKey, target!, amount);
   await lenderSide.page.goto("/portfolio");
+  await connectTestWallet(lenderSide.page);
   await devPanel(lenderSide.page, "Move to the clearing period");
-  await settledByKeeper(client, stack.deployment, deposit!.nftId);
+  await settledByKeeper(client, stack.deployment, deposit.nftId);
 
   // the operator signs in to the console
   const { context, page } = await pageWithWallet(browser, stack, DEPLOYER_KEY);

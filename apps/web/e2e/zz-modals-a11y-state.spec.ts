@@ -1,6 +1,5 @@
 // Named to run after the other journeys (Playwright runs the files in name order on one worker):
 // its last test moves the chain's clock 31 days on to unlock a lock.
-import { getUserRequests } from "@lending/sdk";
 import { createPublicClient, createTestClient, http, type PublicClient } from "viem";
 import { dismissRecoveryWarning, signInByEmail } from "./support/account";
 import { expect, test } from "./support/fixtures";
@@ -9,7 +8,7 @@ import {
   devPanel,
   ensureKyc,
   freshLender,
-  lendAndClose,
+  lendOnChain,
   loanTicketFor,
   mintPartnerNft,
   pageWithWallet,
@@ -161,8 +160,10 @@ test("withdraw, fix APY, fixed loan, auto conversion, withdraw at expiry and unl
   await page.setViewportSize(PHONE);
 
   // 300 USDC lent into the tranche with the short fixed term; 100 KSU locked for 30 days
-  await lendAndClose(page, { pool, tranche }, 300n * USDC);
+  // (the lend on the chain: the lend modal and its axe have their own journeys)
+  const deposit = await lendOnChain(stack, lender.privateKey, { pool, tranche }, 300n * USDC);
   await page.goto("/locking");
+  await connectTestWallet(page);
   await expect(page.getByTestId("wallet-button")).toContainText(/0x/);
   await page
     .getByTestId("locking-actions")
@@ -185,9 +186,8 @@ test("withdraw, fix APY, fixed loan, auto conversion, withdraw at expiry and unl
   await expect(lock).toHaveCount(0);
 
   // the keeper clears the deposit; the next epoch opens Fix APY
-  const [deposit] = await getUserRequests(client, stack.deployment, lender.address);
   await devPanel(page, "Move to the clearing period");
-  await settledByKeeper(client, stack.deployment, deposit!.nftId);
+  await settledByKeeper(client, stack.deployment, deposit.nftId);
   await devPanel(page, "Move to the next epoch");
   await page.goto("/portfolio");
   const row = page

@@ -1,13 +1,21 @@
 import {
+  approve,
   buildEmailConfirmationMessage,
   buildKycChallengeMessage,
   getCurrentEpochDepositedAmount,
+  getUserRequests,
+  kycAuthorizationTypedData,
   ksuLockingAbi,
   lendingPoolManagerAbi,
+  MAX_UINT256,
+  readAllowance,
+  readKycNonce,
   readPools,
+  requestDepositWithKyc,
   trancheDepositLimits,
   type Deployment,
   type Pool,
+  type UserRequest,
 } from "@lending/sdk";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import {
@@ -27,9 +35,10 @@ import {
   zeroAddress,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { deployerAccount } from "../../../../scripts/src/lib/dev-accounts";
+import { deployerAccount, devAccount } from "../../../../scripts/src/lib/dev-accounts";
 import { getFreePort } from "../../../../scripts/src/lib/net";
 import { paths } from "../../../../scripts/src/lib/paths";
 import { startWebServer } from "../../../../scripts/src/lib/web";
@@ -583,4 +592,80 @@ export async function startWebServerWith(stack: Stack, extra: Record<string, str
     rpcUrl: stack.rpcUrl,
     extra: { DATABASE_URL: stack.databaseUrl, INDEXER_URL: stack.indexerUrl, ...extra },
   });
+}
+
+/**
+ * A lend straight on the chain, for journeys whose lend is a precondition of what they assert
+ * (the lend modal itself is asserted by the lend journeys: lend.spec.ts, dev-wallet-lend,
+ * keyboard-lend, lend-*): the wallet of `privateKey` approves USDC to the pool manager (unlimited,
+ * as the modal's first approval, when its allowance is short) and sends the modal's
+ * `requestDepositWithKyc`, authorised by the local KYC signer (anvil account 9, as the server's
+ * KYC signature action signs it). The lender's KYC must be complete first ({@link ensureKyc}) when
+ * the journey's pages read it. Nothing is recorded server-side: a journey that asserts the signed
+ * loan contract lends through the modal. Answers the deposit request, as the chain has it.
+ */
+export async function lendOnChain(
+  stack: Stack,
+  privateKey: Hex,
+  target: Target,
+  amount: bigint,
+  opts: { fixedTermConfigId?: bigint } = {},
+): Promise<UserRequest> {
+  const { deployment } = stack;
+  const account = privateKeyToAccount(privateKey);
+  const chain = { ...foundry, id: stack.chainId };
+  const client = createPublicClient({ chain, transport: http(stack.rpcUrl) });
+  const wallet = createWalletClient({ account, chain, transport: http(stack.rpcUrl) });
+  const send = async (tx: { to: Address; data: Hex; value: bigint }) => {
+    const receipt = await client.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction(tx),
+    });
+    expect(receipt.status, "the lend's transaction succeeds").toBe("success");
+  };
+  const spender = deployment.lendingPoolManager;
+  const allowance = await readAllowance(client, {
+    token: deployment.usdc,
+    owner: account.address,
+    spender,
+  });
+  if (allowance < amount) {
+    await send(approve({ token: deployment.usdc, spender, amount: MAX_UINT256 }));
+  }
+  const args = {
+    poolId: target.pool.id,
+    trancheId: target.tranche.id,
+    amount,
+    fixedTermConfigId: opts.fixedTermConfigId ?? 0n,
+  };
+  const [nonce, block] = await Promise.all([
+    readKycNonce(client, deployment, account.address),
+    client.getBlockNumber({ cacheTime: 0 }),
+  ]);
+  const blockExpiration = block + 100n;
+  const signature = await privateKeyToAccount(devAccount(9).privateKey).signTypedData(
+    kycAuthorizationTypedData({
+      chainId: stack.chainId,
+      verifyingContract: spender,
+      user: account.address,
+      nonce,
+      blockExpiration,
+      ...args,
+    }),
+  );
+  await send(
+    requestDepositWithKyc(deployment, {
+      ...args,
+      acceptance: { signature: "0x01", timestamp: BigInt(Date.now()), version: 1 },
+      kyc: { nonce, blockExpiration, signature },
+    }),
+  );
+  const deposit = (await getUserRequests(client, deployment, account.address)).find(
+    (r) =>
+      r.kind === "Deposit" &&
+      r.requestStatus === "Requested" &&
+      r.poolId === args.poolId &&
+      r.trancheId === args.trancheId,
+  );
+  expect(deposit, "the deposit request on chain").toBeDefined();
+  return deposit!;
 }
