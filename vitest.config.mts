@@ -85,7 +85,8 @@ export default defineConfig({
           root: r("packages/sdk"),
           exclude: sdkPure,
           // one worker and module graph for its files: they change no env, mock no module and
-          // keep no module-level state (the SDK has no module caches); each reverts its chain
+          // keep no module-level state (the deployments registry is only written by the web's
+          // serverConfig() and the registry's own pure test); each reverts its chain
           isolate: false,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
@@ -110,6 +111,9 @@ export default defineConfig({
           root: r("apps/web"),
           exclude: [...webPure, ...webIsolated, ...webSkipped],
           environment: "node",
+          // what a file left running that opens `database()` after its harness is gone gets an
+          // in-memory database, never the repo's .data/pglite (src/test/shared-process.ts)
+          env: { PGLITE_DIR: "memory://" },
           isolate: false,
           setupFiles: ["./src/test/shared-process.ts"],
           fileParallelism: false,

@@ -197,19 +197,30 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
   } catch (error) {
     await starts;
-    await stopAll();
+    // the start's error is what the run reports; a part that then fails to stop is printed
+    await stopAll().catch((stopError: unknown) => console.error(`[e2e] ${String(stopError)}`));
     throw error;
   }
   return async () => console.log(`[e2e] stack stopped in ${await stopAll()}`);
 
-  /** Stops what was started; answers how long it took, in all and each part. */
+  /**
+   * Stops what was started; answers how long it took, in all and each part. A part that fails to
+   * stop does not keep the others running: every part is stopped, then the failures are thrown
+   * together.
+   */
   async function stopAll(): Promise<string> {
     const stopping = Date.now();
     const parts: string[] = [];
+    const failed: unknown[] = [];
     const timed = async (label: string, stop: () => Promise<unknown> | undefined) => {
       const t = Date.now();
-      await stop();
-      parts.push(`${label} ${((Date.now() - t) / 1000).toFixed(1)}`);
+      try {
+        await stop();
+        parts.push(`${label} ${((Date.now() - t) / 1000).toFixed(1)}`);
+      } catch (error) {
+        parts.push(`${label} failed`);
+        failed.push(error);
+      }
     };
     // side by side, each its own process (SIGTERM, then SIGKILL after 5 s): what reads the
     // database and the chain first, then they
@@ -227,6 +238,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await timed("temporary folder", async () =>
       rmSync(pgliteDir, { recursive: true, force: true }),
     );
-    return `${((Date.now() - stopping) / 1000).toFixed(1)} s (${parts.join(", ")})`;
+    const took = `${((Date.now() - stopping) / 1000).toFixed(1)} s (${parts.join(", ")})`;
+    if (failed.length) throw new AggregateError(failed, `the stack stopped with failures: ${took}`);
+    return took;
   }
 }

@@ -10,7 +10,13 @@ import type { Page } from "@playwright/test";
 import { createPublicClient, http, parseEventLogs, verifyMessage, type Hex } from "viem";
 import { seriousViolations } from "./support/axe";
 import { expect, test, type Stack } from "./support/fixtures";
-import { connectTestWallet, ensureKyc, trancheLimitsOf } from "./support/journey";
+import {
+  acceptLoanContract,
+  connectTestWallet,
+  ensureKyc,
+  trancheFor,
+  trancheLimitsOf,
+} from "./support/journey";
 import { TEST_WALLET_PRIVATE_KEY } from "./support/test-wallet";
 
 // The journey comes first: it passes the KYC in the UI; the later tests make sure of it via the API.
@@ -153,6 +159,17 @@ test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending requ
   expect(request!.amount - (before.find((b) => b.nftId === request!.nftId)?.amount ?? 0n)).toBe(
     1_000_000_000n,
   );
+
+  // Lending again from the same wallet: the unlimited approval of this lend stands, so the
+  // modal's button asks for no second approval (Confirm at once).
+  await done.getByRole("button", { name: "Close" }).click();
+  const again = await acceptLoanContract(
+    page,
+    await trancheFor(stack, wallet.address, 100_000_000n),
+    100_000_000n,
+    { connected: true },
+  );
+  await expect(again.action).toHaveText("Confirm");
 });
 
 test("/lending has no serious or critical accessibility violations", async ({ page }) => {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { paths } from "./paths";
-import { isShared, split, usesDatabase, withoutDatabase } from "./test-groups";
+import { isShared, needsIsolation, split, usesDatabase, withoutDatabase } from "./test-groups";
 
 const sdk = path.join(paths.root, "packages/sdk");
 const web = path.join(paths.root, "apps/web");
@@ -71,5 +71,41 @@ describe("vitest groups: which test files run one at a time", () => {
     expect(
       uses("app/api/x/route.test.ts", 'import { sum } from "../../../src/server/sum";\n'),
     ).toBe(true);
+  });
+
+  it("keeps a shared web file in a worker of its own when sharing one could leak into the next", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "test-groups-iso-"));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    mkdirSync(path.join(dir, "test"));
+    writeFileSync(path.join(dir, "test/mocks.ts"), 'vi.mock("../mail", () => ({}));\n');
+    writeFileSync(path.join(dir, "test/rows.ts"), "export const rows = [];\n");
+    const node = "// @vitest-environment node\n";
+    const file = (name: string, text: string) => {
+      writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    // module mocks in every spelling, the process-wide hooks, jsdom, a helper that mocks
+    for (const [name, text] of [
+      ["a.test.ts", `${node}vi.mock("./x");\n`],
+      ["b.test.ts", `${node}vi.doMock<typeof import("./x")>("./x", () => ({}));\n`],
+      ["c.test.ts", `${node}vi\n  .mock("./x");\n`],
+      ["d.test.ts", `${node}import { register } from "../../instrumentation";\n`],
+      ["e.test.ts", `${node}installFrontDoor(server);\n`],
+      ["f.test.ts", 'import { render } from "@testing-library/react";\n'],
+      ["g.test.ts", `${node}import { m } from "./test/mocks";\n`],
+      ["h.test.ts", `${node}import { gone } from "./test/missing";\n`],
+    ] as const) {
+      expect(needsIsolation(file(name, text)), name).toBe(true);
+    }
+    // a node file with a pure helper, and one that only mentions instrumentation in a comment
+    expect(needsIsolation(file("i.test.ts", `${node}import { rows } from "./test/rows";\n`))).toBe(
+      false,
+    );
+    expect(needsIsolation(file("j.test.ts", `${node}// stamped by instrumentation.ts\n`))).toBe(
+      false,
+    );
+    // the repo's own: the route files that mock a module are isolated, a plain API file is not
+    expect(needsIsolation(path.join(web, "app/api/statements/route.test.ts"))).toBe(true);
+    expect(needsIsolation(path.join(web, "app/api/hardening.test.ts"))).toBe(false);
   });
 });

@@ -118,14 +118,24 @@ const API_PASSES_SKIP = /^\/\/ api-passes: skip \(.+\)$/m;
  * cannot be removed (the front door's and the peer stamp's diagnostics-channel subscribers guard
  * every HTTP server of the process afterwards).
  */
-const ISOLATED = /vi\.(?:do)?mock\(|installFrontDoor|stampPeerAddress/;
+const ISOLATED =
+  /\bvi\s*\.\s*(?:do)?mock\s*[<(]|installFrontDoor|stampPeerAddress|(?:from\s+|import\(\s*)["'][^"']*\/instrumentation["']/;
 
 /**
- * Whether the shared web test file at `path` needs a fresh worker of its own: it names
- * {@link ISOLATED}, or it runs in jsdom (no `@vitest-environment node` line: a DOM, React and
- * Testing Library state are per file).
+ * Whether the shared web test file at `path` needs a fresh worker of its own: it, or a `test/`
+ * helper it imports (as {@link isShared} reads them), names {@link ISOLATED} (`vi.mock` and
+ * `vi.doMock` with or without a type argument, the hooks, an import of instrumentation.ts, which
+ * installs both), or it runs in jsdom (no `@vitest-environment node` line: a DOM, React and
+ * Testing Library state are per file). A helper that cannot be found counts as needing it.
  */
 export function needsIsolation(path: string): boolean {
   const text = readFileSync(path, "utf8");
-  return ISOLATED.test(text) || !/@vitest-environment node\b/.test(text);
+  if (ISOLATED.test(text) || !/@vitest-environment node\b/.test(text)) return true;
+  return [...text.matchAll(TEST_HELPER)].some(([, spec]) => {
+    const base = join(dirname(path), spec!);
+    const file = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find(
+      (f) => existsSync(f) && statSync(f).isFile(),
+    );
+    return !file || ISOLATED.test(readFileSync(file, "utf8"));
+  });
 }

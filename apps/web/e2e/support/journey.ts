@@ -659,13 +659,17 @@ export async function lendOnChain(
       kyc: { nonce, blockExpiration, signature },
     }),
   );
-  const deposit = (await getUserRequests(client, deployment, account.address)).find(
-    (r) =>
-      r.kind === "Deposit" &&
-      r.requestStatus === "Requested" &&
-      r.poolId === args.poolId &&
-      r.trancheId === args.trancheId,
-  );
+  // this lend's request: the newest (highest NFT id) of the lender's in this tranche, whatever
+  // requests they made there before
+  const deposit = (await getUserRequests(client, deployment, account.address))
+    .filter(
+      (r) =>
+        r.kind === "Deposit" &&
+        r.requestStatus === "Requested" &&
+        r.poolId === args.poolId &&
+        r.trancheId === args.trancheId,
+    )
+    .reduce<UserRequest | undefined>((a, r) => (a && a.nftId > r.nftId ? a : r), undefined);
   expect(deposit, "the deposit request on chain").toBeDefined();
   return deposit!;
 }

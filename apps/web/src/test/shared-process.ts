@@ -1,5 +1,7 @@
 import { afterAll, vi } from "vitest";
+import { deployments } from "@lending/sdk";
 import { clearDemoControlsOffers } from "@/server/dev/demo-controls";
+import { clearLocalReadCounters } from "@/server/http/handler";
 import { clearIssuerCache } from "@/server/services/google-oidc";
 import { clearInitialReadCache } from "@/server/services/initial-reads";
 
@@ -16,13 +18,20 @@ import { clearInitialReadCache } from "@/server/services/initial-reads";
  *   harness closed, or a provider with a warm price cache), the page cache;
  * - an empty cache of initial chain reads (keyed by chain and RPC only, and the chain is reverted
  *   between files), of Google discovery documents and of the dev panel's "is this anvil" answers
- *   (keyed by URL: a test server's port may come again in a later file).
+ *   (keyed by URL: a test server's port may come again in a later file), no per-process read
+ *   counters (kept while the database is down);
+ * - the SDK's registry of deployments as it was (`serverConfig()` registers DEPLOYMENT_FILE's).
+ *
+ * The project sets PGLITE_DIR=memory:// (vitest.config.mts): work a file left running after it
+ * (a timed-out test's requests) that opens `database()` once the harness's is dropped gets a
+ * throwaway in-memory database, never the repo's .data/pglite folder that `npm start` uses.
  *
  * Mocks are restored by vitest itself after every file (`vi.restoreAllMocks`); module mocks
  * (`vi.mock`) are not reset without isolation, so files with `vi.mock` stay in the isolated
  * project (scripts/src/lib/test-groups.ts, `needsIsolation`).
  */
 const env = { ...process.env };
+const registered = { ...deployments };
 
 afterAll(() => {
   vi.useRealTimers();
@@ -40,4 +49,9 @@ afterAll(() => {
   clearInitialReadCache();
   clearIssuerCache();
   clearDemoControlsOffers();
+  clearLocalReadCounters();
+  for (const chainId of Object.keys(deployments)) {
+    if (!(chainId in registered)) delete deployments[Number(chainId)];
+  }
+  Object.assign(deployments, registered);
 });

@@ -30,6 +30,11 @@ export const DATABASE_UNAVAILABLE =
 /** Per-process read counters, used while the database (the shared counters) is unavailable. */
 const localReads = new Map<string, { windowStart: number; count: number }>();
 
+/** Forgets the per-process read counters (tests: files that share one process). */
+export function clearLocalReadCounters(): void {
+  localReads.clear();
+}
+
 /**
  * The GET budget per client IP ({@link GET_RATE_LIMIT}), counted in the database so every web
  * server shares it. Reads served from the chain or the indexer must not fail with the database:
