@@ -119,7 +119,7 @@ const API_PASSES_SKIP = /^\/\/ api-passes: skip \(.+\)$/m;
  * every HTTP server of the process afterwards).
  */
 const ISOLATED =
-  /\bvi\s*\.\s*(?:do)?mock\s*[<(]|installFrontDoor|stampPeerAddress|(?:from\s+|import\(\s*)["'][^"']*\/instrumentation["']/;
+  /\bvi\s*\.\s*(?:doM|m)ock\s*[<(]|installFrontDoor|stampPeerAddress|(?:from\s+|import\(\s*)["'][^"']*\/instrumentation["']/;
 
 /**
  * Whether the shared web test file at `path` needs a fresh worker of its own: it, or a `test/`
