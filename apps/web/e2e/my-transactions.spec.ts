@@ -1,15 +1,5 @@
 import { readFileSync } from "node:fs";
-import {
-  approve,
-  cancelDepositRequest,
-  getUserRequests,
-  kycAuthorizationTypedData,
-  MAX_UINT256,
-  readPools,
-  readKycNonce,
-  requestDepositWithKyc,
-  type HistoryPage,
-} from "@lending/sdk";
+import { cancelDepositRequest, getUserRequests, readPools, type HistoryPage } from "@lending/sdk";
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
   createPublicClient,
@@ -21,7 +11,6 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { devAccount } from "../../../scripts/src/lib/dev-accounts";
 import { seriousViolations } from "./support/axe";
 import { expect, test, type Stack } from "./support/fixtures";
 import {
@@ -138,7 +127,6 @@ async function depositRequests(stack: Stack, privateKey: Hex, count: number) {
   const chain = { ...foundry, id: stack.chainId };
   const client = createPublicClient({ chain, transport: http(stack.rpcUrl) });
   const wallet = createWalletClient({ account, chain, transport: http(stack.rpcUrl) });
-  const kycSigner = privateKeyToAccount(devAccount(9).privateKey);
   const { deployment } = stack;
   const send = async (tx: { to: Address; data: Hex; value: bigint }) => {
     const hash = await wallet.sendTransaction(tx);
@@ -161,49 +149,14 @@ async function depositRequests(stack: Stack, privateKey: Hex, count: number) {
   );
   expect(target, "a tranche open to a deposit at its minimum").toBeDefined();
   const amount = target!.limits.minimum;
-  await send(
-    approve({
-      token: deployment.usdc,
-      spender: deployment.lendingPoolManager,
-      amount: MAX_UINT256,
-    }),
-  );
   const ids: bigint[] = [];
   for (let i = 0; i < count; i++) {
-    const args = {
-      poolId: target!.pool.id,
-      trancheId: target!.tranche.id,
-      amount,
-      fixedTermConfigId: 0n,
-    };
-    const [nonce, block] = await Promise.all([
-      readKycNonce(client, deployment, account.address),
-      client.getBlockNumber({ cacheTime: 0 }),
-    ]);
-    const blockExpiration = block + 100n;
-    const signature = await kycSigner.signTypedData(
-      kycAuthorizationTypedData({
-        chainId: stack.chainId,
-        verifyingContract: deployment.lendingPoolManager,
-        user: account.address,
-        nonce,
-        blockExpiration,
-        ...args,
-      }),
-    );
-    await send(
-      requestDepositWithKyc(deployment, {
-        ...args,
-        acceptance: { signature: "0x01", timestamp: BigInt(Date.now()), version: 1 },
-        kyc: { nonce, blockExpiration, signature },
-      }),
-    );
-    const requests = await getUserRequests(client, deployment, account.address);
-    const open = requests.find((r) => r.requestStatus === "Requested" && !ids.includes(r.nftId));
-    expect(open, "the new deposit request").toBeDefined();
-    ids.push(open!.nftId);
+    // the app's own deposit call (approved once, unlimited, on the first)
+    const open = await lendOnChain(stack, privateKey, target!, amount);
+    expect(ids, "a new deposit request").not.toContain(open.nftId);
+    ids.push(open.nftId);
     if (i < count - 1) {
-      await send(cancelDepositRequest(deployment, { poolId: target!.pool.id, nftId: open!.nftId }));
+      await send(cancelDepositRequest(deployment, { poolId: target!.pool.id, nftId: open.nftId }));
     }
   }
   return { ids, target, amount };
