@@ -34,6 +34,12 @@ test("a verified lender without an email adds one with the mailed code", async (
   await connectTestWallet(page);
   const notice = page.getByTestId("missing-email-notice");
   await expect(notice).toContainText("Add an email to receive notifications");
+  // the notice comes in once the KYC check answers: below the portfolio's buttons, so they do
+  // not move under a finger about to press one (above them, a click meant for Pending decisions
+  // once landed on the next element down)
+  const actions = await page.getByTestId("open-pending-decisions").boundingBox();
+  const shown = await notice.boundingBox();
+  expect(shown!.y).toBeGreaterThan(actions!.y + actions!.height);
   await notice.getByRole("button", { name: "Add email" }).click();
 
   const modal = page.getByRole("dialog", { name: "Add your email" });

@@ -79,8 +79,10 @@ export function PortfolioSummary({ product }: { product: string }) {
   if (summary.empty) {
     return (
       <div className="space-y-6">
-        <MissingEmailNotice address={address} />
+        {/* the actions first: the notice appears once the KYC check answers, and above them it
+            moved the buttons under a finger about to press one */}
         <PortfolioActions />
+        <MissingEmailNotice address={address} />
         <EpochMailSetting />
         <section className={card} data-testid="portfolio-empty">
           <h2 className="text-lg font-semibold text-slate-900">{copy.emptyTitle}</h2>
@@ -97,8 +99,8 @@ export function PortfolioSummary({ product }: { product: string }) {
   }
   return (
     <div className="space-y-6">
-      <MissingEmailNotice address={address} />
       <PortfolioActions />
+      <MissingEmailNotice address={address} />
       <EpochMailSetting />
       <StatementsSection />
       <section className={card} aria-labelledby="portfolio-totals" data-testid="portfolio-totals">
