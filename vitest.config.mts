@@ -1,6 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { needsIsolation, split, withoutDatabase } from "./scripts/src/lib/test-groups.ts";
+import {
+  apiPassFiles,
+  needsIsolation,
+  split,
+  withoutDatabase,
+} from "./scripts/src/lib/test-groups.ts";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -32,8 +37,20 @@ const [webPure, webShared] = split(r("apps/web"), ["src", "app"]);
  * `VITEST_DATABASE_FILES=1` (the runner's API passes on Postgres and on served PGlite): the web
  * project leaves out its shared files that never reach a database (`withoutDatabase`): they give
  * the same result on every database, and the first vitest step has run them already.
+ * `VITEST_DATABASE_FILES=0` (the runner's first vitest step when the API passes follow): it leaves
+ * out the files those passes run (`apiPassFiles`), which it ran a third time on an in-process
+ * PGlite. Unset (`npx vitest run`): every file, on the in-process PGlite.
  */
-const webSkipped = process.env.VITEST_DATABASE_FILES === "1" ? withoutDatabase(r("apps/web")) : [];
+const DATABASE_FILES = process.env.VITEST_DATABASE_FILES || undefined;
+if (DATABASE_FILES !== undefined && DATABASE_FILES !== "0" && DATABASE_FILES !== "1") {
+  throw new Error(`VITEST_DATABASE_FILES=${DATABASE_FILES}: expected 0 or 1 (or unset for all)`);
+}
+const webSkipped =
+  DATABASE_FILES === "1"
+    ? withoutDatabase(r("apps/web"))
+    : DATABASE_FILES === "0"
+      ? apiPassFiles(r("apps/web"))
+      : [];
 /**
  * The web app's shared files run one at a time in two projects. `@lending/web` runs them without
  * isolation (`isolate: false`): one worker, one module graph and one node environment for all

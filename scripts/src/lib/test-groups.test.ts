@@ -3,7 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { paths } from "./paths";
-import { isShared, needsIsolation, split, usesDatabase, withoutDatabase } from "./test-groups";
+import {
+  apiPassFiles,
+  isShared,
+  needsIsolation,
+  split,
+  usesDatabase,
+  withoutDatabase,
+} from "./test-groups";
 
 const sdk = path.join(paths.root, "packages/sdk");
 const web = path.join(paths.root, "apps/web");
@@ -49,6 +56,21 @@ describe("vitest groups: which test files run one at a time", () => {
     expect(skipped).toContain("src/server/http/database-down.test.ts");
     expect(skipped).not.toContain("src/server/services/mail.test.ts");
     expect(skipped.filter((f) => f.startsWith("app/"))).toEqual([]);
+  });
+
+  it("the first vitest step leaves out exactly the files the API passes run, no other", () => {
+    const passes = apiPassFiles(web);
+    const skipped = withoutDatabase(web);
+    const [, shared] = split(web, ["app/api", "src/server"]);
+    // together they are every shared file there, each in one list only
+    expect([...passes, ...skipped].sort()).toEqual([...shared].sort());
+    expect(passes.filter((f) => skipped.includes(f))).toEqual([]);
+    expect(passes).toContain("app/api/probe.test.ts");
+    expect(passes).toContain("src/server/services/epoch-mails.test.ts");
+    // the in-process PGlite's own tests and the chain-only files stay in the first step
+    expect(passes).not.toContain("src/server/db/db.test.ts");
+    expect(passes).not.toContain("src/server/http/database-down.test.ts");
+    expect(passes).not.toContain("src/server/http/front-door.test.ts");
   });
 
   it("counts a database reached through an imported module, an unknown module or the env", () => {

@@ -105,6 +105,20 @@ export function withoutDatabase(webRoot: string): string[] {
 }
 
 /**
+ * The web app's shared test files the API passes run (on Postgres, on served PGlite): those under
+ * app/api and src/server not in {@link withoutDatabase}. With the passes to follow, the first
+ * vitest step leaves them out (`VITEST_DATABASE_FILES=0`, vitest.config.mts): in it they ran a third
+ * time, on an in-process PGlite, where the web app under `npm start` reaches its PGlite over the
+ * wire as the served pass does, and in production its Postgres; the files that test the in-process
+ * PGlite itself (db.test.ts, database-down.test.ts) are marked `// api-passes: skip (...)` and stay
+ * in that step.
+ */
+export function apiPassFiles(webRoot: string): string[] {
+  const skipped = new Set(withoutDatabase(webRoot));
+  return split(webRoot, ["app/api", "src/server"])[1].filter((f) => !skipped.has(f));
+}
+
+/**
  * A file that opens only databases of its own (a PGlite folder, an in-memory PGlite, a URL it
  * names), never the one the pass selects, says so on a line of its own:
  * `// api-passes: skip (<why>)`. It gives the same result in every pass.
