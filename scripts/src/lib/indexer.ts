@@ -9,8 +9,10 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { cp, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
@@ -222,16 +224,35 @@ export async function resetIndexerData(opts: {
 }
 
 /**
- * Creates Ponder's PGlite folder atomically: the cluster is initialised in a sibling folder and
- * renamed into place. A process killed during PGlite's first start (its initdb) leaves a folder
- * that no later start can open ("RuntimeError: Aborted()"); once a folder exists, Postgres' own
- * crash recovery makes any later kill safe. A folder without PG_VERSION is such a leftover and is
+ * Creates Ponder's PGlite folder atomically: the cluster is made in a sibling folder and renamed
+ * into place. A process killed during PGlite's first start (its initdb) leaves a folder that no
+ * later start can open ("RuntimeError: Aborted()"); once a folder exists, Postgres' own crash
+ * recovery makes any later kill safe. A folder without PG_VERSION is such a leftover and is
  * replaced (it holds no data: everything in it is re-read from the chain).
+ * The cluster is a copy of {@link ponderPgliteTemplate}, a new cluster made once per PGlite
+ * version in the temp folder: a copy of its 30 MB takes a fraction of a second where PGlite's
+ * initdb takes about 5 CPU-seconds, once per start of an indexer test (docs/benchmarks.md,
+ * issue 26 goal 4, eleventh session).
  */
 export async function ensurePgliteFolder(dir: string): Promise<void> {
   if (dir.startsWith("memory://")) return;
   if (existsSync(path.join(dir, "PG_VERSION"))) return;
-  // Ponder's own PGlite (its pinned version writes the folder it will read).
+  const template = await ponderPgliteTemplate();
+  const staging = `${dir}.init-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(path.dirname(dir), { recursive: true });
+  await cp(template, staging, { recursive: true });
+  await rm(dir, { recursive: true, force: true });
+  await rename(staging, dir);
+}
+
+/**
+ * A new, empty cluster of Ponder's own PGlite (its pinned version writes the folder it will
+ * read), made once per version in the temp folder and only read afterwards. Made aside and
+ * renamed into place, so a process killed while making it leaves nothing a later one would use;
+ * when two make it at once, the first rename wins and the other's copy is removed.
+ */
+async function ponderPgliteTemplate(): Promise<string> {
   const fromIndexer = createRequire(path.join(indexerDir, "package.json"));
   const ponderDir = (fromIndexer.resolve.paths("ponder") ?? [])
     .map((modules) => path.join(modules, "ponder"))
@@ -239,16 +260,34 @@ export async function ensurePgliteFolder(dir: string): Promise<void> {
   if (!ponderDir) throw new Error("ponder is not installed: run npm install");
   const fromPonder = createRequire(path.join(ponderDir, "package.json"));
   const entry = fromPonder.resolve("@electric-sql/pglite");
+  let pkg = path.dirname(entry);
+  while (!existsSync(path.join(pkg, "package.json")) && path.dirname(pkg) !== pkg) {
+    pkg = path.dirname(pkg);
+  }
+  const { version } = JSON.parse(await readFile(path.join(pkg, "package.json"), "utf8")) as {
+    version: string;
+  };
+  const template = path.join(tmpdir(), `lending-ponder-pglite-${version}`);
+  if (existsSync(path.join(template, "PG_VERSION"))) return template;
   const { PGlite } = (await import(pathToFileURL(entry).href)) as {
     PGlite: { create: (dir: string) => Promise<{ close: () => Promise<void> }> };
   };
-  const staging = `${dir}.init-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(path.dirname(dir), { recursive: true });
+  const staging = `${template}.init-${process.pid}-${randomBytes(4).toString("hex")}`;
   const db = await PGlite.create(staging);
   await db.close();
-  await rm(dir, { recursive: true, force: true });
-  await rename(staging, dir);
+  // a leftover without PG_VERSION (not made by this function) is replaced
+  if (existsSync(template) && !existsSync(path.join(template, "PG_VERSION"))) {
+    await rm(template, { recursive: true, force: true });
+  }
+  try {
+    await rename(staging, template);
+  } catch {
+    await rm(staging, { recursive: true, force: true }); // another process made it first
+  }
+  if (!existsSync(path.join(template, "PG_VERSION"))) {
+    throw new Error(`could not make the indexer's PGlite template ${template}`);
+  }
+  return template;
 }
 
 /** Starts `ponder start` (does not wait: see {@link waitForIndexerReady}). */
