@@ -230,29 +230,28 @@ export async function resetIndexerData(opts: {
  * recovery makes any later kill safe. A folder without PG_VERSION is such a leftover and is
  * replaced (it holds no data: everything in it is re-read from the chain).
  * The cluster is a copy of {@link ponderPgliteTemplate}, a new cluster made once per PGlite
- * version in the temp folder: a copy of its 30 MB takes a fraction of a second where PGlite's
+ * version (and user) in the temp folder: a copy of its 30 MB takes a fraction of a second where PGlite's
  * initdb takes about 5 CPU-seconds, once per start of an indexer test (docs/benchmarks.md,
  * issue 26 goal 4, eleventh session).
  */
-export async function ensurePgliteFolder(dir: string): Promise<void> {
+export async function ensurePgliteFolder(dir: string, templateRoot = tmpdir()): Promise<void> {
   if (dir.startsWith("memory://")) return;
   if (existsSync(path.join(dir, "PG_VERSION"))) return;
-  const template = await ponderPgliteTemplate();
+  const template = await ponderPgliteTemplate(templateRoot);
   const staging = `${dir}.init-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(path.dirname(dir), { recursive: true });
   await cp(template, staging, { recursive: true });
+  await rm(path.join(staging, TEMPLATE_DONE), { force: true });
   await rm(dir, { recursive: true, force: true });
   await rename(staging, dir);
 }
 
-/**
- * A new, empty cluster of Ponder's own PGlite (its pinned version writes the folder it will
- * read), made once per version in the temp folder and only read afterwards. Made aside and
- * renamed into place, so a process killed while making it leaves nothing a later one would use;
- * when two make it at once, the first rename wins and the other's copy is removed.
- */
-async function ponderPgliteTemplate(): Promise<string> {
+/** The file a template gets last, before it is renamed into place: only a whole one has it. */
+const TEMPLATE_DONE = ".lending-template-complete";
+
+/** Ponder's own PGlite (its pinned version writes the folder it will read): its entry and version. */
+async function ponderPglite(): Promise<{ entry: string; version: string }> {
   const fromIndexer = createRequire(path.join(indexerDir, "package.json"));
   const ponderDir = (fromIndexer.resolve.paths("ponder") ?? [])
     .map((modules) => path.join(modules, "ponder"))
@@ -267,24 +266,56 @@ async function ponderPgliteTemplate(): Promise<string> {
   const { version } = JSON.parse(await readFile(path.join(pkg, "package.json"), "utf8")) as {
     version: string;
   };
-  const template = path.join(tmpdir(), `lending-ponder-pglite-${version}`);
-  if (existsSync(path.join(template, "PG_VERSION"))) return template;
-  const { PGlite } = (await import(pathToFileURL(entry).href)) as {
-    PGlite: { create: (dir: string) => Promise<{ close: () => Promise<void> }> };
-  };
-  const staging = `${template}.init-${process.pid}-${randomBytes(4).toString("hex")}`;
+  return { entry, version };
+}
+
+/** Ponder's PGlite class (see {@link ponderPglite}). */
+export async function ponderPgliteClass(): Promise<{
+  create: (
+    dir: string,
+  ) => Promise<{ query: (sql: string) => Promise<unknown>; close: () => Promise<void> }>;
+}> {
+  const { entry } = await ponderPglite();
+  return (
+    (await import(pathToFileURL(entry).href)) as {
+      PGlite: Awaited<ReturnType<typeof ponderPgliteClass>>;
+    }
+  ).PGlite;
+}
+
+/**
+ * A new, empty cluster of Ponder's own PGlite, made once per PGlite version and user under
+ * `root` (the temp folder) and only read afterwards. It is made aside, marked whole
+ * ({@link TEMPLATE_DONE}) and renamed into place, so a process killed while making it leaves
+ * nothing a later one would copy; when two make it at once the first rename wins and the other's
+ * copy is removed. A folder there without the mark is moved aside (a rename: no one is copying
+ * it, as no one takes a template without the mark) and removed.
+ */
+export async function ponderPgliteTemplate(root = tmpdir()): Promise<string> {
+  const { version } = await ponderPglite();
+  const template = path.join(
+    root,
+    `lending-ponder-pglite-${version}-${process.getuid?.() ?? "user"}`,
+  );
+  if (existsSync(path.join(template, TEMPLATE_DONE))) return template;
+  const PGlite = await ponderPgliteClass();
+  await mkdir(root, { recursive: true });
+  const suffix = `${process.pid}-${randomBytes(4).toString("hex")}`;
+  const staging = `${template}.init-${suffix}`;
   const db = await PGlite.create(staging);
   await db.close();
-  // a leftover without PG_VERSION (not made by this function) is replaced
-  if (existsSync(template) && !existsSync(path.join(template, "PG_VERSION"))) {
-    await rm(template, { recursive: true, force: true });
+  await writeFile(path.join(staging, TEMPLATE_DONE), "");
+  if (existsSync(template) && !existsSync(path.join(template, TEMPLATE_DONE))) {
+    const aside = `${template}.stale-${suffix}`;
+    await rename(template, aside).catch(() => {}); // another process moved it first
+    await rm(aside, { recursive: true, force: true });
   }
   try {
     await rename(staging, template);
   } catch {
     await rm(staging, { recursive: true, force: true }); // another process made it first
   }
-  if (!existsSync(path.join(template, "PG_VERSION"))) {
+  if (!existsSync(path.join(template, TEMPLATE_DONE))) {
     throw new Error(`could not make the indexer's PGlite template ${template}`);
   }
   return template;
