@@ -46,6 +46,15 @@ describe("the indexer's PGlite folder", () => {
     expect(existsSync(path.join(dir, "half-written"))).toBe(false);
   });
 
+  it("is made in place when no template can be made (a temp folder that cannot be written)", async () => {
+    const file = path.join(root, "not-a-folder");
+    writeFileSync(file, "");
+    const dir = path.join(root, "d");
+    await ensurePgliteFolder(dir, file);
+    expect(existsSync(path.join(dir, "PG_VERSION"))).toBe(true);
+    expect(readdirSync(root).filter((f) => f.startsWith("d."))).toEqual([]);
+  });
+
   it("never copies a template that was not finished: it is made again", async () => {
     const other = path.join(root, "templates-2");
     const first = await ponderPgliteTemplate(other);

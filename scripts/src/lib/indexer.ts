@@ -230,19 +230,24 @@ export async function resetIndexerData(opts: {
  * recovery makes any later kill safe. A folder without PG_VERSION is such a leftover and is
  * replaced (it holds no data: everything in it is re-read from the chain).
  * The cluster is a copy of {@link ponderPgliteTemplate}, a new cluster made once per PGlite
- * version (and user) in the temp folder: a copy of its 30 MB takes a fraction of a second where PGlite's
- * initdb takes about 5 CPU-seconds, once per start of an indexer test (docs/benchmarks.md,
- * issue 26 goal 4, eleventh session).
+ * version (and user) in the temp folder: a copy of its 30 MB takes a fraction of a second where
+ * PGlite's initdb takes about 5 CPU-seconds, once per start of an indexer test
+ * (docs/benchmarks.md, issue 26 goal 4, eleventh session). When no template can be made there
+ * (a temp folder that cannot be written), the cluster is made in place of the copy, as before.
  */
 export async function ensurePgliteFolder(dir: string, templateRoot = tmpdir()): Promise<void> {
   if (dir.startsWith("memory://")) return;
   if (existsSync(path.join(dir, "PG_VERSION"))) return;
-  const template = await ponderPgliteTemplate(templateRoot);
+  const template = await ponderPgliteTemplate(templateRoot).catch(() => undefined);
   const staging = `${dir}.init-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(path.dirname(dir), { recursive: true });
-  await cp(template, staging, { recursive: true });
-  await rm(path.join(staging, TEMPLATE_DONE), { force: true });
+  if (template) {
+    await cp(template, staging, { recursive: true });
+    await rm(path.join(staging, TEMPLATE_DONE), { force: true });
+  } else {
+    await (await (await ponderPgliteClass()).create(staging)).close();
+  }
   await rm(dir, { recursive: true, force: true });
   await rename(staging, dir);
 }
