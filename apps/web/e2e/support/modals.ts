@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { settleAnimations } from "./axe";
+import { axeOnPage, settleAnimations } from "./axe";
 import { expect } from "./fixtures";
 import { PHONE } from "./layout";
 
@@ -14,7 +13,7 @@ export const TOP_DIALOG = '[role="dialog"]:not([inert])';
 /** Serious and critical axe violations in the top dialog, with the target-size rule on. */
 export async function topDialogViolations(page: Page) {
   await settleAnimations(page);
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await axeOnPage(page)
     .include(TOP_DIALOG)
     .options({ rules: { "target-size": { enabled: true } } })
     .analyze();
