@@ -1,6 +1,7 @@
 import { register } from "node:module";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/src/lib/chromium";
+import { e2ePart } from "../../scripts/src/lib/test-groups";
 
 // The SDK imports its deployments JSON without an import attribute (fine for Next, vitest, tsx);
 // Node's ESM loader, which Playwright uses, needs one. Runs in the runner and in every worker.
@@ -11,9 +12,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
 
 export default defineConfig({
   testDir: "./e2e",
-  testMatch: "**/*.spec.ts",
-  // the production rehearsal's journey has its own stack: playwright.rehearsal.config.ts
-  testIgnore: "**/rehearsal/**",
+  // every *.spec.ts but the rehearsal's; E2E_PART=main|late: the journeys of npm test's first or
+  // second stack (scripts/src/lib/test-groups.ts)
+  ...e2ePart(process.env.E2E_PART),
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,

@@ -247,12 +247,29 @@ const playwrightShard = (shard: number): Step => ({
         `--shard=${shard}/${PLAYWRIGHT_SHARDS}`,
         `--output=${path.join(paths.root, "test-results", `e2e-${shard}`)}`,
       ],
-      { cwd: paths.web, env: { ...ci, CHROMIUM_PATH: CHROMIUM }, output },
+      { cwd: paths.web, env: { ...ci, CHROMIUM_PATH: CHROMIUM, E2E_PART: "main" }, output },
     ),
 });
 const playwrightShards = Array.from({ length: PLAYWRIGHT_SHARDS }, (_, i) =>
   playwrightShard(i + 1),
 );
+/**
+ * The last journeys on a second stack of their own (`LATE_E2E_SPECS`,
+ * scripts/src/lib/test-groups.ts), after the API passes in their lane: that lane and the
+ * processes lane end minutes before the browser tests, and from then on their one stack leaves
+ * a core idle. The first stack runs every other journey (E2E_PART=main).
+ */
+const playwrightLate: Step = {
+  name: "Browser tests on a second stack: playwright test (E2E_PART=late)",
+  show: true,
+  after: () => nextBuild,
+  action: ({ output }) =>
+    run(
+      bin("playwright"),
+      ["test", `--output=${path.join(paths.root, "test-results", "e2e-late")}`],
+      { cwd: paths.web, env: { ...ci, CHROMIUM_PATH: CHROMIUM, E2E_PART: "late" }, output },
+    ),
+};
 const rehearsal: Step = {
   // The system as it would run on Base (scripts/src/lib/rehearsal.ts): chain 84532, the
   // production deploy path, Postgres, two web replicas behind a proxy, the keeper's own key.
@@ -288,9 +305,11 @@ const rehearsal: Step = {
  *   balance them the same way, for the same reason not done; the typecheck's CPU was cut
  *   instead, with two programs for the four projects (`typecheck`, above); tenth session.)
  * - Then three lanes: vitest's chain lane (SDK, web), the API tests on Postgres, then on served
- *   PGlite; beside them Playwright (`PLAYWRIGHT_SHARDS=2`: a lane per shard); and vitest's
+ *   PGlite, then the last journeys on a second browser stack (`playwrightLate`); beside them
+ *   Playwright with every other journey (`PLAYWRIGHT_SHARDS=2`: a lane per shard); and vitest's
  *   processes lane (indexer, scripts), then the rehearsal. Playwright is the longest lane, so
- *   nothing runs after it (docs/benchmarks.md, issue 26 goal 4, eighth session). With
+ *   nothing runs after it (docs/benchmarks.md, issue 26 goal 4, eighth session); the second stack
+ *   takes its last journeys once the API passes are done (twelfth session). With
  *   `VITEST_SPLIT=0`, two lanes: vitest (every project) and the API passes, beside Playwright
  *   then the rehearsal. Every stack has
  *   its own ports, chain, databases and temp folders: the vitest run starts its own anvil on a free
@@ -315,12 +334,12 @@ const phases: Phase[] = [
   [[abis]],
   VITEST_SPLIT
     ? [
-        [vitestLane("chain"), apiOnPostgres, apiOnServedPglite],
+        [vitestLane("chain"), apiOnPostgres, apiOnServedPglite, playwrightLate],
         ...playwrightShards.map((s) => [s]),
         [vitestLane("processes"), rehearsal],
       ]
     : [
-        [vitest, apiOnPostgres, apiOnServedPglite],
+        [vitest, apiOnPostgres, apiOnServedPglite, playwrightLate],
         // the rehearsal after the (last) browser shard: the vitest lane is the longer one
         ...playwrightShards.map((s, i) =>
           i === playwrightShards.length - 1 ? [s, rehearsal] : [s],

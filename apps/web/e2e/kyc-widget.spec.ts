@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { migratePglite } from "../../../scripts/src/lib/db";
 import { getFreePort } from "../../../scripts/src/lib/net";
 import { startWebServer } from "../../../scripts/src/lib/web";
+import { servePglite } from "../src/server/db/serve";
+import { migratedTemplate } from "../src/server/test/pglite-template";
 import { expect, test } from "./support/fixtures";
 import { toasts } from "./support/toast";
 import { connectTestWallet, freshLender, pageWithWallet } from "./support/journey";
@@ -55,22 +53,27 @@ test("closing the KYC widget without completing it warns and keeps the modal ope
 
 // An installation whose operator reviews every verification (LOCAL_KYC_AUTO_APPROVE=false, the
 // default off the local chain; approvals with `npm run ops -- kyc:approve`): its own web server,
-// same build and chain, own database.
+// same build and chain, own database (in memory, served as `npm start` serves its own, started
+// from the API tests' migrated template as the stack's is: no initdb and migrations here).
 test("a verification waiting for the team's review warns and closes the modal", async ({
   browser,
   stack,
 }) => {
   test.setTimeout(60_000);
-  const pgliteDir = mkdtempSync(path.join(tmpdir(), "lending-e2e-review-"));
+  let db: Awaited<ReturnType<typeof servePglite>> | undefined;
   let web: Awaited<ReturnType<typeof startWebServer>> | undefined;
   try {
-    await migratePglite(pgliteDir);
+    db = await servePglite({
+      pgliteDir: "memory://",
+      port: await getFreePort(),
+      migrate: true,
+      loadDataDir: await migratedTemplate(),
+    });
     web = await startWebServer({
       port: await getFreePort(),
       chainId: stack.chainId,
       rpcUrl: stack.rpcUrl,
-      pgliteDir,
-      extra: { LOCAL_KYC_AUTO_APPROVE: "false" },
+      extra: { LOCAL_KYC_AUTO_APPROVE: "false", DATABASE_URL: db.url },
     });
     const lender = await freshLender(stack, { eth: 0n, usdc: 0n });
     const { context, page } = await pageWithWallet(
@@ -105,6 +108,6 @@ test("a verification waiting for the team's review warns and closes the modal", 
     await context.close();
   } finally {
     await web?.stop();
-    rmSync(pgliteDir, { recursive: true, force: true });
+    await db?.close();
   }
 });

@@ -1,5 +1,6 @@
 // Named to run after the other journeys (Playwright runs the files in name order on one worker):
-// its last test moves the chain's clock 31 days on to unlock a lock.
+// its last test moves the chain's clock 31 days on to unlock a lock. `npm test` runs it alone on
+// a second stack (LATE_E2E_SPECS, scripts/src/lib/test-groups.ts).
 import { createPublicClient, createTestClient, http, type PublicClient } from "viem";
 import { dismissRecoveryWarning, signInByEmail } from "./support/account";
 import { expect, test } from "./support/fixtures";

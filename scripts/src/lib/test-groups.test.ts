@@ -1,11 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { paths } from "./paths";
 import {
   apiPassFiles,
+  e2ePart,
   isShared,
+  LATE_E2E_SPECS,
   needsIsolation,
   split,
   usesDatabase,
@@ -129,5 +131,33 @@ describe("vitest groups: which test files run one at a time", () => {
     // the repo's own: the route files that mock a module are isolated, a plain API file is not
     expect(needsIsolation(path.join(web, "app/api/statements/route.test.ts"))).toBe(true);
     expect(needsIsolation(path.join(web, "app/api/hardening.test.ts"))).toBe(false);
+  });
+});
+
+describe("browser journeys: npm test's first and second stack (E2E_PART)", () => {
+  // Playwright matches `**/<name>` against a spec's path: its file name, for a file in e2e/
+  const picks = (patterns: string[], file: string) =>
+    patterns.some((p) => p === "**/*.spec.ts" || p === `**/${file}`);
+  const runs = (part: string | undefined, file: string) => {
+    const { testMatch, testIgnore } = e2ePart(part);
+    return picks(testMatch, file) && !picks(testIgnore, file);
+  };
+  const specs = readdirSync(path.join(web, "e2e")).filter((f) => f.endsWith(".spec.ts"));
+
+  it("runs every journey on exactly one of the two stacks, and all of them without E2E_PART", () => {
+    expect(specs.length).toBeGreaterThan(30);
+    for (const late of LATE_E2E_SPECS) expect(specs, `${late} is a journey`).toContain(late);
+    for (const spec of specs) {
+      expect([runs("main", spec), runs("late", spec)].filter(Boolean), spec).toHaveLength(1);
+      expect(runs(undefined, spec), spec).toBe(true);
+    }
+    // the rehearsal's journey has its own config and stack
+    for (const part of [undefined, "main", "late"]) {
+      expect(e2ePart(part).testIgnore).toContain("**/rehearsal/**");
+    }
+  });
+
+  it("refuses any other E2E_PART", () => {
+    expect(() => e2ePart("lat")).toThrow("E2E_PART=lat: expected main or late");
   });
 });

@@ -153,3 +153,29 @@ export function needsIsolation(path: string): boolean {
     return !file || ISOLATED.test(readFileSync(file, "utf8"));
   });
 }
+
+/**
+ * The browser journeys `npm test` runs on a second stack of their own (`E2E_PART=late`,
+ * apps/web/playwright.config.ts), in the lane of the vitest chain lane and the API passes once
+ * those are done: the other lanes end minutes before the browser tests, whose stack then leaves one
+ * core idle (docs/benchmarks.md, issue 26 goal 4, twelfth session). Every other journey runs on the
+ * first stack (`E2E_PART=main`); without E2E_PART (`npm run test:e2e`) all run on one stack, in
+ * name order. A journey that plays a default or moves the chain's clock is named to run last
+ * (zz-): here it runs last or alone on its stack.
+ */
+export const LATE_E2E_SPECS = ["zz-modals-a11y-state.spec.ts"];
+
+/**
+ * Playwright's `testMatch` and `testIgnore` for E2E_PART: `late` the {@link LATE_E2E_SPECS},
+ * `main` every other spec, unset every spec. Anything else is refused.
+ */
+export function e2ePart(part: string | undefined): { testMatch: string[]; testIgnore: string[] } {
+  const late = LATE_E2E_SPECS.map((f) => `**/${f}`);
+  // the production rehearsal's journey has its own stack: playwright.rehearsal.config.ts
+  const rehearsal = "**/rehearsal/**";
+  if (part === undefined || part === "")
+    return { testMatch: ["**/*.spec.ts"], testIgnore: [rehearsal] };
+  if (part === "main") return { testMatch: ["**/*.spec.ts"], testIgnore: [rehearsal, ...late] };
+  if (part === "late") return { testMatch: late, testIgnore: [rehearsal] };
+  throw new Error(`E2E_PART=${part}: expected main or late (or unset for every journey)`);
+}
