@@ -4,7 +4,7 @@
  * `--steps=1-3,9` runs only those steps, and any step they run after (local use: checking the
  * runner or one stage). `PLAYWRIGHT_SHARDS=2 npm test` runs the browser tests in two shards side
  * by side, each on its own stack (one by default: on 2 cores two stacks beside vitest overload the
- * machine).
+ * machine; the default's second stack, `playwrightLate`, starts only once the API passes are done).
  *
  * The steps run in phases. A phase with one lane runs its steps in order; a phase with more
  * lanes runs them side by side (the machine has 2 cores, and most steps use one, or wait on a
@@ -234,8 +234,10 @@ if (!Number.isInteger(PLAYWRIGHT_SHARDS) || PLAYWRIGHT_SHARDS < 1) {
     `PLAYWRIGHT_SHARDS=${process.env.PLAYWRIGHT_SHARDS}: expected a whole number >= 1`,
   );
 }
+/** Whether the last journeys run on a second stack ({@link playwrightLate}): with VITEST_SPLIT. */
+const LATE_STACK = VITEST_SPLIT;
 const playwrightShard = (shard: number): Step => ({
-  name: `Browser tests: playwright test --shard=${shard}/${PLAYWRIGHT_SHARDS}`,
+  name: `Browser tests: playwright test --shard=${shard}/${PLAYWRIGHT_SHARDS}${LATE_STACK ? " (E2E_PART=main)" : ""}`,
   show: true,
   // serves the build step's `next build` (its global setup builds only when that did not run)
   after: () => nextBuild,
@@ -247,7 +249,11 @@ const playwrightShard = (shard: number): Step => ({
         `--shard=${shard}/${PLAYWRIGHT_SHARDS}`,
         `--output=${path.join(paths.root, "test-results", `e2e-${shard}`)}`,
       ],
-      { cwd: paths.web, env: { ...ci, CHROMIUM_PATH: CHROMIUM, E2E_PART: "main" }, output },
+      {
+        cwd: paths.web,
+        env: { ...ci, CHROMIUM_PATH: CHROMIUM, E2E_PART: LATE_STACK ? "main" : undefined },
+        output,
+      },
     ),
 });
 const playwrightShards = Array.from({ length: PLAYWRIGHT_SHARDS }, (_, i) =>
@@ -257,7 +263,10 @@ const playwrightShards = Array.from({ length: PLAYWRIGHT_SHARDS }, (_, i) =>
  * The last journeys on a second stack of their own (`LATE_E2E_SPECS`,
  * scripts/src/lib/test-groups.ts), after the API passes in their lane: that lane and the
  * processes lane end minutes before the browser tests, and from then on their one stack leaves
- * a core idle. The first stack runs every other journey (E2E_PART=main).
+ * a core idle. The first stack runs every other journey (E2E_PART=main). Only with the three
+ * lanes of VITEST_SPLIT: with `VITEST_SPLIT=0` the vitest lane is the longer one, and one stack
+ * runs every journey, as before. The rehearsal (the processes lane's last step) may overlap the
+ * second stack's start by a minute (ci29, ci30: no journey failed; docs/benchmarks.md).
  */
 const playwrightLate: Step = {
   name: "Browser tests on a second stack: playwright test (E2E_PART=late)",
@@ -339,7 +348,7 @@ const phases: Phase[] = [
         [vitestLane("processes"), rehearsal],
       ]
     : [
-        [vitest, apiOnPostgres, apiOnServedPglite, playwrightLate],
+        [vitest, apiOnPostgres, apiOnServedPglite],
         // the rehearsal after the (last) browser shard: the vitest lane is the longer one
         ...playwrightShards.map((s, i) =>
           i === playwrightShards.length - 1 ? [s, rehearsal] : [s],

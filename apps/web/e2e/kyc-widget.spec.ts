@@ -107,7 +107,10 @@ test("a verification waiting for the team's review warns and closes the modal", 
     await expect(page.getByRole("dialog", { name: "Identity Verification" })).toBeVisible();
     await context.close();
   } finally {
-    await web?.stop();
-    await db?.close();
+    try {
+      await web?.stop();
+    } finally {
+      await db?.close();
+    }
   }
 });

@@ -135,7 +135,9 @@ describe("vitest groups: which test files run one at a time", () => {
 });
 
 describe("browser journeys: npm test's first and second stack (E2E_PART)", () => {
-  // Playwright matches `**/<name>` against a spec's path: its file name, for a file in e2e/
+  // Playwright matches `**/<name>` against a spec's path: its file name, for a file in e2e/ (a
+  // string comparison standing in for Playwright's matcher, which holds for these two pattern
+  // shapes only; `E2E_PART=late npx playwright test --list` lists the late journeys for real)
   const picks = (patterns: string[], file: string) =>
     patterns.some((p) => p === "**/*.spec.ts" || p === `**/${file}`);
   const runs = (part: string | undefined, file: string) => {
