@@ -386,15 +386,21 @@ export async function reserveReturn(
 ): Promise<{ shares: string; exposure: string }> {
   const { ticket } = args;
   const user = args.user.toLowerCase();
-  const taken = await returnRow(db, ticket.id, user);
-  if (taken) {
-    throw new ReturnTakenError(
-      taken.nftId
-        ? `${user}'s funds were returned already`
-        : `${user}'s return is already being sent by another operator`,
-    );
-  }
+  const refuseTaken = async () => {
+    const taken = await returnRow(db, ticket.id, user);
+    if (taken) {
+      throw new ReturnTakenError(
+        taken.nftId
+          ? `${user}'s funds were returned already`
+          : `${user}'s return is already being sent by another operator`,
+      );
+    }
+  };
+  await refuseTaken();
   if (!(await optedOutWithoutReturn(db, ticket.id)).includes(user)) {
+    // another operator's reservation may have been written since the check above: that is a
+    // return being sent (409), not a lender who did not opt out
+    await refuseTaken();
     throw new LoanTicketError(`${user} has not opted out of ticket ${ticket.id}`);
   }
   const { shares, exposure, holderShares } = await returnShares(chain, ticket, args.user);
