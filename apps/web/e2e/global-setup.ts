@@ -62,9 +62,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ];
     // The indexer, as `npm start` runs it (its own embedded database), behind /api/transactions.
     // Its backfill goes on while the rest starts; the tests wait for it below. Its folder is new
-    // (this run's temporary folder): a copy of the indexer's PGlite template when one is made
-    // already, else Ponder creates it in its own process, beside the database's start in this
-    // one. Started first: that start holds this process up.
+    // (this run's temporary folder): Ponder creates it in its own process, beside the database's
+    // start in this one. Started first: that start holds this process up.
     const indexerStart = mark(
       "indexer started",
       startIndexer({

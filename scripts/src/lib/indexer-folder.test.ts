@@ -2,12 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  ensurePgliteFolder,
-  ponderPgliteClass,
-  ponderPgliteTemplate,
-  ponderPgliteTemplateMade,
-} from "./indexer";
+import { ensurePgliteFolder, ponderPgliteClass, ponderPgliteTemplate } from "./indexer";
 
 describe("the indexer's PGlite folder", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "indexer-folder-"));
@@ -18,10 +13,7 @@ describe("the indexer's PGlite folder", () => {
 
   it("is a whole cluster, copied from a template made once, that Ponder's PGlite opens", async () => {
     const dir = path.join(root, "a", "indexer");
-    expect(await ponderPgliteTemplateMade(templates)).toBe(false);
     await ensurePgliteFolder(dir, templates);
-    // made now: a new folder of the e2e stack (`newFolder`) is a copy of it from here on
-    expect(await ponderPgliteTemplateMade(templates)).toBe(true);
     expect(existsSync(path.join(dir, "PG_VERSION"))).toBe(true);
     // no staging folder left beside it; one template, whole, and nothing half-made beside it
     expect(readdirSync(path.dirname(dir))).toEqual(["indexer"]);
@@ -70,7 +62,6 @@ describe("the indexer's PGlite folder", () => {
     rmSync(first, { recursive: true, force: true });
     mkdirSync(first);
     writeFileSync(path.join(first, "PG_VERSION"), "17\n");
-    expect(await ponderPgliteTemplateMade(other)).toBe(false);
     expect(await ponderPgliteTemplate(other)).toBe(first);
     expect(existsSync(path.join(first, "base"))).toBe(true);
     expect(readdirSync(other)).toEqual([path.basename(first)]);

@@ -54,13 +54,11 @@ export type IndexerOptions = {
   /** Wipe what an earlier run indexed first (a fresh anvil is a new chain). */
   fresh?: boolean;
   /**
-   * `pgliteDir` is a new folder of this run's own (a temporary folder no later run opens): it is a
-   * copy of the template when one is made already ({@link ponderPgliteTemplateMade}); otherwise
-   * Ponder creates its database itself, in its own process; nothing is wiped first. By default
-   * the folder is created here first, atomically (see {@link ensurePgliteFolder}), in this
-   * process, making the template if needed: an initdb beside other work in this process (the e2e
-   * global setup's served database) took most of a minute on a loaded machine (docs/benchmarks.md,
-   * issue 26 goal 4, tenth session).
+   * `pgliteDir` is a new folder of this run's own (a temporary folder no later run opens): Ponder
+   * creates its database itself, in its own process, and nothing is wiped first. By default the
+   * folder is created here first, atomically (see {@link ensurePgliteFolder}), in this process:
+   * beside other work in this process (the e2e global setup's served database) that start took
+   * most of a minute on a loaded machine (docs/benchmarks.md, issue 26 goal 4, tenth session).
    */
   newFolder?: boolean;
   /**
@@ -299,7 +297,11 @@ export async function ponderPgliteClass(): Promise<{
  * it, as no one takes a template without the mark) and removed.
  */
 export async function ponderPgliteTemplate(root = tmpdir()): Promise<string> {
-  const template = await ponderPgliteTemplatePath(root);
+  const { version } = await ponderPglite();
+  const template = path.join(
+    root,
+    `lending-ponder-pglite-${version}-${process.getuid?.() ?? "user"}`,
+  );
   if (existsSync(path.join(template, TEMPLATE_DONE))) return template;
   const PGlite = await ponderPgliteClass();
   await mkdir(root, { recursive: true });
@@ -324,17 +326,6 @@ export async function ponderPgliteTemplate(root = tmpdir()): Promise<string> {
   return template;
 }
 
-/** Where {@link ponderPgliteTemplate} keeps the template of the installed PGlite under `root`. */
-async function ponderPgliteTemplatePath(root: string): Promise<string> {
-  const { version } = await ponderPglite();
-  return path.join(root, `lending-ponder-pglite-${version}-${process.getuid?.() ?? "user"}`);
-}
-
-/** Whether {@link ponderPgliteTemplate} has been made (whole) under `root`; makes nothing. */
-export async function ponderPgliteTemplateMade(root = tmpdir()): Promise<boolean> {
-  return existsSync(path.join(await ponderPgliteTemplatePath(root), TEMPLATE_DONE));
-}
-
 /** Starts `ponder start` (does not wait: see {@link waitForIndexerReady}). */
 export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const host = opts.host ?? LOOPBACK;
@@ -348,11 +339,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   } else if (opts.fresh) {
     await resetIndexerData({ databaseUrl: opts.databaseUrl, pgliteDir, schema });
   }
-  // a new folder is a copy of the template too when one is made already (a fraction of a
-  // second); else Ponder makes it, in its own process
-  if (!opts.databaseUrl && (!opts.newFolder || (await ponderPgliteTemplateMade()))) {
-    await ensurePgliteFolder(pgliteDir);
-  }
+  if (!opts.databaseUrl && !opts.newFolder) await ensurePgliteFolder(pgliteDir);
   let output = "";
   const env: NodeJS.ProcessEnv = {
     ...process.env,
