@@ -1,14 +1,15 @@
 import { register } from "node:module";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/src/lib/chromium";
+import { CHROMIUM_ARGS, testBrowserPath } from "../../scripts/src/lib/chromium";
 import { e2ePart } from "../../scripts/src/lib/test-groups";
 
 // The SDK imports its deployments JSON without an import attribute (fine for Next, vitest, tsx);
 // Node's ESM loader, which Playwright uses, needs one. Runs in the runner and in every worker.
 register("./e2e/support/json-import-hook.mjs", import.meta.url);
 
-// Debian's Chromium (apt-get install chromium); never `npx playwright install` (no internet).
-const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
+// Debian's headless shell of Chromium, or its full Chromium without it (scripts/src/lib/chromium.ts);
+// never `npx playwright install` (no internet).
+const CHROMIUM = testBrowserPath();
 
 export default defineConfig({
   testDir: "./e2e",

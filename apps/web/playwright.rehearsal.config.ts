@@ -1,11 +1,11 @@
 import { register } from "node:module";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/src/lib/chromium";
+import { CHROMIUM_ARGS, testBrowserPath } from "../../scripts/src/lib/chromium";
 
 // The SDK imports its deployments JSON without an import attribute: see playwright.config.ts.
 register("./e2e/support/json-import-hook.mjs", import.meta.url);
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
+const CHROMIUM = testBrowserPath();
 
 /**
  * The production rehearsal (`npm run rehearsal`, a stage of `npm test`): its global setup starts

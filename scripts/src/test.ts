@@ -22,6 +22,7 @@ import { getFreePort } from "./lib/net";
 import { startTestPostgres } from "./lib/postgres";
 import { buildWeb } from "./lib/web";
 import { failureLines } from "./lib/failures";
+import { CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_PATH, testBrowserPath } from "./lib/chromium";
 
 /** How a step writes: its commands' output mode, and `note` for its own lines (a skip reason). */
 type Io = { output: Output; note: (line: string) => void };
@@ -36,7 +37,7 @@ type Step = {
 /** Lanes run side by side; the steps of a lane run in order. */
 type Phase = Step[][];
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
 const bin = paths.bin;
 const ci = {
   ...process.env,
@@ -45,16 +46,49 @@ const ci = {
   FORCE_COLOR: "1",
 };
 
+/**
+ * Chromium (and its emoji font), then its headless shell, which the browser tests run in when it
+ * is there (scripts/src/lib/chromium.ts): a missing one is installed with apt-get as root. Without
+ * root, a missing Chromium fails with the command to run; a missing headless shell only prints it
+ * (the journeys then run in the full Chromium, which costs them more CPU).
+ */
 async function ensureSystemDeps({ output, note }: Io) {
-  if (existsSync(CHROMIUM)) return;
-  const install = "apt-get update && apt-get install -y chromium fonts-noto-color-emoji";
-  if (process.getuid?.() !== 0) {
-    throw new Error(`${CHROMIUM} is missing. Install it with:\n  sudo sh -c '${install}'`);
-  }
-  note(`${CHROMIUM} is missing: ${install}`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  await run("apt-get", ["update"], { env, output });
-  await run("apt-get", ["install", "-y", "chromium", "fonts-noto-color-emoji"], { env, output });
+  const root = process.getuid?.() === 0;
+  if (!existsSync(CHROMIUM)) {
+    const install = "apt-get update && apt-get install -y chromium fonts-noto-color-emoji";
+    if (!root) {
+      throw new Error(`${CHROMIUM} is missing. Install it with:\n  sudo sh -c '${install}'`);
+    }
+    note(`${CHROMIUM} is missing: ${install}`);
+    await run("apt-get", ["update"], { env, output });
+    await run("apt-get", ["install", "-y", "chromium", "fonts-noto-color-emoji"], { env, output });
+  }
+  if (process.env.CHROMIUM_PATH || existsSync(CHROMIUM_HEADLESS_SHELL_PATH)) return;
+  const shell = ["install", "-y", "chromium-headless-shell"];
+  if (!root) {
+    note(
+      `${CHROMIUM_HEADLESS_SHELL_PATH} is missing: the browser tests run in ${CHROMIUM}, which costs ` +
+        `them more CPU. Install it with:\n  sudo apt-get ${shell.join(" ")}`,
+    );
+    return;
+  }
+  note(`${CHROMIUM_HEADLESS_SHELL_PATH} is missing: apt-get ${shell.join(" ")}`);
+  try {
+    await run("apt-get", shell, { env, output });
+  } catch {
+    // stale package lists (a version no longer on the mirror): once more after an update
+    note(`apt-get update && apt-get ${shell.join(" ")}`);
+    try {
+      await run("apt-get", ["update"], { env, output });
+      await run("apt-get", shell, { env, output });
+    } catch (error) {
+      note(
+        `${CHROMIUM_HEADLESS_SHELL_PATH} could not be installed (${error instanceof Error ? error.message : String(error)}): ` +
+          `the browser tests run in ${CHROMIUM}`,
+      );
+    }
+  }
 }
 
 const contractsScript =
@@ -66,7 +100,7 @@ const contractsScript =
       output,
     });
 
-const systemDeps: Step = { name: "System dependencies (Chromium)", action: ensureSystemDeps };
+const systemDeps: Step = { name: "System dependencies (Chromium, its headless shell)", action: ensureSystemDeps };
 const prettier: Step = {
   name: "Format: prettier --check",
   action: ({ output }) => run(bin("prettier"), ["--check", "."], { cwd: paths.root, output }),
@@ -251,7 +285,7 @@ const playwrightShard = (shard: number): Step => ({
       ],
       {
         cwd: paths.web,
-        env: { ...ci, CHROMIUM_PATH: CHROMIUM, E2E_PART: LATE_STACK ? "main" : undefined },
+        env: { ...ci, CHROMIUM_PATH: testBrowserPath(), E2E_PART: LATE_STACK ? "main" : undefined },
         output,
       },
     ),
@@ -276,7 +310,11 @@ const playwrightLate: Step = {
     run(
       bin("playwright"),
       ["test", `--output=${path.join(paths.root, "test-results", "e2e-late")}`],
-      { cwd: paths.web, env: { ...ci, CHROMIUM_PATH: CHROMIUM, E2E_PART: "late" }, output },
+      {
+        cwd: paths.web,
+        env: { ...ci, CHROMIUM_PATH: testBrowserPath(), E2E_PART: "late" },
+        output,
+      },
     ),
 };
 const rehearsal: Step = {
@@ -294,7 +332,7 @@ const rehearsal: Step = {
     }
     return run(bin("playwright"), ["test", "-c", "playwright.rehearsal.config.ts"], {
       cwd: paths.web,
-      env: { ...ci, CHROMIUM_PATH: CHROMIUM, DATABASE_URL: undefined },
+      env: { ...ci, CHROMIUM_PATH: testBrowserPath(), DATABASE_URL: undefined },
       output,
     });
   },
