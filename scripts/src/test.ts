@@ -100,7 +100,10 @@ const contractsScript =
       output,
     });
 
-const systemDeps: Step = { name: "System dependencies (Chromium, its headless shell)", action: ensureSystemDeps };
+const systemDeps: Step = {
+  name: "System dependencies (Chromium, its headless shell)",
+  action: ensureSystemDeps,
+};
 const prettier: Step = {
   name: "Format: prettier --check",
   action: ({ output }) => run(bin("prettier"), ["--check", "."], { cwd: paths.root, output }),
