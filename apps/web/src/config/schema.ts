@@ -6,6 +6,10 @@ export type SupportedChainId = (typeof SUPPORTED_CHAIN_IDS)[number];
 
 export const DEFAULT_SUBORDINATION_DOCS_URL = "/docs#subordination-of-loans";
 
+/** RATE_LIMIT_POSTS_PER_MINUTE's default: 30 state-changing requests a minute per IP and address. */
+export const DEFAULT_POSTS_PER_MINUTE = 30;
+/** RATE_LIMIT_READS_PER_MINUTE's default: 120 GETs of /api a minute per IP. */
+export const DEFAULT_READS_PER_MINUTE = 120;
 /** NO_DEPOSIT_TTL_MS's default: "no deposit yet" is believed for 30 s. */
 export const DEFAULT_NO_DEPOSIT_TTL_MS = 30_000;
 
@@ -277,6 +281,31 @@ export const envSchema = z.object({
       .min(0, "must be a number from 0 to 1")
       .max(1, "must be a number from 0 to 1")
       .default(0.1),
+  ),
+  /**
+   * The per-minute budgets of one client address (and, for state-changing requests, of one
+   * wallet address): state-changing requests (default 30) and reads of /api (default 120), 1 to
+   * 100,000. Raise them where many lenders share one address (an office's NAT, the e2e suite,
+   * whose every browser is 127.0.0.1); the per-flow limits (sign-in codes, code guesses, mails)
+   * stay as they are.
+   */
+  RATE_LIMIT_POSTS_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a whole number from 1 to 100000" })
+      .int("must be a whole number from 1 to 100000")
+      .min(1, "must be a whole number from 1 to 100000")
+      .max(100_000, "must be a whole number from 1 to 100000")
+      .default(DEFAULT_POSTS_PER_MINUTE),
+  ),
+  RATE_LIMIT_READS_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a whole number from 1 to 100000" })
+      .int("must be a whole number from 1 to 100000")
+      .min(1, "must be a whole number from 1 to 100000")
+      .max(100_000, "must be a whole number from 1 to 100000")
+      .default(DEFAULT_READS_PER_MINUTE),
   ),
   /**
    * How long (ms, 1 s to 1 day) the first-deposit cache believes a user has no deposit yet before

@@ -137,6 +137,26 @@ describe("parseServerConfig", () => {
     }
   });
 
+  it("reads the per-minute budgets (30 state-changing requests and 120 reads by default, 1 to 100,000)", () => {
+    expect(parseServerConfig({}, repoRoot).rateLimits).toEqual({
+      postsPerMinute: 30,
+      readsPerMinute: 120,
+    });
+    expect(
+      parseServerConfig(
+        { RATE_LIMIT_POSTS_PER_MINUTE: "600", RATE_LIMIT_READS_PER_MINUTE: " " },
+        repoRoot,
+      ).rateLimits,
+    ).toEqual({ postsPerMinute: 600, readsPerMinute: 120 });
+    for (const name of ["RATE_LIMIT_POSTS_PER_MINUTE", "RATE_LIMIT_READS_PER_MINUTE"]) {
+      for (const bad of ["0", "100001", "2.5", "many", "-30"]) {
+        expect(() => parseServerConfig({ [name]: bad }, repoRoot)).toThrow(
+          new RegExp(`${name}: must be a whole number from 1 to 100000`),
+        );
+      }
+    }
+  });
+
   it("Google sign-in needs both its client id and secret; only its flag reaches the browser; the on-ramp must be https with {address}", () => {
     const plain = parseServerConfig({}, repoRoot);
     expect(plain.google).toBeUndefined();

@@ -58,6 +58,8 @@ export interface ServerConfig {
   referralFeeShare: number;
   /** how long "no deposit yet" is believed by the first-deposit cache (NO_DEPOSIT_TTL_MS) */
   noDepositTtlMs: number;
+  /** per-minute budgets (RATE_LIMIT_POSTS_PER_MINUTE, RATE_LIMIT_READS_PER_MINUTE) */
+  rateLimits: { postsPerMinute: number; readsPerMinute: number };
 }
 
 /** The indexer's default address on the local chain (INDEXER_PORT's default). */
@@ -200,6 +202,10 @@ export function parseServerConfig(env: EnvInput, cwd: string = process.cwd()): S
     },
     referralFeeShare: e.REFERRAL_FEE_SHARE,
     noDepositTtlMs: e.NO_DEPOSIT_TTL_MS,
+    rateLimits: {
+      postsPerMinute: e.RATE_LIMIT_POSTS_PER_MINUTE,
+      readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+    },
   };
 }
 

@@ -99,6 +99,26 @@ describe("/api/logging, /api/token, /api/health and the shared handler", () => {
     await expect(enforceRateLimit(t.db(), ["k"], rule, now + 60_000)).resolves.toEqual([1]);
   });
 
+  it("the default budget is the deployment's RATE_LIMIT_POSTS_PER_MINUTE (30 without it)", async () => {
+    const now = 1_800_000_000_000;
+    process.env.RATE_LIMIT_POSTS_PER_MINUTE = "2";
+    try {
+      await enforceRateLimit(t.db(), ["posts"], undefined, now);
+      await enforceRateLimit(t.db(), ["posts"], undefined, now + 1);
+      await expect(enforceRateLimit(t.db(), ["posts"], undefined, now + 2)).rejects.toMatchObject({
+        statusCode: 429,
+      });
+    } finally {
+      delete process.env.RATE_LIMIT_POSTS_PER_MINUTE;
+    }
+    // the default again: a new key's third request in the window is counted, not refused
+    for (let i = 1; i <= 3; i++) {
+      await expect(
+        enforceRateLimit(t.db(), ["posts-default"], undefined, now + i),
+      ).resolves.toEqual([i]);
+    }
+  });
+
   it("answers token prices by symbol and refuses bad lists", async () => {
     const r = await call(token, getRequest("/api/token?tokens=USDC,ETH,weth,NOPE"));
     // no local AMM in this fixture: ETH and WETH are unavailable (null), the unknown one left out

@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import { database } from "../context";
-import { enforceRateLimit, POST_RATE_LIMIT } from "../services/rate-limit";
+import { enforceRateLimit, postRateLimit } from "../services/rate-limit";
 import { clientIpFromHeaders, UNIDENTIFIED_CLIENT } from "./client";
 
 /**
@@ -23,9 +23,9 @@ export async function actionClientIp(): Promise<string> {
 }
 
 /**
- * Counts a server action against the client IP's {@link POST_RATE_LIMIT} (the key `ip:<ip>` the
+ * Counts a server action against the client IP's {@link postRateLimit} (the key `ip:<ip>` the
  * POST routes count too), first: a 429 HttpError past it, before any RPC or provider call.
  */
 export async function enforceActionRateLimit(): Promise<void> {
-  await enforceRateLimit(await database(), [`ip:${await actionClientIp()}`], POST_RATE_LIMIT);
+  await enforceRateLimit(await database(), [`ip:${await actionClientIp()}`], postRateLimit());
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { database } from "../context";
-import { enforceRateLimit, GET_RATE_LIMIT } from "../services/rate-limit";
+import { enforceRateLimit, readRateLimit } from "../services/rate-limit";
 import { clientIp, isHttpsRequest } from "./client";
 import { isDatabaseUnavailable } from "../db/client";
 import { badRequest, HttpError, tooManyRequests, upstreamFailure, UpstreamError } from "./errors";
@@ -36,25 +36,26 @@ export function clearLocalReadCounters(): void {
 }
 
 /**
- * The GET budget per client IP ({@link GET_RATE_LIMIT}), counted in the database so every web
+ * The GET budget per client IP ({@link readRateLimit}), counted in the database so every web
  * server shares it. Reads served from the chain or the indexer must not fail with the database:
  * while it is unavailable the budget is counted in this process instead.
  */
 async function enforceReadLimit(ip: string, now: number = Date.now()): Promise<void> {
   const key = `get:ip:${ip}`;
+  const rule = readRateLimit();
   try {
-    await enforceRateLimit(await database(), [key], GET_RATE_LIMIT, now);
+    await enforceRateLimit(await database(), [key], rule, now);
     return;
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
   }
-  const windowStart = now - (now % GET_RATE_LIMIT.windowMs);
+  const windowStart = now - (now % rule.windowMs);
   const entry = localReads.get(key);
   const count = entry && entry.windowStart === windowStart ? entry.count + 1 : 1;
   if (localReads.size > 10_000) localReads.clear(); // bounded: a flood of IPs cannot grow it
   localReads.set(key, { windowStart, count });
-  if (count > GET_RATE_LIMIT.limit) {
-    throw tooManyRequests((windowStart + GET_RATE_LIMIT.windowMs - now) / 1000);
+  if (count > rule.limit) {
+    throw tooManyRequests((windowStart + rule.windowMs - now) / 1000);
   }
 }
 
@@ -70,7 +71,7 @@ function logServerFault(request: Request, error: unknown) {
  * is a 503, so is a database that is down or stalled (within the pool's connect and query
  * timeouts); anything else is a server fault: logged, 500.
  * Every GET and HEAD (Next answers HEAD with the GET handler) counts against
- * {@link GET_RATE_LIMIT} per client IP first, in one budget (429 past it). Responses
+ * {@link readRateLimit} per client IP first, in one budget (429 past it). Responses
  * to https requests carry HSTS (the proxy, which adds it to pages, skips /api).
  */
 export function apiHandler<C = unknown>(

@@ -1,14 +1,27 @@
 import { lt, sql } from "drizzle-orm";
+import { serverConfig } from "@/config/server";
 import type { Executor } from "../db/types";
 import { rateLimits } from "../db/schema";
 import { HttpError, tooManyRequests } from "../http/errors";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
-/** Default: 30 state-changing requests per minute per IP and per address. */
-export const POST_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 };
-/** Reads: 120 GETs per minute per IP, over every GET /api endpoint together (apiHandler). */
-export const GET_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 };
+/**
+ * Default: state-changing requests per minute per IP and per address, 30 unless the deployment
+ * says otherwise (RATE_LIMIT_POSTS_PER_MINUTE).
+ */
+export const postRateLimit = (): RateLimitRule => ({
+  limit: serverConfig().rateLimits.postsPerMinute,
+  windowMs: 60_000,
+});
+/**
+ * Reads: GETs per minute per IP, over every GET /api endpoint together (apiHandler), 120 unless
+ * the deployment says otherwise (RATE_LIMIT_READS_PER_MINUTE).
+ */
+export const readRateLimit = (): RateLimitRule => ({
+  limit: serverConfig().rateLimits.readsPerMinute,
+  windowMs: 60_000,
+});
 /** Client error logs: 20 per minute per IP. */
 export const LOG_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60_000 };
 /** Client error logs of all clients together: 10,000 per UTC day (windows start at midnight). */
@@ -22,7 +35,7 @@ export const LOG_DAILY_LIMIT: RateLimitRule = { limit: 10_000, windowMs: 86_400_
 export async function enforceRateLimit(
   db: Executor,
   keys: string[],
-  rule: RateLimitRule = POST_RATE_LIMIT,
+  rule: RateLimitRule = postRateLimit(),
   now: number = Date.now(),
 ): Promise<number[]> {
   const windowStart = new Date(now - (now % rule.windowMs));

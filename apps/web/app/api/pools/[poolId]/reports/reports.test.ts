@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv, type PoolEpoch, type PoolTransaction } from "@lending/sdk";
 import { kycRecords } from "@/server/db/schema";
-import { GET_RATE_LIMIT } from "@/server/services/rate-limit";
+import { readRateLimit } from "@/server/services/rate-limit";
+import { PEER_ADDRESS_HEADER } from "@/server/http/client";
 import {
   expectError,
   getRequest,
@@ -217,7 +218,25 @@ describe("/api/pools/{poolId}/reports (public CSV reports)", () => {
   it("counts against the public GET budget per client (429 past it)", async () => {
     pinRateLimitWindow();
     let last = 0;
-    for (let i = 0; i <= GET_RATE_LIMIT.limit; i++) last = (await get(balance, "x")).status;
+    for (let i = 0; i <= readRateLimit().limit; i++) last = (await get(balance, "x")).status;
     expect(last).toBe(429);
+  });
+
+  it("a deployment's RATE_LIMIT_READS_PER_MINUTE is the GET budget", async () => {
+    pinRateLimitWindow();
+    process.env.RATE_LIMIT_READS_PER_MINUTE = "3";
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const request = getRequest("/api/pools/x/reports/x", {
+          [PEER_ADDRESS_HEADER]: "203.0.113.7",
+        });
+        statuses.push((await balance(request, ctx("x"))).status);
+      }
+      expect(statuses.slice(0, 3)).not.toContain(429);
+      expect(statuses[3]).toBe(429);
+    } finally {
+      delete process.env.RATE_LIMIT_READS_PER_MINUTE;
+    }
   });
 });
