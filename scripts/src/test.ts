@@ -14,6 +14,7 @@
  * fail; forge test, vitest and Playwright show it. A failure in any lane stops the other lanes
  * (unless --keep-going) and the summary names the step that failed.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { paths } from "./lib/paths";
@@ -65,7 +66,18 @@ async function ensureSystemDeps({ output, note }: Io) {
     await run("apt-get", ["install", "-y", "chromium", "fonts-noto-color-emoji"], { env, output });
   }
   if (process.env.CHROMIUM_PATH || existsSync(CHROMIUM_HEADLESS_SHELL_PATH)) return;
-  const shell = ["install", "-y", "chromium-headless-shell"];
+  // the shell of the installed Chromium's own version: an unpinned install could upgrade
+  // Chromium itself (both depend on the same chromium-common), the browser the measurement
+  // scripts use
+  const version = installedPackageVersion("chromium");
+  if (!version) {
+    note(
+      `${CHROMIUM_HEADLESS_SHELL_PATH} is missing and ${CHROMIUM} is not Debian's package: the ` +
+        `browser tests run in ${CHROMIUM}`,
+    );
+    return;
+  }
+  const shell = ["install", "-y", `chromium-headless-shell=${version}`];
   if (!root) {
     note(
       `${CHROMIUM_HEADLESS_SHELL_PATH} is missing: the browser tests run in ${CHROMIUM}, which costs ` +
@@ -77,7 +89,7 @@ async function ensureSystemDeps({ output, note }: Io) {
   try {
     await run("apt-get", shell, { env, output });
   } catch {
-    // stale package lists (a version no longer on the mirror): once more after an update
+    // stale package lists: once more after an update
     note(`apt-get update && apt-get ${shell.join(" ")}`);
     try {
       await run("apt-get", ["update"], { env, output });
@@ -88,6 +100,19 @@ async function ensureSystemDeps({ output, note }: Io) {
           `the browser tests run in ${CHROMIUM}`,
       );
     }
+  }
+}
+
+/** The installed version of a Debian package (dpkg-query), or undefined. */
+function installedPackageVersion(name: string): string | undefined {
+  try {
+    const version = execFileSync("dpkg-query", ["-W", "-f=${Version}", name], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return version || undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { logs, rateLimits } from "@/server/db/schema";
 import { HttpError } from "@/server/http/errors";
 import { apiHandler, clientIp } from "@/server/http/handler";
-import { enforceRateLimit } from "@/server/services/rate-limit";
+import { enforceRateLimit, postRateLimit } from "@/server/services/rate-limit";
 import {
   call,
   expectError,
@@ -101,6 +101,7 @@ describe("/api/logging, /api/token, /api/health and the shared handler", () => {
 
   it("the default budget is the deployment's RATE_LIMIT_POSTS_PER_MINUTE (30 without it)", async () => {
     const now = 1_800_000_000_000;
+    const saved = process.env.RATE_LIMIT_POSTS_PER_MINUTE;
     process.env.RATE_LIMIT_POSTS_PER_MINUTE = "2";
     try {
       await enforceRateLimit(t.db(), ["posts"], undefined, now);
@@ -108,14 +109,17 @@ describe("/api/logging, /api/token, /api/health and the shared handler", () => {
       await expect(enforceRateLimit(t.db(), ["posts"], undefined, now + 2)).rejects.toMatchObject({
         statusCode: 429,
       });
-    } finally {
       delete process.env.RATE_LIMIT_POSTS_PER_MINUTE;
-    }
-    // the default again: a new key's third request in the window is counted, not refused
-    for (let i = 1; i <= 3; i++) {
-      await expect(
-        enforceRateLimit(t.db(), ["posts-default"], undefined, now + i),
-      ).resolves.toEqual([i]);
+      expect(postRateLimit()).toEqual({ limit: 30, windowMs: 60_000 });
+      // a new key's third request in the window is counted, not refused
+      for (let i = 1; i <= 3; i++) {
+        await expect(
+          enforceRateLimit(t.db(), ["posts-default"], undefined, now + i),
+        ).resolves.toEqual([i]);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.RATE_LIMIT_POSTS_PER_MINUTE;
+      else process.env.RATE_LIMIT_POSTS_PER_MINUTE = saved;
     }
   });
 

@@ -224,6 +224,7 @@ describe("/api/pools/{poolId}/reports (public CSV reports)", () => {
 
   it("a deployment's RATE_LIMIT_READS_PER_MINUTE is the GET budget", async () => {
     pinRateLimitWindow();
+    const saved = process.env.RATE_LIMIT_READS_PER_MINUTE;
     process.env.RATE_LIMIT_READS_PER_MINUTE = "3";
     try {
       const statuses: number[] = [];
@@ -236,7 +237,8 @@ describe("/api/pools/{poolId}/reports (public CSV reports)", () => {
       expect(statuses.slice(0, 3)).not.toContain(429);
       expect(statuses[3]).toBe(429);
     } finally {
-      delete process.env.RATE_LIMIT_READS_PER_MINUTE;
+      if (saved === undefined) delete process.env.RATE_LIMIT_READS_PER_MINUTE;
+      else process.env.RATE_LIMIT_READS_PER_MINUTE = saved;
     }
   });
 });
