@@ -46,6 +46,20 @@ const linkUrl = z
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+/** A per-minute budget (RATE_LIMIT_*_PER_MINUTE): a whole number from 1 to 100,000, or `fallback`. */
+function perMinuteBudget(fallback: number) {
+  const message = "must be a whole number from 1 to 100000";
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: message })
+      .int(message)
+      .min(1, message)
+      .max(100_000, message)
+      .default(fallback),
+  );
+}
+
 /** Every environment variable the web app reads, with its default. */
 export const envSchema = z.object({
   CHAIN_ID: z.preprocess(
@@ -289,24 +303,8 @@ export const envSchema = z.object({
    * whose every browser is 127.0.0.1); the per-flow limits (sign-in codes, code guesses, mails)
    * stay as they are.
    */
-  RATE_LIMIT_POSTS_PER_MINUTE: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "must be a whole number from 1 to 100000" })
-      .int("must be a whole number from 1 to 100000")
-      .min(1, "must be a whole number from 1 to 100000")
-      .max(100_000, "must be a whole number from 1 to 100000")
-      .default(DEFAULT_POSTS_PER_MINUTE),
-  ),
-  RATE_LIMIT_READS_PER_MINUTE: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "must be a whole number from 1 to 100000" })
-      .int("must be a whole number from 1 to 100000")
-      .min(1, "must be a whole number from 1 to 100000")
-      .max(100_000, "must be a whole number from 1 to 100000")
-      .default(DEFAULT_READS_PER_MINUTE),
-  ),
+  RATE_LIMIT_POSTS_PER_MINUTE: perMinuteBudget(DEFAULT_POSTS_PER_MINUTE),
+  RATE_LIMIT_READS_PER_MINUTE: perMinuteBudget(DEFAULT_READS_PER_MINUTE),
   /**
    * How long (ms, 1 s to 1 day) the first-deposit cache believes a user has no deposit yet before
    * the chain is asked again (referral eligibility, a referrer's referred users). Default 30 s;
