@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./errors";
 import {
+  configReader,
   LOCAL_KYC_SIGNER_PRIVATE_KEY,
   LOCAL_MAIL_LINK_SECRET,
   parseServerConfig,
@@ -393,5 +394,27 @@ describe("toPublicConfig", () => {
       referralFeeShare: 0.1,
     });
     expect(JSON.stringify(pc)).not.toContain("secret");
+  });
+});
+
+describe("configReader (serverConfig)", () => {
+  it("outside production: a changed variable is a new configuration, an unchanged env the same object", () => {
+    const env: Record<string, string | undefined> = { PRODUCT_SYMBOL: "KSU" };
+    const read = configReader(env, false, repoRoot);
+    const first = read();
+    expect(read()).toBe(first);
+    env.PRODUCT_SYMBOL = "ABC";
+    expect(read().productSymbol).toBe("ABC");
+    delete env.PRODUCT_SYMBOL;
+    expect(read().productSymbol).toBe("KSU");
+  });
+
+  it("a production server keeps the configuration it started with", () => {
+    const env: Record<string, string | undefined> = { PRODUCT_SYMBOL: "KSU" };
+    const read = configReader(env, true, repoRoot);
+    const first = read();
+    env.PRODUCT_SYMBOL = "ABC";
+    expect(read()).toBe(first);
+    expect(read().productSymbol).toBe("KSU");
   });
 });

@@ -240,26 +240,39 @@ function resolvePgliteDir(root: string, value: string | undefined): string {
 /** Every variable the schema reads: a change of any of them is a new configuration. */
 const ENV_NAMES = Object.keys(envSchema.shape);
 
-let cached: { values: (string | undefined)[]; config: ServerConfig } | undefined;
+/**
+ * A cached reader of the configuration from `env`. With `fixedEnv` the first read is kept for the
+ * process's life; without, every call compares each variable with the cached value, stopping at
+ * the first change (about 70 reads of `process.env`, some 20 us a call).
+ */
+export function configReader(env: EnvInput, fixedEnv: boolean, cwd?: string): () => ServerConfig {
+  let cached: { values: (string | undefined)[]; config: ServerConfig } | undefined;
+  return () => {
+    const old = cached;
+    if (old && fixedEnv) return old.config;
+    if (!old || ENV_NAMES.some((name, i) => env[name] !== old.values[i])) {
+      const values = ENV_NAMES.map((name) => env[name]);
+      const config = parseServerConfig(env, cwd);
+      cached = { values, config };
+      // the server's own SDK reads (getDeployment) see the configured deployment
+      if (config.deployment) registerDeployment(config.deployment);
+      return config;
+    }
+    return old.config;
+  };
+}
 
 /**
- * The server configuration from `process.env`, read at request time and cached per env. A
- * request asks several times: the check compares each variable with the cached value and stops
- * at the first change (no key string built per call).
+ * The server configuration from `process.env`, read at request time (one build serves any chain)
+ * and cached. A production server (`next start` sets NODE_ENV) keeps the environment it started
+ * with, so it reads it once; elsewhere (tests, `next dev`) a changed variable is a new
+ * configuration, checked on every call (a request passes its configuration down rather than
+ * asking again).
  */
-export function serverConfig(): ServerConfig {
-  const env = process.env as EnvInput;
-  const old = cached;
-  if (!old || ENV_NAMES.some((name, i) => env[name] !== old.values[i])) {
-    const values = ENV_NAMES.map((name) => env[name]);
-    const config = parseServerConfig(env);
-    cached = { values, config };
-    // the server's own SDK reads (getDeployment) see the configured deployment
-    if (config.deployment) registerDeployment(config.deployment);
-    return config;
-  }
-  return old.config;
-}
+export const serverConfig: () => ServerConfig = configReader(
+  process.env as EnvInput,
+  process.env.NODE_ENV === "production",
+);
 
 /** The part of the configuration the browser may see. */
 export function toPublicConfig(c: ServerConfig): PublicConfig {

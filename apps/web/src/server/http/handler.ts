@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { serverConfig, type ServerConfig } from "@/config/server";
 import { database } from "../context";
 import { enforceRateLimit, readRateLimit } from "../services/rate-limit";
 import { clientIp, isHttpsRequest } from "./client";
@@ -40,11 +41,15 @@ export function clearLocalReadCounters(): void {
  * server shares it. Reads served from the chain or the indexer must not fail with the database:
  * while it is unavailable the budget is counted in this process instead.
  */
-async function enforceReadLimit(ip: string, now: number = Date.now()): Promise<void> {
+async function enforceReadLimit(
+  ip: string,
+  config: ServerConfig,
+  now: number = Date.now(),
+): Promise<void> {
   const key = `get:ip:${ip}`;
-  const rule = readRateLimit();
+  const rule = readRateLimit(config);
   try {
-    await enforceRateLimit(await database(), [key], rule, now);
+    await enforceRateLimit(await database(config), [key], rule, now);
     return;
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
@@ -78,10 +83,12 @@ export function apiHandler<C = unknown>(
   handle: (request: Request, context: C) => Promise<Response | unknown>,
 ): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
+    // read once for the wrapper's own three uses (a check of every variable per read)
+    const config = serverConfig();
     let response: Response;
     try {
       if (request.method === "GET" || request.method === "HEAD") {
-        await enforceReadLimit(clientIp(request));
+        await enforceReadLimit(clientIp(request, config.trustProxy), config);
       }
       const result = await handle(request, context);
       response =
@@ -105,7 +112,8 @@ export function apiHandler<C = unknown>(
         response = jsonError(500, "Internal server error");
       }
     }
-    if (isHttpsRequest(request)) response.headers.set("strict-transport-security", HSTS);
+    if (isHttpsRequest(request, config.trustProxy))
+      response.headers.set("strict-transport-security", HSTS);
     return response;
   };
 }

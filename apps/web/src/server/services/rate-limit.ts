@@ -1,5 +1,5 @@
 import { lt, sql } from "drizzle-orm";
-import { serverConfig } from "@/config/server";
+import { serverConfig, type ServerConfig } from "@/config/server";
 import type { Executor } from "../db/types";
 import { rateLimits } from "../db/schema";
 import { HttpError, tooManyRequests } from "../http/errors";
@@ -10,16 +10,16 @@ export type RateLimitRule = { limit: number; windowMs: number };
  * Default: state-changing requests per minute per IP and per address, 30 unless the deployment
  * says otherwise (RATE_LIMIT_POSTS_PER_MINUTE).
  */
-export const postRateLimit = (): RateLimitRule => ({
-  limit: serverConfig().rateLimits.postsPerMinute,
+export const postRateLimit = (config: ServerConfig = serverConfig()): RateLimitRule => ({
+  limit: config.rateLimits.postsPerMinute,
   windowMs: 60_000,
 });
 /**
  * Reads: GETs per minute per IP, over every GET /api endpoint together (apiHandler), 120 unless
  * the deployment says otherwise (RATE_LIMIT_READS_PER_MINUTE).
  */
-export const readRateLimit = (): RateLimitRule => ({
-  limit: serverConfig().rateLimits.readsPerMinute,
+export const readRateLimit = (config: ServerConfig = serverConfig()): RateLimitRule => ({
+  limit: config.rateLimits.readsPerMinute,
   windowMs: 60_000,
 });
 /** Client error logs: 20 per minute per IP. */
