@@ -326,6 +326,23 @@ export async function ponderPgliteTemplate(root = tmpdir()): Promise<string> {
   return template;
 }
 
+/** The preload that keeps Ponder's event-loop metric from waking it every millisecond. */
+export const COARSE_LOOP_MONITOR = path.join(
+  paths.scripts,
+  "src",
+  "lib",
+  "coarse-loop-monitor.mjs",
+);
+
+/**
+ * The indexer's NODE_OPTIONS: the caller's, plus the {@link COARSE_LOOP_MONITOR} preload (about
+ * 4 % of a core saved in every Ponder process, idle or not).
+ */
+export function indexerNodeOptions(existing: string | undefined): string {
+  const preload = `--import ${pathToFileURL(COARSE_LOOP_MONITOR).href}`;
+  return existing?.trim() ? `${existing.trim()} ${preload}` : preload;
+}
+
 /** Starts `ponder start` (does not wait: see {@link waitForIndexerReady}). */
 export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   const host = opts.host ?? LOOPBACK;
@@ -343,6 +360,7 @@ export async function startIndexer(opts: IndexerOptions): Promise<Indexer> {
   let output = "";
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    NODE_OPTIONS: indexerNodeOptions(process.env.NODE_OPTIONS),
     PONDER_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
     CHAIN_ID: String(opts.chainId),
