@@ -243,7 +243,7 @@ const ENV_NAMES = Object.keys(envSchema.shape);
 /**
  * A cached reader of the configuration from `env`. With `fixedEnv` the first read is kept for the
  * process's life; without, every call compares each variable with the cached value, stopping at
- * the first change (about 70 reads of `process.env`, some 20 us a call).
+ * the first change (45 reads of `process.env`, some 20 us a call).
  */
 export function configReader(env: EnvInput, fixedEnv: boolean, cwd?: string): () => ServerConfig {
   let cached: { values: (string | undefined)[]; config: ServerConfig } | undefined;
@@ -271,7 +271,8 @@ export function configReader(env: EnvInput, fixedEnv: boolean, cwd?: string): ()
  */
 export const serverConfig: () => ServerConfig = configReader(
   process.env as EnvInput,
-  process.env.NODE_ENV === "production",
+  // vitest keeps a NODE_ENV it inherits: its tests change the env whatever that says
+  process.env.NODE_ENV === "production" && !process.env.VITEST,
 );
 
 /** The part of the configuration the browser may see. */

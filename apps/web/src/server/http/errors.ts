@@ -19,11 +19,15 @@ export class HttpError extends Error {
 }
 
 let savedStackTraceLimit = Error.stackTraceLimit;
-/** Turns stack capture off for the `super()` it is the argument of (restored right after). */
+/**
+ * Turns stack capture off for the `super()` it is the argument of (restored right after). The
+ * message is made a string first, so nothing between here and the restore can throw.
+ */
 function stackless(message: string): string {
+  const text = String(message);
   savedStackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
-  return message;
+  return text;
 }
 
 /**

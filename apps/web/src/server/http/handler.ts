@@ -83,10 +83,11 @@ export function apiHandler<C = unknown>(
   handle: (request: Request, context: C) => Promise<Response | unknown>,
 ): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
-    // read once for the wrapper's own three uses (a check of every variable per read)
-    const config = serverConfig();
+    // read once for the wrapper's own uses (outside production each read checks the env)
+    let config: ServerConfig | undefined;
     let response: Response;
     try {
+      config = serverConfig();
       if (request.method === "GET" || request.method === "HEAD") {
         await enforceReadLimit(clientIp(request, config.trustProxy), config);
       }
@@ -112,8 +113,10 @@ export function apiHandler<C = unknown>(
         response = jsonError(500, "Internal server error");
       }
     }
-    if (isHttpsRequest(request, config.trustProxy))
+    // a configuration that could not be read (a logged 500 above) trusts no proxy
+    if (isHttpsRequest(request, config?.trustProxy ?? 0)) {
       response.headers.set("strict-transport-security", HSTS);
+    }
     return response;
   };
 }
