@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { LOCAL_CHAIN_ID } from "@lending/sdk";
 import pg from "pg";
 import { z } from "zod";
 import { stopProcessGroup } from "./anvil";
@@ -345,7 +346,7 @@ export function indexerNodeOptions(
   existing: string | undefined,
   chainId: number,
 ): string | undefined {
-  if (chainId !== 31337) return existing;
+  if (chainId !== LOCAL_CHAIN_ID) return existing;
   const preload = `--import ${pathToFileURL(COARSE_LOOP_MONITOR).href}`;
   return existing?.trim() ? `${existing.trim()} ${preload}` : preload;
 }
