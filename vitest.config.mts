@@ -22,14 +22,10 @@ const [sdkPure, sdkShared] = split(r("packages/sdk"), ["src"]);
 /**
  * `npm test` runs two vitest invocations side by side (scripts/src/test.ts), each with its own
  * anvil from the globalSetup: VITEST_LANE=processes runs only the projects whose files mostly wait
- * on child processes (the indexer's Ponder on its own anvil, the keeper and ops scripts) and the
- * SDK's chain files, =chain every other project; unset (`npx vitest run`), all of them. The SDK's
- * chain files (about 30 s) run in the processes lane, which ended about 60 s before the chain
- * lane (then the API passes) in the last three runs: that lane was `npm test`'s longest (docs/benchmarks.md,
- * issue 26 goal 4, fifteenth session). They need only the lane's anvil, deployed and seeded the
- * same way, and revert what they change on it.
+ * on child processes (the indexer's Ponder on its own anvil, the keeper and ops scripts), =chain
+ * every other project; unset (`npx vitest run`), all of them.
  */
-const PROCESS_PROJECTS = new Set(["@lending/sdk", "@lending/indexer", "@lending/scripts"]);
+const PROCESS_PROJECTS = new Set(["@lending/indexer", "@lending/scripts"]);
 const lane = process.env.VITEST_LANE || undefined;
 if (lane !== undefined && lane !== "chain" && lane !== "processes") {
   throw new Error(`VITEST_LANE=${lane}: expected "chain" or "processes" (or unset for all)`);

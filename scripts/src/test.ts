@@ -216,10 +216,10 @@ const vitest: Step = {
 };
 /**
  * vitest as its two invocations (vitest.config.mts), each in a lane of its own after the build:
- * `VITEST_LANE=chain` (the SDK's pure files and the web projects) then the API passes, and
- * `VITEST_LANE=processes` (the SDK's chain files, the indexer, one Ponder at a time, and the
- * scripts) then the rehearsal, beside Playwright: three lanes. The rehearsal was after
- * Playwright, the longest lane. Measured on fresh clones of the same machine, the same day: three lanes 2,125 s, two 2,229 s
+ * `VITEST_LANE=chain` (the SDK and web projects) then the API passes, and
+ * `VITEST_LANE=processes` (the indexer, one Ponder at a time, and the scripts) then the
+ * rehearsal, beside Playwright: three lanes. The rehearsal was after Playwright, the longest lane.
+ * Measured on fresh clones of the same machine, the same day: three lanes 2,125 s, two 2,229 s
  * (docs/benchmarks.md, issue 26 goal 4, ninth session). `VITEST_SPLIT=0 npm test` runs vitest as
  * one invocation in one lane, as before (two lanes). With `PLAYWRIGHT_SHARDS=2` the default
  * makes four lanes, which overloaded this 2-core machine (fifth session): for a larger machine.
@@ -379,13 +379,13 @@ const rehearsal: Step = {
  *   docs/benchmarks.md, issue 26 goal 4, seventh pass. A tsc project moved after forge test would
  *   balance them the same way, for the same reason not done; the typecheck's CPU was cut
  *   instead, with two programs for the four projects (`typecheck`, above); tenth session.)
- * - Then three lanes: vitest's chain lane (SDK pure files, web), the API tests on Postgres, then
- *   on served PGlite, then the last journeys on a second browser stack (`playwrightLate`); beside
- *   them Playwright with every other journey (`PLAYWRIGHT_SHARDS=2`: a lane per shard); and
- *   vitest's processes lane (the SDK's chain files, indexer, scripts), then the rehearsal.
- *   Playwright is the longest lane, so nothing runs after it (docs/benchmarks.md, issue 26 goal
- *   4, eighth session); the second stack takes its last journeys once the API passes are done
- *   (twelfth session). With `VITEST_SPLIT=0`, two lanes: vitest (every project) and the API passes, beside Playwright
+ * - Then three lanes: vitest's chain lane (SDK, web), the API tests on Postgres, then on served
+ *   PGlite, then the last journeys on a second browser stack (`playwrightLate`); beside them
+ *   Playwright with every other journey (`PLAYWRIGHT_SHARDS=2`: a lane per shard); and vitest's
+ *   processes lane (indexer, scripts), then the rehearsal. Playwright is the longest lane, so
+ *   nothing runs after it (docs/benchmarks.md, issue 26 goal 4, eighth session); the second stack
+ *   takes its last journeys once the API passes are done (twelfth session). With
+ *   `VITEST_SPLIT=0`, two lanes: vitest (every project) and the API passes, beside Playwright
  *   then the rehearsal. Every stack has
  *   its own ports, chain, databases and temp folders: the vitest run starts its own anvil on a free
  *   port (the root globalSetup), the Postgres pass its own server and databases, the served pass
