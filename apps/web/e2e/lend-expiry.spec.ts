@@ -2,7 +2,12 @@ import { readPools, readTokenBalance } from "@lending/sdk";
 import { createPublicClient, http } from "viem";
 import { demoLenderAccounts } from "../../../scripts/src/lib/dev-accounts";
 import { expect, test } from "./support/fixtures";
-import { connectTestWallet, ensureKyc, trancheLimitsOf } from "./support/journey";
+import {
+  clickClearOfToasts,
+  connectTestWallet,
+  ensureKyc,
+  trancheLimitsOf,
+} from "./support/journey";
 import { installTestWallet } from "./support/test-wallet";
 
 // The same journey setup as lend.spec.ts (KYC through the API, connect, open the lend modal),
@@ -46,7 +51,7 @@ test("a loan contract expires 5 minutes after it was generated", async ({
   await page.goto("/lending");
   await connectTestWallet(page, wallet);
   const card = page.getByTestId("pool-card").filter({ hasText: pool.poolName });
-  await card.getByRole("button", { name: `Lend into ${tranche.name}` }).click();
+  await clickClearOfToasts(card.getByRole("button", { name: `Lend into ${tranche.name}` }));
   const dialog = page.getByRole("dialog", { name: "Lend" });
   await expect(dialog.getByTestId("lend-amount")).toBeVisible();
 

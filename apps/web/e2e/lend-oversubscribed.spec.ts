@@ -1,7 +1,7 @@
 import { getCurrentEpochDepositedAmount } from "@lending/sdk";
 import { createPublicClient, http, parseEther } from "viem";
 import { expect, test } from "./support/fixtures";
-import { acceptLoanContract, verifiedLenderPage } from "./support/journey";
+import { acceptLoanContract, clickClearOfToasts, verifiedLenderPage } from "./support/journey";
 
 const TOOLTIP = "This tranche is temporarily oversubscribed. Please check again next epoch.";
 const OWN_LIMIT =
@@ -63,7 +63,7 @@ test("a lender who used up a tranche's epoch maximum sees it Oversubscribed", as
   // In the lend modal of another tranche of the pool, this one cannot be chosen.
   const other = pool.tranches.find((t) => t.id !== tranche.id && t.maximumDeposit > 0n);
   if (other) {
-    await card.getByRole("button", { name: `Lend into ${other.name}` }).click();
+    await clickClearOfToasts(card.getByRole("button", { name: `Lend into ${other.name}` }));
     const lend = page.getByRole("dialog", { name: "Lend" });
     await expect(lend.getByTestId("lend-amount")).toBeVisible();
     const option = lend.getByTestId("lend-tranche").locator(`option[value="${tranche.id}"]`);

@@ -17,7 +17,7 @@ import {
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "./support/fixtures";
-import { connectTestWallet, ensureKyc } from "./support/journey";
+import { clickClearOfToasts, connectTestWallet, ensureKyc } from "./support/journey";
 import { installTestWallet } from "./support/test-wallet";
 
 const NATIVE = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
@@ -98,7 +98,7 @@ for (const symbol of ["ETH", "WETH"] as const) {
     await page.goto("/lending");
     await connectTestWallet(page);
     const card = page.getByTestId("pool-card").filter({ hasText: pool.poolName });
-    await card.getByRole("button", { name: `Lend into ${tranche.name}` }).click();
+    await clickClearOfToasts(card.getByRole("button", { name: `Lend into ${tranche.name}` }));
     const dialog = page.getByRole("dialog", { name: "Lend" });
     await expect(dialog).toBeVisible();
 

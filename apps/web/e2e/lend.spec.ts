@@ -11,6 +11,7 @@ import { createPublicClient, http, parseEventLogs, verifyMessage, type Hex } fro
 import { seriousViolations } from "./support/axe";
 import { expect, test, type Stack } from "./support/fixtures";
 import {
+  clickClearOfToasts,
   acceptLoanContract,
   connectTestWallet,
   ensureKyc,
@@ -31,7 +32,7 @@ async function chainState(stack: Stack, user: `0x${string}`) {
 
 async function openLendModal(page: Page, poolName: string, trancheName: string) {
   const card = page.getByTestId("pool-card").filter({ hasText: poolName });
-  await card.getByRole("button", { name: `Lend into ${trancheName}` }).click();
+  await clickClearOfToasts(card.getByRole("button", { name: `Lend into ${trancheName}` }));
   const dialog = page.getByRole("dialog", { name: "Lend" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("lend-amount")).toBeVisible();
@@ -53,7 +54,7 @@ test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending requ
   await page.goto("/lending");
   await connectTestWallet(page, wallet);
   const card = page.getByTestId("pool-card").filter({ hasText: pool.poolName });
-  await card.getByRole("button", { name: `Lend into ${tranche.name}` }).click();
+  await clickClearOfToasts(card.getByRole("button", { name: `Lend into ${tranche.name}` }));
 
   // KYC is not completed yet: the KYC modal opens first.
   const kyc = page.getByRole("dialog", { name: "Identity Verification" });

@@ -1,5 +1,6 @@
 import { expect, test } from "./support/fixtures";
 import {
+  clickClearOfToasts,
   connectTestWallet,
   freshLender,
   pageWithWallet,
@@ -77,7 +78,7 @@ test("every modal of a lend journey passes axe and has 24 px targets at 390 px",
 
   // Lend, step 1, and the loyalty levels over it.
   const card = page.getByTestId("pool-card").filter({ hasText: target.pool.poolName });
-  await card.getByRole("button", { name: `Lend into ${target.tranche.name}` }).click();
+  await clickClearOfToasts(card.getByRole("button", { name: `Lend into ${target.tranche.name}` }));
   const lend = page.getByRole("dialog", { name: "Lend" });
   await lend.getByTestId("lend-amount").fill("200");
   await expect(lend.getByTestId("lend-amount-message")).toHaveText(/Wallet balance/);

@@ -3,6 +3,7 @@ import { createPublicClient, http, type Address, type Hex, type PublicClient } f
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import {
+  clickClearOfToasts,
   connectTestWallet,
   devPanel,
   ensureKyc,
@@ -212,7 +213,7 @@ test("lend, the keeper clears, interest, withdraw part, the USDC is back, the hi
 
   // Lend on the portfolio row opens the lend modal for that tranche
   await page.goto("/portfolio");
-  await row.getByRole("button", { name: `Lend into ${target.tranche.name}` }).click();
+  await clickClearOfToasts(row.getByRole("button", { name: `Lend into ${target.tranche.name}` }));
   const lendDialog = page.getByRole("dialog", { name: "Lend" });
   await expect(lendDialog.getByTestId("lend-amount")).toBeVisible();
   await expect(lendDialog.getByTestId("lend-tranche")).toHaveValue(target.tranche.id.toString());

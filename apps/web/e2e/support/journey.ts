@@ -17,7 +17,7 @@ import {
   type Pool,
   type UserRequest,
 } from "@lending/sdk";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import {
   createPublicClient,
   createTestClient,
@@ -137,6 +137,18 @@ export async function confirmMailedCode(
     },
   });
   expect(confirmed.ok()).toBe(true);
+}
+
+/**
+ * Clicks a pool's Lend button (or any button low on the page) in the middle of the viewport.
+ * sonner's toasts sit at the bottom right, and the connect toast ("Account connected") appears
+ * once its lazily loaded code has arrived: seconds after the connection on a loaded machine. A
+ * toast that slides over the button between Playwright's hit test and its click takes the click,
+ * and while the pointer rests on it the toast stays (ci40: the Lend dialog never opened).
+ */
+export async function clickClearOfToasts(target: Locator) {
+  await target.evaluate((el) => el.scrollIntoView({ block: "center", inline: "nearest" }));
+  await target.click();
 }
 
 /** Connects the injected test wallet through the connect modal. */
@@ -271,7 +283,7 @@ export async function openReviewStep(
   // reconnected on this page load before the Lend button is used (else it asks to connect)
   else await expect(page.getByTestId("wallet-button")).toContainText("Connected");
   const card = page.getByTestId("pool-card").filter({ hasText: target.pool.poolName });
-  await card.getByRole("button", { name: `Lend into ${target.tranche.name}` }).click();
+  await clickClearOfToasts(card.getByRole("button", { name: `Lend into ${target.tranche.name}` }));
   const dialog = page.getByRole("dialog", { name: "Lend" });
   await expect(dialog.getByTestId("lend-amount")).toBeVisible();
   await dialog.getByTestId("lend-amount").fill(formatUnits(amount, 6));
@@ -476,7 +488,7 @@ export async function lendThroughLocalKyc(
   },
 ) {
   const card = page.getByTestId("pool-card").filter({ hasText: target.poolName });
-  await card.getByRole("button", { name: `Lend into ${target.trancheName}` }).click();
+  await clickClearOfToasts(card.getByRole("button", { name: `Lend into ${target.trancheName}` }));
   const kyc = page.getByRole("dialog", { name: "Identity Verification" });
   const popupPromise = page.waitForEvent("popup");
   await kyc.getByRole("button", { name: "Authorise KYC Process" }).click();
