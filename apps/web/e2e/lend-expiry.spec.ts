@@ -11,8 +11,7 @@ import {
 import { installTestWallet } from "./support/test-wallet";
 
 // The same journey setup as lend.spec.ts (KYC through the API, connect, open the lend modal),
-// with another funded demo lender (dev account 4): lend.spec.ts's journey needs the default test
-// wallet to start without KYC, and this file runs before it.
+// with a funded demo lender of its own (dev account 4), apart from the default test wallet.
 const LENDER = demoLenderAccounts.find((a) => a.index === 4)!;
 
 test("a loan contract expires 5 minutes after it was generated", async ({

@@ -22,8 +22,8 @@ import { installTestWallet } from "./support/test-wallet";
 
 const NATIVE = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
 
-// A fresh account holding ETH (and for WETH, 1 ETH wrapped) and no USDC: the shared test wallet's
-// KYC state is left alone for the USDC journey in lend.spec.ts.
+// A fresh account holding ETH (and for WETH, 1 ETH wrapped) and no USDC: the journey proves the
+// swap pays for the deposit, not a USDC balance.
 for (const symbol of ["ETH", "WETH"] as const) {
   test(`lends with ${symbol}: quote in USDC, loan contract, swap then deposit, pending request on chain`, async ({
     browser,

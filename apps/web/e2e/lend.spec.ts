@@ -11,17 +11,20 @@ import { createPublicClient, http, parseEventLogs, verifyMessage, type Hex } fro
 import { seriousViolations } from "./support/axe";
 import { expect, test, type Stack } from "./support/fixtures";
 import {
-  clickClearOfToasts,
   acceptLoanContract,
+  clickClearOfToasts,
   connectTestWallet,
   ensureKyc,
+  freshLender,
+  pageWithWallet,
   trancheFor,
   trancheLimitsOf,
 } from "./support/journey";
 import { TEST_WALLET_PRIVATE_KEY } from "./support/test-wallet";
 
-// The journey comes first: it passes the KYC in the UI; the later tests make sure of it via the API.
-test.describe.configure({ mode: "serial" });
+// Each test stands alone (no serial mode): the journey passes the KYC in the UI with a fresh
+// lender of its own, so Playwright's retry of any one test starts from the same state; the later
+// tests use the default test wallet and make sure of its KYC through the API.
 
 async function chainState(stack: Stack, user: `0x${string}`) {
   const client = createPublicClient({ transport: http(stack.rpcUrl) });
@@ -40,11 +43,13 @@ async function openLendModal(page: Page, poolName: string, trancheName: string) 
 }
 
 test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending request on chain", async ({
-  page,
+  browser,
   stack,
-  wallet,
 }) => {
   test.setTimeout(90_000);
+  // a lender of its own, with no KYC yet: the journey (and its retry) starts from that state
+  const lender = await freshLender(stack, { eth: 10n ** 18n, usdc: 1_100_000_000n });
+  const { context, page, wallet } = await pageWithWallet(browser, stack, lender.privateKey);
   const client = createPublicClient({ transport: http(stack.rpcUrl) });
   const pools = await readPools(client, stack.deployment);
   const pool = pools.find((p) => p.tranches.some((t) => t.maximumDeposit >= 1_000_000_000n))!;
@@ -171,6 +176,7 @@ test("lends 1,000 USDC: local KYC, loan contract, approve, confirm, pending requ
     { connected: true },
   );
   await expect(again.action).toHaveText("Confirm");
+  await context.close();
 });
 
 test("/lending has no serious or critical accessibility violations", async ({ page }) => {
