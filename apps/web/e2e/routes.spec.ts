@@ -1,7 +1,9 @@
 import { measurePageScripts, overBudget, type RouteKb } from "../../../scripts/src/lib/bundle";
 import type { Page } from "@playwright/test";
+import { shortenAddress } from "@lending/sdk";
 import { scriptTransferKb } from "./support/budget";
 import { expect, test } from "./support/fixtures";
+import { connectTestWallet } from "./support/journey";
 import { SPEC_ROUTES } from "./support/routes";
 
 const ROUTES = SPEC_ROUTES;
@@ -42,10 +44,16 @@ test("every route's first-load JavaScript stays within 200 KB gzip", async ({ st
 // (wagmi, viem, TanStack Query load on Connect Wallet): at most 150 KB until the network is idle,
 // on every route (the framework alone is 133.7 KB plus about 0.4 KB of headers a file; the
 // highest, /lending, measures 149.5 KB since its pool cards are rendered on the server:
-// docs/benchmarks.md, "eighth session"). A connected lender's first load is held by the 200 KB
-// check above; counting what a connected page fetches until it shows "Connected" varied by 130 KB
-// between two tries (which chain reads start first), so it holds no budget (docs/benchmarks.md).
+// docs/benchmarks.md, "eighth session").
 const VISITOR_BUDGET_KB = 150;
+
+/**
+ * A lender whose connection is remembered loads the wallet stack at once, and the connected
+ * page's own code: 229.6 to 397.2 KB until the network is idle (the same in two rounds; sixteenth
+ * session, docs/benchmarks.md). Issue 26's goal for them, 200 KB, is NOT met: this ceiling holds
+ * today's figures so that they do not grow, it is not the goal.
+ */
+const CONNECTED_CEILING_KB = 410;
 
 /** The spec routes and a pool's page (/lending/[poolId], its id read from /lending's first card). */
 async function budgetRoutes(page: Page): Promise<string[]> {
@@ -55,14 +63,51 @@ async function budgetRoutes(page: Page): Promise<string[]> {
   return [...ROUTES, pool!];
 }
 
+/**
+ * Each route's script transfer (see {@link scriptTransferKb}), checked to be a real count: the
+ * page answered, its scripts were fetched and every one of them read (never a 0 for a miss).
+ */
+async function measureRoutes(
+  page: Page,
+  routes: string[],
+  who: string,
+  /** what each loaded route must show (the connected lender's address) */
+  check: () => Promise<void> = async () => {},
+): Promise<RouteKb[]> {
+  const measured: RouteKb[] = [];
+  for (const route of routes) {
+    let status: number | undefined;
+    const { kb, scripts, unread } = await scriptTransferKb(page, async () => {
+      status = (await page.goto(route))?.status();
+    });
+    console.log(`${who} ${route}: ${kb.toFixed(1)} KB (${scripts} scripts)`);
+    expect(status, `HTTP status of ${route}`).toBeLessThan(400);
+    expect(unread, `scripts of ${route} whose size could not be read`).toEqual([]);
+    expect(scripts, `scripts fetched by ${route}`).toBeGreaterThan(0);
+    await check();
+    measured.push({ route, kb });
+  }
+  return measured;
+}
+
 test("a visitor loads at most 150 KB of JavaScript on every route", async ({ page }) => {
   // sixteen page loads, each until the network is idle: 30 s was not enough on a loaded machine
   test.setTimeout(180_000);
-  const measured: RouteKb[] = [];
-  for (const route of await budgetRoutes(page)) {
-    const kb = await scriptTransferKb(page, () => page.goto(route));
-    console.log(`visitor ${route}: ${kb.toFixed(1)} KB`);
-    measured.push({ route, kb });
-  }
+  const measured = await measureRoutes(page, await budgetRoutes(page), "visitor");
   expect(overBudget(measured, VISITOR_BUDGET_KB)).toEqual([]);
+});
+
+test("a connected lender's first load stays under today's ceiling on every route", async ({
+  page,
+  wallet,
+}) => {
+  test.setTimeout(180_000);
+  const routes = await budgetRoutes(page);
+  await connectTestWallet(page, wallet);
+  // each route is measured as the connected lender (the remembered connection restored)
+  const button = page.getByTestId("wallet-button");
+  const measured = await measureRoutes(page, routes, "connected", () =>
+    expect(button).toContainText(shortenAddress(wallet.address)),
+  );
+  expect(overBudget(measured, CONNECTED_CEILING_KB)).toEqual([]);
 });

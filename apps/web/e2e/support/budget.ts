@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
 
+/** What {@link scriptTransferKb} counted: the kilobytes, and the script responses behind them. */
+export type ScriptTransfer = {
+  kb: number;
+  /** script responses counted */
+  scripts: number;
+  /** script responses whose size could not be read (the check must not pass on a 0 for them) */
+  unread: string[];
+};
+
 /**
  * The JavaScript a page fetches while `load` runs and until the network is idle (or, with
  * `until`, until that resolves), counted as Lighthouse counts it: every script response's bytes
@@ -10,11 +19,11 @@ export async function scriptTransferKb(
   page: Page,
   load: () => Promise<unknown>,
   until: () => Promise<unknown> = () => page.waitForLoadState("networkidle"),
-): Promise<number> {
+): Promise<ScriptTransfer> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  const sizes: Promise<number>[] = [];
+  const sizes: Promise<number | string>[] = [];
   const onResponse = (response: import("@playwright/test").Response) => {
     if (response.request().resourceType() !== "script") return;
     sizes.push(
@@ -22,15 +31,17 @@ export async function scriptTransferKb(
         .finished()
         .then(() => response.request().sizes())
         .then((s) => s.responseBodySize + s.responseHeadersSize)
-        .catch(() => 0),
+        .catch(() => response.url()),
     );
   };
   page.on("response", onResponse);
   try {
     await load();
     await until();
-    const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
-    return bytes / 1024;
+    const read = await Promise.all(sizes);
+    const bytes = read.reduce<number>((a, b) => a + (typeof b === "number" ? b : 0), 0);
+    const unread = read.filter((b): b is string => typeof b === "string");
+    return { kb: bytes / 1024, scripts: read.length, unread };
   } finally {
     page.off("response", onResponse);
     await cdp.detach();
