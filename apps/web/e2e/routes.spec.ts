@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { shortenAddress } from "@lending/sdk";
 import { scriptTransferKb } from "./support/budget";
 import { expect, test } from "./support/fixtures";
-import { connectTestWallet } from "./support/journey";
+import { connectTestWallet, ensureKyc, freshLender, pageWithWallet } from "./support/journey";
 import { SPEC_ROUTES } from "./support/routes";
 
 const ROUTES = SPEC_ROUTES;
@@ -98,10 +98,15 @@ test("a visitor loads at most 150 KB of JavaScript on every route", async ({ pag
 });
 
 test("a connected lender's first load stays under today's ceiling on every route", async ({
-  page,
-  wallet,
+  browser,
+  request,
+  stack,
 }) => {
   test.setTimeout(180_000);
+  // a lender of its own, verified, without positions: the same pages whatever ran before
+  const lender = await freshLender(stack, { eth: 10n ** 18n, usdc: 1_000_000_000n });
+  await ensureKyc(request, lender.privateKey);
+  const { page, wallet, context } = await pageWithWallet(browser, stack, lender.privateKey);
   const routes = await budgetRoutes(page);
   await connectTestWallet(page, wallet);
   // each route is measured as the connected lender (the remembered connection restored)
@@ -110,4 +115,5 @@ test("a connected lender's first load stays under today's ceiling on every route
     expect(button).toContainText(shortenAddress(wallet.address)),
   );
   expect(overBudget(measured, CONNECTED_CEILING_KB)).toEqual([]);
+  await context.close();
 });
