@@ -77,6 +77,8 @@ async function measureRoutes(
   const measured: RouteKb[] = [];
   for (const route of routes) {
     let status: number | undefined;
+    // the pointer off the page's buttons: a hover preloads a modal's code (a Lend button's)
+    await page.mouse.move(0, 0);
     const { kb, scripts, unread } = await scriptTransferKb(page, async () => {
       status = (await page.goto(route))?.status();
     });
