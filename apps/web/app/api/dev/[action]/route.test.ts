@@ -6,6 +6,7 @@ import { createTestClient, http, publicActions } from "viem";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_FUNDING, demoControlsOffered } from "@/server/dev/demo-controls";
+import { initialEpochTimes } from "@/server/services/initial-reads";
 import {
   expectError,
   getRequest,
@@ -40,6 +41,8 @@ describe("POST /api/dev/[action] (demo controls)", () => {
   });
 
   it("moves the chain's clock to the next clearing period, then to the next epoch", async () => {
+    // a page rendered just before the move (its chain reads are shared for a few seconds)
+    expect((await initialEpochTimes())?.data.isClearingPeriod).toBe(false);
     const clearingAt = await chain.readContract({
       ...lpm,
       functionName: "nextClearingPeriodStart",
@@ -48,12 +51,15 @@ describe("POST /api/dev/[action] (demo controls)", () => {
     expect(moved.status).toBe(200);
     expect(BigInt(moved.body.chainTime as number)).toBe(clearingAt);
     expect(await chain.readContract({ ...lpm, functionName: "isClearingPeriod" })).toBe(true);
+    // the next page shows the moved clock, not the shared read of before the move
+    expect((await initialEpochTimes())?.data.isClearingPeriod).toBe(true);
 
     const epoch = await chain.readContract({ ...lpm, functionName: "currentEpoch" });
     const next = await call(POST, "next-epoch", postRequest("/api/dev/next-epoch", {}));
     expect(next.status).toBe(200);
     expect(await chain.readContract({ ...lpm, functionName: "currentEpoch" })).toBe(epoch + 1n);
     expect(await chain.readContract({ ...lpm, functionName: "isClearingPeriod" })).toBe(false);
+    expect((await initialEpochTimes())?.data.isClearingPeriod).toBe(false);
   });
 
   it("funds a wallet with test USDC, KSU and ETH", async () => {

@@ -12,6 +12,7 @@ import {
 import { database } from "@/server/context";
 import { requireLocalOnly } from "@/server/dev/local-only";
 import { IncidentError } from "@/server/services/incidents";
+import { clearInitialReadCache } from "@/server/services/initial-reads";
 import { kycProvider } from "@/server/services/kyc";
 import { mailLossReport } from "@/server/services/loss-notices";
 import { HttpError, notFound, UpstreamError } from "@/server/http/errors";
@@ -95,12 +96,24 @@ export const POST = apiHandler<Context>(async (request, context) => {
   }
   if (action === "default") {
     const body = await readJson(request, defaultBody);
-    return playDefaultAndMail(ctx, body, new URL(request.url).origin);
+    return afterChainMoved(await playDefaultAndMail(ctx, body, new URL(request.url).origin));
   }
   await readJson(request, emptyBody);
   const move = action === "clearing" ? moveToClearingPeriod : moveToNextEpoch;
-  return onChain(action, () => move(ctx));
+  return afterChainMoved(await onChain(action, () => move(ctx)));
 });
+
+/**
+ * The pages' shared chain reads (the epoch times and pools a render starts from, served up to
+ * 10 s old: server/services/initial-reads) describe the chain before a move: forgotten, so the
+ * next page read after the clock or a pool moved shows the moved chain. Without this, a reload
+ * right after "Move to the clearing period" could render the epoch before it, which the browser
+ * then took as fresh.
+ */
+function afterChainMoved<T>(answer: T): T {
+  clearInitialReadCache();
+  return answer;
+}
 
 /**
  * The dev panel's "Play a default": the incident procedure on the chain (as `ops default:play`),
