@@ -27,18 +27,7 @@ export function SignInReturn() {
       open("connectWallet", { resume: true, ...(next === "export" ? { next: "export" } : {}) });
     } else if (failure) {
       // a catalog text for the code: text from the address bar is never shown
-      void Promise.all([import("@lending/sdk"), import("@/components/toast/toast")]).then(
-        ([{ account }, { showToast }]) => {
-          const errors: Record<string, string> = account.google.errors;
-          return showToast({
-            type: "error",
-            title: account.google.failedTitle,
-            message: Object.hasOwn(errors, failure)
-              ? errors[failure]!
-              : account.google.errors.failed,
-          });
-        },
-      );
+      void import("./signInFailureToast").then((m) => m.showSignInFailure(failure));
     }
   }, [open]);
   return null;

@@ -4,9 +4,12 @@ import {
   account as copy,
   fill,
   formatWalletAmount,
+  getDeployment,
+  readTokenBalance,
   shortenAddress,
   validateRecoveryPassword,
 } from "@lending/sdk";
+import { getBalance } from "viem/actions";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Address } from "viem";
@@ -61,13 +64,9 @@ function Balances({ address }: { address: Address }) {
     enabled: Boolean(client),
     refetchInterval: 60_000,
     queryFn: async () => {
-      const [sdk, { getBalance }] = await Promise.all([
-        import("@lending/sdk"),
-        import("viem/actions"),
-      ]);
-      const deployment = sdk.getDeployment(chainId);
+      const deployment = getDeployment(chainId);
       const [usdc, eth] = await Promise.all([
-        sdk.readTokenBalance(client!, { token: deployment.usdc, owner: address }),
+        readTokenBalance(client!, { token: deployment.usdc, owner: address }),
         getBalance(client!, { address }),
       ]);
       return { usdc, eth };

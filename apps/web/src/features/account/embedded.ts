@@ -5,6 +5,7 @@
  * recovery password, restored on a new device with that password.
  */
 import {
+  account,
   buildEmbeddedWalletMessage,
   buildWalletBackupMessage,
   walletBackupCanonicalJson,
@@ -183,6 +184,9 @@ export async function exportEmbeddedKey(account: Account): Promise<Hex> {
 export function canExport(account: Account, now: number = Date.now()): boolean {
   return now - Date.parse(account.signedInAt) < EXPORT_WINDOW_MS;
 }
+
+/** The embedded wallet's name in wagmi's connections (the spec's copy). */
+export const EMBEDDED_WALLET_NAME = account.embeddedWallet;
 
 /**
  * The wagmi connector of the embedded wallet, unlocked: used after a sign-in and when the page

@@ -1,3 +1,4 @@
+import { loadTx } from "@/lib/stack/chunks";
 import type { Address } from "viem";
 import type { Config } from "wagmi";
 import { showToast } from "@/components/toast/toast";
@@ -15,7 +16,7 @@ export async function withWalletSession(
 ): Promise<boolean> {
   const [{ ensureWalletSession }, { signMessage }] = await Promise.all([
     import("@/features/auth/walletSession"),
-    import("wagmi/actions"),
+    loadTx(),
   ]);
   try {
     await ensureWalletSession({

@@ -5,6 +5,7 @@ import {
   fill,
   formatUsdc,
   getDeployment,
+  readRequest,
   requestParts,
   transactions,
 } from "@lending/sdk";
@@ -56,7 +57,6 @@ function CancelRequestModal({
   const onChain = useQuery({
     queryKey: [...queryKeys.user(chainId, address ?? ""), "request", tx.nftId.toString()],
     queryFn: async () => {
-      const { readRequest } = await import("@lending/sdk");
       return readRequest(client!, getDeployment(chainId), tx.nftId);
     },
     enabled: Boolean(client),

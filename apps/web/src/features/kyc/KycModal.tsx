@@ -1,5 +1,6 @@
 "use client";
 
+import { loadTx } from "@/lib/stack/chunks";
 import {
   buildKycChallengeMessage,
   fill,
@@ -90,7 +91,7 @@ export default function KycModal({ onClose }: RegistryModalProps) {
     const timestamp = nowMs();
     let widget: { widgetUrl: string };
     try {
-      const { signMessage } = await import("wagmi/actions");
+      const { signMessage } = await loadTx();
       const signature = await signMessage(config, {
         message: buildKycChallengeMessage({ address, isIndividual, timestamp, chainId }),
       });

@@ -1,5 +1,6 @@
 "use client";
 
+import { loadTx } from "@/lib/stack/chunks";
 import {
   buildEmailChallengeMessage,
   buildEmailConfirmationMessage,
@@ -57,7 +58,7 @@ export default function MissingEmailModal({ onClose }: RegistryModalProps) {
   /** Signs `message` with the connected wallet; null (and a toast) when declined or failed. */
   async function sign(message: string): Promise<`0x${string}` | null> {
     try {
-      const { signMessage } = await import("wagmi/actions");
+      const { signMessage } = await loadTx();
       return await signMessage(config, { message });
     } catch (e) {
       if (isUserRejection(e)) emailUpdateError(copy.signatureDeclined);

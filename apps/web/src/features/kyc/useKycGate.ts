@@ -1,7 +1,6 @@
 "use client";
 
 import { useConnection, useQueryClient } from "@/lib/stack";
-import { pools } from "@lending/sdk";
 import { useCallback, useState } from "react";
 import { useModal } from "@/components/modal/modalContext";
 import { kycQueryOptions } from "@/lib/queries/server";
@@ -43,14 +42,7 @@ export function useKycGate(): { checking: boolean; run: (proceed: () => void) =>
       } catch (error) {
         // the toast's code (and the tx copy) loads with the first toast, not with every page's
         // Lend buttons
-        void Promise.all([import("@/components/toast/toast"), import("@lending/sdk")]).then(
-          ([{ showToast }, { tx }]) =>
-            showToast({
-              type: "error",
-              title: pools.kycStatusUnavailable,
-              message: error instanceof Error ? error.message : tx.unexpectedError,
-            }),
-        );
+        void import("./kycStatusToast").then((m) => m.showKycStatusUnavailable(error));
       } finally {
         setChecking(false);
       }

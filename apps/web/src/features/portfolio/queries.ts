@@ -1,12 +1,10 @@
+import { loadChainReads } from "@/lib/stack/chunks";
 import { queryOptions } from "@/lib/stack";
 import type { Address, Client } from "viem";
 import type { HistoryLoss } from "@lending/sdk";
 import { apiGet } from "@/lib/api";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";
 import { queryKeys } from "@/lib/queries/keys";
-
-/** The SDK's reads load as their own chunk (kept out of the page's first-load JavaScript). */
-const loadSdk = () => import("@lending/sdk");
 
 /** The lender's portfolio key: under the user's key, so the user's writes refresh it. */
 export const portfolioKey = (chainId: number, user: string) =>
@@ -40,7 +38,7 @@ export function portfolioQueryOptions(
   return queryOptions({
     queryKey: portfolioKey(chainId, user ?? ""),
     queryFn: async () => {
-      const sdk = await loadSdk();
+      const sdk = await loadChainReads();
       const deployment = sdk.getDeployment(chainId);
       const [position, pools, locking, fixedLoans, requestEpoch, payouts, losses] =
         await Promise.all([

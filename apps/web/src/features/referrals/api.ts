@@ -1,23 +1,24 @@
 /**
  * The referral screens' client of /api/referral and /api/referral/userYields (docs/api.md):
  * fetch and validate; amounts (USDC, 6 decimals) become bigints at this edge. Loaded on demand.
+ * `zod/mini`, the tree-shakable form of zod (the full API is about 30 KB gzip; issue 26).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ApiError, apiGet } from "@/lib/api";
 import { apiPost } from "@/lib/apiWrite";
 
-const usdc = z
-  .string()
-  .regex(/^\d+$/, "a whole number string")
-  .transform((s) => BigInt(s));
+const usdc = z.pipe(
+  z.string().check(z.regex(/^\d+$/, "a whole number string")),
+  z.transform((s: string) => BigInt(s)),
+);
 
 const yieldsSchema = z.object({
-  totalUserRefferalsCount: z.number().int().nonnegative(),
+  totalUserRefferalsCount: z.int().check(z.nonnegative()),
   items: z.array(z.object({ user: z.string(), firstDeposit: usdc, yield: usdc })),
   latestEpochReferralYield: usdc,
   lifetimeRefferalYield: usdc,
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  page: z.int().check(z.positive()),
+  pageSize: z.int().check(z.positive()),
 });
 
 export type ReferralYields = z.output<typeof yieldsSchema>;

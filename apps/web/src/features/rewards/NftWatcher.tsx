@@ -1,14 +1,11 @@
 "use client";
 
 import { useEffect } from "react";
-import { parseAbi } from "viem";
-import { readContract } from "viem/actions";
 import { useConnection } from "wagmi";
 import { useModal } from "@/components/modal/modalContext";
 import { useAppChain } from "@/lib/queries/hooks";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
-
-const erc721 = parseAbi(["function balanceOf(address owner) view returns (uint256)"]);
+import { heldTokens } from "./nftBalance";
 
 /** The browser remembers, per chain, collection and wallet, that the modal was shown. */
 export const nftSeenKey = (chainId: number, collection: string, wallet: string) =>
@@ -29,12 +26,7 @@ export default function NftWatcher() {
     const key = nftSeenKey(chainId, nftCollection, address);
     if (localStorage.getItem(key)) return;
     let cancelled = false;
-    void readContract(client, {
-      address: nftCollection,
-      abi: erc721,
-      functionName: "balanceOf",
-      args: [address],
-    })
+    void heldTokens(client, nftCollection, address)
       .then((balance) => {
         if (cancelled || balance === 0n || localStorage.getItem(key)) return;
         localStorage.setItem(key, String(Date.now()));

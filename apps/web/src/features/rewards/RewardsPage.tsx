@@ -10,14 +10,18 @@ import {
 import { primaryButton } from "@/components/ui/buttons";
 import {
   bonusExplanation,
+  claimBonus,
+  claimFees,
   fill,
   formatDate,
   formatTokenBalance,
   formatUsdc,
+  getDeployment,
+  readRewardsOverview,
   rewards as copy,
-  tx as txCopy,
   type RewardsOverview,
   transactions,
+  tx as txCopy,
 } from "@lending/sdk";
 import { useState } from "react";
 import type { Address, Client } from "viem";
@@ -49,8 +53,7 @@ function rewardsQueryOptions(
   return queryOptions({
     queryKey: queryKeys.rewardsOverview(chainId, user ?? ""),
     queryFn: async () => {
-      const sdk = await import("@lending/sdk");
-      return sdk.readRewardsOverview(client!, sdk.getDeployment(chainId), user!);
+      return readRewardsOverview(client!, getDeployment(chainId), user!);
     },
     enabled: Boolean(client && user),
     ...BALANCE_QUERY_TIMING,
@@ -141,9 +144,7 @@ function BonusCard({ overview: o, product }: { overview: RewardsOverview; produc
         label={copy.bonus.claim}
         testId="rewards-claim-bonus"
         disabled={o.bonusClaimable === 0n}
-        build={(chainId) =>
-          import("@lending/sdk").then((s) => s.claimBonus(s.getDeployment(chainId)))
-        }
+        build={(chainId) => claimBonus(getDeployment(chainId))}
         title={txCopy.errors.claimBonus}
       />
     </section>
@@ -170,9 +171,7 @@ function FeesCard({ overview: o, product }: { overview: RewardsOverview; product
         label={copy.fees.claim}
         testId="rewards-claim-fees"
         disabled={o.feesClaimable === 0n}
-        build={(chainId) =>
-          import("@lending/sdk").then((s) => s.claimFees(s.getDeployment(chainId)))
-        }
+        build={(chainId) => claimFees(getDeployment(chainId))}
         title={txCopy.errors.claimFees}
       />
     </section>
@@ -185,7 +184,7 @@ function ClaimButton(props: {
   testId: string;
   disabled: boolean;
   title: string;
-  build: (chainId: number) => Promise<Parameters<ReturnType<typeof useTransactor>>[0]>;
+  build: (chainId: number) => Parameters<ReturnType<typeof useTransactor>>[0];
 }) {
   const { chainId } = useAppChain();
   const { address } = useConnection();
@@ -197,7 +196,7 @@ function ClaimButton(props: {
     if (!address) return;
     setBusy(true);
     try {
-      const result = await transact(await props.build(chainId), { title: props.title });
+      const result = await transact(props.build(chainId), { title: props.title });
       if (result) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.user(chainId, address) });
         refreshIndexedSoon(queryClient, queryKeys.rewards(chainId, address));

@@ -26,11 +26,8 @@ export async function loadLazyConnector(
 ): Promise<CreateConnectorFn> {
   if (id === EMBEDDED_WALLET_ID) {
     // unlocks the key kept on this device for the signed-in account, or throws
-    const [{ embeddedConnector }, { account }] = await Promise.all([
-      import("@/features/account/embedded"),
-      import("@lending/sdk"),
-    ]);
-    return embeddedConnector(pc, account.embeddedWallet);
+    const { embeddedConnector, EMBEDDED_WALLET_NAME } = await import("@/features/account/embedded");
+    return embeddedConnector(pc, EMBEDDED_WALLET_NAME);
   }
   if (id === WALLETCONNECT_ID) {
     if (!pc.walletConnectProjectId) throw new Error("WalletConnect is not configured");

@@ -1,14 +1,9 @@
+import { loadChainReads, loadLendFormRead } from "@/lib/stack/chunks";
 import { queryOptions } from "@/lib/stack";
 import { BALANCE_REFRESH_MS, RETRY_DELAY_MS, RETRY_MAX } from "@lending/sdk";
 import type { Address, Client } from "viem";
 import { queryKeys } from "./keys";
 import { pollWhileFailing } from "./recovery";
-
-/**
- * The SDK's chain reads (ABIs, viem's call/decode) load as their own chunk in parallel with
- * hydration instead of sitting in every page's first-load JavaScript.
- */
-const loadSdk = () => import("@lending/sdk");
 
 /** Chain data read while rendering a page, handed to the browser's query cache as its start. */
 export interface InitialData<T> {
@@ -35,7 +30,7 @@ export function poolsQueryOptions(chainId: number, client: Client | undefined) {
   return queryOptions({
     queryKey: queryKeys.pools(chainId),
     queryFn: async () => {
-      const { readPools, getDeployment } = await loadSdk();
+      const { readPools, getDeployment } = await loadChainReads();
       return readPools(client!, getDeployment(chainId));
     },
     enabled: Boolean(client),
@@ -64,7 +59,7 @@ export function lendFormQueryOptions(
     queryKey: queryKeys.lendForm(chainId, user ?? "", pool.id.toString()),
     // the read's code loads with its first run (a connected wallet): not in a visitor's page
     queryFn: async (): Promise<LendFormUserData> =>
-      (await import("./lendFormRead")).readLendForm(chainId, client!, user!, pool),
+      (await loadLendFormRead()).readLendForm(chainId, client!, user!, pool),
     enabled: Boolean(client && user),
     ...BALANCE_QUERY_TIMING,
   });

@@ -4,6 +4,7 @@
  * The clearing banner's read (in every page's layout), apart from ./chain and ./keys so a page's
  * first load carries only this one.
  */
+import { loadChainReads } from "@/lib/stack/chunks";
 import { queryOptions, useQuery } from "@/lib/stack";
 import type { EpochTimes } from "@lending/sdk";
 import type { Client } from "viem";
@@ -17,7 +18,7 @@ export function epochTimesQueryOptions(chainId: number, client: Client | undefin
   return queryOptions({
     queryKey: epochTimesKey(chainId),
     queryFn: async () => {
-      const { readEpochTimes, getDeployment } = await import("@lending/sdk");
+      const { readEpochTimes, getDeployment } = await loadChainReads();
       return readEpochTimes(client!, getDeployment(chainId));
     },
     enabled: Boolean(client),

@@ -1,5 +1,16 @@
+import {
+  getCurrentEpochDepositedAmount,
+  getDeployment,
+  lendingPoolManagerAbi,
+  readTokenBalance,
+  readUserLockingSummary,
+} from "@lending/sdk";
 import type { Address, Client } from "viem";
+import { readContract } from "viem/actions";
 import type { LendFormUserData } from "./chain";
+
+// Loaded only by lendFormQueryOptions' dynamic import: named imports keep this chunk to the reads
+// it runs (a dynamic import of "@lending/sdk" or "viem/actions" would keep every module of them).
 
 /** The lend form's read of one user for one pool (lendFormQueryOptions' query function). */
 export async function readLendForm(
@@ -8,16 +19,14 @@ export async function readLendForm(
   user: Address,
   pool: { id: bigint; tranches: { id: bigint; fixedTermConfig: { configId: bigint }[] }[] },
 ): Promise<LendFormUserData> {
-  const sdk = await import("@lending/sdk");
-  const { readContract } = await import("viem/actions");
-  const deployment = sdk.getDeployment(chainId);
+  const deployment = getDeployment(chainId);
   const [balance, summary, perTranche] = await Promise.all([
-    sdk.readTokenBalance(client, { token: deployment.usdc, owner: user }),
-    sdk.readUserLockingSummary(client, deployment, user),
+    readTokenBalance(client, { token: deployment.usdc, owner: user }),
+    readUserLockingSummary(client, deployment, user),
     Promise.all(
       pool.tranches.map(async (t) => {
         const [deposited, allowlisted] = await Promise.all([
-          sdk.getCurrentEpochDepositedAmount(client, deployment, {
+          getCurrentEpochDepositedAmount(client, deployment, {
             poolId: pool.id,
             trancheId: t.id,
             user,
@@ -26,7 +35,7 @@ export async function readLendForm(
             t.fixedTermConfig.map((c) =>
               readContract(client, {
                 address: deployment.lendingPoolManager,
-                abi: sdk.lendingPoolManagerAbi,
+                abi: lendingPoolManagerAbi,
                 functionName: "isFixedTermAllowlisted",
                 args: [pool.id, t.id, c.configId, user],
               }),

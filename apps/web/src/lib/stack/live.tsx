@@ -24,6 +24,18 @@ export { MODALS, preloadModalNow as preloadModal } from "@/components/modal/regi
 export { WrongNetworkBar } from "@/features/wallet/WrongNetworkBar";
 export { WalletWatchers } from "@/features/wallet/WalletWatchers";
 
+/**
+ * Code a connected page loads after the stack, imported from this module (through ./chunks).
+ * Turbopack leaves out of a dynamic import's chunks only the modules its importer's chunks
+ * already hold: imported from a page's own module, the SDK's reads carried their own copy of
+ * viem's core and hashes, loaded twice with the stack (about 9 KB gzip on /lending, issue 26).
+ */
+export const chunks = {
+  chainReads: () => import("@/lib/queries/sdk"),
+  lendFormRead: () => import("@/lib/queries/lendFormRead"),
+  tx: () => import("@/lib/tx/lazy"),
+};
+
 /** The demo controls' panel (local chain only), loaded on its first opening. */
 export const DevPanel = dynamic(() => import("@/features/dev/DevPanel"), { ssr: false });
 

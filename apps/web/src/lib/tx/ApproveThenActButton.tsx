@@ -1,5 +1,6 @@
 "use client";
 
+import { loadChainReads, loadTx } from "@/lib/stack/chunks";
 import { needsApproval, tx as copy } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -20,7 +21,7 @@ function allowanceQueryOptions(args: {
   return {
     queryKey: queryKeys.allowance(args.chainId, args.owner ?? "", args.token, args.spender),
     queryFn: async () => {
-      const { readAllowance } = await import("@lending/sdk");
+      const { readAllowance } = await loadChainReads();
       return readAllowance(args.client!, {
         token: args.token,
         owner: args.owner!,
@@ -79,8 +80,7 @@ export function ApproveThenActButton(props: {
 
   async function approve() {
     if (!address) return;
-    const { approve: buildApprove, MAX_UINT256 } = await import("@lending/sdk");
-    const { estimateGas } = await import("wagmi/actions");
+    const { approve: buildApprove, MAX_UINT256, estimateGas } = await loadTx();
     const exact = buildApprove({
       token: props.token,
       spender: props.spender,

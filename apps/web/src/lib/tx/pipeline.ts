@@ -6,6 +6,7 @@
  * wallet client, shows the non-closable 'Processing' toast (spec), waits for the receipt and
  * removes the toast on success (after it is shown, see `dismissToast`). Failures are mapped once (./errorMapping) to a toast; unknown ones are logged.
  */
+import { loadTx } from "@/lib/stack/chunks";
 import { tx as copyTx } from "@lending/sdk";
 import type { Config } from "wagmi";
 import type { Address, Hex, TransactionReceipt } from "viem";
@@ -74,7 +75,7 @@ export async function runTransaction(
   copy: TxCopy,
 ): Promise<TxResult | null> {
   const { estimateGas, getConnection, getWalletClient, switchChain, waitForTransactionReceipt } =
-    await import("wagmi/actions");
+    await loadTx();
   const connection = getConnection(ctx.config);
   const address = connection.address;
   if (connection.status !== "connected" || !address) {
@@ -84,7 +85,7 @@ export async function runTransaction(
     });
     return null;
   }
-  const { hasDeployment, decodeProtocolRevert, gasLimitWithMargin } = await import("@lending/sdk");
+  const { hasDeployment, decodeProtocolRevert, gasLimitWithMargin } = await loadTx();
   if (!hasDeployment(ctx.chainId)) {
     await logClientError(new Error(`no deployment on chain ${ctx.chainId}`), {
       chainId: ctx.chainId,

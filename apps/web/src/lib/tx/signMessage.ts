@@ -1,3 +1,4 @@
+import { loadTx } from "@/lib/stack/chunks";
 import { lend } from "@lending/sdk";
 import type { Hex } from "viem";
 import type { Config } from "wagmi";
@@ -14,7 +15,7 @@ export async function signOrDecline(
   message: string,
   unable: string,
 ): Promise<Hex | null> {
-  const { signMessage } = await import("wagmi/actions");
+  const { signMessage } = await loadTx();
   try {
     return await signMessage(config, { message });
   } catch (error) {

@@ -4,8 +4,10 @@ import {
   fill,
   formatDate,
   formatUsdc,
-  repayments as copy,
+  getDeployment,
   type HistoricalRepayment,
+  readHistoricalRepayments,
+  repayments as copy,
 } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
@@ -50,8 +52,7 @@ export default function HistoricalRepaymentsModal({
   const rows = useQuery({
     queryKey: [...queryKeys.pools(chainId), "repayments", poolId.toString()],
     queryFn: async () => {
-      const sdk = await import("@lending/sdk");
-      return sdk.readHistoricalRepayments(client!, sdk.getDeployment(chainId), poolId);
+      return readHistoricalRepayments(client!, getDeployment(chainId), poolId);
     },
     enabled: Boolean(client),
   });

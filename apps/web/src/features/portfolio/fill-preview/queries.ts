@@ -1,3 +1,4 @@
+import { loadChainReads } from "@/lib/stack/chunks";
 import { queryOptions, useQuery } from "@/lib/stack";
 import type { FillPreview } from "@lending/sdk";
 import type { Address, Client } from "viem";
@@ -36,7 +37,7 @@ export function fillPreviewQueryOptions(
   return queryOptions({
     queryKey: [...queryKeys.user(chainId, user ?? ""), "fillPreview"] as const,
     queryFn: async (): Promise<FillPreviews> => {
-      const sdk = await import("@lending/sdk");
+      const sdk = await loadChainReads();
       const deployment = sdk.getDeployment(chainId);
       const { requests } = await sdk.readUserPosition(client!, deployment, user!);
       const previews = await sdk.readFillPreviews(client!, deployment, requests);

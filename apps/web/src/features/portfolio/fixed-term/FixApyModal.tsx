@@ -5,20 +5,24 @@ import {
   countdownParts,
   fill,
   fixedTerm,
+  type FixedTermConfig,
   formatCountdown,
   formatEpochLockDuration,
   formatPercent,
   formatUsdc,
-  isFixApyLockedOut,
-  parseAmountInput,
-  tx as txCopy,
-  USDC_DECIMALS,
-  usableFixedTermConfigs,
-  validateFixApyAmount,
-  type FixedTermConfig,
+  getDeployment,
   type InputStatus,
+  isFixApyLockedOut,
+  lendingPoolManagerAbi,
+  lockDepositForFixedTerm,
+  parseAmountInput,
   type PortfolioPosition,
+  tx as txCopy,
+  usableFixedTermConfigs,
+  USDC_DECIMALS,
+  validateFixApyAmount,
 } from "@lending/sdk";
+import { readContract } from "viem/actions";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Address, Client, Hex } from "viem";
@@ -82,14 +86,12 @@ function useAllowlisted(
       restricted.map((c) => c.configId.toString()).join(","),
     ],
     queryFn: async () => {
-      const sdk = await import("@lending/sdk");
-      const { readContract } = await import("viem/actions");
-      const deployment = sdk.getDeployment(chainId);
+      const deployment = getDeployment(chainId);
       const listed = await Promise.all(
         restricted.map((c) =>
           readContract(client as Client, {
             address: deployment.lendingPoolManager,
-            abi: sdk.lendingPoolManagerAbi,
+            abi: lendingPoolManagerAbi,
             functionName: "isFixedTermAllowlisted",
             args: [poolId, trancheId, c.configId, address as Address],
           }),
@@ -236,8 +238,7 @@ function FixApyForm({
     if (value === null) return;
     setBusy(true);
     try {
-      const sdk = await import("@lending/sdk");
-      const tx = sdk.lockDepositForFixedTerm(sdk.getDeployment(chainId), {
+      const tx = lockDepositForFixedTerm(getDeployment(chainId), {
         poolId: position.poolId,
         trancheId: position.trancheId,
         amount: value,

@@ -3,10 +3,12 @@
 import {
   canWithdrawAtExpiry,
   fill,
+  type FixedLoan,
   fixedTerm,
   formatUsdc,
+  getDeployment,
   tx as txCopy,
-  type FixedLoan,
+  withdrawAtExpiry,
 } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -120,8 +122,7 @@ function SelectLoan({
     }
     setBusy(true);
     try {
-      const sdk = await import("@lending/sdk");
-      const tx = sdk.withdrawAtExpiry(sdk.getDeployment(chainId), { poolId, lockId: loan.lockId });
+      const tx = withdrawAtExpiry(getDeployment(chainId), { poolId, lockId: loan.lockId });
       const result = await transact(tx, { title: txCopy.errors.withdrawAtExpiry });
       if (!result) return;
       await queryClient.invalidateQueries({ queryKey: queryKeys.all });

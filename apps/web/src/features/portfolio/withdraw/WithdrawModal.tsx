@@ -4,15 +4,19 @@ import {
   amountToInput,
   fill,
   formatUsdc,
+  getDeployment,
+  type InputStatus,
   isMaxWithdrawal,
   parseAmountInput,
+  type PortfolioPosition,
+  readMaxWithdrawalShares,
+  requestWithdrawalInUSDC,
+  requestWithdrawalMax,
   shortenAddress,
   tx as txCopy,
   USDC_DECIMALS,
   validateWithdrawAmount,
   withdraw,
-  type InputStatus,
-  type PortfolioPosition,
 } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -337,19 +341,18 @@ async function buildWithdrawal(
   position: PortfolioPosition,
   amount: bigint,
 ) {
-  const sdk = await import("@lending/sdk");
-  const deployment = sdk.getDeployment(chainId);
+  const deployment = getDeployment(chainId);
   const { poolId, trancheId } = position;
   try {
     if (isMaxWithdrawal(amount, position.availableToWithdraw)) {
-      const shares = await sdk.readMaxWithdrawalShares(client, deployment, {
+      const shares = await readMaxWithdrawalShares(client, deployment, {
         poolId,
         trancheId,
         user,
       });
-      return sdk.requestWithdrawalMax(deployment, { poolId, trancheId, shares });
+      return requestWithdrawalMax(deployment, { poolId, trancheId, shares });
     }
-    return await sdk.requestWithdrawalInUSDC(client, deployment, { poolId, trancheId, amount });
+    return await requestWithdrawalInUSDC(client, deployment, { poolId, trancheId, amount });
   } catch (error) {
     void showToast({
       type: "error",

@@ -1,0 +1,19 @@
+import { loadStack } from "./store";
+
+/**
+ * The chunks a connected page loads after the wallet stack (the SDK's chain reads, the lend
+ * form's read, what a transaction or a signature needs), imported by the stack's module so that
+ * they share its modules instead of carrying copies (see `chunks` in ./live). Their callers run
+ * once the stack is loaded (a query, a transaction), so this waits for nothing more.
+ */
+export async function loadChainReads() {
+  return (await loadStack()).chunks.chainReads();
+}
+
+export async function loadLendFormRead() {
+  return (await loadStack()).chunks.lendFormRead();
+}
+
+export async function loadTx() {
+  return (await loadStack()).chunks.tx();
+}
