@@ -49,11 +49,27 @@ const VISITOR_BUDGET_KB = 150;
 
 /**
  * A lender whose connection is remembered loads the wallet stack at once, and the connected
- * page's own code: 229.6 to 397.2 KB until the network is idle (the same in two rounds; sixteenth
- * session, docs/benchmarks.md). Issue 26's goal for them, 200 KB, is NOT met: this ceiling holds
- * today's figures so that they do not grow, it is not the goal.
+ * page's own code. Issue 26's goal for them is 200 KB: met on the routes that read nothing from
+ * the chain in the browser, 197.2-198.9 KB (the framework, wagmi, viem's client, TanStack Query,
+ * the app's wallet glue; seventeenth session, docs/benchmarks.md).
  */
-const CONNECTED_CEILING_KB = 410;
+const CONNECTED_BUDGET_KB = 200;
+
+/**
+ * The routes where the goal is NOT met, 218.1-274.8 KB: a connected lender's own chain reads
+ * (viem's call and ABI coder, the SDK's reads and ABIs: about 45 KB), the API clients' zod, or a
+ * modal opened at once (the referral link's). This ceiling holds their figures so that they do
+ * not grow; it is not the goal.
+ */
+const CONNECTED_CEILING_KB = 285;
+const READING_ROUTES = [
+  /^\/lending$/,
+  /^\/lending\/\d+$/,
+  /^\/locking$/,
+  /^\/portfolio$/,
+  /^\/portfolio\/(my-transactions|bonus-and-rewards|wallet-balance)$/,
+  /^\/referrals\//,
+];
 
 /** The spec routes and a pool's page (/lending/[poolId], its id read from /lending's first card). */
 async function budgetRoutes(page: Page): Promise<string[]> {
@@ -99,7 +115,7 @@ test("a visitor loads at most 150 KB of JavaScript on every route", async ({ pag
   expect(overBudget(measured, VISITOR_BUDGET_KB)).toEqual([]);
 });
 
-test("a connected lender's first load stays under today's ceiling on every route", async ({
+test("a connected lender loads at most 200 KB where no chain read is made, under a ceiling elsewhere", async ({
   browser,
   request,
   stack,
@@ -116,6 +132,15 @@ test("a connected lender's first load stays under today's ceiling on every route
   const measured = await measureRoutes(page, routes, "connected", () =>
     expect(button).toContainText(shortenAddress(wallet.address)),
   );
-  expect(overBudget(measured, CONNECTED_CEILING_KB)).toEqual([]);
+  const reading = (m: RouteKb) => READING_ROUTES.some((r) => r.test(m.route));
+  expect(
+    overBudget(
+      measured.filter((m) => !reading(m)),
+      CONNECTED_BUDGET_KB,
+    ),
+  ).toEqual([]);
+  expect(overBudget(measured.filter(reading), CONNECTED_CEILING_KB)).toEqual([]);
+  // every route measured is one of the two kinds' (the static ones are the goal's evidence)
+  expect(measured.filter((m) => !reading(m)).length).toBeGreaterThanOrEqual(7);
   await context.close();
 });

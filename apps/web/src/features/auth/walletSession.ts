@@ -8,39 +8,11 @@
 import { buildLinkWalletMessage } from "@lending/sdk";
 import type { Address } from "viem";
 import { createSiweMessage } from "viem/siwe";
+import { getWalletSession, json, JSON_HEADERS, type Deps, type WalletSession } from "./session";
 
-/** What GET /api/auth/session answers for a signed-in session. */
-export type WalletSession = {
-  kind: string;
-  address: string | null;
-  chainId: number | null;
-  createdAt: string;
-  idleExpiresAt: string;
-  expiresAt: string;
-};
+export { getWalletSession, type WalletSession } from "./session";
 
 export type SignMessage = (args: { account: Address; message: string }) => Promise<`0x${string}`>;
-
-type Deps = { fetch?: typeof fetch; location?: Pick<Location, "host" | "origin"> };
-
-async function json<T>(response: Response): Promise<T> {
-  const body = (await response.json().catch(() => ({}))) as T & { message?: unknown };
-  if (!response.ok) {
-    throw new Error(typeof body.message === "string" ? body.message : response.statusText);
-  }
-  return body;
-}
-
-const JSON_HEADERS = { accept: "application/json" };
-
-/** The current session, or null (GET /api/auth/session). */
-export async function getWalletSession(deps: Deps = {}): Promise<WalletSession | null> {
-  const f = deps.fetch ?? fetch;
-  const body = await json<{ session: WalletSession | null }>(
-    await f("/api/auth/session", { headers: JSON_HEADERS, credentials: "same-origin" }),
-  );
-  return body.session;
-}
 
 /** Ends the session on the server (DELETE /api/auth/session). */
 export async function signOutWallet(deps: Deps = {}): Promise<void> {

@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useConnection } from "wagmi";
 import { useModal } from "@/components/modal/modalContext";
-import { getWalletSession } from "@/features/auth/walletSession";
+import { getWalletSession } from "@/features/auth/session";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
 import { markTicketsSeen, unseenTickets } from "./seenTickets";
 import { fetchTickets, ticketsKey } from "./tickets";

@@ -7,17 +7,14 @@ import {
   useQuery,
   useQueryClient,
 } from "@/lib/stack";
+import { loadChainReads, loadTx } from "@/lib/stack/chunks";
 import { primaryButton } from "@/components/ui/buttons";
 import {
   bonusExplanation,
-  claimBonus,
-  claimFees,
   fill,
   formatDate,
   formatTokenBalance,
   formatUsdc,
-  getDeployment,
-  readRewardsOverview,
   rewards as copy,
   type RewardsOverview,
   transactions,
@@ -53,6 +50,7 @@ function rewardsQueryOptions(
   return queryOptions({
     queryKey: queryKeys.rewardsOverview(chainId, user ?? ""),
     queryFn: async () => {
+      const { readRewardsOverview, getDeployment } = await loadChainReads();
       return readRewardsOverview(client!, getDeployment(chainId), user!);
     },
     enabled: Boolean(client && user),
@@ -144,7 +142,10 @@ function BonusCard({ overview: o, product }: { overview: RewardsOverview; produc
         label={copy.bonus.claim}
         testId="rewards-claim-bonus"
         disabled={o.bonusClaimable === 0n}
-        build={(chainId) => claimBonus(getDeployment(chainId))}
+        build={async (chainId) => {
+          const { claimBonus, getDeployment } = await loadTx();
+          return claimBonus(getDeployment(chainId));
+        }}
         title={txCopy.errors.claimBonus}
       />
     </section>
@@ -171,7 +172,10 @@ function FeesCard({ overview: o, product }: { overview: RewardsOverview; product
         label={copy.fees.claim}
         testId="rewards-claim-fees"
         disabled={o.feesClaimable === 0n}
-        build={(chainId) => claimFees(getDeployment(chainId))}
+        build={async (chainId) => {
+          const { claimFees, getDeployment } = await loadTx();
+          return claimFees(getDeployment(chainId));
+        }}
         title={txCopy.errors.claimFees}
       />
     </section>
@@ -184,7 +188,7 @@ function ClaimButton(props: {
   testId: string;
   disabled: boolean;
   title: string;
-  build: (chainId: number) => Parameters<ReturnType<typeof useTransactor>>[0];
+  build: (chainId: number) => Promise<Parameters<ReturnType<typeof useTransactor>>[0]>;
 }) {
   const { chainId } = useAppChain();
   const { address } = useConnection();
@@ -196,7 +200,7 @@ function ClaimButton(props: {
     if (!address) return;
     setBusy(true);
     try {
-      const result = await transact(props.build(chainId), { title: props.title });
+      const result = await transact(await props.build(chainId), { title: props.title });
       if (result) {
         await queryClient.invalidateQueries({ queryKey: queryKeys.user(chainId, address) });
         refreshIndexedSoon(queryClient, queryKeys.rewards(chainId, address));

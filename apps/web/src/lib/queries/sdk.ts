@@ -21,6 +21,7 @@ export {
   readAllowance,
   readPools,
   readRequestEpoch,
+  readRewardsOverview,
   readTokenBalance,
   readUserLockingSummary,
   readUserPosition,

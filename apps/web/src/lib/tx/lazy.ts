@@ -15,7 +15,10 @@ export {
 } from "wagmi/actions";
 export {
   approve,
+  claimBonus,
+  claimFees,
   decodeProtocolRevert,
+  getDeployment,
   gasLimitWithMargin,
   hasDeployment,
   MAX_UINT256,
