@@ -140,7 +140,7 @@ test("a connected lender loads at most 200 KB where no chain read is made, under
     ),
   ).toEqual([]);
   expect(overBudget(measured.filter(reading), CONNECTED_CEILING_KB)).toEqual([]);
-  // every route measured is one of the two kinds' (the static ones are the goal's evidence)
+  // the reading routes' patterns leave the 7 routes without chain reads to the 200 KB budget
   expect(measured.filter((m) => !reading(m)).length).toBeGreaterThanOrEqual(7);
   await context.close();
 });

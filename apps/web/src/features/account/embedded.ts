@@ -5,7 +5,7 @@
  * recovery password, restored on a new device with that password.
  */
 import {
-  account,
+  account as accountCopy,
   buildEmbeddedWalletMessage,
   buildWalletBackupMessage,
   walletBackupCanonicalJson,
@@ -186,7 +186,7 @@ export function canExport(account: Account, now: number = Date.now()): boolean {
 }
 
 /** The embedded wallet's name in wagmi's connections (the spec's copy). */
-export const EMBEDDED_WALLET_NAME = account.embeddedWallet;
+export const EMBEDDED_WALLET_NAME = accountCopy.embeddedWallet;
 
 /**
  * The wagmi connector of the embedded wallet, unlocked: used after a sign-in and when the page

@@ -1,9 +1,10 @@
 /**
  * The browser side of the app's sessions (docs/api.md, "Sessions"): Sign-In with Ethereum through
- * the connected wallet, "who am I", sign-out. Load it where personal data is read (the owner's
- * full KYC record, loan tickets, referred users), with a dynamic import: it is not part of any
- * page's first load. The server never answers wallet A's data to wallet B's session; this module
- * also ends a session as soon as the wallet's account differs from it.
+ * the connected wallet, linking a wallet to an account, sign-out ("who am I" is ./session). Load
+ * it where personal data is read (the owner's full KYC record, loan tickets, referred users),
+ * with a dynamic import: it is not part of any page's first load. The server never answers wallet
+ * A's data to wallet B's session; this module also ends a session as soon as the wallet's account
+ * differs from it.
  */
 import { buildLinkWalletMessage } from "@lending/sdk";
 import type { Address } from "viem";

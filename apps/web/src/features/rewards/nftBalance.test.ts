@@ -34,6 +34,12 @@ describe("the NFT watcher's balanceOf read", () => {
       params: [{ to: collection, data: balanceOfCallData(owners[0]) }, "latest"],
     });
     expect(await heldTokens(answering("0x"), collection, owners[0])).toBe(0n);
+    const most = encodeFunctionResult({
+      abi: erc721Abi,
+      functionName: "balanceOf",
+      result: 2n ** 256n - 1n,
+    });
+    expect(await heldTokens(answering(most), collection, owners[0])).toBe(2n ** 256n - 1n);
   });
 
   test("a malformed answer or address is an error, not a count", async () => {
@@ -41,5 +47,12 @@ describe("the NFT watcher's balanceOf read", () => {
     expect(() => balanceOfCallData("0x1234" as `0x${string}`)).toThrow("not an address");
     const client = { request: async () => "0xzz" } as unknown as Client;
     await expect(heldTokens(client, collection, owners[0])).rejects.toThrow("not a uint256");
+    // a call the node refuses (a revert, an RPC down) is the caller's error to handle
+    const refusing = {
+      request: async () => {
+        throw new Error("execution reverted");
+      },
+    } as unknown as Client;
+    await expect(heldTokens(refusing, collection, owners[0])).rejects.toThrow("execution reverted");
   });
 });

@@ -9,8 +9,9 @@ import type { Address, Client } from "viem";
 import { readContract } from "viem/actions";
 import type { LendFormUserData } from "./chain";
 
-// Loaded only by lendFormQueryOptions' dynamic import: named imports keep this chunk to the reads
-// it runs (a dynamic import of "@lending/sdk" or "viem/actions" would keep every module of them).
+// Loaded only through loadLendFormRead() (lib/stack/chunks, the stack's module imports it): named
+// imports keep this chunk to the reads it runs (a dynamic import of "@lending/sdk" or
+// "viem/actions" would keep every module of them).
 
 /** The lend form's read of one user for one pool (lendFormQueryOptions' query function). */
 export async function readLendForm(

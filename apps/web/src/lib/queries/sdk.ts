@@ -7,11 +7,9 @@
  */
 export {
   buildPortfolioSummary,
-  getCurrentEpochDepositedAmount,
   getDeployment,
   getLockPeriods,
   getUserFixedLoans,
-  lendingPoolManagerAbi,
   positionLosses,
   readEpochTimes,
   readEthBalance,

@@ -117,6 +117,28 @@ describe("page cache", () => {
     for (const p of pages) expect(p).not.toMatch(/nonce="[0-9a-f]{32}"/);
   });
 
+  it("serves nothing from before a clear, not even a render that was under way", async () => {
+    const r = counting();
+    const cache = new PageCache(r.render, () => 0);
+    expect(await text(cache, "/", "n")).toContain("page 1");
+    cache.clear();
+    // the next visitor gets a new render, not the copy of before
+    expect(await text(cache, "/", "n")).toContain("page 2");
+    expect(r.calls).toHaveLength(2);
+
+    // a render started before the clear finishes after it: its copy is not kept
+    const later = counting((n) => `later ${n}`);
+    later.hold();
+    const stale = new PageCache(later.render, () => 0);
+    const first = text(stale, "/lending", "n");
+    await Promise.resolve();
+    stale.clear();
+    later.release();
+    expect(await first).toBeNull();
+    expect(await text(stale, "/lending", "n")).toContain("later 2");
+    expect(later.calls).toHaveLength(2);
+  });
+
   it("renders again after the fresh window and serves the stale copy meanwhile", async () => {
     const r = counting();
     const cache = fakeClockCache(r.render);

@@ -115,6 +115,8 @@ export class PageCache {
   readonly token = randomHex(32);
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Render>();
+  /** Bumped by {@link clear}: a render started before it stores nothing. */
+  private generation = 0;
 
   constructor(
     private readonly render: PageRenderer,
@@ -150,6 +152,16 @@ export class PageCache {
     return join(served.parts, nonce);
   }
 
+  /**
+   * Forgets every copy and every render under way: what they show is out of date (the dev
+   * panel's demo controls moved the chain's clock or played a default).
+   */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.inflight.clear();
+  }
+
   /** Resolves when `render` finishes or has run {@link PAGE_RENDER_WAIT_MS}, whichever is first. */
   private async waitFor(render: Render): Promise<void> {
     const left = render.startedAt + PAGE_RENDER_WAIT_MS - this.now();
@@ -168,9 +180,11 @@ export class PageCache {
     if (running) return running;
     const placeholder = randomHex(16);
     const startedAt = this.now();
+    const generation = this.generation;
     const done = Promise.resolve()
       .then(() => this.render(pathname, placeholder))
       .then((r) => {
+        if (generation !== this.generation) return null;
         const html = r.contentType?.startsWith("text/html") && r.status === 200 ? r.html : null;
         if (html === null || !html.includes(placeholder)) {
           this.entries.delete(pathname);
@@ -185,11 +199,13 @@ export class PageCache {
         return entry;
       })
       .catch(() => {
-        this.entries.delete(pathname);
+        if (generation === this.generation) this.entries.delete(pathname);
         return null;
       })
-      .finally(() => this.inflight.delete(pathname));
-    const render = { done, startedAt };
+      .finally(() => {
+        if (this.inflight.get(pathname) === render) this.inflight.delete(pathname);
+      });
+    const render: Render = { done, startedAt };
     this.inflight.set(pathname, render);
     return render;
   }

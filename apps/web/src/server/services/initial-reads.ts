@@ -101,10 +101,16 @@ export function failureOf(error: unknown, depth = 0): ReadFailure | undefined {
   };
 }
 
-/** In-process and per server: nothing another replica would need (each keeps its own). */
-const cache = new Map<string, CacheEntry>();
+/**
+ * In-process and per server: nothing another replica would need (each keeps its own). On
+ * `globalThis`: Next loads this module once for the pages and once more for the route handlers
+ * (separate module graphs), and the dev route must clear the pages' copy.
+ */
+const CACHE_KEY = Symbol.for("lending.initialReads");
+const shared = globalThis as { [CACHE_KEY]?: Map<string, CacheEntry> };
+const cache = (shared[CACHE_KEY] ??= new Map<string, CacheEntry>());
 
-/** Forgets every cached read (tests). */
+/** Forgets every cached read (tests; the dev route after the demo controls moved the chain). */
 export function clearInitialReadCache(): void {
   cache.clear();
 }

@@ -13,6 +13,7 @@ import { database } from "@/server/context";
 import { requireLocalOnly } from "@/server/dev/local-only";
 import { IncidentError } from "@/server/services/incidents";
 import { clearInitialReadCache } from "@/server/services/initial-reads";
+import { pageCache } from "@/server/http/page-cache";
 import { kycProvider } from "@/server/services/kyc";
 import { mailLossReport } from "@/server/services/loss-notices";
 import { HttpError, notFound, UpstreamError } from "@/server/http/errors";
@@ -96,23 +97,27 @@ export const POST = apiHandler<Context>(async (request, context) => {
   }
   if (action === "default") {
     const body = await readJson(request, defaultBody);
-    return afterChainMoved(await playDefaultAndMail(ctx, body, new URL(request.url).origin));
+    return afterChainMoved(() => playDefaultAndMail(ctx, body, new URL(request.url).origin));
   }
   await readJson(request, emptyBody);
   const move = action === "clearing" ? moveToClearingPeriod : moveToNextEpoch;
-  return afterChainMoved(await onChain(action, () => move(ctx)));
+  return afterChainMoved(() => onChain(action, () => move(ctx)));
 });
 
 /**
- * The pages' shared chain reads (the epoch times and pools a render starts from, served up to
- * 10 s old: server/services/initial-reads) describe the chain before a move: forgotten, so the
- * next page read after the clock or a pool moved shows the moved chain. Without this, a reload
- * right after "Move to the clearing period" could render the epoch before it, which the browser
- * then took as fresh.
+ * Runs a move of the chain, then (also when it failed part-way) forgets what the pages share of
+ * the chain before it: their chain reads (the epoch times and pools a render starts from, served
+ * up to 10 s old: server/services/initial-reads) and the cached HTML of / and /lending
+ * (server/http/page-cache). Without this, a reload right after "Move to the clearing period"
+ * could render the epoch before it, which the browser then took as fresh.
  */
-function afterChainMoved<T>(answer: T): T {
-  clearInitialReadCache();
-  return answer;
+async function afterChainMoved<T>(move: () => Promise<T>): Promise<T> {
+  try {
+    return await move();
+  } finally {
+    clearInitialReadCache();
+    pageCache().clear();
+  }
 }
 
 /**
