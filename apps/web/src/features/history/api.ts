@@ -1,9 +1,8 @@
 /**
  * The my-transactions page's one client of `GET /api/transactions` (contract:
- * `HistoryPage` in packages/sdk/src/entities/history.ts): fetch, validate with zod, and turn the
- * decimal strings into bigints at this edge. Everything past this module works in bigints. The
- * page loads it on first fetch (zod stays out of the first-load JavaScript). `zod/mini`, the
- * tree-shakable form: the full API was 30 KB gzip of a connected page's JavaScript (issue 26).
+ * `HistoryPage` in packages/sdk/src/entities/history.ts): fetch, check the answer's shape
+ * (lib/shape), and turn the decimal strings into bigints at this edge. Everything past this module
+ * works in bigints. The page loads it on first fetch.
  */
 import type {
   FixedTermEventType,
@@ -11,16 +10,13 @@ import type {
   HistoryPage,
   HistoryRequestStatus,
 } from "@lending/sdk";
-import * as z from "zod/mini";
-import { ApiError, apiGet } from "@/lib/api";
+import * as s from "@/lib/shape";
+import { apiGet } from "@/lib/api";
 import { transactionsUrl } from "./urls";
 
 export { transactionsCsvUrl, transactionsUrl } from "./urls";
 
-const bigintString = z.pipe(
-  z.string().check(z.regex(/^-?\d+$/, "a decimal integer string")),
-  z.transform((s: string) => BigInt(s)),
-);
+const bigintString = s.decimalBigint(/^-?\d+$/, "a decimal integer string");
 
 const EVENT_TYPES = [
   "Request",
@@ -42,63 +38,63 @@ const REQUEST_STATUSES = [
   "Queued",
 ] as const satisfies readonly HistoryRequestStatus[];
 
-const eventSchema = z.object({
-  id: z.string(),
-  type: z.enum(EVENT_TYPES),
+const eventSchema = s.object({
+  id: s.string,
+  type: s.oneOf(EVENT_TYPES),
   epochId: bigintString,
   amount: bigintString,
-  shares: z.nullable(bigintString),
-  value: z.nullable(bigintString),
-  toTrancheId: z.nullable(z.int().check(z.nonnegative())),
-  timestamp: z.int().check(z.nonnegative()),
+  shares: s.nullable(bigintString),
+  value: s.nullable(bigintString),
+  toTrancheId: s.nullable(s.integer(0)),
+  timestamp: s.integer(0),
   blockNumber: bigintString,
-  transactionHash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
-  remainingQueuedAmount: z.nullable(bigintString),
+  transactionHash: s.matching(/^0x[0-9a-fA-F]{64}$/, "a transaction hash"),
+  remainingQueuedAmount: s.nullable(bigintString),
 });
 
-const transactionSchema = z.object({
-  id: z.string(),
-  type: z.enum(["Deposit", "Withdrawal"]),
+const transactionSchema = s.object({
+  id: s.string,
+  type: s.oneOf(["Deposit", "Withdrawal"]),
   nftId: bigintString,
-  owner: z.string(),
+  owner: s.string,
   poolId: bigintString,
-  poolName: z.string(),
-  trancheId: z.int().check(z.nonnegative()),
-  trancheName: z.string(),
+  poolName: s.string,
+  trancheId: s.integer(0),
+  trancheName: s.string,
   requestedAmount: bigintString,
   requestedValue: bigintString,
-  apy: z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
-  fixedTermConfigId: z.int().check(z.nonnegative()),
-  fixedTermWeeks: z.nullable(z.number().check(z.nonnegative())),
+  apy: s.matching(/^-?\d+(\.\d+)?$/, "a decimal number"),
+  fixedTermConfigId: s.integer(0),
+  fixedTermWeeks: s.nullable(s.number(0)),
   epochId: bigintString,
-  requestTimestamp: z.int().check(z.nonnegative()),
-  requestStatus: z.enum(REQUEST_STATUSES),
-  canCancel: z.boolean(),
-  lastTransactionDate: z.int().check(z.nonnegative()),
-  events: z.array(eventSchema),
-  subsequentTransactions: z.array(
-    z.object({
-      timestamp: z.int().check(z.nonnegative()),
-      action: z.string(),
+  requestTimestamp: s.integer(0),
+  requestStatus: s.oneOf(REQUEST_STATUSES),
+  canCancel: s.boolean,
+  lastTransactionDate: s.integer(0),
+  events: s.array(eventSchema),
+  subsequentTransactions: s.array(
+    s.object({
+      timestamp: s.integer(0),
+      action: s.string,
       amount: bigintString,
-      status: z.string(),
-      borrower: z.optional(z.string()),
+      status: s.string,
+      borrower: s.optional(s.string),
     }),
   ),
 });
 
-const lossSchema = z.object({
-  id: z.string(),
-  type: z.literal("Loss"),
-  owner: z.string(),
+const lossSchema = s.object({
+  id: s.string,
+  type: s.literal("Loss"),
+  owner: s.string,
   poolId: bigintString,
-  poolName: z.string(),
+  poolName: s.string,
   poolLoss: bigintString,
   change: bigintString,
-  tranches: z.array(
-    z.object({
-      trancheId: z.int().check(z.nonnegative()),
-      trancheName: z.string(),
+  tranches: s.array(
+    s.object({
+      trancheId: s.integer(0),
+      trancheName: s.string,
       shares: bigintString,
       variableBefore: bigintString,
       variableAfter: bigintString,
@@ -107,9 +103,9 @@ const lossSchema = z.object({
       change: bigintString,
     }),
   ),
-  timestamp: z.int().check(z.nonnegative()),
+  timestamp: s.integer(0),
   blockNumber: bigintString,
-  transactionHash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
+  transactionHash: s.matching(/^0x[0-9a-fA-F]{64}$/, "a transaction hash"),
 });
 
 const FIXED_TERM_EVENTS = [
@@ -120,45 +116,45 @@ const FIXED_TERM_EVENTS = [
   "PaidAtExpiry",
 ] as const satisfies readonly FixedTermEventType[];
 
-const fixedTermSchema = z.object({
-  id: z.string(),
-  type: z.literal("FixedTerm"),
-  event: z.enum(FIXED_TERM_EVENTS),
+const fixedTermSchema = s.object({
+  id: s.string,
+  type: s.literal("FixedTerm"),
+  event: s.oneOf(FIXED_TERM_EVENTS),
   lockId: bigintString,
-  owner: z.string(),
+  owner: s.string,
   poolId: bigintString,
-  poolName: z.string(),
-  trancheId: z.int().check(z.nonnegative()),
-  trancheName: z.string(),
+  poolName: s.string,
+  trancheId: s.integer(0),
+  trancheName: s.string,
   amount: bigintString,
-  returnedValue: z.nullable(bigintString),
-  apy: z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
+  returnedValue: s.nullable(bigintString),
+  apy: s.matching(/^-?\d+(\.\d+)?$/, "a decimal number"),
   endEpoch: bigintString,
-  releaseTime: z.int().check(z.nonnegative()),
-  timestamp: z.int().check(z.nonnegative()),
+  releaseTime: s.integer(0),
+  timestamp: s.integer(0),
   blockNumber: bigintString,
-  transactionHash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
+  transactionHash: s.matching(/^0x[0-9a-fA-F]{64}$/, "a transaction hash"),
 });
 
-export const historyPageSchema = z.object({
-  items: z.array(z.discriminatedUnion("type", [transactionSchema, lossSchema, fixedTermSchema])),
-  page: z.int().check(z.positive()),
-  pageSize: z.int().check(z.positive()),
-  total: z.int().check(z.nonnegative()),
+export const historyPageSchema = s.object({
+  items: s.array(s.anyOf(transactionSchema, lossSchema, fixedTermSchema)),
+  page: s.integer(1),
+  pageSize: s.integer(1),
+  total: s.integer(0),
 });
 
 /** A request as the page uses it: amounts and ids as bigints. */
-export type Transaction = z.output<typeof transactionSchema>;
+export type Transaction = s.Output<typeof transactionSchema>;
 /** A loss row (a reported loss on a pool the lender held), amounts as bigints. */
-export type LossRow = z.output<typeof lossSchema>;
+export type LossRow = s.Output<typeof lossSchema>;
 /** A fixed-term lock event row (Fix APY, withdraw at expiry, maturity, payout). */
-export type FixedTermRow = z.output<typeof fixedTermSchema>;
-export type TransactionEvent = z.output<typeof eventSchema>;
-export type TransactionsPage = z.output<typeof historyPageSchema>;
+export type FixedTermRow = s.Output<typeof fixedTermSchema>;
+export type TransactionEvent = s.Output<typeof eventSchema>;
+export type TransactionsPage = s.Output<typeof historyPageSchema>;
 
 // the schema's input is exactly the SDK's JSON contract
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const contractMatches: Equal<z.input<typeof historyPageSchema>, HistoryPage> = true;
+const contractMatches: Equal<s.Input<typeof historyPageSchema>, HistoryPage> = true;
 void contractMatches;
 
 /**
@@ -167,7 +163,7 @@ void contractMatches;
  * @example parseTransactionsPage(await response.json()).items[0]?.requestedAmount // 100000000n
  */
 export function parseTransactionsPage(json: unknown): TransactionsPage {
-  return historyPageSchema.parse(json);
+  return historyPageSchema(json);
 }
 
 /** One page of the user's transactions, newest request first. */
@@ -177,11 +173,7 @@ export async function fetchTransactionsPage(
   pageSize: number,
 ): Promise<TransactionsPage> {
   const json = await apiGet<unknown>(transactionsUrl(user, page, pageSize));
-  const parsed = historyPageSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new ApiError(502, `unexpected /api/transactions response: ${parsed.error.message}`);
-  }
-  return parsed.data;
+  return s.answerOf(historyPageSchema, json, "/api/transactions");
 }
 
 /** Structural view of react-query's client: what {@link refreshUntilIndexed} uses. */

@@ -1,27 +1,24 @@
 /**
  * The referral screens' client of /api/referral and /api/referral/userYields (docs/api.md):
- * fetch and validate; amounts (USDC, 6 decimals) become bigints at this edge. Loaded on demand.
- * `zod/mini`, the tree-shakable form of zod (the full API is about 30 KB gzip; issue 26).
+ * fetch and check the answer's shape (lib/shape); amounts (USDC, 6 decimals) become bigints at
+ * this edge. Loaded on demand.
  */
-import * as z from "zod/mini";
-import { ApiError, apiGet } from "@/lib/api";
+import * as s from "@/lib/shape";
+import { apiGet } from "@/lib/api";
 import { apiPost } from "@/lib/apiWrite";
 
-const usdc = z.pipe(
-  z.string().check(z.regex(/^\d+$/, "a whole number string")),
-  z.transform((s: string) => BigInt(s)),
-);
+const usdc = s.decimalBigint(/^\d+$/, "a whole number string");
 
-const yieldsSchema = z.object({
-  totalUserRefferalsCount: z.int().check(z.nonnegative()),
-  items: z.array(z.object({ user: z.string(), firstDeposit: usdc, yield: usdc })),
+const yieldsSchema = s.object({
+  totalUserRefferalsCount: s.integer(0),
+  items: s.array(s.object({ user: s.string, firstDeposit: usdc, yield: usdc })),
   latestEpochReferralYield: usdc,
   lifetimeRefferalYield: usdc,
-  page: z.int().check(z.positive()),
-  pageSize: z.int().check(z.positive()),
+  page: s.integer(1),
+  pageSize: s.integer(1),
 });
 
-export type ReferralYields = z.output<typeof yieldsSchema>;
+export type ReferralYields = s.Output<typeof yieldsSchema>;
 
 export const REFERRED_USERS_PAGE_SIZE = 10;
 
@@ -37,11 +34,8 @@ export async function fetchReferralYields(
     page: String(page),
     pageSize: String(REFERRED_USERS_PAGE_SIZE),
   });
-  const parsed = yieldsSchema.safeParse(
-    await apiGet<unknown>(`/api/referral/userYields?${params}`),
-  );
-  if (!parsed.success) throw new ApiError(502, `unexpected userYields response`);
-  return parsed.data;
+  const json = await apiGet<unknown>(`/api/referral/userYields?${params}`);
+  return s.answerOf(yieldsSchema, json, "userYields");
 }
 
 /** The message to sign to apply `referrer`'s code, or an ApiError with the server's error. */
