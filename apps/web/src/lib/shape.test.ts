@@ -43,6 +43,10 @@ describe("the API clients' shape checks", () => {
     expect(() => item({ ...ok, note: 3 })).toThrow("note: expected a string, got 3");
     expect(() => item({ ...ok, id: undefined })).toThrow("id: expected a string, got undefined");
     expect(() => item(null)).toThrow("the answer: expected an object, got null");
+    // an inherited key does not fill a missing one
+    const inherited = Object.create({ id: "from the prototype" }) as Record<string, unknown>;
+    Object.assign(inherited, { kind: "fee", amount: "1", shares: null, at: 0 });
+    expect(() => item(inherited)).toThrow("id: expected a string, got undefined");
     expect(() => item([ok])).toThrow("expected an object, got an array");
     const page = s.object({ items: s.array(item), total: s.number(0), ok: s.boolean });
     expect(() => page({ items: [ok, { ...ok, id: 7 }], total: 1, ok: true })).toThrow(
@@ -53,6 +57,13 @@ describe("the API clients' shape checks", () => {
     );
     expect(() => page({ items: [], total: 0, ok: "yes" })).toThrow("ok: expected true or false");
     expect(() => page({ items: {}, total: 0, ok: true })).toThrow("items: expected an array");
+  });
+
+  it("refuses a decimal pattern's text BigInt cannot read as that pattern's error", () => {
+    const loose = s.decimalBigint(/^[\d.]+$/, "digits");
+    expect(loose("10")).toBe(10n);
+    expect(() => loose("1.0")).toThrow('expected digits, got "1.0"');
+    expect(() => s.answerOf(loose, "1.0", "/api/x")).toThrow(ApiError);
   });
 
   it("takes the first form a union's value has, and says why none fit", () => {

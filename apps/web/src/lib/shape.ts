@@ -88,7 +88,14 @@ export function literal<const T extends string>(value: T): Shape<T> {
 /** A decimal integer string (`pattern`, `what`), answered as a bigint. */
 export function decimalBigint(pattern: RegExp, what: string): Shape<bigint, string> {
   const text = matching(pattern, what);
-  return define((v, p) => BigInt(text(v, p)));
+  return define((v, p) => {
+    const digits = text(v, p);
+    try {
+      return BigInt(digits);
+    } catch {
+      return fail(p, what, v);
+    }
+  });
 }
 
 export function nullable<Out, In>(shape: Shape<Out, In>): Shape<Out | null, In | null> {
@@ -119,17 +126,22 @@ type ObjectOf<S, Of extends "out" | "in"> = Flat<
   }
 >;
 
-/** An object with these keys (others are left out of the answer). */
+/**
+ * An object with these keys (others are left out of the answer). Only the value's own keys count
+ * (nothing inherited fills a missing one).
+ */
 export function object<S extends Record<string, AnyShape>>(
   shape: S,
 ): Shape<ObjectOf<S, "out">, ObjectOf<S, "in">> {
+  if (Object.hasOwn(shape, "__proto__")) throw new Error("a shape cannot have a __proto__ key");
   return define((v, p) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) return fail(p, "an object", v);
     const from = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const [key, check] of Object.entries(shape)) {
-      const value = check(from[key], p ? `${p}.${key}` : key);
-      if (value !== undefined || Object.hasOwn(from, key)) out[key] = value;
+      const own = Object.hasOwn(from, key);
+      const value = check(own ? from[key] : undefined, p ? `${p}.${key}` : key);
+      if (value !== undefined || own) out[key] = value;
     }
     return out as ObjectOf<S, "out">;
   });

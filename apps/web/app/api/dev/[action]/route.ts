@@ -105,18 +105,24 @@ export const POST = apiHandler<Context>(async (request, context) => {
 });
 
 /**
- * Runs a move of the chain, then (also when it failed part-way) forgets what the pages share of
- * the chain before it: their chain reads (the epoch times and pools a render starts from, served
- * up to 10 s old: server/services/initial-reads) and the cached HTML of / and /lending
- * (server/http/page-cache). Without this, a reload right after "Move to the clearing period"
- * could render the epoch before it, which the browser then took as fresh.
+ * Forgets what the pages share of the chain before a move: their chain reads (the epoch times and
+ * pools a render starts from, served up to 10 s old: server/services/initial-reads) and the
+ * cached HTML of / and /lending (server/http/page-cache). Both live on `globalThis`, shared with
+ * the pages' module graph and with proxy.ts (which Next loads in the same process). Without this,
+ * a reload right after "Move to the clearing period" could render the epoch before it, which the
+ * browser then took as fresh.
  */
+function forgetSharedChainReads(): void {
+  clearInitialReadCache();
+  pageCache().clear();
+}
+
+/** Runs a move of the chain, then forgets the shared reads (also when it failed part-way). */
 async function afterChainMoved<T>(move: () => Promise<T>): Promise<T> {
   try {
     return await move();
   } finally {
-    clearInitialReadCache();
-    pageCache().clear();
+    forgetSharedChainReads();
   }
 }
 
@@ -135,6 +141,8 @@ async function playDefaultAndMail(
   let steps;
   try {
     steps = await playDemoDefault(ctx, { poolId, amount: parseUnits(body.amount, 6) });
+    // the pools changed: the next page shows them before the mails (up to 20 s) are sent
+    forgetSharedChainReads();
   } catch (error) {
     if (error instanceof IncidentError) throw new HttpError(400, error.message);
     throw new UpstreamError(
