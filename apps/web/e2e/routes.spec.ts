@@ -127,8 +127,15 @@ test("a connected lender loads at most 200 KB where no chain read is made, under
   const { page, wallet, context } = await pageWithWallet(browser, stack, lender.privateKey);
   const routes = await budgetRoutes(page);
   await connectTestWallet(page, wallet);
-  // each route is measured as the connected lender (the remembered connection restored)
   const button = page.getByTestId("wallet-button");
+  // A returning lender: one load with the remembered connection first, not counted. The first
+  // load right after connecting, in the same tab, once fetched 4 more scripts (/ 237.4 KB, on
+  // the CI run of 0e58559; 197.2 KB on its retry and in every local run): what the connection
+  // itself set going, not a returning lender's page (seventeenth session, docs/benchmarks.md).
+  await page.goto("/");
+  await expect(button).toContainText(shortenAddress(wallet.address));
+  await page.waitForLoadState("networkidle");
+  // each route is measured as the connected lender (the remembered connection restored)
   const measured = await measureRoutes(page, routes, "connected", () =>
     expect(button).toContainText(shortenAddress(wallet.address)),
   );
