@@ -73,6 +73,36 @@ contract ForceWithdrawalTest is ProtocolBase {
         );
     }
 
+    /// @dev Found by the invariant suite (seed of 9ffb086): a cleared forced withdrawal could not
+    /// be claimed while the pool was behind schedule (the wait meant for fixed-term deposits
+    /// caught its FORCED marker), though the view called it cleared. It pays like a lender's own
+    /// withdrawal cleared in the same epoch.
+    function test_force_clearedPaysWhileThePoolIsBehind_likeAnOwnWithdrawal() public {
+        _clearAndSettle(_ids(_deposit(alice, JUNIOR, 1000e6), _deposit(bob, JUNIOR, 1000e6)));
+        _nextEpoch();
+        uint256 aliceShares = lpm.sharesOf(POOL, JUNIOR, alice);
+        uint256 bobShares = lpm.sharesOf(POOL, JUNIOR, bob);
+        assertEq(aliceShares, bobShares);
+        vm.prank(manager);
+        uint256 forced = lpm.forceWithdrawal(POOL, JUNIOR, alice, aliceShares);
+        uint256 own = _withdraw(bob, JUNIOR, bobShares);
+        while (lpm.getPoolState(POOL).nextEpochToClear <= _lastEpoch(_ids(forced, own))) _clear();
+        uint256 next = lpm.getPoolState(POOL).nextEpochToClear;
+        vm.warp(GENESIS + (next + 3) * 7 days + 1 days); // the keeper is three epochs late
+        assertLt(next, lpm.requestEpoch(), "the pool is behind");
+        ILendingPoolTypes.RequestView memory v = lpm.requestStatus(forced);
+        assertEq(uint8(v.status), uint8(ILendingPoolTypes.RequestStatus.Cleared));
+        uint256 aliceBefore = usdc.balanceOf(alice);
+        uint256 bobBefore = usdc.balanceOf(bob);
+        lpm.claim(forced);
+        lpm.claim(own);
+        assertEq(usdc.balanceOf(alice) - aliceBefore, v.assets, "the forced payout, as viewed");
+        assertGt(v.assets, 0);
+        assertApproxEqAbs(
+            usdc.balanceOf(alice) - aliceBefore, usdc.balanceOf(bob) - bobBefore, 1, "paid alike"
+        );
+    }
+
     function test_force_isItsOwnRequest_neverMergedWithTheLenders() public {
         uint256 shares = _position(alice, 1000e6);
         uint256 own = _withdraw(alice, JUNIOR, shares / 4);

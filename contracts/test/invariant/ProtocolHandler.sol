@@ -3,6 +3,7 @@ pragma solidity ^0.8.30;
 
 import {ILendingPoolManager} from "../../src/interfaces/ILendingPoolManager.sol";
 import {ILendingPoolTypes} from "../../src/interfaces/ILendingPoolTypes.sol";
+import {FixedTermNotAvailable} from "../../src/libraries/Errors.sol";
 import {TestUSDC} from "../../src/tokens/TestUSDC.sol";
 import {CommonBase} from "forge-std/Base.sol";
 import {StdCheats} from "forge-std/StdCheats.sol";
@@ -65,6 +66,8 @@ contract ProtocolHandler is CommonBase, StdCheats, StdUtils {
     function deposit(uint256 actorSeed, uint256 trancheSeed, uint256 amount) external {
         address user = _actor(actorSeed);
         uint256 trancheId = trancheSeed % 3;
+        // A loss wiped it: closed to deposits (recapitalising is FairnessHandler's business).
+        if (lpm.trancheClosed(POOL, trancheId)) return;
         ILendingPoolTypes.TrancheView memory t = lpm.getPool(POOL).tranches[trancheId];
         uint256 already = lpm.getCurrentEpochDepositedAmount(POOL, trancheId, user);
         if (already >= t.maximumDeposit) return;
@@ -231,9 +234,18 @@ contract ProtocolHandler is CommonBase, StdCheats, StdUtils {
             if (lpm.getPoolState(POOL).nextEpochToClear <= lpm.currentEpoch()) return;
             vm.warp(lpm.nextEpochStart());
         }
+        // No lock while the pool has overdue epochs to clear (PoolBehindSchedule), nor in a
+        // tranche a loss wiped.
+        if (lpm.getPoolState(POOL).nextEpochToClear < lpm.requestEpoch()) return;
+        if (lpm.trancheClosed(POOL, 2)) return;
         vm.prank(user);
-        lpm.lockDepositForFixedTerm(POOL, 2, amount, 1);
-        calls["lockFixedTerm"]++;
+        try lpm.lockDepositForFixedTerm(POOL, 2, amount, 1) {
+            calls["lockFixedTerm"]++;
+        } catch (bytes memory reason) {
+            // A config whose ledger a loss wiped takes no new locks; nothing else may refuse.
+            require(bytes4(reason) == FixedTermNotAvailable.selector, "lock refused");
+            calls["lockRefusedWiped"]++;
+        }
     }
 
     function withdrawAtExpiry(uint256 actorSeed, uint256 lockSeed) external {
