@@ -956,9 +956,7 @@ contract LendingPoolManager is LendingPoolBase, ILendingPoolCore, EIP712 {
         // A fixed-term deposit waits for the overdue clearings (earning the variable rate), so
         // its lock, created now, cannot be paid the fixed rate for epochs before it existed. A
         // forced withdrawal (configId FORCED) creates no lock: it pays like any withdrawal.
-        if (r.kind == RequestKind.Deposit && r.configId != 0 && next < _requestEpoch()) {
-            return false;
-        }
+        if (r.configId != 0 && r.configId != FORCED && next < _requestEpoch()) return false;
         r.status = RequestStatus.Settled;
         address owner = r.owner;
         _nftTransfer(owner, address(0), nftId);
