@@ -1,8 +1,8 @@
 import type { Address, Client } from "viem";
-import { readContract } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { lenderExposure } from "../domain/decisions";
+import { readContract } from "./readContract";
 
 /**
  * A lender's exposure to an identified borrower's loan ({@link lenderExposure}): the lender's

@@ -1,7 +1,8 @@
 import type { Client } from "viem";
-import { getBlock, readContract } from "viem/actions";
+import { getBlock } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
+import { readContract } from "./readContract";
 
 /** Where the protocol's 7-day epoch clock stands, as of the latest block. */
 export type EpochTimes = {

@@ -1,7 +1,7 @@
 import { formatUnits, type Client } from "viem";
-import { readContract } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
+import { readContract } from "./readContract";
 
 /**
  * The performance fee on lender interest, from the contract constant `PERFORMANCE_FEE`: as a

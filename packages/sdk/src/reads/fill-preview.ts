@@ -1,5 +1,4 @@
 import type { Client } from "viem";
-import { readContract } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import {
@@ -11,6 +10,7 @@ import {
 } from "../domain/clearing";
 import type { RequestRecord } from "../entities";
 import { readPools, type Pool } from "./pools";
+import { readContract } from "./readContract";
 
 const manager = (deployment: Deployment) =>
   ({ address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi }) as const;

@@ -10,3 +10,4 @@ export * from "./decisions";
 export * from "./fill-preview";
 export * from "./statements";
 export * from "./logs";
+export { readContract, type ReadParameters } from "./readContract";

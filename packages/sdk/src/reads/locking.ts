@@ -1,10 +1,11 @@
 import { erc20Abi, formatUnits, type Address, type Client } from "viem";
-import { getBlock, getBlockNumber, readContract } from "viem/actions";
+import { getBlock, getBlockNumber } from "viem/actions";
 import { ksuLockingAbi, lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { bonusPerEpochKsu, stakedPercentage, type LoyaltyLevel } from "../domain/loyalty";
 import type { LockPeriod, UserLock, UserLockingSummary, UserTotals } from "../entities";
 import { readUserPosition } from "./user-lending";
+import { readContract } from "./readContract";
 
 const WAD = 10n ** 18n;
 

@@ -1,10 +1,10 @@
 import { BaseError, ContractFunctionRevertedError, type Client } from "viem";
-import { readContract } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { epochRateToApy } from "../domain/apy";
 import type { FixedTermDepositStatus } from "../domain/fixed-term";
 import { PoolNotFoundError, UnknownFixedTermStatusError } from "../errors";
+import { readContract } from "./readContract";
 
 /** The contract's enum values, in order. */
 export const FIXED_TERM_DEPOSIT_STATUSES = [

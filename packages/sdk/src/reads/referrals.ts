@@ -1,8 +1,8 @@
 import type { Address, Client } from "viem";
-import { readContract } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import type { FeeHolding } from "../domain/referral-rewards";
+import { readContract } from "./readContract";
 
 /**
  * A lender's interest-earning holdings in one pool at a clearing (for its referral reward): read

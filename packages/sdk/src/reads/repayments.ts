@@ -1,8 +1,9 @@
 import type { Client } from "viem";
-import { getBlock, readContract } from "viem/actions";
+import { getBlock } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { EPOCH_DURATION_SECONDS } from "../domain/time";
+import { readContract } from "./readContract";
 
 /**
  * One epoch's historical repayment figures of a pool (spec "Historical repayments"), as the pool

@@ -1,3 +1,4 @@
+import { getBalance } from "viem/actions";
 import { describe, expect, it } from "vitest";
 import { approve, MAX_UINT256 } from "../actions/tokens";
 import { devAccount, useChain } from "../test/chain";
@@ -26,6 +27,11 @@ describe("token reads and approve against the seeded anvil", () => {
       10_000n * 10n ** 18n,
     );
     expect(await readEthBalance(client, owner)).toBeGreaterThan(10n ** 21n);
+    // its own eth_getBalance reads what viem's getBalance does, an empty address's 0 included
+    const empty = "0x000000000000000000000000000000000000dEaD";
+    for (const address of [owner, empty] as const) {
+      expect(await readEthBalance(client, address)).toBe(await getBalance(client, { address }));
+    }
   });
 
   it("approve changes the allowance (unlimited, then exact)", async () => {

@@ -1,6 +1,6 @@
-import { erc20Abi, type Address, type Client } from "viem";
-import { getBalance, readContract } from "viem/actions";
+import { erc20Abi, hexToBigInt, type Address, type Client } from "viem";
 import type { TokenMetadata } from "../entities";
+import { readContract } from "./readContract";
 
 /**
  * ERC-20 allowance of `owner` for `spender` (smallest units).
@@ -38,12 +38,13 @@ export function readTokenBalance(
 }
 
 /**
- * ETH balance in wei.
+ * ETH balance in wei: one `eth_getBalance`, as viem's `getBalance` sends it without a multicall
+ * client (that action imports viem's `call`, which a connected page would load for it: issue 26).
  *
  * @example const wei = await readEthBalance(client, user);
  */
-export function readEthBalance(client: Client, owner: Address): Promise<bigint> {
-  return getBalance(client, { address: owner });
+export async function readEthBalance(client: Client, owner: Address): Promise<bigint> {
+  return hexToBigInt(await client.request({ method: "eth_getBalance", params: [owner, "latest"] }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { BaseError, ContractFunctionRevertedError, type Address, type Client } from "viem";
-import { getContractEvents, readContract } from "viem/actions";
+import { getContractEvents } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import type { LoyaltyLevel } from "../domain/loyalty";
@@ -19,6 +19,7 @@ import {
 import { RequestNotFoundError, UnknownRequestEnumError } from "../errors";
 import { readLogsInRanges } from "./logs";
 import { readPools, type AtBlock, type Pool } from "./pools";
+import { readContract } from "./readContract";
 
 const EPOCH_SECONDS = 7n * 86_400n;
 

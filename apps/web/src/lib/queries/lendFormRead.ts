@@ -2,16 +2,17 @@ import {
   getCurrentEpochDepositedAmount,
   getDeployment,
   lendingPoolManagerAbi,
+  readContract,
   readTokenBalance,
   readUserLockingSummary,
 } from "@lending/sdk";
 import type { Address, Client } from "viem";
-import { readContract } from "viem/actions";
 import type { LendFormUserData } from "./chain";
 
 // Loaded only through loadLendFormRead() (lib/stack/chunks, the stack's module imports it): named
 // imports keep this chunk to the reads it runs (a dynamic import of "@lending/sdk" or
-// "viem/actions" would keep every module of them).
+// "viem/actions" would keep every module of them). `readContract` is the SDK's (one eth_call,
+// without viem's `call` action).
 
 /** The lend form's read of one user for one pool (lendFormQueryOptions' query function). */
 export async function readLendForm(

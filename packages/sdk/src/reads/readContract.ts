@@ -1,0 +1,82 @@
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  getContractError,
+  numberToHex,
+  type Abi,
+  type BaseError,
+  type BlockTag,
+  type Chain,
+  type Client,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionParameters,
+  type ReadContractReturnType,
+  type Transport,
+} from "viem";
+
+/** What the SDK's reads ask of a view: viem's `readContract` parameters without call overrides. */
+export type ReadParameters<
+  abi extends Abi | readonly unknown[],
+  functionName extends ContractFunctionName<abi, "pure" | "view">,
+  args extends ContractFunctionArgs<abi, "pure" | "view", functionName>,
+> = ContractFunctionParameters<abi, "pure" | "view", functionName, args, boolean> & {
+  blockNumber?: bigint | undefined;
+  blockTag?: BlockTag | undefined;
+};
+
+/**
+ * A contract view read with one `eth_call`: viem's `readContract` (the same encoding, decoding
+ * and errors: a revert is a `ContractFunctionExecutionError` over a `ContractFunctionRevertedError`
+ * naming the contract's error) without its `call` action. That action carries what these reads
+ * never use (multicall batching, deployless and CCIP calls, state and block overrides, with the
+ * `ox` modules behind them): about 14 KB gzip of a connected page's JavaScript (issue 26). The
+ * transport still batches the JSON-RPC requests of a page's reads (the web app's `http(url, {
+ * batch: true })`). A client with an account sends it as `from`, as `call` does.
+ */
+export async function readContract<
+  chain extends Chain | undefined,
+  const abi extends Abi | readonly unknown[],
+  functionName extends ContractFunctionName<abi, "pure" | "view">,
+  const args extends ContractFunctionArgs<abi, "pure" | "view", functionName>,
+>(
+  client: Client<Transport, chain>,
+  parameters: ReadParameters<abi, functionName, args>,
+): Promise<ReadContractReturnType<abi, functionName, args>> {
+  const { abi, address, args, functionName, blockNumber, blockTag } = parameters as ReadParameters<
+    Abi,
+    string,
+    readonly unknown[]
+  >;
+  const data = encodeFunctionData({ abi, args, functionName } as Parameters<
+    typeof encodeFunctionData
+  >[0]);
+  try {
+    const from = client.account?.address;
+    const result = await client.request({
+      method: "eth_call",
+      params: [
+        from ? { from, to: address, data } : { to: address, data },
+        blockNumber === undefined ? (blockTag ?? "latest") : numberToHex(blockNumber),
+      ],
+    });
+    return decodeFunctionResult({
+      abi,
+      args,
+      functionName,
+      data: result || "0x",
+    } as Parameters<typeof decodeFunctionResult>[0]) as ReadContractReturnType<
+      abi,
+      functionName,
+      args
+    >;
+  } catch (error) {
+    throw getContractError(error as BaseError, {
+      abi: abi as Abi,
+      address,
+      args,
+      docsPath: "/docs/contract/readContract",
+      functionName,
+    });
+  }
+}
