@@ -181,6 +181,34 @@ contract ForceWithdrawalTest is ProtocolBase {
         assertApproxEqAbs(usdc.balanceOf(alice) - before, 1000e6, 1);
     }
 
+    /// @dev What the settle fix above newly reaches (review): a forced withdrawal rejected for lack
+    /// of liquidity and settled while the pool is behind queues its rest again, in the current
+    /// request epoch, and is paid in full once repaid and caught up.
+    function test_force_rejectedWhileThePoolIsBehind_isQueuedAgainThenPaid() public {
+        uint256 shares = _position(alice, 1000e6);
+        vm.prank(manager);
+        lpm.draw(POOL, 1000e6, borrower);
+        vm.prank(manager);
+        uint256 id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
+        _clear(); // nothing to pay it with: rejected
+        uint256 next = lpm.getPoolState(POOL).nextEpochToClear;
+        vm.warp(GENESIS + (next + 3) * 7 days + 1 days); // the keeper is three epochs late
+        assertLt(next, lpm.requestEpoch(), "the pool is behind");
+        lpm.claim(id);
+        assertEq(lpm.sharesOf(POOL, JUNIOR, alice), 0, "nothing back to the free shares");
+        ILendingPoolTypes.RequestView memory v = lpm.requestStatus(id + 1);
+        assertTrue(v.forced, "queued again as forced");
+        assertEq(v.amount, shares);
+        assertEq(v.epoch, lpm.requestEpoch());
+        _repayPrincipal(1000e6);
+        uint256 before = usdc.balanceOf(alice);
+        _clearAndSettle(_ids(id + 1));
+        assertApproxEqAbs(usdc.balanceOf(alice) - before, 1000e6, 1, "paid in full");
+        assertEq(
+            uint8(lpm.requestStatus(id + 1).status), uint8(ILendingPoolTypes.RequestStatus.Settled)
+        );
+    }
+
     /// @dev Issue 22 item 3: a KYC-blocked lender cannot dodge a forced withdrawal by locking
     /// shares into a fixed term.
     function test_blockedLenderCannotLockIntoAFixedTerm() public {

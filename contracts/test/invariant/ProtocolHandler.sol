@@ -242,8 +242,15 @@ contract ProtocolHandler is CommonBase, StdCheats, StdUtils {
         try lpm.lockDepositForFixedTerm(POOL, 2, amount, 1) {
             calls["lockFixedTerm"]++;
         } catch (bytes memory reason) {
-            // A config whose ledger a loss wiped takes no new locks; nothing else may refuse.
+            // A config whose ledger a loss wiped takes no new locks; nothing else may refuse:
+            // the config is open to everyone, so only a wipe (after a loss) is left.
             require(bytes4(reason) == FixedTermNotAvailable.selector, "lock refused");
+            require(calls["loss"] != 0, "lock refused before any loss");
+            require(
+                lpm.getPool(POOL).tranches[2].fixedTermConfigs[0].status
+                    == ILendingPoolTypes.FixedTermDepositStatus.Everyone,
+                "lock refused by a config not open to everyone"
+            );
             calls["lockRefusedWiped"]++;
         }
     }

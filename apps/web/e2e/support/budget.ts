@@ -37,21 +37,22 @@ export async function scriptTransferKb(
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   const { frameTree } = await cdp.send("Page.getFrameTree");
   const mainFrame = frameTree.frame.id;
-  /** the loader of the document `load` navigated to */
-  let document: string | undefined;
-  /** the new document's scripts, by request id */
-  const scripts = new Map<string, { url: string; bytes?: number }>();
-  /** the requests in flight, by id: their URLs */
+  /** the loaders of the main frame's documents navigated to since the count began */
+  const documents = new Set<string>();
+  /** the scripts of those documents, by request id */
+  const scripts = new Map<string, { loaderId: string; url: string; bytes?: number }>();
+  /** their requests in flight, by id: their URLs */
   const inFlight = new Map<string, string>();
   let changed = Date.now();
   cdp.on("Network.requestWillBeSent", (e) => {
-    if (e.type === "Document" && e.frameId === mainFrame) document ??= e.loaderId;
-    // the new document's requests only: the previous page's, cut off by the navigation, do
-    // not always end with an event
-    if (e.loaderId !== document) return;
+    if (e.type === "Document" && e.frameId === mainFrame) documents.add(e.loaderId);
+    // the previous page's requests, cut off by the navigation, do not always end with an event
+    if (!documents.has(e.loaderId)) return;
     inFlight.set(e.requestId, e.request.url);
     changed = Date.now();
-    if (e.type === "Script") scripts.set(e.requestId, { url: e.request.url });
+    if (e.type === "Script") {
+      scripts.set(e.requestId, { loaderId: e.loaderId, url: e.request.url });
+    }
   });
   cdp.on("Network.loadingFinished", (e) => {
     inFlight.delete(e.requestId);
@@ -77,10 +78,24 @@ export async function scriptTransferKb(
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    if (!document) throw new Error("the load made no navigation of the page's main frame");
-    const mine = [...scripts.values()];
+    // the document the page shows now (a redirect keeps its loader; a later navigation is
+    // another document, and only the last one counts)
+    const { frameTree: shown } = await cdp.send("Page.getFrameTree");
+    const shownDocument = shown.frame.loaderId;
+    if (!documents.has(shownDocument)) {
+      throw new Error("the load made no navigation of the page's main frame");
+    }
+    const mine = [...scripts.values()].filter((s) => s.loaderId === shownDocument);
     const bytes = mine.reduce((a, s) => a + (s.bytes ?? 0), 0);
     const unread = mine.filter((s) => s.bytes === undefined).map((s) => s.url);
+    // never a count short of what the page holds: each of its scripts was counted
+    const inPage = await page.$$eval("script[src]:not([nomodule])", (elements) =>
+      elements.map((e) => (e as HTMLScriptElement).src),
+    );
+    const uncounted = inPage.filter((url) => !mine.some((s) => s.url === url));
+    if (uncounted.length > 0) {
+      throw new Error(`scripts in the page that were not counted: ${uncounted.join(", ")}`);
+    }
     return { kb: bytes / 1024, scripts: mine.length, unread };
   } finally {
     await cdp.detach();

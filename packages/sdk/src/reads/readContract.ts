@@ -20,10 +20,12 @@ export type ReadParameters<
   abi extends Abi | readonly unknown[],
   functionName extends ContractFunctionName<abi, "pure" | "view">,
   args extends ContractFunctionArgs<abi, "pure" | "view", functionName>,
-> = ContractFunctionParameters<abi, "pure" | "view", functionName, args, boolean> & {
-  blockNumber?: bigint | undefined;
-  blockTag?: BlockTag | undefined;
-};
+> = ContractFunctionParameters<abi, "pure" | "view", functionName, args, boolean> &
+  // at a block number or a tag (latest by default), never both (as viem's `call`)
+  (
+    | { blockNumber?: bigint | undefined; blockTag?: undefined }
+    | { blockNumber?: undefined; blockTag?: BlockTag | undefined }
+  );
 
 /**
  * A contract view read with one `eth_call`: viem's `readContract` (the same encoding, decoding
