@@ -226,6 +226,13 @@ contract ProtocolHandler is CommonBase, StdCheats, StdUtils {
 
     function lockFixedTerm(uint256 actorSeed, uint256 amount) external {
         address user = _actor(actorSeed);
+        // A lock is refused while the pool has overdue epochs (PoolBehindSchedule): the keeper
+        // catches up first, so the lock paths are not skipped whenever time moved on.
+        while (lpm.getPoolState(POOL).nextEpochToClear < lpm.requestEpoch()) {
+            lpm.clear(POOL);
+            ghostClears++;
+            calls["clear"]++;
+        }
         uint256 value = lpm.convertToAssets(POOL, 2, lpm.sharesOf(POOL, 2, user));
         if (value < 2) return;
         amount = bound(amount, 1, value - 1);
@@ -234,9 +241,8 @@ contract ProtocolHandler is CommonBase, StdCheats, StdUtils {
             if (lpm.getPoolState(POOL).nextEpochToClear <= lpm.currentEpoch()) return;
             vm.warp(lpm.nextEpochStart());
         }
-        // No lock while the pool has overdue epochs to clear (PoolBehindSchedule), nor in a
-        // tranche a loss wiped.
-        if (lpm.getPoolState(POOL).nextEpochToClear < lpm.requestEpoch()) return;
+        require(lpm.getPoolState(POOL).nextEpochToClear >= lpm.requestEpoch(), "still behind");
+        // No lock in a tranche a loss wiped.
         if (lpm.trancheClosed(POOL, 2)) return;
         vm.prank(user);
         try lpm.lockDepositForFixedTerm(POOL, 2, amount, 1) {
