@@ -150,16 +150,22 @@ contract ForceWithdrawalTest is ProtocolBase {
         assertApproxEqAbs(usdc.balanceOf(alice) - before, 500e6, 1, "her 500 USDC paid first");
     }
 
+    /// @dev Alice's whole 1,000 USDC Junior position forced out while the borrower holds every
+    /// USDC: the clearing of its epoch rejects it (not settled yet).
+    function _forcedAndRejected() internal returns (uint256 shares, uint256 id) {
+        shares = _position(alice, 1000e6);
+        vm.prank(manager);
+        lpm.draw(POOL, 1000e6, borrower);
+        vm.prank(manager);
+        id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
+        _clear(); // nothing to pay it with: rejected
+    }
+
     /// @dev Issue 22 item 3: what a forced withdrawal cannot get paid for lack of liquidity is
     /// queued again as a forced withdrawal (same age), never returned to the lender's free
     /// shares, so it is enforced until paid.
     function test_force_rejectedPartIsQueuedAgain_notReturned() public {
-        uint256 shares = _position(alice, 1000e6);
-        vm.prank(manager);
-        lpm.draw(POOL, 1000e6, borrower);
-        vm.prank(manager);
-        uint256 id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
-        _clear();
+        (uint256 shares, uint256 id) = _forcedAndRejected();
         vm.recordLogs();
         lpm.claim(id);
         assertEq(lpm.sharesOf(POOL, JUNIOR, alice), 0, "nothing back to the free shares");
@@ -185,12 +191,7 @@ contract ForceWithdrawalTest is ProtocolBase {
     /// of liquidity and settled while the pool is behind queues its rest again, in the current
     /// request epoch, and is paid in full once repaid and caught up.
     function test_force_rejectedWhileThePoolIsBehind_isQueuedAgainThenPaid() public {
-        uint256 shares = _position(alice, 1000e6);
-        vm.prank(manager);
-        lpm.draw(POOL, 1000e6, borrower);
-        vm.prank(manager);
-        uint256 id = lpm.forceWithdrawal(POOL, JUNIOR, alice, shares);
-        _clear(); // nothing to pay it with: rejected
+        (uint256 shares, uint256 id) = _forcedAndRejected();
         uint256 next = lpm.getPoolState(POOL).nextEpochToClear;
         vm.warp(GENESIS + (next + 3) * 7 days + 1 days); // the keeper is three epochs late
         assertLt(next, lpm.requestEpoch(), "the pool is behind");
