@@ -63,6 +63,15 @@ describe("the wrong-network bar", () => {
       </PublicConfigProvider>,
     );
     expect(screen.queryByTestId("wrong-network-bar")).toBeNull();
+    // connected, but the wallet has not said which chain it is on yet
+    state.status = "connected";
+    state.chainId = undefined;
+    rerender(
+      <PublicConfigProvider value={testPublicConfig}>
+        <WrongNetworkBar />
+      </PublicConfigProvider>,
+    );
+    expect(screen.queryByTestId("wrong-network-bar")).toBeNull();
   });
 
   it("names the app's chain and switches the wallet to it", async () => {
