@@ -32,7 +32,7 @@ export type ReadParameters<
  * and errors: a revert is a `ContractFunctionExecutionError` over a `ContractFunctionRevertedError`
  * naming the contract's error) without its `call` action. That action carries what these reads
  * never use (multicall batching, deployless and CCIP calls, state and block overrides, with the
- * `ox` modules behind them): about 14 KB gzip of a connected page's JavaScript (issue 26). The
+ * `ox` modules behind them): 13 KB gzip of a connected page's JavaScript (issue 26). The
  * transport still batches the JSON-RPC requests of a page's reads (the web app's `http(url, {
  * batch: true })`). A client with an account sends it as `from`, as `call` does.
  */

@@ -5,11 +5,11 @@ import {
   fill,
   formatWalletAmount,
   getDeployment,
+  readEthBalance,
   readTokenBalance,
   shortenAddress,
   validateRecoveryPassword,
 } from "@lending/sdk";
-import { getBalance } from "viem/actions";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Address } from "viem";
@@ -67,7 +67,7 @@ function Balances({ address }: { address: Address }) {
       const deployment = getDeployment(chainId);
       const [usdc, eth] = await Promise.all([
         readTokenBalance(client!, { token: deployment.usdc, owner: address }),
-        getBalance(client!, { address }),
+        readEthBalance(client!, address),
       ]);
       return { usdc, eth };
     },

@@ -15,12 +15,12 @@ import {
   readRequestEpoch,
   type Pool,
   type Tranche,
+  readContract,
 } from "@lending/sdk";
 import { getDeployment } from "@lending/sdk/deployments";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { isAddress, type Address } from "viem";
-import { readContract } from "viem/actions";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { queryKeys } from "@/lib/queries/keys";
 import { useAppChain, usePools } from "@/lib/queries/hooks";

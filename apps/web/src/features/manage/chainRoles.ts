@@ -1,11 +1,10 @@
 /**
  * The operator roles a wallet holds, read on chain from the browser with the server's rule
  * (roles.ts: the same role ids, at the latest block). wagmi's client is a bare viem Client
- * without the public actions, so the reads go through `readContract` from viem/actions.
+ * without the public actions, so the reads go through the SDK's `readContract`.
  */
-import { lendingPoolManagerAbi, type Deployment } from "@lending/sdk";
+import { lendingPoolManagerAbi, readContract, type Deployment } from "@lending/sdk";
 import type { Address, Client } from "viem";
-import { readContract } from "viem/actions";
 import { OPERATOR_ROLES, ROLE_IDS, type OperatorRole } from "@/server/services/manage/roles";
 
 export async function readOperatorRoles(

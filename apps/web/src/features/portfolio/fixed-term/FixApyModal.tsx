@@ -21,8 +21,8 @@ import {
   usableFixedTermConfigs,
   USDC_DECIMALS,
   validateFixApyAmount,
+  readContract,
 } from "@lending/sdk";
-import { readContract } from "viem/actions";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Address, Client, Hex } from "viem";
