@@ -20,3 +20,4 @@ export {
   requestNftAbi,
   testUsdcAbi,
 } from "./abi/generated";
+export { erc20Abi } from "./abi/erc20";

@@ -1,11 +1,5 @@
-import {
-  BaseError,
-  ContractFunctionRevertedError,
-  decodeErrorResult,
-  erc20Abi,
-  isHex,
-  type Hex,
-} from "viem";
+import { BaseError, ContractFunctionRevertedError, decodeErrorResult, isHex, type Hex } from "viem";
+import { erc20Abi } from "../abi/erc20";
 import { ksuLockingAbi, lendingPoolManagerAbi } from "../abi/generated";
 import { ProtocolRevertError } from "../errors";
 

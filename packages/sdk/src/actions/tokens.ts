@@ -1,4 +1,5 @@
-import { encodeFunctionData, erc20Abi, maxUint256, type Address } from "viem";
+import { encodeFunctionData, maxUint256, type Address } from "viem";
+import { erc20Abi } from "../abi/erc20";
 import { positive } from "./amounts";
 import type { TransactionRequest } from "./types";
 

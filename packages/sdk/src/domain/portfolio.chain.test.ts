@@ -33,9 +33,9 @@ import {
 import { requestWithdrawalInUSDC } from "../actions/prepare";
 import { readEpochTimes } from "../reads/epochs";
 import { readPools } from "../reads/pools";
+import { readFixedTermPayouts } from "../reads/fixed-term-events";
 import {
   getUserFixedLoans,
-  readFixedTermPayouts,
   readMaxWithdrawalShares,
   readUserPosition,
 } from "../reads/user-lending";

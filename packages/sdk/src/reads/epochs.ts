@@ -1,7 +1,7 @@
 import type { Client } from "viem";
-import { getBlock } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
+import { readLatestBlock } from "./blocks";
 import { readContract } from "./readContract";
 
 /** Where the protocol's 7-day epoch clock stands, as of the latest block. */
@@ -29,7 +29,7 @@ export type EpochTimes = {
  * formatDateTime(new Date(nextClearingPeriodStart * 1000));
  */
 export async function readEpochTimes(client: Client, deployment: Deployment): Promise<EpochTimes> {
-  const { number: blockNumber, timestamp } = await getBlock(client, { blockTag: "latest" });
+  const { number: blockNumber, timestamp } = await readLatestBlock(client);
   const contract = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
   const [currentEpoch, nextEpochStart, nextClearingPeriodStart, isClearingPeriod] =
     await Promise.all([

@@ -1,6 +1,7 @@
 export * from "./pools";
 export * from "./epochs";
 export * from "./user-lending";
+export * from "./fixed-term-events";
 export * from "./locking";
 export * from "./tokens";
 export * from "./fees";
@@ -10,4 +11,5 @@ export * from "./decisions";
 export * from "./fill-preview";
 export * from "./statements";
 export * from "./logs";
+export { readBlockNumber, readLatestBlock } from "./blocks";
 export { readContract, type ReadParameters } from "./readContract";

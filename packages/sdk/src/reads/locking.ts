@@ -1,10 +1,11 @@
-import { erc20Abi, formatUnits, type Address, type Client } from "viem";
-import { getBlock, getBlockNumber } from "viem/actions";
+import { formatUnits, type Address, type Client } from "viem";
+import { erc20Abi } from "../abi/erc20";
 import { ksuLockingAbi, lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { bonusPerEpochKsu, stakedPercentage, type LoyaltyLevel } from "../domain/loyalty";
 import type { LockPeriod, UserLock, UserLockingSummary, UserTotals } from "../entities";
 import { readUserPosition } from "./user-lending";
+import { readBlockNumber, readLatestBlock } from "./blocks";
 import { readContract } from "./readContract";
 
 const WAD = 10n ** 18n;
@@ -296,7 +297,7 @@ export async function readUserTotals(
  * @example const o = await readLockingOverview(client, deployment, user); o.stakedPercentage // 1.25
  */
 export async function readLockingOverview(client: Client, deployment: Deployment, user: Address) {
-  const block = await getBlock(client, { blockTag: "latest" });
+  const block = await readLatestBlock(client);
   const blockNumber = block.number;
   const at = { blockNumber } as const;
   const lk = locking(deployment);
@@ -362,7 +363,7 @@ export type LockingOverview = Awaited<ReturnType<typeof readLockingOverview>>;
  * @example const r = await readRewardsOverview(client, deployment, user); r.bonusPerEpoch
  */
 export async function readRewardsOverview(client: Client, deployment: Deployment, user: Address) {
-  const blockNumber = await getBlockNumber(client, { cacheTime: 0 });
+  const blockNumber = await readBlockNumber(client);
   const at = { blockNumber } as const;
   const lk = locking(deployment);
   const [

@@ -1,7 +1,6 @@
 import {
   decodeFunctionResult,
   encodeFunctionData,
-  getContractError,
   numberToHex,
   type Abi,
   type BaseError,
@@ -73,6 +72,9 @@ export async function readContract<
       args
     >;
   } catch (error) {
+    // viem's contract error classes load with the first read that fails: a page whose reads
+    // succeed does not carry them (about 3 KB gzip, issue 26)
+    const { getContractError } = await import("./contractError");
     throw getContractError(error as BaseError, {
       abi: abi as Abi,
       address,

@@ -1,8 +1,8 @@
 import type { Client } from "viem";
-import { getBlock } from "viem/actions";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { EPOCH_DURATION_SECONDS } from "../domain/time";
+import { readBlockNumber } from "./blocks";
 import { readContract } from "./readContract";
 
 /**
@@ -45,7 +45,7 @@ export async function readHistoricalRepayments(
     MAX_REPAYMENT_EPOCHS,
   );
   const contract = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
-  const { number: blockNumber } = await getBlock(client, { blockTag: "latest" });
+  const blockNumber = await readBlockNumber(client);
   const [current, nextStart] = await Promise.all([
     readContract(client, { ...contract, functionName: "currentEpoch", blockNumber }),
     readContract(client, { ...contract, functionName: "nextEpochStart", blockNumber }),

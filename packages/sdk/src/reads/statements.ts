@@ -16,12 +16,8 @@ import {
   type StatementTransaction,
 } from "../domain/statements";
 import { readPools } from "./pools";
-import {
-  fixedTermPayoutsAt,
-  readFixedTermLocks,
-  readFixedTermPayouts,
-  readUserPosition,
-} from "./user-lending";
+import { fixedTermPayoutsAt, readFixedTermLocks, readFixedTermPayouts } from "./fixed-term-events";
+import { readUserPosition } from "./user-lending";
 
 /**
  * The newest block mined before `timestamp` (unix seconds), by bisection over block times (about

@@ -1,5 +1,7 @@
+import { erc20Abi as viemErc20Abi } from "viem";
 import { getBalance } from "viem/actions";
 import { describe, expect, it } from "vitest";
+import { erc20Abi } from "../abi/erc20";
 import { approve, MAX_UINT256 } from "../actions/tokens";
 import { devAccount, useChain } from "../test/chain";
 import { readAllowance, readEthBalance, readTokenBalance, readTokenMetadata } from "./tokens";
@@ -43,5 +45,11 @@ describe("token reads and approve against the seeded anvil", () => {
       await chain.send(4, approve({ ...args, amount: 123n }));
       expect(await readAllowance(client, args)).toBe(123n);
     });
+  });
+});
+
+describe("the SDK's ERC-20 ABI", () => {
+  it("is viem's erc20Abi entry for entry (the same calls, events and decoding)", () => {
+    expect(erc20Abi).toEqual(viemErc20Abi);
   });
 });

@@ -1,4 +1,5 @@
-import { erc20Abi, hexToBigInt, type Address, type Client } from "viem";
+import { hexToBigInt, type Address, type Client } from "viem";
+import { erc20Abi } from "../abi/erc20";
 import type { TokenMetadata } from "../entities";
 import { readContract } from "./readContract";
 

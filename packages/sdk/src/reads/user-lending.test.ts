@@ -16,7 +16,6 @@ import { devAccount, useChain } from "../test/chain";
 import { readEpochTimes } from "./epochs";
 import { readTokenBalance } from "./tokens";
 import {
-  fixedTermPayoutsAt,
   getCurrentEpochDepositedAmount,
   getUserFixedLoans,
   getUserRequests,
@@ -27,8 +26,8 @@ import {
   readRequest,
   readUserPosition,
   toDepositRecord,
-  type FixedTermLockEvents,
 } from "./user-lending";
+import { fixedTermPayoutsAt, type FixedTermLockEvents } from "./fixed-term-events";
 
 const usdc = (amount: string) => parseUnits(amount, 6);
 const DAY = 86_400n;

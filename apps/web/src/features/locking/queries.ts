@@ -1,4 +1,4 @@
-import { loadChainReads } from "@/lib/stack/chunks";
+import { loadLockingReads } from "@/lib/stack/chunks";
 import { queryOptions } from "@/lib/stack";
 import type { Address, Client } from "viem";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";
@@ -17,7 +17,7 @@ export function lockingQueryOptions(
   return queryOptions({
     queryKey: queryKeys.locking(chainId, user ?? ""),
     queryFn: async () => {
-      const sdk = await loadChainReads();
+      const sdk = await loadLockingReads();
       return sdk.readLockingOverview(client!, sdk.getDeployment(chainId), user!);
     },
     enabled: Boolean(client && user),
@@ -30,7 +30,7 @@ export function lockPeriodsQueryOptions(chainId: number, client: Client | undefi
   return queryOptions({
     queryKey: queryKeys.lockPeriods(chainId),
     queryFn: async () => {
-      const sdk = await loadChainReads();
+      const sdk = await loadLockingReads();
       return sdk.getLockPeriods(client!, sdk.getDeployment(chainId));
     },
     enabled: Boolean(client),

@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@/lib/stack";
-import { loadChainReads, loadTx } from "@/lib/stack/chunks";
+import { loadLockingReads, loadTx } from "@/lib/stack/chunks";
 import { primaryButton } from "@/components/ui/buttons";
 import {
   bonusExplanation,
@@ -50,7 +50,7 @@ function rewardsQueryOptions(
   return queryOptions({
     queryKey: queryKeys.rewardsOverview(chainId, user ?? ""),
     queryFn: async () => {
-      const { readRewardsOverview, getDeployment } = await loadChainReads();
+      const { readRewardsOverview, getDeployment } = await loadLockingReads();
       return readRewardsOverview(client!, getDeployment(chainId), user!);
     },
     enabled: Boolean(client && user),

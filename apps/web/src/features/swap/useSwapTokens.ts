@@ -1,6 +1,6 @@
 "use client";
 
-import { loadChainReads } from "@/lib/stack/chunks";
+import { loadTokenReads } from "@/lib/stack/chunks";
 import { useQuery } from "@tanstack/react-query";
 import type { Address, Client } from "viem";
 import { BALANCE_QUERY_TIMING } from "@/lib/queries/chain";
@@ -35,7 +35,7 @@ export function useSwapBalances(
       tokens?.length ?? 0,
     ] as const,
     queryFn: async (): Promise<Record<string, bigint>> => {
-      const { readEthBalance, readTokenBalance } = await loadChainReads();
+      const { readEthBalance, readTokenBalance } = await loadTokenReads();
       const entries = await Promise.all(
         (tokens ?? []).map(
           async (t) =>

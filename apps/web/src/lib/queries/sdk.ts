@@ -3,24 +3,18 @@
  * with the first of them through `loadChainReads()` (lib/stack/chunks), never
  * `import("@lending/sdk")`: a dynamic import of the package's index keeps every module behind it
  * (all the copy, every read, action and ABI: about 68 KB gzip on a connected /lending, issue 26);
- * these named re-exports keep only the reads below and what they use.
+ * these named re-exports keep only the reads below and what they use. The token, locking and
+ * fill-preview reads have chunks of their own (./tokenReads, ./lockingReads, ./fillPreviewReads).
  */
 export {
   buildPortfolioSummary,
   getDeployment,
-  getLockPeriods,
   getUserFixedLoans,
   positionLosses,
   readEpochTimes,
-  readEthBalance,
-  readFillPreviews,
   readFixedTermPayouts,
-  readLockingOverview,
-  readAllowance,
   readPools,
   readRequestEpoch,
-  readRewardsOverview,
-  readTokenBalance,
   readUserLockingSummary,
   readUserPosition,
 } from "@lending/sdk";

@@ -10,6 +10,21 @@ export async function loadChainReads() {
   return (await loadStack()).chunks.chainReads();
 }
 
+/** Balances and allowances only (./queries/tokenReads). */
+export async function loadTokenReads() {
+  return (await loadStack()).chunks.tokenReads();
+}
+
+/** The locking contract's reads only (./queries/lockingReads). */
+export async function loadLockingReads() {
+  return (await loadStack()).chunks.lockingReads();
+}
+
+/** The fill previews' reads only (./queries/fillPreviewReads). */
+export async function loadFillPreviewReads() {
+  return (await loadStack()).chunks.fillPreviewReads();
+}
+
 export async function loadLendFormRead() {
   return (await loadStack()).chunks.lendFormRead();
 }

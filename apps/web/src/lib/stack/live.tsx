@@ -32,6 +32,9 @@ export { WalletWatchers } from "@/features/wallet/WalletWatchers";
  */
 export const chunks = {
   chainReads: () => import("@/lib/queries/sdk"),
+  tokenReads: () => import("@/lib/queries/tokenReads"),
+  lockingReads: () => import("@/lib/queries/lockingReads"),
+  fillPreviewReads: () => import("@/lib/queries/fillPreviewReads"),
   lendFormRead: () => import("@/lib/queries/lendFormRead"),
   tx: () => import("@/lib/tx/lazy"),
 };

@@ -1,6 +1,6 @@
 "use client";
 
-import { loadChainReads, loadTx } from "@/lib/stack/chunks";
+import { loadTokenReads, loadTx } from "@/lib/stack/chunks";
 import { needsApproval, tx as copy } from "@lending/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -21,7 +21,7 @@ function allowanceQueryOptions(args: {
   return {
     queryKey: queryKeys.allowance(args.chainId, args.owner ?? "", args.token, args.spender),
     queryFn: async () => {
-      const { readAllowance } = await loadChainReads();
+      const { readAllowance } = await loadTokenReads();
       return readAllowance(args.client!, {
         token: args.token,
         owner: args.owner!,

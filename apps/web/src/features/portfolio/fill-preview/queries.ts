@@ -1,4 +1,4 @@
-import { loadChainReads } from "@/lib/stack/chunks";
+import { loadFillPreviewReads } from "@/lib/stack/chunks";
 import { queryOptions, useQuery } from "@/lib/stack";
 import type { FillPreview } from "@lending/sdk";
 import type { Address, Client } from "viem";
@@ -37,7 +37,7 @@ export function fillPreviewQueryOptions(
   return queryOptions({
     queryKey: [...queryKeys.user(chainId, user ?? ""), "fillPreview"] as const,
     queryFn: async (): Promise<FillPreviews> => {
-      const sdk = await loadChainReads();
+      const sdk = await loadFillPreviewReads();
       const deployment = sdk.getDeployment(chainId);
       const { requests } = await sdk.readUserPosition(client!, deployment, user!);
       const previews = await sdk.readFillPreviews(client!, deployment, requests);

@@ -1,6 +1,6 @@
 "use client";
 
-import { loadChainReads } from "@/lib/stack/chunks";
+import { loadTokenReads } from "@/lib/stack/chunks";
 import { useQuery } from "@/lib/stack";
 import type { ChainToken } from "@lending/sdk";
 import type { Address, Client } from "viem";
@@ -28,7 +28,7 @@ export function useWalletBalances(
       tokens.map((t) => t.address).join(","),
     ] as const,
     queryFn: async (): Promise<Record<string, bigint>> => {
-      const { readEthBalance, readTokenBalance } = await loadChainReads();
+      const { readEthBalance, readTokenBalance } = await loadTokenReads();
       const balances = await Promise.all(
         tokens.map((t) =>
           t.native
