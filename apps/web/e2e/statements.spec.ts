@@ -1,4 +1,5 @@
 import {
+  epochMail,
   getUserRequests,
   lendingPoolManagerAbi,
   parseCsv,
@@ -141,5 +142,18 @@ test("a lender downloads a quarterly statement whose totals equal the chain's", 
   await expect(section.getByTestId("statement-status")).toHaveText("");
   expect(await seriousViolations(page, '[data-testid="statements"]')).toEqual([]);
   await fitsThePhone(page);
+
+  // the portfolio's epoch-mail setting, with the session the download signed in: on, and still on
+  // after a reload (read back from the server)
+  const mails = page.getByTestId("epoch-mail-setting");
+  await expect(mails.getByTestId("epoch-mail-status")).toHaveText(epochMail.settingSignIn);
+  // a controlled box: it shows the saved state, so it turns on when the server answers
+  await mails.getByTestId("epoch-mail-toggle").click();
+  await expect(mails.getByTestId("epoch-mail-status")).toHaveText(epochMail.settingOn);
+  await page.reload();
+  await expect(page.getByTestId("epoch-mail-status")).toHaveText(epochMail.settingOn, {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("epoch-mail-toggle")).toBeChecked();
   await context.close();
 });

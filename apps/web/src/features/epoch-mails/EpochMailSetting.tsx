@@ -2,7 +2,7 @@
 
 import { epochMail as copy } from "@lending/sdk";
 import { useEffect, useId, useState } from "react";
-import { useConfig, useConnection } from "wagmi";
+import { useConfig, useConnection } from "@/lib/stack";
 import { apiGet } from "@/lib/api";
 import { apiPut } from "@/lib/apiWrite";
 import { useAppChain } from "@/lib/queries/hooks";

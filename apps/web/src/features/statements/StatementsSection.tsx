@@ -7,7 +7,7 @@ import {
   type StatementKind,
 } from "@lending/sdk";
 import { useId, useMemo, useState } from "react";
-import { useConfig, useConnection } from "wagmi";
+import { useConfig, useConnection } from "@/lib/stack";
 import { useAppChain, useEpochTimes } from "@/lib/queries/hooks";
 
 /** How many periods of each kind the selector offers, newest first. */
