@@ -73,8 +73,13 @@ export async function readContract<
     >;
   } catch (error) {
     // viem's contract error classes load with the first read that fails: a page whose reads
-    // succeed does not carry them (about 3 KB gzip, issue 26)
-    const { getContractError } = await import("./contractError");
+    // succeed does not carry them (about 3 KB gzip, issue 26). When they cannot load (the
+    // browser went offline), the read's own error is thrown, not the failed import's.
+    const getContractError = await import("./contractError").then(
+      (m) => m.getContractError,
+      () => undefined,
+    );
+    if (!getContractError) throw error;
     throw getContractError(error as BaseError, {
       abi: abi as Abi,
       address,
