@@ -143,17 +143,21 @@ test("a lender downloads a quarterly statement whose totals equal the chain's", 
   expect(await seriousViolations(page, '[data-testid="statements"]')).toEqual([]);
   await fitsThePhone(page);
 
-  // the portfolio's epoch-mail setting, with the session the download signed in: on, and still on
-  // after a reload (read back from the server)
+  // the portfolio's epoch-mail setting, with the session the download signed in. Mails are on
+  // until a lender turns them off: on, then off, and still off after a reload (read back from
+  // the server's record)
   const mails = page.getByTestId("epoch-mail-setting");
   await expect(mails.getByTestId("epoch-mail-status")).toHaveText(epochMail.settingSignIn);
-  // a controlled box: it shows the saved state, so it turns on when the server answers
+  // a controlled box: it shows the saved state, so it changes when the server answers
   await mails.getByTestId("epoch-mail-toggle").click();
   await expect(mails.getByTestId("epoch-mail-status")).toHaveText(epochMail.settingOn);
+  await expect(mails.getByTestId("epoch-mail-toggle")).toBeChecked();
+  await mails.getByTestId("epoch-mail-toggle").click();
+  await expect(mails.getByTestId("epoch-mail-status")).toHaveText(epochMail.settingOff);
   await page.reload();
-  await expect(page.getByTestId("epoch-mail-status")).toHaveText(epochMail.settingOn, {
+  await expect(page.getByTestId("epoch-mail-status")).toHaveText(epochMail.settingOff, {
     timeout: 20_000,
   });
-  await expect(page.getByTestId("epoch-mail-toggle")).toBeChecked();
+  await expect(page.getByTestId("epoch-mail-toggle")).not.toBeChecked();
   await context.close();
 });

@@ -1,5 +1,5 @@
 import { BaseError, type Client } from "viem";
-import { getBlockNumber } from "viem/actions";
+import { readBlockNumber } from "./blocks";
 
 /** A block range with both ends known (inclusive). */
 export type BlockRange = { fromBlock: bigint; toBlock: bigint };
@@ -64,7 +64,7 @@ export async function readLogsInRanges<T>(
   } catch (error) {
     if (!isLogRangeLimit(error)) throw error;
   }
-  const end = toBlock === "latest" ? await getBlockNumber(client, { cacheTime: 0 }) : toBlock;
+  const end = toBlock === "latest" ? await readBlockNumber(client) : toBlock;
   let calls = 1;
   const part = async ({ fromBlock, toBlock }: BlockRange): Promise<T[]> => {
     if (fromBlock > toBlock) return [];

@@ -1,10 +1,10 @@
-import { BaseError, ContractFunctionRevertedError, type Client } from "viem";
+import type { Client } from "viem";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { epochRateToApy } from "../domain/apy";
 import type { FixedTermDepositStatus } from "../domain/fixed-term";
 import { PoolNotFoundError, UnknownFixedTermStatusError } from "../errors";
-import { readContract } from "./readContract";
+import { readContract, revertOf } from "./readContract";
 
 /** The contract's enum values, in order. */
 export const FIXED_TERM_DEPOSIT_STATUSES = [
@@ -148,14 +148,7 @@ export async function readPool(
     });
     return toPool(view);
   } catch (error) {
-    const reverted =
-      error instanceof BaseError
-        ? error.walk((e) => e instanceof ContractFunctionRevertedError)
-        : null;
-    if (
-      reverted instanceof ContractFunctionRevertedError &&
-      reverted.data?.errorName === "PoolNotFound"
-    ) {
+    if (revertOf(error)?.data?.errorName === "PoolNotFound") {
       throw new PoolNotFoundError(poolId, { cause: error });
     }
     throw error;

@@ -1,15 +1,16 @@
 import {
+  BaseError,
   decodeFunctionResult,
   encodeFunctionData,
   numberToHex,
   type Abi,
-  type BaseError,
   type BlockTag,
   type Chain,
   type Client,
   type ContractFunctionArgs,
   type ContractFunctionName,
   type ContractFunctionParameters,
+  type ContractFunctionRevertedError,
   type ReadContractReturnType,
   type Transport,
 } from "viem";
@@ -33,7 +34,10 @@ export type ReadParameters<
  * never use (multicall batching, deployless and CCIP calls, state and block overrides, with the
  * `ox` modules behind them): 13 KB gzip of a connected page's JavaScript (issue 26). The
  * transport still batches the JSON-RPC requests of a page's reads (the web app's `http(url, {
- * batch: true })`). A client with an account sends it as `from`, as `call` does.
+ * batch: true })`). A client with an account sends it as `from`, as `call` does. The one
+ * difference: when the module of viem's contract errors cannot load in a browser (offline, or a
+ * chunk gone after a redeploy), the read's own error is thrown unwrapped, and a revert is then
+ * not named (`revertOf` finds nothing).
  */
 export async function readContract<
   chain extends Chain | undefined,
@@ -88,4 +92,17 @@ export async function readContract<
       functionName,
     });
   }
+}
+
+/**
+ * The contract's revert in a failed read's error chain (viem's `ContractFunctionRevertedError`,
+ * with the decoded error name and arguments), or null. Found by its class name, not `instanceof`:
+ * importing viem's contract error classes would bring them, and what they import, into every
+ * browser chunk of the reads, which load them only with a failed read (above).
+ */
+export function revertOf(error: unknown): ContractFunctionRevertedError | null {
+  if (!(error instanceof BaseError)) return null;
+  return error.walk(
+    (e) => (e as Error | null)?.name === "ContractFunctionRevertedError",
+  ) as ContractFunctionRevertedError | null;
 }

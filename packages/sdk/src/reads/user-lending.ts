@@ -1,4 +1,4 @@
-import { BaseError, type Address, type Client, type ContractFunctionRevertedError } from "viem";
+import type { Address, Client } from "viem";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import type { LoyaltyLevel } from "../domain/loyalty";
@@ -16,7 +16,7 @@ import {
 } from "../entities";
 import { RequestNotFoundError, UnknownRequestEnumError } from "../errors";
 import { readPools, type AtBlock, type Pool } from "./pools";
-import { readContract } from "./readContract";
+import { readContract, revertOf } from "./readContract";
 
 const EPOCH_SECONDS = 7n * 86_400n;
 
@@ -85,16 +85,7 @@ export async function readRequest(
   try {
     return toRecord(await readRequestView(client, deployment, nftId));
   } catch (error) {
-    // by name, not `instanceof`: importing viem's contract error classes would bring them (and
-    // what they import) into every browser chunk of these reads (issue 26); a read's revert is
-    // always viem's class (readContract), whose name is fixed
-    const reverted =
-      error instanceof BaseError
-        ? (error.walk(
-            (e) => (e as Error).name === "ContractFunctionRevertedError",
-          ) as ContractFunctionRevertedError | null)
-        : null;
-    if (reverted?.data?.errorName === "RequestNotFound") {
+    if (revertOf(error)?.data?.errorName === "RequestNotFound") {
       throw new RequestNotFoundError(nftId, { cause: error });
     }
     throw error;
