@@ -1,5 +1,4 @@
 import type { Client } from "viem";
-import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import {
   previewFill,
@@ -10,10 +9,8 @@ import {
 } from "../domain/clearing";
 import type { RequestRecord } from "../entities";
 import { readPools, type Pool } from "./pools";
+import { manager } from "./contracts";
 import { readContract } from "./readContract";
-
-const manager = (deployment: Deployment) =>
-  ({ address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi }) as const;
 
 const KIND = { Deposit: 0, Withdrawal: 1 } as const;
 

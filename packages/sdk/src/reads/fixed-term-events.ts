@@ -1,16 +1,13 @@
 import type { Address, Client } from "viem";
 import { getContractEvents } from "viem/actions";
-import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import type { FixedTermPayout } from "../domain/portfolio";
+import { manager } from "./contracts";
 import { readLogsInRanges } from "./logs";
 import type { AtBlock } from "./pools";
 
 // The fixed-term reads from the manager's events, apart from ./user-lending's view reads: a
 // browser chunk of those (the lend form's, issue 26) then carries no log decoding.
-
-const manager = (deployment: Deployment) =>
-  ({ address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi }) as const;
 
 /**
  * A fixed-term lock from the chain's events: whose it is, what it was worth when it started

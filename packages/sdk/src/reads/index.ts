@@ -1,8 +1,10 @@
 export * from "./pools";
 export * from "./epochs";
 export * from "./user-lending";
+export { getCurrentEpochDepositedAmount } from "./epoch-deposits";
 export * from "./fixed-term-events";
 export * from "./locking";
+export { getUserLocks, readUserLockingSummary } from "./locking-summary";
 export * from "./tokens";
 export * from "./fees";
 export * from "./repayments";

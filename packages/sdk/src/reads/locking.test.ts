@@ -14,15 +14,14 @@ import {
   getNextEpochDate,
   getProductTokenPrice,
   getUserEarnedRksu,
-  getUserLocks,
   getUserStakedKsu,
   getUserTotalBonusAmount,
   readAvailableBonus,
   readLockingOverview,
   readProjectedUsdc,
-  readUserLockingSummary,
   readUserTotals,
 } from "./locking";
+import { getUserLocks, readUserLockingSummary } from "./locking-summary";
 import { readEpochTimes } from "./epochs";
 import { readTokenBalance } from "./tokens";
 

@@ -1,39 +1,16 @@
 import { formatUnits, type Address, type Client } from "viem";
 import { erc20Abi } from "../abi/erc20";
-import { ksuLockingAbi, lendingPoolManagerAbi } from "../abi/generated";
+import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { bonusPerEpochKsu, stakedPercentage, type LoyaltyLevel } from "../domain/loyalty";
-import type { LockPeriod, UserLock, UserLockingSummary, UserTotals } from "../entities";
+import type { LockPeriod, UserTotals } from "../entities";
 import { readUserPosition } from "./user-lending";
 import { readBlockNumber, readLatestBlock } from "./blocks";
+import { locking } from "./contracts";
+import { readUserLockingSummary, toUserLock } from "./locking-summary";
 import { readContract } from "./readContract";
 
 const WAD = 10n ** 18n;
-
-const locking = (deployment: Deployment) =>
-  ({ address: deployment.ksuLocking, abi: ksuLockingAbi }) as const;
-
-type LockView = Awaited<ReturnType<typeof readLockViews>>[number];
-
-function readLockViews(client: Client, deployment: Deployment, user: Address) {
-  return readContract(client, {
-    ...locking(deployment),
-    functionName: "getUserLocks",
-    args: [user],
-  });
-}
-
-function toUserLock(l: LockView): UserLock {
-  return {
-    id: l.lockId,
-    lockPeriodId: l.lockPeriodId,
-    lockedAmount: l.amount,
-    rKSUAmount: l.rKsu,
-    startTime: Number(l.startTime),
-    unlockTime: Number(l.unlockTime),
-    claimableFees: l.claimableFees,
-  };
-}
 
 /** The product token's price: USDC units (6 decimals) per whole token and when it was set. */
 export type ProductTokenPrice = {
@@ -147,19 +124,6 @@ export function getUserStakedKsu(
 }
 
 /**
- * The user's locks still holding KSU or unclaimed fees, in id order (spec "User lock").
- *
- * @example const locks = await getUserLocks(client, deployment, user);
- */
-export async function getUserLocks(
-  client: Client,
-  deployment: Deployment,
-  user: Address,
-): Promise<UserLock[]> {
-  return (await readLockViews(client, deployment, user)).map(toUserLock);
-}
-
-/**
  * The active lock periods, in id order (spec "Lock period").
  *
  * @example
@@ -234,32 +198,6 @@ export function readProjectedUsdc(
     functionName: "claimableFees",
     args: [user],
   });
-}
-
-/**
- * The user's locking position in one call (`getUserSummary`): rKSU, staked KSU, claimable fees,
- * bonus owed, loyalty level and locks.
- *
- * @example const { earnedRksu, loyaltyLevel, locks } = await readUserLockingSummary(client, deployment, user);
- */
-export async function readUserLockingSummary(
-  client: Client,
-  deployment: Deployment,
-  user: Address,
-): Promise<UserLockingSummary> {
-  const s = await readContract(client, {
-    ...locking(deployment),
-    functionName: "getUserSummary",
-    args: [user],
-  });
-  return {
-    earnedRksu: s.rKsu,
-    stakedKsu: s.stakedKsu,
-    claimableFees: s.claimableFees,
-    bonusAmount: s.bonusAmount,
-    loyaltyLevel: Math.min(s.loyaltyLevel, 2) as LoyaltyLevel,
-    locks: s.locks.map(toUserLock),
-  };
 }
 
 /**

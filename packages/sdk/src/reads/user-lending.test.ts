@@ -16,7 +16,6 @@ import { devAccount, useChain } from "../test/chain";
 import { readEpochTimes } from "./epochs";
 import { readTokenBalance } from "./tokens";
 import {
-  getCurrentEpochDepositedAmount,
   getUserFixedLoans,
   getUserRequests,
   getUserTotalPendingAndActiveDepositedAmount,
@@ -27,6 +26,7 @@ import {
   readUserPosition,
   toDepositRecord,
 } from "./user-lending";
+import { getCurrentEpochDepositedAmount } from "./epoch-deposits";
 import { fixedTermPayoutsAt, type FixedTermLockEvents } from "./fixed-term-events";
 
 const usdc = (amount: string) => parseUnits(amount, 6);

@@ -1,5 +1,4 @@
 import type { Address, Client } from "viem";
-import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import type { LoyaltyLevel } from "../domain/loyalty";
 import { fixedTermReleaseTime } from "../domain/fixed-term";
@@ -16,12 +15,10 @@ import {
 } from "../entities";
 import { RequestNotFoundError, UnknownRequestEnumError } from "../errors";
 import { readPools, type AtBlock, type Pool } from "./pools";
+import { manager } from "./contracts";
 import { readContract, revertOf } from "./readContract";
 
 const EPOCH_SECONDS = 7n * 86_400n;
-
-const manager = (deployment: Deployment) =>
-  ({ address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi }) as const;
 
 type RequestView = Awaited<ReturnType<typeof readRequestView>>;
 
@@ -196,25 +193,6 @@ export function toDepositRecord(request: UserRequest): DepositRecord {
     apy: request.apy,
     lendingPool: { name: request.lendingPool.name },
   };
-}
-
-/**
- * The user's pending deposit amount (USDC units) in a tranche for the current request epoch (the
- * lend form subtracts it from the tranche's min and max).
- *
- * @example
- * const deposited = await getCurrentEpochDepositedAmount(client, deployment, { poolId: 0n, trancheId: 2n, user });
- */
-export function getCurrentEpochDepositedAmount(
-  client: Client,
-  deployment: Deployment,
-  args: { poolId: bigint; trancheId: bigint; user: Address },
-): Promise<bigint> {
-  return readContract(client, {
-    ...manager(deployment),
-    functionName: "getCurrentEpochDepositedAmount",
-    args: [args.poolId, args.trancheId, args.user],
-  });
 }
 
 /**
