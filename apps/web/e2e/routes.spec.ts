@@ -56,8 +56,8 @@ const VISITOR_BUDGET_KB = 150;
 const CONNECTED_BUDGET_KB = 200;
 
 /**
- * The routes where the goal is NOT met, 212.0-241.2 KB: a connected lender's own chain reads
- * (viem's ABI coder, the SDK's reads and ABIs: about 18 KB on /lending) and the page's connected
+ * The routes where the goal is NOT met, 212.0-238.6 KB: a connected lender's own chain reads
+ * (viem's ABI coder, the SDK's reads and ABIs: about 15 KB on /lending) and the page's connected
  * views, or a modal opened at once (the referral link's). This ceiling holds their figures so
  * that they do not grow; it is not the goal.
  */
