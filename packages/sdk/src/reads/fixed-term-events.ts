@@ -7,7 +7,8 @@ import { readLogsInRanges } from "./logs";
 import type { AtBlock } from "./pools";
 
 // The fixed-term reads from the manager's events, apart from ./user-lending's view reads: a
-// browser chunk of those (the lend form's, issue 26) then carries no log decoding.
+// browser chunk of those (the locking and fill-preview reads, issue 26) then carries no log
+// decoding.
 
 /**
  * A fixed-term lock from the chain's events: whose it is, what it was worth when it started
