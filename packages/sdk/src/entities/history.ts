@@ -331,6 +331,21 @@ export type RewardsPage = {
 };
 
 /**
+ * A referrer's page of referred users (GET /api/referral/userYields), oldest first: each user's
+ * first deposit and the referral rewards paid for them, the rewards paid in the latest epoch paid
+ * and in all (USDC in 6-decimal units as decimal strings), and how many users it referred. The
+ * field names are the spec's (section 7), spelling included.
+ */
+export type ReferralYieldsPage = {
+  totalUserRefferalsCount: number;
+  items: { user: string; firstDeposit: string; yield: string }[];
+  latestEpochReferralYield: string;
+  lifetimeRefferalYield: string;
+  page: number;
+  pageSize: number;
+};
+
+/**
  * One tranche of a pool after an epoch's clearing (the pool page's charts): its rate in force,
  * its share price, value and capacity. Decimal strings in smallest units: `assetsPerShare` is the
  * USDC (6 decimals) one whole share (12 decimals) is worth, scaled by 1e18; `totalAssets` and

@@ -3,6 +3,7 @@
  * fetch and check the answer's shape (lib/shape); amounts (USDC, 6 decimals) become bigints at
  * this edge. Loaded on demand.
  */
+import type { ReferralYieldsPage } from "@lending/sdk";
 import * as s from "@/lib/shape";
 import { apiGet } from "@/lib/api";
 import { apiPost } from "@/lib/apiWrite";
@@ -17,6 +18,11 @@ const yieldsSchema = s.object({
   page: s.integer(1),
   pageSize: s.integer(1),
 });
+
+// the schema's input is exactly the SDK's JSON contract, which the server's answer is typed by
+type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const contractMatches: Equal<s.Input<typeof yieldsSchema>, ReferralYieldsPage> = true;
+void contractMatches;
 
 export type ReferralYields = s.Output<typeof yieldsSchema>;
 

@@ -2,6 +2,7 @@ import {
   buildReferralMessage,
   checkReferralEligibility,
   CircularReferralError,
+  type ReferralYieldsPage,
 } from "@lending/sdk";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
@@ -227,7 +228,7 @@ export async function referralYields(
     /** how long "no deposit yet" is believed (the server's NO_DEPOSIT_TTL_MS) */
     noDepositTtlMs?: number;
   },
-) {
+): Promise<ReferralYieldsPage> {
   const page = args.page ?? 1;
   const pageSize = Math.min(args.pageSize ?? USER_YIELDS_MAX_PAGE_SIZE, USER_YIELDS_MAX_PAGE_SIZE);
   const mine = and(eq(referrals.chainId, args.chainId), eq(referrals.referrer, args.referrer));
