@@ -1,7 +1,8 @@
-import { BaseError, ContractFunctionRevertedError, decodeErrorResult, isHex, type Hex } from "viem";
+import { decodeErrorResult, isHex, type Hex } from "viem";
 import { erc20Abi } from "../abi/erc20";
 import { ksuLockingAbi, lendingPoolManagerAbi } from "../abi/generated";
 import { ProtocolRevertError } from "../errors";
+import { contractRevert } from "../reads/readContract";
 
 const errorAbi = [...lendingPoolManagerAbi, ...ksuLockingAbi, ...erc20Abi].filter(
   (item) => item.type === "error",
@@ -31,13 +32,11 @@ function revertData(error: unknown): Hex | undefined {
  * catch (e) { const revert = decodeProtocolRevert(e); if (revert?.errorName === "KycExpired") ... }
  */
 export function decodeProtocolRevert(error: unknown): ProtocolRevertError | null {
-  if (error instanceof BaseError) {
-    const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
-    if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName) {
-      return new ProtocolRevertError(reverted.data.errorName, reverted.data.args ?? [], {
-        cause: error,
-      });
-    }
+  const reverted = contractRevert(error);
+  if (reverted?.data?.errorName) {
+    return new ProtocolRevertError(reverted.data.errorName, reverted.data.args ?? [], {
+      cause: error,
+    });
   }
   const data = revertData(error);
   if (!data) return null;

@@ -1,7 +1,7 @@
 import type { Address, Client } from "viem";
-import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { lenderExposure } from "../domain/decisions";
+import { manager } from "./contracts";
 import { readContract } from "./readContract";
 
 /**
@@ -22,7 +22,7 @@ export async function readLenderExposure(
     blockNumber?: bigint | null;
   },
 ): Promise<{ exposure: bigint; holderShares: bigint }> {
-  const lpm = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+  const lpm = manager(deployment);
   const at = args.blockNumber == null ? {} : { blockNumber: args.blockNumber };
   const [holderShares, state] = await Promise.all([
     readContract(client, {

@@ -1,7 +1,7 @@
 import type { Client } from "viem";
-import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { readLatestBlock } from "./blocks";
+import { manager } from "./contracts";
 import { readContract } from "./readContract";
 
 /** Where the protocol's 7-day epoch clock stands, as of the latest block. */
@@ -30,7 +30,7 @@ export type EpochTimes = {
  */
 export async function readEpochTimes(client: Client, deployment: Deployment): Promise<EpochTimes> {
   const { number: blockNumber, timestamp } = await readLatestBlock(client);
-  const contract = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+  const contract = manager(deployment);
   const [currentEpoch, nextEpochStart, nextClearingPeriodStart, isClearingPeriod] =
     await Promise.all([
       readContract(client, { ...contract, functionName: "currentEpoch", blockNumber }),
@@ -55,8 +55,7 @@ export async function readEpochTimes(client: Client, deployment: Deployment): Pr
  */
 export function readRequestEpoch(client: Client, deployment: Deployment): Promise<bigint> {
   return readContract(client, {
-    address: deployment.lendingPoolManager,
-    abi: lendingPoolManagerAbi,
+    ...manager(deployment),
     functionName: "requestEpoch",
   });
 }

@@ -1,6 +1,6 @@
 import { formatUnits, type Client } from "viem";
-import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
+import { manager } from "./contracts";
 import { readContract } from "./readContract";
 
 /**
@@ -16,8 +16,7 @@ export async function getPerformanceFee(
   deployment: Deployment,
 ): Promise<{ fraction: number; wad: bigint }> {
   const wad = await readContract(client, {
-    address: deployment.lendingPoolManager,
-    abi: lendingPoolManagerAbi,
+    ...manager(deployment),
     functionName: "PERFORMANCE_FEE",
   });
   return { fraction: Number(formatUnits(wad, 18)), wad };

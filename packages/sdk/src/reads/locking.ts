@@ -1,12 +1,11 @@
 import { formatUnits, type Address, type Client } from "viem";
 import { erc20Abi } from "../abi/erc20";
-import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { bonusPerEpochKsu, stakedPercentage, type LoyaltyLevel } from "../domain/loyalty";
 import type { LockPeriod, UserTotals } from "../entities";
 import { readUserPosition } from "./user-lending";
 import { readBlockNumber, readLatestBlock } from "./blocks";
-import { locking } from "./contracts";
+import { locking, manager } from "./contracts";
 import { readUserLockingSummary, toUserLock } from "./locking-summary";
 import { readContract } from "./readContract";
 
@@ -48,8 +47,7 @@ export const getKsuTokenPrice = getProductTokenPrice;
  */
 export async function getNextEpochDate(client: Client, deployment: Deployment): Promise<Date> {
   const start = await readContract(client, {
-    address: deployment.lendingPoolManager,
-    abi: lendingPoolManagerAbi,
+    ...manager(deployment),
     functionName: "nextEpochStart",
   });
   return new Date(Number(start) * 1000);
@@ -65,8 +63,7 @@ export async function getNextClearingPeriodDate(
   deployment: Deployment,
 ): Promise<Date> {
   const start = await readContract(client, {
-    address: deployment.lendingPoolManager,
-    abi: lendingPoolManagerAbi,
+    ...manager(deployment),
     functionName: "nextClearingPeriodStart",
   });
   return new Date(Number(start) * 1000);
@@ -246,8 +243,7 @@ export async function readLockingOverview(client: Client, deployment: Deployment
       readContract(client, { ...lk, functionName: "ksuPrice", ...at }),
       readContract(client, { ...lk, functionName: "isKsuPriceFresh", ...at }),
       readContract(client, {
-        address: deployment.lendingPoolManager,
-        abi: lendingPoolManagerAbi,
+        ...manager(deployment),
         functionName: "userTotalDeposits",
         args: [user],
         ...at,
@@ -328,8 +324,7 @@ export async function readRewardsOverview(client: Client, deployment: Deployment
     readContract(client, { ...lk, functionName: "rKsuBalance", args: [user], ...at }),
     readContract(client, { ...lk, functionName: "loyaltyLevel", args: [user], ...at }),
     readContract(client, {
-      address: deployment.lendingPoolManager,
-      abi: lendingPoolManagerAbi,
+      ...manager(deployment),
       functionName: "userTotalDeposits",
       args: [user],
       ...at,

@@ -1,10 +1,10 @@
 import type { Client } from "viem";
-import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { epochRateToApy } from "../domain/apy";
 import type { FixedTermDepositStatus } from "../domain/fixed-term";
 import { PoolNotFoundError, UnknownFixedTermStatusError } from "../errors";
-import { readContract, revertOf } from "./readContract";
+import { manager } from "./contracts";
+import { readContract, contractRevert } from "./readContract";
 
 /** The contract's enum values, in order. */
 export const FIXED_TERM_DEPOSIT_STATUSES = [
@@ -67,8 +67,7 @@ type PoolView = Awaited<ReturnType<typeof readPoolViews>>[number];
 
 function readPoolViews(client: Client, deployment: Deployment, at: AtBlock = {}) {
   return readContract(client, {
-    address: deployment.lendingPoolManager,
-    abi: lendingPoolManagerAbi,
+    ...manager(deployment),
     functionName: "getPools",
     ...(at.blockNumber === undefined ? {} : { blockNumber: at.blockNumber }),
   });
@@ -141,14 +140,13 @@ export async function readPool(
 ): Promise<Pool> {
   try {
     const view = await readContract(client, {
-      address: deployment.lendingPoolManager,
-      abi: lendingPoolManagerAbi,
+      ...manager(deployment),
       functionName: "getPool",
       args: [poolId],
     });
     return toPool(view);
   } catch (error) {
-    if (revertOf(error)?.data?.errorName === "PoolNotFound") {
+    if (contractRevert(error)?.data?.errorName === "PoolNotFound") {
       throw new PoolNotFoundError(poolId, { cause: error });
     }
     throw error;

@@ -37,7 +37,7 @@ export type ReadParameters<
  * batch: true })`). A client with an account sends it as `from`, as `call` does. The one
  * difference: when the module of viem's contract errors cannot load in a browser (offline, or a
  * chunk gone after a redeploy), the read's own error is thrown unwrapped, and a revert is then
- * not named (`revertOf` finds nothing).
+ * not named (`contractRevert` finds nothing).
  */
 export async function readContract<
   chain extends Chain | undefined,
@@ -100,7 +100,7 @@ export async function readContract<
  * importing viem's contract error classes would bring them, and what they import, into every
  * browser chunk of the reads, which load them only with a failed read (above).
  */
-export function revertOf(error: unknown): ContractFunctionRevertedError | null {
+export function contractRevert(error: unknown): ContractFunctionRevertedError | null {
   if (!(error instanceof BaseError)) return null;
   return error.walk(
     (e) => (e as Error | null)?.name === "ContractFunctionRevertedError",

@@ -1,7 +1,7 @@
 import type { Address, Client } from "viem";
-import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import type { FeeHolding } from "../domain/referral-rewards";
+import { manager } from "./contracts";
 import { readContract } from "./readContract";
 
 /**
@@ -18,23 +18,23 @@ export async function readClearingHoldings(
   deployment: Deployment,
   args: { user: Address; poolId: bigint; clearingBlock: bigint },
 ): Promise<FeeHolding[]> {
-  const manager = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+  const lpm = manager(deployment);
   const before = args.clearingBlock - 1n;
   const [[positions], locks, pool] = await Promise.all([
     readContract(client, {
-      ...manager,
+      ...lpm,
       functionName: "getUserPosition",
       args: [args.user],
       blockNumber: before,
     }),
     readContract(client, {
-      ...manager,
+      ...lpm,
       functionName: "getUserFixedTermLocks",
       args: [args.user],
       blockNumber: before,
     }),
     readContract(client, {
-      ...manager,
+      ...lpm,
       functionName: "getPool",
       args: [args.poolId],
       blockNumber: args.clearingBlock,

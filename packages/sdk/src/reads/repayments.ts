@@ -1,8 +1,8 @@
 import type { Client } from "viem";
-import { lendingPoolManagerAbi } from "../abi/generated";
 import type { Deployment } from "../deployments";
 import { EPOCH_DURATION_SECONDS } from "../domain/time";
 import { readBlockNumber } from "./blocks";
+import { manager } from "./contracts";
 import { readContract } from "./readContract";
 
 /**
@@ -44,7 +44,7 @@ export async function readHistoricalRepayments(
     Math.max(1, Math.floor(options.epochs ?? MAX_REPAYMENT_EPOCHS)),
     MAX_REPAYMENT_EPOCHS,
   );
-  const contract = { address: deployment.lendingPoolManager, abi: lendingPoolManagerAbi } as const;
+  const contract = manager(deployment);
   const blockNumber = await readBlockNumber(client);
   const [current, nextStart] = await Promise.all([
     readContract(client, { ...contract, functionName: "currentEpoch", blockNumber }),

@@ -16,7 +16,7 @@ import {
 import { RequestNotFoundError, UnknownRequestEnumError } from "../errors";
 import { readPools, type AtBlock, type Pool } from "./pools";
 import { manager } from "./contracts";
-import { readContract, revertOf } from "./readContract";
+import { readContract, contractRevert } from "./readContract";
 
 const EPOCH_SECONDS = 7n * 86_400n;
 
@@ -82,7 +82,7 @@ export async function readRequest(
   try {
     return toRecord(await readRequestView(client, deployment, nftId));
   } catch (error) {
-    if (revertOf(error)?.data?.errorName === "RequestNotFound") {
+    if (contractRevert(error)?.data?.errorName === "RequestNotFound") {
       throw new RequestNotFoundError(nftId, { cause: error });
     }
     throw error;
