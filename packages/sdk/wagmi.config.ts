@@ -49,27 +49,80 @@ function lendingPoolManagerAbi(): Abi {
   return merged as Abi;
 }
 
+/** An ABI without the parameters' `internalType` (Solidity's names; no coder reads them). */
+function withoutInternalTypes<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutInternalTypes) as T;
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "internalType")
+      .map(([key, v]) => [key, withoutInternalTypes(v)]),
+  ) as T;
+}
+
 /**
- * Typed ABIs from the forge artifacts in contracts/out. The build runs `forge build` first
- * (`npm run build -w @lending/contracts`), so the plugin does not call forge itself.
+ * What the SDK's reads need of a contract: its views, and its errors to name a revert (without
+ * `internalType`).
  */
-export default defineConfig({
-  out: "src/abi/generated.ts",
-  contracts: [{ name: "LendingPoolManager", abi: lendingPoolManagerAbi() }],
-  plugins: [
-    foundry({
-      project: "../../contracts",
-      artifacts: "out",
-      include: [
-        "TestUSDC.sol/*.json",
-        "KSU.sol/*.json",
-        "KsuLocking.sol/KsuLocking.json",
-        "RequestNFT.sol/RequestNFT.json",
-        "ReferralRewards.sol/ReferralRewards.json",
-        "LendingPoolManagerExtension.sol/LendingPoolManagerExtension.json",
-      ],
-      forge: { build: false, rebuild: false, clean: false },
-    }),
-    generatedNotice,
-  ],
-});
+function viewsAbi(abi: Abi): Abi {
+  return withoutInternalTypes(
+    abi.filter(
+      (item) =>
+        item.type === "error" ||
+        (item.type === "function" &&
+          (item.stateMutability === "view" || item.stateMutability === "pure")),
+    ),
+  );
+}
+
+const managerAbi = lendingPoolManagerAbi();
+
+/**
+ * Typed ABIs from the forge artifacts in contracts/out (src/abi/generated.ts), and the parts the
+ * browser's reads use, each in a module of its own: src/abi/views.ts (the manager's and the
+ * locking contract's views and errors) and src/abi/events.ts (the manager's events). A bundler
+ * keeps every ABI of a module that any page uses, in each chunk that imports the module: the
+ * whole ABIs (used by the transactions) were 5.4 KB gzip of a connected page that only reads
+ * (issue 26). The build runs `forge build` first (`npm run build -w @lending/contracts`), so the
+ * plugin does not call forge itself.
+ */
+export default defineConfig([
+  {
+    out: "src/abi/generated.ts",
+    contracts: [{ name: "LendingPoolManager", abi: managerAbi }],
+    plugins: [
+      foundry({
+        project: "../../contracts",
+        artifacts: "out",
+        include: [
+          "TestUSDC.sol/*.json",
+          "KSU.sol/*.json",
+          "KsuLocking.sol/KsuLocking.json",
+          "RequestNFT.sol/RequestNFT.json",
+          "ReferralRewards.sol/ReferralRewards.json",
+          "LendingPoolManagerExtension.sol/LendingPoolManagerExtension.json",
+        ],
+        forge: { build: false, rebuild: false, clean: false },
+      }),
+      generatedNotice,
+    ],
+  },
+  {
+    out: "src/abi/views.ts",
+    contracts: [
+      { name: "LendingPoolManagerViews", abi: viewsAbi(managerAbi) },
+      { name: "KsuLockingViews", abi: viewsAbi(artifactAbi("KsuLocking.sol", "KsuLocking")) },
+    ],
+    plugins: [generatedNotice],
+  },
+  {
+    out: "src/abi/events.ts",
+    contracts: [
+      {
+        name: "LendingPoolManagerEvents",
+        abi: withoutInternalTypes(managerAbi.filter((item) => item.type === "event")),
+      },
+    ],
+    plugins: [generatedNotice],
+  },
+]);

@@ -17,6 +17,7 @@ import {
   type Address,
   type Hex,
 } from "viem";
+import { getContractEvents } from "viem/actions";
 import { describe, expect, it } from "vitest";
 import {
   lendingPoolManagerAbi,
@@ -34,6 +35,8 @@ import { requestWithdrawalInUSDC } from "../actions/prepare";
 import { readEpochTimes } from "../reads/epochs";
 import { readPools } from "../reads/pools";
 import { readFixedTermPayouts } from "../reads/fixed-term-events";
+import { managerEvents } from "../reads/contracts";
+import { readEvents } from "../reads/events";
 import {
   getUserFixedLoans,
   readMaxWithdrawalShares,
@@ -311,6 +314,24 @@ describe("portfolio figures against the chain (issue 23)", () => {
       expect(await readFixedTermPayouts(capped, deployment, lender)).toEqual(payouts);
       expect(payouts.length).toBeGreaterThan(0);
       expect(logCalls).toBeGreaterThan(4);
+      // the SDK's log read (its own ABI coder) answers as viem's getContractEvents
+      for (const eventName of ["FixedTermLocked", "FixedTermReleased"] as const) {
+        const read = {
+          ...managerEvents(deployment),
+          eventName,
+          args: { user: [lender] },
+          fromBlock: BigInt(deployment.deployBlock),
+          toBlock: "latest",
+        } as const;
+        const viem = await getContractEvents(client, read);
+        expect(await readEvents(client, read)).toEqual(
+          viem.map((log) => ({
+            args: (log as unknown as { args: unknown }).args,
+            blockNumber: log.blockNumber,
+          })),
+        );
+        if (eventName === "FixedTermLocked") expect(viem.length).toBeGreaterThan(0);
+      }
 
       // 6. the borrower repays what the loss left drawn; everything left is withdrawn: the
       // tranche stays, with all the interest it paid

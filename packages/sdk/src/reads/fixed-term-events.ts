@@ -1,8 +1,8 @@
 import type { Address, Client } from "viem";
-import { getContractEvents } from "viem/actions";
 import type { Deployment } from "../deployments";
 import type { FixedTermPayout } from "../domain/portfolio";
-import { manager } from "./contracts";
+import { managerEvents } from "./contracts";
+import { readEvents } from "./events";
 import { readLogsInRanges } from "./logs";
 import type { AtBlock } from "./pools";
 
@@ -25,6 +25,17 @@ export interface FixedTermLockEvents {
   releases: { block: bigint; assets: bigint }[];
 }
 
+/** `FixedTermLocked`'s arguments (optional: a log viem's coder decodes may lack some). */
+type LockedArgs = {
+  lockId?: bigint;
+  user?: Address;
+  poolId?: bigint;
+  trancheId?: bigint;
+  assets?: bigint;
+};
+/** `FixedTermReleased`'s arguments. */
+type ReleasedArgs = { lockId?: bigint; assets?: bigint };
+
 /**
  * The fixed-term locks of all of `users` (in `poolId` only, when given), from the manager's
  * `FixedTermLocked` and `FixedTermReleased` events since the deployment's block up to `at`: two
@@ -45,16 +56,16 @@ export async function readFixedTermLocks(
   const range = { fromBlock: BigInt(deployment.deployBlock), toBlock: args.blockNumber };
   const [locked, released] = await Promise.all([
     readLogsInRanges(client, range, (r) =>
-      getContractEvents(client, {
-        ...manager(deployment),
+      readEvents<LockedArgs>(client, {
+        ...managerEvents(deployment),
         eventName: "FixedTermLocked",
         args: args.poolId === undefined ? { user: users } : { user: users, poolId: args.poolId },
         ...r,
       }),
     ),
     readLogsInRanges(client, range, (r) =>
-      getContractEvents(client, {
-        ...manager(deployment),
+      readEvents<ReleasedArgs>(client, {
+        ...managerEvents(deployment),
         eventName: "FixedTermReleased",
         args: { user: users },
         ...r,

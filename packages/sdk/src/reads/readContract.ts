@@ -1,7 +1,5 @@
 import {
   BaseError,
-  decodeFunctionResult,
-  encodeFunctionData,
   numberToHex,
   type Abi,
   type BlockTag,
@@ -11,9 +9,20 @@ import {
   type ContractFunctionName,
   type ContractFunctionParameters,
   type ContractFunctionRevertedError,
+  type Hex,
   type ReadContractReturnType,
   type Transport,
 } from "viem";
+import {
+  AbiFallback,
+  abiFunction,
+  decodeResult,
+  encodeCall,
+  type AbiFunctionItem,
+} from "./abiCodec";
+
+/** viem's contract errors and ABI coder, loaded when a read needs them (see below). */
+const viemModule = () => import("./contractError");
 
 /** What the SDK's reads ask of a view: viem's `readContract` parameters without call overrides. */
 export type ReadParameters<
@@ -34,10 +43,12 @@ export type ReadParameters<
  * never use (multicall batching, deployless and CCIP calls, state and block overrides, with the
  * `ox` modules behind them): 13 KB gzip of a connected page's JavaScript (issue 26). The
  * transport still batches the JSON-RPC requests of a page's reads (the web app's `http(url, {
- * batch: true })`). A client with an account sends it as `from`, as `call` does. The one
- * difference: when the module of viem's contract errors cannot load in a browser (offline, or a
- * chunk gone after a redeploy), the read's own error is thrown unwrapped, and a revert is then
- * not named (`contractRevert` finds nothing).
+ * batch: true })`). A client with an account sends it as `from`, as `call` does. The call is
+ * encoded and its result decoded by the SDK's own coder (./abiCodec), which answers as viem's or
+ * leaves the call to viem's coder, loaded then. The one difference: when that module (with
+ * viem's contract errors) cannot load in a browser (offline, or a chunk gone after a redeploy),
+ * the read's own error is thrown unwrapped, and a revert is then not named (`contractRevert`
+ * finds nothing); so is the failed import's error for a call the SDK's coder left to viem's.
  */
 export async function readContract<
   chain extends Chain | undefined,
@@ -53,9 +64,21 @@ export async function readContract<
     string,
     readonly unknown[]
   >;
-  const data = encodeFunctionData({ abi, args, functionName } as Parameters<
-    typeof encodeFunctionData
-  >[0]);
+  // The calldata and the result go through the SDK's own ABI coder (./abiCodec: viem's coder is
+  // about 8 KB gzip of a connected page); what it does not take falls back to viem's, loaded then,
+  // which gives viem's result or viem's error.
+  let item: AbiFunctionItem | null = null;
+  let data: Hex;
+  try {
+    item = abiFunction(abi, functionName);
+    data = encodeCall(item, args);
+  } catch (error) {
+    if (!(error instanceof AbiFallback)) throw error;
+    item = null;
+    data = (await viemModule()).encodeFunctionData({ abi, args, functionName } as Parameters<
+      typeof import("viem").encodeFunctionData
+    >[0]);
+  }
   try {
     const from = client.account?.address;
     const result = await client.request({
@@ -65,12 +88,23 @@ export async function readContract<
         blockNumber === undefined ? (blockTag ?? "latest") : numberToHex(blockNumber),
       ],
     });
-    return decodeFunctionResult({
+    if (item) {
+      try {
+        return decodeResult(item, result || "0x") as ReadContractReturnType<
+          abi,
+          functionName,
+          args
+        >;
+      } catch (error) {
+        if (!(error instanceof AbiFallback)) throw error;
+      }
+    }
+    return (await viemModule()).decodeFunctionResult({
       abi,
       args,
       functionName,
       data: result || "0x",
-    } as Parameters<typeof decodeFunctionResult>[0]) as ReadContractReturnType<
+    } as Parameters<typeof import("viem").decodeFunctionResult>[0]) as ReadContractReturnType<
       abi,
       functionName,
       args
@@ -79,7 +113,7 @@ export async function readContract<
     // viem's contract error classes load with the first read that fails: a page whose reads
     // succeed does not carry them (about 3 KB gzip, issue 26). When they cannot load (the
     // browser went offline), the read's own error is thrown, not the failed import's.
-    const getContractError = await import("./contractError").then(
+    const getContractError = await viemModule().then(
       (m) => m.getContractError,
       () => undefined,
     );

@@ -13,7 +13,7 @@ import {
   type LockPeriod,
   type UserLock,
 } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { useId } from "react";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/modalContext";
@@ -118,12 +118,12 @@ export function LockingOverview({ product }: { product: string }) {
           <RewardTotals product={product} periods={o.lockPeriods} />
         </dl>
         <p className="mt-4 text-sm">
-          <Link
+          <AppLink
             href="/portfolio/bonus-and-rewards"
             className="font-semibold text-emerald-800 underline"
           >
             {copy.overview.rewardsLink}
-          </Link>
+          </AppLink>
         </p>
       </section>
       <NextLevel overview={o} product={product} />

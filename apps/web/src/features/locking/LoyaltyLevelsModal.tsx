@@ -12,7 +12,7 @@ import {
   type LockingOverview,
 } from "@lending/sdk";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { useConnection } from "wagmi";
 import { Modal } from "@/components/modal/Modal";
 import { useModal } from "@/components/modal/modalContext";
@@ -134,13 +134,13 @@ export default function LoyaltyLevelsModal({ onClose }: RegistryModalProps) {
           </p>
         </section>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link
+          <AppLink
             href="/locking"
             onClick={closeAll}
             className="inline-flex min-h-6 items-center font-semibold text-emerald-800 underline"
           >
             {copy.link}
-          </Link>
+          </AppLink>
           <button type="button" onClick={onClose} className={primaryButton}>
             {copy.close}
           </button>

@@ -1,5 +1,5 @@
 import { fill } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { TxDone } from "@/components/tx/TxDone";
 
 /** Small pieces the locking screens share. */
@@ -48,9 +48,9 @@ export function LockingDone({
       text={
         <>
           {fill(copy.text, { product })}{" "}
-          <Link href="/locking" onClick={onClose} className="font-semibold underline">
+          <AppLink href="/locking" onClick={onClose} className="font-semibold underline">
             {copy.overview}
-          </Link>
+          </AppLink>
         </>
       }
       hash={hash}

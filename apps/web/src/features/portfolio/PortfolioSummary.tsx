@@ -17,7 +17,7 @@ import {
   type PortfolioPool,
   type PortfolioPosition,
 } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { useId, useState } from "react";
 import { preloadModal } from "@/components/modal/registry";
 import { useModal } from "@/components/modal/modalContext";
@@ -87,12 +87,12 @@ export function PortfolioSummary({ product }: { product: string }) {
         <section className={card} data-testid="portfolio-empty">
           <h2 className="text-lg font-semibold text-slate-900">{copy.emptyTitle}</h2>
           <p className="mt-2 text-slate-600">{copy.emptyText}</p>
-          <Link
+          <AppLink
             href="/lending"
             className="mt-4 inline-block rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
           >
             {copy.emptyAction}
-          </Link>
+          </AppLink>
         </section>
       </div>
     );

@@ -2,7 +2,7 @@
 
 import { primaryButton } from "@/components/ui/buttons";
 import { fill, rewards } from "@lending/sdk";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/AppLink";
 import { Modal } from "@/components/modal/Modal";
 import type { RegistryModalProps } from "@/components/modal/registry";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
@@ -20,13 +20,13 @@ export default function NftDetectedModal({ onClose }: RegistryModalProps) {
       <div className="space-y-5 text-slate-700" data-testid="nft-detected">
         <p>{fill(copy.text, { product })}</p>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link
+          <AppLink
             href="/portfolio/bonus-and-rewards"
             onClick={onClose}
             className="inline-flex min-h-6 items-center font-semibold text-emerald-800 underline"
           >
             {copy.link}
-          </Link>
+          </AppLink>
           <button type="button" onClick={onClose} className={primaryButton}>
             {copy.close}
           </button>

@@ -1,7 +1,7 @@
 import {
   getCurrentEpochDepositedAmount,
   getDeployment,
-  lendingPoolManagerAbi,
+  lendingPoolManagerViewsAbi,
   readContract,
   readTokenBalance,
   readUserLockingSummary,
@@ -37,7 +37,8 @@ export async function readLendForm(
             t.fixedTermConfig.map((c) =>
               readContract(client, {
                 address: deployment.lendingPoolManager,
-                abi: lendingPoolManagerAbi,
+                // the views and errors only: the whole ABI is twice the size in this chunk
+                abi: lendingPoolManagerViewsAbi,
                 functionName: "isFixedTermAllowlisted",
                 args: [pool.id, t.id, c.configId, user],
               }),

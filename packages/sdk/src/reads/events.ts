@@ -1,0 +1,174 @@
+import {
+  hexToBigInt,
+  keccak256,
+  numberToHex,
+  stringToBytes,
+  type Abi,
+  type Address,
+  type Client,
+  type Hex,
+} from "viem";
+import {
+  AbiFallback,
+  Reader,
+  WORD,
+  arrayOf,
+  canonical,
+  decodeParam,
+  decodeSequence,
+  encodeWord,
+  fallback,
+  isDynamic,
+  type AbiParam,
+} from "./abiCodec";
+
+/** An event of an ABI. */
+export interface AbiEventItem {
+  readonly type: "event";
+  readonly name: string;
+  readonly anonymous?: boolean;
+  readonly inputs: readonly (AbiParam & { readonly indexed?: boolean })[];
+}
+
+/** The one event of `abi` named `eventName` (an overloaded or missing one falls back). */
+export function abiEvent(abi: readonly unknown[], eventName: string): AbiEventItem {
+  const found = abi.filter(
+    (item): item is AbiEventItem =>
+      (item as AbiEventItem | null)?.type === "event" && (item as AbiEventItem).name === eventName,
+  );
+  // an anonymous event has no topic of its own
+  return found.length === 1 && !found[0]!.anonymous ? found[0]! : fallback(`event ${eventName}`);
+}
+
+const eventSelectors = new WeakMap<AbiEventItem, Hex>();
+
+/** An event's first topic (keccak-256 of its signature). */
+export function eventTopic(item: AbiEventItem): Hex {
+  let topic = eventSelectors.get(item);
+  if (!topic) {
+    topic = keccak256(stringToBytes(`${item.name}(${item.inputs.map(canonical).join(",")})`));
+    eventSelectors.set(item, topic);
+  }
+  return topic;
+}
+
+/**
+ * The topics of an `eth_getLogs` filter for `item` (viem's `encodeEventTopics`): its topic, then
+ * one per indexed input, the value or any of the values given for it, null for any value.
+ */
+export function eventTopics(
+  item: AbiEventItem,
+  args: Readonly<Record<string, unknown>> = {},
+): (Hex | Hex[] | null)[] {
+  // as viem's: no argument given, no filter topics (not a list of nulls)
+  if (Object.values(args).length === 0) return [eventTopic(item)];
+  const indexed = item.inputs.filter((p) => p.indexed);
+  const filters = indexed.map((p) => {
+    const value = p.name ? args[p.name] : undefined;
+    if (value === undefined || value === null) return null;
+    const word = (v: unknown): Hex => `0x${encodeWord(p, v)}`;
+    return Array.isArray(value) ? value.map(word) : word(value);
+  });
+  return [eventTopic(item), ...filters];
+}
+
+/**
+ * A log's arguments by name (viem's `decodeEventLog`): the indexed ones from its topics, the
+ * others from its data. Falls back for a log of another event, an event without named inputs,
+ * or an indexed input that is not one word (a string's or a struct's topic is its hash).
+ */
+export function decodeEventArgs(
+  item: AbiEventItem,
+  topics: readonly Hex[],
+  data: Hex,
+): Record<string, unknown> {
+  // viem gives no `args` for an event without inputs, an array for unnamed ones: left to it
+  const unnamed = item.inputs.length === 0 || item.inputs.some((p) => !p.name);
+  if (topics[0]?.toLowerCase() !== eventTopic(item) || unnamed) {
+    return fallback("log");
+  }
+  const indexed = item.inputs.filter((p) => p.indexed);
+  const others = item.inputs.filter((p) => !p.indexed);
+  if (topics.length !== indexed.length + 1) fallback("topics");
+  const args: Record<string, unknown> = {};
+  indexed.forEach((p, i) => {
+    if (isDynamic(p) || p.type === "tuple" || arrayOf(p.type)) fallback("indexed type");
+    const topic = topics[i + 1]!;
+    if (!/^0x[0-9a-fA-F]{64}$/.test(topic)) fallback("topic");
+    args[p.name!] = decodeParam(new Reader(topic.slice(2).toLowerCase()), p, 0, 0);
+  });
+  if (others.length > 0) {
+    if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) fallback("data");
+    const r = new Reader(data.slice(2).toLowerCase());
+    if (r.size < WORD) fallback("data too short");
+    decodeSequence(r, others, 0).forEach((v, i) => (args[others[i]!.name!] = v));
+  }
+  return args;
+}
+
+/** A contract's event log as the SDK's reads use it: its arguments by name and its block. */
+export interface EventLog<args> {
+  args: args;
+  /** null for a log of a pending block */
+  blockNumber: bigint | null;
+}
+
+interface RpcLog {
+  topics: Hex[];
+  data: Hex;
+  blockNumber: Hex | null;
+}
+
+/**
+ * The logs of one event of a contract over a block range, the indexed inputs filtered by `args`
+ * (a value, or any of a list): one `eth_getLogs`, decoded by the SDK's ABI coder (./abiCodec).
+ * It answers as viem's `getContractEvents` does for these fields; what the coder does not take
+ * (an overloaded event, an indexed string) is read by viem's, loaded then. Errors are the
+ * transport's, as viem's (./logs.ts splits a range a provider refuses).
+ */
+export async function readEvents<args extends Record<string, unknown>>(
+  client: Client,
+  parameters: {
+    address: Address;
+    abi: Abi | readonly unknown[];
+    eventName: string;
+    args?: Readonly<Record<string, unknown>>;
+    fromBlock: bigint;
+    toBlock: bigint | "latest";
+  },
+): Promise<EventLog<args>[]> {
+  const { address, abi, eventName, args, fromBlock, toBlock } = parameters;
+  try {
+    const item = abiEvent(abi, eventName);
+    const logs = (await client.request({
+      method: "eth_getLogs",
+      params: [
+        {
+          address,
+          topics: eventTopics(item, args),
+          fromBlock: numberToHex(fromBlock),
+          toBlock: toBlock === "latest" ? toBlock : numberToHex(toBlock),
+        },
+      ],
+    })) as RpcLog[];
+    return logs.map((log) => ({
+      args: decodeEventArgs(item, log.topics, log.data) as args,
+      blockNumber: log.blockNumber === null ? null : hexToBigInt(log.blockNumber),
+    }));
+  } catch (error) {
+    if (!(error instanceof AbiFallback)) throw error;
+  }
+  const { getContractEvents } = await import("./eventsFallback");
+  const logs = await getContractEvents(client, {
+    address,
+    abi: abi as Abi,
+    eventName,
+    args,
+    fromBlock,
+    toBlock,
+  } as Parameters<typeof getContractEvents>[1]);
+  return logs.map((log) => ({
+    args: (log as unknown as { args: args }).args,
+    blockNumber: log.blockNumber,
+  }));
+}
