@@ -14,6 +14,8 @@ export default tseslint.config(
       "contracts/out/**",
       "contracts/cache/**",
       "packages/sdk/src/abi/generated.ts",
+      "packages/sdk/src/abi/views.ts",
+      "packages/sdk/src/abi/events.ts",
       "**/next-env.d.ts",
       "packages/indexer/ponder-env.d.ts",
       "packages/indexer/.ponder/**",

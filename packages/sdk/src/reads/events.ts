@@ -63,6 +63,14 @@ export function eventTopics(
   // as viem's: no argument given, no filter topics (not a list of nulls)
   if (Object.values(args).length === 0) return [eventTopic(item)];
   const indexed = item.inputs.filter((p) => p.indexed);
+  // viem also filters the node's logs by `args` itself: what the topics cannot say alone (a
+  // positional list, a name that is not an indexed input, an empty list: a wildcard to a node)
+  // is left to it
+  if (Array.isArray(args)) fallback("positional args");
+  for (const [name, value] of Object.entries(args)) {
+    if (!indexed.some((p) => p.name === name)) fallback(`args: ${name}`);
+    if (Array.isArray(value) && value.length === 0) fallback(`args: ${name} empty`);
+  }
   const filters = indexed.map((p) => {
     const value = p.name ? args[p.name] : undefined;
     if (value === undefined || value === null) return null;
@@ -116,15 +124,16 @@ export interface EventLog<args> {
 interface RpcLog {
   topics: Hex[];
   data: Hex;
-  blockNumber: Hex | null;
+  blockNumber?: Hex | null;
 }
 
 /**
  * The logs of one event of a contract over a block range, the indexed inputs filtered by `args`
  * (a value, or any of a list): one `eth_getLogs`, decoded by the SDK's ABI coder (./abiCodec).
  * It answers as viem's `getContractEvents` does for these fields; what the coder does not take
- * (an overloaded event, an indexed string) is read by viem's, loaded then. Errors are the
- * transport's, as viem's (./logs.ts splits a range a provider refuses).
+ * (an overloaded event, an indexed string, `args` the topics cannot filter alone, an odd log) is
+ * read again by viem's, loaded then (a second `eth_getLogs`). Errors are the transport's, as
+ * viem's (./logs.ts splits a range a provider refuses).
  */
 export async function readEvents<args extends Record<string, unknown>>(
   client: Client,
@@ -153,7 +162,8 @@ export async function readEvents<args extends Record<string, unknown>>(
     })) as RpcLog[];
     return logs.map((log) => ({
       args: decodeEventArgs(item, log.topics, log.data) as args,
-      blockNumber: log.blockNumber === null ? null : hexToBigInt(log.blockNumber),
+      // viem's `formatLog`: no block number (a pending log) is null
+      blockNumber: log.blockNumber ? hexToBigInt(log.blockNumber) : null,
     }));
   } catch (error) {
     if (!(error instanceof AbiFallback)) throw error;

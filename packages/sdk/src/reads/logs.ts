@@ -42,14 +42,14 @@ export function isLogRangeLimit(error: unknown): boolean {
 }
 
 /**
- * Reads logs over `range` with `read` (a `getLogs` or `getContractEvents` call for one range), in
+ * Reads logs over `range` with `read` (a `readEvents` or viem `getLogs` call for one range), in
  * one call when the provider allows it; when it refuses the range as too large, the range is
  * halved until each part is accepted, in block order. So one code path serves anvil and uncapped
  * nodes (one call, as before) and providers that cap `eth_getLogs` (several calls).
  *
  * @example
  * const logs = await readLogsInRanges(client, { fromBlock: deployBlock }, (r) =>
- *   getContractEvents(client, { ...contract, eventName: "FixedTermLocked", ...r }),
+ *   readEvents(client, { ...managerEvents(deployment), eventName: "FixedTermLocked", ...r }),
  * );
  */
 export async function readLogsInRanges<T>(
