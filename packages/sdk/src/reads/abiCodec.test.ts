@@ -256,6 +256,21 @@ describe("the SDK's ABI coder answers as viem's", () => {
     fails(() => decodeResult(nested, shared));
     const empty = { ...nested, outputs: [{ name: "", type: "uint256[0][]" }] } as const;
     fails(() => decodeResult(empty, `0x${word(0x20)}${word(1)}`));
+    const zeroWidthField = {
+      ...nested,
+      outputs: [
+        {
+          name: "",
+          type: "tuple",
+          components: [
+            { name: "a", type: "uint256" },
+            { name: "s", type: "string" },
+            { name: "z", type: "uint256[0]" },
+          ],
+        },
+      ],
+    } as const;
+    fails(() => decodeResult(zeroWidthField, `0x${word(0x20)}${word(0)}${word(1)}`));
     const proto = {
       ...nested,
       outputs: [{ name: "", type: "tuple", components: [{ name: "__proto__", type: "uint8" }] }],
@@ -343,6 +358,9 @@ describe("the SDK's event decoding answers as viem's", () => {
     fails(() => eventTopics(locked, { users: [`0x${"01".repeat(20)}`] })); // not an input
     fails(() => eventTopics(locked, { assets: 1n })); // not indexed
     fails(() => eventTopics(locked, { user: [] })); // a wildcard to a node, nothing to viem
+    fails(() => eventTopics(locked, [] as never));
+    fails(() => eventTopics(locked, 5 as never));
+    expect(eventTopics(locked, null)).toEqual([eventTopics(locked)[0]]);
   });
 
   it("leaves to viem a log of another event or with missing topics", () => {
@@ -425,6 +443,23 @@ describe("readEvents answers as viem's getContractEvents", () => {
     fromBlock: 1n,
     toBlock: "latest",
   } as const;
+
+  it("a node that does not filter by the topics, a first topic in upper case: viem's answer", async () => {
+    const filtered = { ...read, args: { user: `0x${"02".repeat(20)}` } } as const;
+    const other = [log("0x10")]; // user 0x0101...: not the one asked for
+    expect(await getContractEvents(answering(other), filtered)).toEqual([]);
+    expect(await readEvents(answering(other), filtered)).toEqual([]);
+    const upper = [
+      {
+        ...log("0x10"),
+        topics: log("0x10").topics.map((t, i) =>
+          i === 0 ? `0x${(t as Hex).slice(2).toUpperCase()}` : t,
+        ),
+      },
+    ];
+    const viem = await getContractEvents(answering(upper), read);
+    expect(await readEvents(answering(upper), read)).toHaveLength(viem.length);
+  });
 
   it("a mined log, a pending one (no block number) and one without the field", async () => {
     for (const blockNumber of ["0x10", null, undefined] as const) {

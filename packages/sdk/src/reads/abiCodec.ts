@@ -200,12 +200,13 @@ export function decodeSequence(r: Reader, params: readonly AbiParam[], start: nu
  * head is its offset from `base`).
  */
 export function decodeParam(r: Reader, param: AbiParam, at: number, base: number): unknown {
+  // a value of no bytes (`T[0]`, an empty struct) is not what a contract returns, and viem's
+  // cursor still checks its position
+  if (headSize(param) === 0) fallback("empty value");
   const array = arrayOf(param.type);
   if (array) {
     const [length, inner] = array;
     const element = { ...param, type: inner };
-    // an element of no bytes (`T[0]`, an empty struct) is not what a contract returns
-    if (headSize(element) === 0) fallback("empty element");
     if (length === null) {
       const start = base + r.position(at);
       const count = r.position(start);

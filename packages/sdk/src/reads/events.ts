@@ -58,15 +58,16 @@ export function eventTopic(item: AbiEventItem): Hex {
  */
 export function eventTopics(
   item: AbiEventItem,
-  args: Readonly<Record<string, unknown>> = {},
+  args?: Readonly<Record<string, unknown>> | null,
 ): (Hex | Hex[] | null)[] {
   // as viem's: no argument given, no filter topics (not a list of nulls)
-  if (Object.values(args).length === 0) return [eventTopic(item)];
-  const indexed = item.inputs.filter((p) => p.indexed);
+  if (args === undefined || args === null) return [eventTopic(item)];
   // viem also filters the node's logs by `args` itself: what the topics cannot say alone (a
   // positional list, a name that is not an indexed input, an empty list: a wildcard to a node)
   // is left to it
-  if (Array.isArray(args)) fallback("positional args");
+  if (typeof args !== "object" || Array.isArray(args)) fallback("args");
+  if (Object.values(args).length === 0) return [eventTopic(item)];
+  const indexed = item.inputs.filter((p) => p.indexed);
   for (const [name, value] of Object.entries(args)) {
     if (!indexed.some((p) => p.name === name)) fallback(`args: ${name}`);
     if (Array.isArray(value) && value.length === 0) fallback(`args: ${name} empty`);
@@ -92,7 +93,8 @@ export function decodeEventArgs(
 ): Record<string, unknown> {
   // viem gives no `args` for an event without inputs, an array for unnamed ones: left to it
   const unnamed = item.inputs.length === 0 || item.inputs.some((p) => !p.name);
-  if (topics[0]?.toLowerCase() !== eventTopic(item) || unnamed) {
+  // viem compares the first topic as given (a node answers it in lower case)
+  if (topics[0] !== eventTopic(item) || unnamed) {
     return fallback("log");
   }
   const indexed = item.inputs.filter((p) => p.indexed);
@@ -127,6 +129,18 @@ interface RpcLog {
   blockNumber?: Hex | null;
 }
 
+/** Whether a log's topics are those a filter asks for (its indexed values, one of a list). */
+function matchesTopics(
+  logTopics: readonly Hex[],
+  filter: readonly (Hex | Hex[] | null)[],
+): boolean {
+  return filter.every((want, i) => {
+    if (want === null) return true;
+    const got = logTopics[i]?.toLowerCase();
+    return Array.isArray(want) ? want.includes(got as Hex) : want === got;
+  });
+}
+
 /**
  * The logs of one event of a contract over a block range, the indexed inputs filtered by `args`
  * (a value, or any of a list): one `eth_getLogs`, decoded by the SDK's ABI coder (./abiCodec).
@@ -149,17 +163,21 @@ export async function readEvents<args extends Record<string, unknown>>(
   const { address, abi, eventName, args, fromBlock, toBlock } = parameters;
   try {
     const item = abiEvent(abi, eventName);
+    const topics = eventTopics(item, args);
     const logs = (await client.request({
       method: "eth_getLogs",
       params: [
         {
           address,
-          topics: eventTopics(item, args),
+          topics,
           fromBlock: numberToHex(fromBlock),
           toBlock: toBlock === "latest" ? toBlock : numberToHex(toBlock),
         },
       ],
     })) as RpcLog[];
+    // viem checks each log against `args` again: a node that did not filter by the topics is
+    // left to it
+    if (!logs.every((log) => matchesTopics(log.topics, topics))) fallback("unfiltered logs");
     return logs.map((log) => ({
       args: decodeEventArgs(item, log.topics, log.data) as args,
       // viem's `formatLog`: no block number (a pending log) is null
