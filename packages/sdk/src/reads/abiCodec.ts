@@ -71,22 +71,25 @@ export function isDynamic(param: AbiParam): boolean {
 }
 
 /** The canonical type of a parameter in a signature: tuples as `(a,b)`, with their array suffix. */
-export function canonical(param: AbiParam): string {
+function canonical(param: AbiParam): string {
   if (!param.type.startsWith("tuple")) return param.type;
   return `(${(param.components ?? []).map(canonical).join(",")})${param.type.slice(5)}`;
 }
 
-const selectors = new WeakMap<AbiFunctionItem, string>();
+const hashes = new WeakMap<object, Hex>();
 
-/** The 4-byte selector of a function, hex without `0x` (keccak-256 of its signature). */
-function selector(item: AbiFunctionItem): string {
-  let s = selectors.get(item);
-  if (!s) {
-    const signature = `${item.name}(${item.inputs.map(canonical).join(",")})`;
-    s = keccak256(stringToBytes(signature)).slice(2, 10);
-    selectors.set(item, s);
+/**
+ * The keccak-256 of a function's or an event's signature (`name(type,...)`, tuples as `(a,b)`),
+ * computed once per ABI item: a function's selector is its first 4 bytes, an event's first topic
+ * the whole of it.
+ */
+export function signatureHash(item: { name: string; inputs: readonly AbiParam[] }): Hex {
+  let hash = hashes.get(item);
+  if (!hash) {
+    hash = keccak256(stringToBytes(`${item.name}(${item.inputs.map(canonical).join(",")})`));
+    hashes.set(item, hash);
   }
-  return s;
+  return hash;
 }
 
 /** One word of a `uint`/`int`/`address`/`bool` argument, hex without `0x`. */
@@ -122,7 +125,7 @@ export function encodeWord(param: AbiParam, value: unknown): string {
 export function encodeCall(item: AbiFunctionItem, args: readonly unknown[] | undefined): Hex {
   const values = args ?? [];
   if (values.length !== item.inputs.length) fallback("argument count");
-  return `0x${selector(item)}${item.inputs.map((p, i) => encodeWord(p, values[i])).join("")}`;
+  return `0x${signatureHash(item).slice(2, 10)}${item.inputs.map((p, i) => encodeWord(p, values[i])).join("")}`;
 }
 
 /**
@@ -136,6 +139,12 @@ export class Reader {
   private readonly seen = new Set<number>();
 
   constructor(private readonly hex: string) {}
+
+  /** A reader of `data` (`0x` and whole bytes, either case); anything else falls back. */
+  static of(data: string): Reader {
+    if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) fallback("data");
+    return new Reader(data.slice(2).toLowerCase());
+  }
 
   get size(): number {
     return this.hex.length / 2;
@@ -264,8 +273,7 @@ export function decodeParam(r: Reader, param: AbiParam, at: number, base: number
 
 /** The decoded result of a call to `item` (viem's `decodeFunctionResult`). */
 export function decodeResult(item: AbiFunctionItem, data: Hex): unknown {
-  if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) fallback("data");
-  const r = new Reader(data.slice(2).toLowerCase());
+  const r = Reader.of(data);
   // viem's checks, in its order: some data shorter than a word, then no data for an output
   if (r.size > 0 && r.size < WORD) fallback("data too short");
   if (item.outputs.length === 0) return undefined;

@@ -1,24 +1,15 @@
-import {
-  hexToBigInt,
-  keccak256,
-  numberToHex,
-  stringToBytes,
-  type Abi,
-  type Address,
-  type Client,
-  type Hex,
-} from "viem";
+import { hexToBigInt, numberToHex, type Abi, type Address, type Client, type Hex } from "viem";
 import {
   AbiFallback,
   Reader,
   WORD,
   arrayOf,
-  canonical,
   decodeParam,
   decodeSequence,
   encodeWord,
   fallback,
   isDynamic,
+  signatureHash,
   type AbiParam,
 } from "./abiCodec";
 
@@ -40,17 +31,8 @@ export function abiEvent(abi: readonly unknown[], eventName: string): AbiEventIt
   return found.length === 1 && !found[0]!.anonymous ? found[0]! : fallback(`event ${eventName}`);
 }
 
-const eventSelectors = new WeakMap<AbiEventItem, Hex>();
-
 /** An event's first topic (keccak-256 of its signature). */
-export function eventTopic(item: AbiEventItem): Hex {
-  let topic = eventSelectors.get(item);
-  if (!topic) {
-    topic = keccak256(stringToBytes(`${item.name}(${item.inputs.map(canonical).join(",")})`));
-    eventSelectors.set(item, topic);
-  }
-  return topic;
-}
+export const eventTopic = (item: AbiEventItem): Hex => signatureHash(item);
 
 /**
  * The topics of an `eth_getLogs` filter for `item` (viem's `encodeEventTopics`): its topic, then
@@ -103,13 +85,12 @@ export function decodeEventArgs(
   const args: Record<string, unknown> = {};
   indexed.forEach((p, i) => {
     if (isDynamic(p) || p.type === "tuple" || arrayOf(p.type)) fallback("indexed type");
-    const topic = topics[i + 1]!;
-    if (!/^0x[0-9a-fA-F]{64}$/.test(topic)) fallback("topic");
-    args[p.name!] = decodeParam(new Reader(topic.slice(2).toLowerCase()), p, 0, 0);
+    const topic = Reader.of(topics[i + 1]!);
+    if (topic.size !== WORD) fallback("topic");
+    args[p.name!] = decodeParam(topic, p, 0, 0);
   });
   if (others.length > 0) {
-    if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) fallback("data");
-    const r = new Reader(data.slice(2).toLowerCase());
+    const r = Reader.of(data);
     if (r.size < WORD) fallback("data too short");
     decodeSequence(r, others, 0).forEach((v, i) => (args[others[i]!.name!] = v));
   }

@@ -74,7 +74,6 @@ export async function readContract<
     data = encodeCall(item, args);
   } catch (error) {
     if (!(error instanceof AbiFallback)) throw error;
-    item = null;
     data = (await viemModule()).encodeFunctionData({ abi, args, functionName } as Parameters<
       typeof import("viem").encodeFunctionData
     >[0]);
