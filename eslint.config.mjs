@@ -16,6 +16,7 @@ export default tseslint.config(
       "packages/sdk/src/abi/generated.ts",
       "packages/sdk/src/abi/views.ts",
       "packages/sdk/src/abi/events.ts",
+      "packages/sdk/src/abi/errors.ts",
       "**/next-env.d.ts",
       "packages/indexer/ponder-env.d.ts",
       "packages/indexer/.ponder/**",

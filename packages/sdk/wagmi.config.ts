@@ -61,28 +61,98 @@ function withoutInternalTypes<T>(value: T): T {
 }
 
 /**
- * What the SDK's reads need of a contract: its views, and its errors to name a revert (without
- * `internalType`).
+ * The views the SDK's reads call through `manager()` and `locking()` (src/reads/contracts.ts), by
+ * name. A read of a view not listed here fails to compile (its `functionName` is typed against
+ * this ABI); a name the contract has no view of fails `npm run generate`.
  */
-function viewsAbi(abi: Abi): Abi {
-  return withoutInternalTypes(
-    abi.filter(
-      (item) =>
-        item.type === "error" ||
-        (item.type === "function" &&
-          (item.stateMutability === "view" || item.stateMutability === "pure")),
-    ),
+const MANAGER_READS = [
+  "PERFORMANCE_FEE",
+  "convertToAssets",
+  "convertToShares",
+  "currentEpoch",
+  "genesis",
+  "getBucket",
+  "getCurrentEpochDepositedAmount",
+  "getPool",
+  "getPoolState",
+  "getPools",
+  "getRepayments",
+  "getTrancheState",
+  "getUserFixedTermLocks",
+  "getUserPosition",
+  "isClearingPeriod",
+  "isFixedTermAllowlisted",
+  "kycNonces",
+  "kycStatus",
+  "nextClearingPeriodStart",
+  "nextEpochStart",
+  "requestEpoch",
+  "requestStatus",
+  "sharesOf",
+  "userTotalDeposits",
+];
+const LOCKING_READS = [
+  "BONUS_RATE_LEVEL_1",
+  "BONUS_RATE_LEVEL_2",
+  "bonusCheckpoint",
+  "bonusPool",
+  "claimableFees",
+  "feeEligible",
+  "getLockPeriods",
+  "getUserLocks",
+  "getUserSummary",
+  "getUserTotalBonusAmount",
+  "isKsuPriceFresh",
+  "ksuPrice",
+  "loyaltyLevel",
+  "rKsuBalance",
+  "stakedKsu",
+];
+/** The manager's events the SDK reads (src/reads/fixed-term-events.ts), as MANAGER_READS. */
+const MANAGER_EVENTS = ["FixedTermLocked", "FixedTermReleased"];
+
+/** The items of `abi` of this type and these names (each must be there), without `internalType`. */
+function pick(abi: Abi, type: "function" | "event", names: string[]): Abi {
+  const items = abi.filter(
+    (item) =>
+      item.type === type &&
+      names.includes(item.name) &&
+      (type === "event" ||
+        ("stateMutability" in item &&
+          (item.stateMutability === "view" || item.stateMutability === "pure"))),
   );
+  const missing = names.filter(
+    (name) => !items.some((item) => "name" in item && item.name === name),
+  );
+  if (missing.length > 0) throw new Error(`no ${type} ${missing.join(", ")} in the ABI`);
+  return withoutInternalTypes(items);
 }
 
+/** A contract's custom errors (without `internalType`). */
+const errorsOf = (abi: Abi): Abi =>
+  withoutInternalTypes(abi.filter((item) => item.type === "error"));
+
 const managerAbi = lendingPoolManagerAbi();
+const lockingAbi = artifactAbi("KsuLocking.sol", "KsuLocking");
+
+/** The errors of both contracts, once each (a revert is named by its selector). */
+function contractErrors(): Abi {
+  const seen = new Set<string>();
+  return [...errorsOf(managerAbi), ...errorsOf(lockingAbi)].filter((item) => {
+    const key = JSON.stringify(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /**
  * Typed ABIs from the forge artifacts in contracts/out (src/abi/generated.ts), and the parts the
- * browser's reads use, each in a module of its own: src/abi/views.ts (the manager's and the
- * locking contract's views and errors) and src/abi/events.ts (the manager's events). A bundler
- * keeps every ABI of a module that any page uses, in each chunk that imports the module: the
- * whole ABIs (used by the transactions) were 5.4 KB gzip of a connected page that only reads
+ * browser's reads use, each in a module of its own: src/abi/views.ts (the views the reads call),
+ * src/abi/events.ts (the events they read) and src/abi/errors.ts (both contracts' errors, loaded
+ * with a failed read to name its revert). A bundler keeps every ABI of a module that any page
+ * uses, in each chunk that imports the module: the whole ABIs (used by the transactions) were
+ * 5.4 KB gzip of a connected page that only reads, and every view, event and error another 4 KB
  * (issue 26). The build runs `forge build` first (`npm run build -w @lending/contracts`), so the
  * plugin does not call forge itself.
  */
@@ -110,19 +180,21 @@ export default defineConfig([
   {
     out: "src/abi/views.ts",
     contracts: [
-      { name: "LendingPoolManagerViews", abi: viewsAbi(managerAbi) },
-      { name: "KsuLockingViews", abi: viewsAbi(artifactAbi("KsuLocking.sol", "KsuLocking")) },
+      { name: "LendingPoolManagerReads", abi: pick(managerAbi, "function", MANAGER_READS) },
+      { name: "KsuLockingReads", abi: pick(lockingAbi, "function", LOCKING_READS) },
     ],
     plugins: [generatedNotice],
   },
   {
     out: "src/abi/events.ts",
     contracts: [
-      {
-        name: "LendingPoolManagerEvents",
-        abi: withoutInternalTypes(managerAbi.filter((item) => item.type === "event")),
-      },
+      { name: "LendingPoolManagerReadEvents", abi: pick(managerAbi, "event", MANAGER_EVENTS) },
     ],
+    plugins: [generatedNotice],
+  },
+  {
+    out: "src/abi/errors.ts",
+    contracts: [{ name: "ContractErrors", abi: contractErrors() }],
     plugins: [generatedNotice],
   },
 ]);

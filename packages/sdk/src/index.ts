@@ -21,5 +21,5 @@ export {
   testUsdcAbi,
 } from "./abi/generated";
 export { erc20Abi } from "./abi/erc20";
-export { ksuLockingViewsAbi, lendingPoolManagerViewsAbi } from "./abi/views";
-export { lendingPoolManagerEventsAbi } from "./abi/events";
+export { ksuLockingReadsAbi, lendingPoolManagerReadsAbi } from "./abi/views";
+export { lendingPoolManagerReadEventsAbi } from "./abi/events";

@@ -9,6 +9,7 @@ import { readContract as viemReadContract } from "viem/actions";
 import { describe, expect, it } from "vitest";
 import { lendingPoolManagerAbi } from "../abi/generated";
 import { devAccount, useChain } from "../test/chain";
+import { manager } from "./contracts";
 import { readContract } from "./readContract";
 
 /** What a caller can tell of a failed read: its classes down the chain and the contract's error. */
@@ -68,5 +69,21 @@ describe("the SDK's readContract (one eth_call) reads as viem's does", () => {
     expect(ours).toEqual(await failure(viemReadContract(client, read)));
     expect(ours.errorName).toBe("RequestNotFound");
     expect(ours.args).toEqual([987_654_321n]);
+  });
+
+  it("names the revert of a read through the reads' own ABI, which holds no error", async () => {
+    // the views the reads call only (abi/views.ts); the errors load with the failure (abi/errors)
+    expect(manager(deployment).abi.some((item) => (item.type as string) === "error")).toBe(false);
+    const read = {
+      ...manager(deployment),
+      functionName: "requestStatus",
+      args: [987_654_321n],
+    } as const;
+    const ours = await failure(readContract(client, read));
+    expect(ours.errorName).toBe("RequestNotFound");
+    expect(ours.args).toEqual([987_654_321n]);
+    expect(ours).toEqual(
+      await failure(viemReadContract(client, { ...read, abi: lendingPoolManagerAbi })),
+    );
   });
 });

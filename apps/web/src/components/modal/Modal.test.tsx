@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { Modal, type ModalSize } from "./Modal";
 import { ModalLoading, ModalLoadingContext } from "./ModalFrame";
@@ -13,10 +14,7 @@ function open(props: Partial<Parameters<typeof Modal>[0]> = {}) {
   return onClose;
 }
 
-/**
- * Radix closes on a pointerdown outside the content (the overlay sits outside it); it starts
- * listening one tick after opening.
- */
+/** A click on the backdrop (the layer behind the panel), a tick after opening. */
 async function clickBackdrop() {
   await act(() => new Promise((r) => setTimeout(r, 10)));
   const backdrop = screen.getByTestId("modal-backdrop");
@@ -69,6 +67,120 @@ describe("Modal", () => {
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A page with a button that opens a modal, which can open a second one over it. */
+function Page() {
+  const [open, setOpen] = useState(0);
+  return (
+    <main>
+      <button type="button" onClick={() => setOpen(1)}>
+        Open first
+      </button>
+      {open >= 1 && (
+        <Modal title="First" description="About the first" onClose={() => setOpen(0)}>
+          <input aria-label="Amount" defaultValue="12" />
+          <button type="button" onClick={() => setOpen(2)}>
+            Open second
+          </button>
+          <a href="#terms">Terms</a>
+        </Modal>
+      )}
+      {open >= 2 && (
+        <Modal title="Second" onClose={() => setOpen(1)}>
+          <button type="button">Accept</button>
+        </Modal>
+      )}
+    </main>
+  );
+}
+
+const tick = () => act(() => new Promise((r) => setTimeout(r, 10)));
+
+describe("Modal as a dialog (focus, keyboard, the page behind)", () => {
+  it("is a modal dialog named by its title and described by its description, outside the page", () => {
+    const { container } = render(<Page />);
+    fireEvent.click(screen.getByRole("button", { name: "Open first" }));
+    const dialog = screen.getByRole("dialog", { name: "First" });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    expect(document.getElementById(dialog.getAttribute("aria-describedby")!)!.textContent).toBe(
+      "About the first",
+    );
+    // in a layer of its own at the end of <body>, not inside the page's tree
+    expect(container.contains(dialog)).toBe(false);
+    expect(dialog.closest("[data-modal-layer]")!.parentElement).toBe(document.body);
+  });
+
+  it("takes the focus on opening (its first control), and Tab and Shift+Tab cycle inside it", () => {
+    render(<Page />);
+    const opener = screen.getByRole("button", { name: "Open first" });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole("dialog", { name: "First" });
+    const close = screen.getByRole("button", { name: "Close" });
+    expect(document.activeElement).toBe(close);
+    // the last control is the link; Tab from it goes back to the first, Shift+Tab the other way
+    const link = screen.getByRole("link", { name: "Terms" });
+    link.focus();
+    fireEvent.keyDown(link, { key: "Tab" });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(link);
+    // in between, Tab is the browser's (not prevented)
+    const amount = screen.getByLabelText("Amount");
+    amount.focus();
+    expect(fireEvent.keyDown(amount, { key: "Tab" })).toBe(true);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it("Escape closes only the top dialog, and focus goes back to the button that opened it", async () => {
+    render(<Page />);
+    const opener = screen.getByRole("button", { name: "Open first" });
+    opener.focus();
+    fireEvent.click(opener);
+    const second = screen.getByRole("button", { name: "Open second" });
+    second.focus();
+    fireEvent.click(second);
+    const top = screen.getByRole("dialog", { name: "Second" });
+    expect(document.activeElement).toBe(within(top).getByRole("button", { name: "Close" }));
+    // the first dialog is behind: inert, and Escape is not its
+    expect(screen.getByText("About the first").closest("[inert]")).not.toBeNull();
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    await tick();
+    expect(screen.queryByRole("dialog", { name: "Second" })).toBeNull();
+    expect(screen.getByRole("dialog", { name: "First" }).closest("[inert]")).toBeNull();
+    expect(document.activeElement).toBe(second);
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    await tick();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(opener.closest("[inert]")).toBeNull();
+  });
+
+  it("the page behind does not scroll while a dialog is open, and does again after", async () => {
+    document.documentElement.style.overflow = "auto";
+    render(<Page />);
+    fireEvent.click(screen.getByRole("button", { name: "Open first" }));
+    expect(document.documentElement.style.overflow).toBe("hidden");
+    fireEvent.click(screen.getByRole("button", { name: "Open second" }));
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    await tick();
+    // still one dialog open
+    expect(document.documentElement.style.overflow).toBe("hidden");
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    await tick();
+    expect(document.documentElement.style.overflow).toBe("auto");
+    document.documentElement.style.overflow = "";
+  });
+
+  it("a field focused by the modal itself keeps the focus", () => {
+    render(
+      <Modal title="Typed" onClose={() => {}}>
+        <input aria-label="Code" autoFocus />
+      </Modal>,
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText("Code"));
   });
 });
 

@@ -12,10 +12,9 @@ import {
 import { SIZE_CLASS, type ModalSize } from "./modalClasses";
 
 /**
- * The elements of a real dialog around the frame's own (./Modal: Radix's Overlay, Content, Title
- * and Close, each `asChild`, so they add behaviour and attributes but no element). Without them
- * the frame is the modal's loading state: no Radix here, so the first-load bundle (ModalProvider)
- * can show it.
+ * What makes the frame's own elements a real dialog (./Modal adds to each its behaviour and
+ * attributes, no element). Without them the frame is the modal's loading state, which the
+ * first-load bundle (ModalProvider) can show.
  */
 export interface ModalFrameDialog {
   backdrop: (element: ReactElement) => ReactElement;
@@ -88,7 +87,7 @@ export function ModalFrame({
   );
 }
 
-/** The title bar's close button (./VisitorDialog's too); a Radix `Dialog.Close asChild` wraps it. */
+/** The title bar's close button (./VisitorDialog's too). */
 export function ModalCloseButton(props: ComponentPropsWithRef<"button">) {
   return (
     <button

@@ -170,7 +170,7 @@ describe("ModalProvider", () => {
     expect(contract.closest("[inert]")).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
-    // Radix returns focus one tick after the dialog unmounts
+    // the focus goes back one tick after the dialog unmounts
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(screen.queryByRole("dialog", { name: "Loan Contract" })).toBeNull();
     expect(lend.closest("[inert]")).toBeNull();

@@ -5,7 +5,7 @@ import { SIZE_CLASS } from "./modalClasses";
 import { ModalCloseButton } from "./ModalFrame";
 
 /**
- * A dialog for a visitor's page before the wallet stack (and Radix, with the modals) has loaded:
+ * A dialog for a visitor's page before the wallet stack (with the modals) has loaded:
  * the browser's own modal `<dialog>` (the page behind is inert, Escape closes, the focus returns
  * to where it was), looking as ./Modal does.
  */
@@ -28,7 +28,7 @@ export function VisitorDialog({
   return (
     <dialog
       ref={ref}
-      // the role the modals' Radix dialog has: the page's checks (axe, tests) find every dialog by it
+      // the role ./Modal's dialog has: the page's checks (axe, tests) find every dialog by it
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}

@@ -8,14 +8,9 @@
 const open: HTMLElement[] = [];
 const MARK = "data-modal-inert";
 
-/**
- * Left reachable: the toasts (outside every dialog, closable: spec section 2) and Radix's focus
- * guards, which catch a Tab that left the dialog (from a control disabled while focused) and hand
- * focus back to it.
- */
+/** Left reachable: the toasts (outside every dialog, closable: spec section 2). */
 const staysReachable = (el: Element) =>
-  el.matches("[data-sonner-toaster], [data-radix-focus-guard]") ||
-  el.querySelector("[data-sonner-toaster]") !== null;
+  el.matches("[data-sonner-toaster]") || el.querySelector("[data-sonner-toaster]") !== null;
 
 function applyInert() {
   if (typeof document === "undefined") return;
@@ -51,6 +46,26 @@ function onFocusOut(e: FocusEvent) {
   }, 0);
 }
 
+/**
+ * The page behind an open dialog does not scroll (its scroll position stays where it was); the
+ * scroll bar's width is kept as padding, so the page does not move sideways. Undone with the last
+ * dialog.
+ */
+let unlockScroll: (() => void) | undefined;
+
+function lockScroll() {
+  const root = document.documentElement;
+  const body = document.body;
+  const before = { overflow: root.style.overflow, paddingRight: body.style.paddingRight };
+  const bar = window.innerWidth - root.clientWidth;
+  root.style.overflow = "hidden";
+  if (bar > 0) body.style.paddingRight = `${bar}px`;
+  unlockScroll = () => {
+    root.style.overflow = before.overflow;
+    body.style.paddingRight = before.paddingRight;
+  };
+}
+
 /** Registers an opened dialog (its content element); returns its unregistration. */
 export function registerDialog(el: HTMLElement): () => void {
   open.push(el);
@@ -59,6 +74,7 @@ export function registerDialog(el: HTMLElement): () => void {
     observer = new MutationObserver(applyInert);
     observer.observe(document.body, { childList: true });
     document.addEventListener("focusout", onFocusOut, true);
+    lockScroll();
   }
   return () => {
     const i = open.indexOf(el);
@@ -68,8 +84,59 @@ export function registerDialog(el: HTMLElement): () => void {
       observer?.disconnect();
       observer = undefined;
       document.removeEventListener("focusout", onFocusOut, true);
+      unlockScroll?.();
+      unlockScroll = undefined;
     }
   };
+}
+
+const TABBABLE =
+  "button, [href], input, select, textarea, summary, [tabindex], [contenteditable='true']";
+
+/** The elements Tab reaches inside `root`, in order (enabled, shown, not inert, tabindex ≥ 0). */
+export function tabbables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (el) =>
+      el.tabIndex >= 0 &&
+      !(el as HTMLButtonElement).disabled &&
+      !(el instanceof HTMLInputElement && el.type === "hidden") &&
+      el.closest("[inert]") === null &&
+      // (a browser without it, or jsdom, counts every element as shown)
+      (el.checkVisibility?.({ visibilityProperty: true }) ?? true),
+  );
+}
+
+/**
+ * Focus on a dialog's opening: unless an element inside already has it (`autoFocus`), its first
+ * control other than a link (a text field's text selected), else the dialog itself.
+ */
+export function focusFirst(dialog: HTMLElement): void {
+  if (dialog.contains(document.activeElement)) return;
+  const first = tabbables(dialog).find((el) => el.tagName !== "A");
+  if (first) {
+    first.focus({ preventScroll: true });
+    if (first instanceof HTMLInputElement) first.select();
+  }
+  if (!dialog.contains(document.activeElement)) dialog.focus({ preventScroll: true });
+}
+
+/** Tab on the last control goes to the first, Shift+Tab on the first to the last. */
+export function trapTab(dialog: HTMLElement, e: KeyboardEvent): void {
+  const all = tabbables(dialog);
+  const first = all[0];
+  const last = all.at(-1);
+  const active = document.activeElement;
+  if (!first || !last) {
+    e.preventDefault();
+    return;
+  }
+  if (!e.shiftKey && (active === last || !dialog.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  } else if (e.shiftKey && (active === first || active === dialog || !dialog.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  }
 }
 
 /** The dialog on top, if any. */

@@ -5,7 +5,7 @@ import type { ModalName, ModalPropsByName, RegistryModalProps } from "./registry
 
 /**
  * Modals opened by name (spec section 2). Each is a separate chunk loaded on first open, so
- * Radix and the wallet SDKs stay out of the first-load bundle.
+ * their code and the wallet SDKs stay out of the first-load bundle.
  */
 const LOADERS = {
   connectWallet: () => import("@/features/wallet/ConnectModal"),

@@ -3,6 +3,7 @@
 import { lazy, Suspense } from "react";
 import { useModal } from "@/components/modal/modalContext";
 import { useConnection } from "@/lib/stack";
+import { lazyView } from "@/lib/stack/chunks";
 import { useWalletState } from "@/features/wallet/walletState";
 import { TableSkeleton, TransactionsConnect } from "./shell";
 
@@ -13,9 +14,7 @@ export interface MyTransactionsGateCopy {
 }
 
 /** The table's code, with its copy and the fill previews: loaded for a connected wallet. */
-const MyTransactions = lazy(() =>
-  import("./MyTransactions").then((m) => ({ default: m.MyTransactions })),
-);
+const MyTransactions = lazy(lazyView("myTransactions", (m) => m.MyTransactions));
 
 /**
  * /portfolio/my-transactions: a visitor's page carries the connect prompt only (its words from

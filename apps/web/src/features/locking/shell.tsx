@@ -6,6 +6,7 @@ import { useModal } from "@/components/modal/modalContext";
 import { primaryButton } from "@/components/ui/buttons";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useConnection } from "@/lib/stack";
+import { lazyView } from "@/lib/stack/chunks";
 import { useWalletState } from "@/features/wallet/walletState";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
@@ -56,9 +57,7 @@ export function OverviewSkeleton({ label }: { label: string }) {
 }
 
 /** The overview's code (locks, levels, claims, the lock and unlock flows): loaded with a wallet. */
-const LockingOverview = lazy(() =>
-  import("./LockingOverview").then((m) => ({ default: m.LockingOverview })),
-);
+const LockingOverview = lazy(lazyView("lockingOverview", (m) => m.LockingOverview));
 
 /**
  * /locking: a visitor's page carries how locking works and the connect prompt (their words from

@@ -5,6 +5,7 @@ import { lazy, Suspense } from "react";
 import { useModal } from "@/components/modal/modalContext";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useConnection } from "@/lib/stack";
+import { lazyView } from "@/lib/stack/chunks";
 import { useWalletState } from "@/features/wallet/walletState";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
@@ -61,9 +62,7 @@ export function PortfolioSkeleton({ copy }: { copy: PortfolioConnectCopy }) {
 }
 
 /** The summary's code (positions, fixed terms, decisions) loads once a wallet is connected. */
-const PortfolioSummary = lazy(() =>
-  import("./PortfolioSummary").then((m) => ({ default: m.PortfolioSummary })),
-);
+const PortfolioSummary = lazy(lazyView("portfolioSummary", (m) => m.PortfolioSummary));
 
 /**
  * /portfolio: a visitor's page carries only the connect prompt; the connected lender's summary

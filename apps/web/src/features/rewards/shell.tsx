@@ -4,6 +4,7 @@ import { useModal } from "@/components/modal/modalContext";
 import { primaryButton } from "@/components/ui/buttons";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useConnection } from "@/lib/stack";
+import { lazyView } from "@/lib/stack/chunks";
 import { useWalletState } from "@/features/wallet/walletState";
 import { lazy, Suspense } from "react";
 
@@ -38,7 +39,7 @@ export function RewardsLoading({ label }: { label: string }) {
 }
 
 /** The rewards page's code (claims, the rewards received): loaded for a connected wallet. */
-const RewardsPage = lazy(() => import("./RewardsPage").then((m) => ({ default: m.RewardsPage })));
+const RewardsPage = lazy(lazyView("rewardsPage", (m) => m.RewardsPage));
 
 export interface RewardsGateCopy {
   loading: string;

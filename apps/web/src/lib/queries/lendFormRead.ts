@@ -1,7 +1,7 @@
 import {
   getCurrentEpochDepositedAmount,
   getDeployment,
-  lendingPoolManagerViewsAbi,
+  lendingPoolManagerReadsAbi,
   readContract,
   readTokenBalance,
   readUserLockingSummary,
@@ -37,8 +37,8 @@ export async function readLendForm(
             t.fixedTermConfig.map((c) =>
               readContract(client, {
                 address: deployment.lendingPoolManager,
-                // the views and errors only: the whole ABI is twice the size in this chunk
-                abi: lendingPoolManagerViewsAbi,
+                // the views the reads call only: the whole ABI is many times that in this chunk
+                abi: lendingPoolManagerReadsAbi,
                 functionName: "isFixedTermAllowlisted",
                 args: [pool.id, t.id, c.configId, user],
               }),

@@ -1,4 +1,4 @@
-import { loadStack } from "./store";
+import { loadStack, type LiveStack } from "./store";
 
 /**
  * The chunks a connected page loads after the wallet stack (the SDK's chain reads, the lend
@@ -31,4 +31,19 @@ export async function loadLendFormRead() {
 
 export async function loadTx() {
   return (await loadStack()).chunks.tx();
+}
+
+type Views = LiveStack["views"];
+
+/**
+ * A connected page's own view (`views` in ./live), for `React.lazy`: it renders only for a
+ * connected wallet, so the stack is in already and this adds no wait.
+ */
+export function lazyView<N extends keyof Views, C>(
+  name: N,
+  pick: (m: Awaited<ReturnType<Views[N]>>) => C,
+) {
+  return async () => ({
+    default: pick((await (await loadStack()).views[name]()) as Awaited<ReturnType<Views[N]>>),
+  });
 }

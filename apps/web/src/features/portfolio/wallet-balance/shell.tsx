@@ -6,6 +6,7 @@ import { useModal } from "@/components/modal/modalContext";
 import { preloadModal } from "@/components/modal/registry";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useConnection } from "@/lib/stack";
+import { lazyView } from "@/lib/stack/chunks";
 import { useWalletState } from "@/features/wallet/walletState";
 
 /** A visitor's /portfolio/wallet-balance: connect first (disabled until the wallet state is known). */
@@ -40,9 +41,7 @@ export function WalletBalanceConnect({
 }
 
 /** The balance list's code (balances, prices, the table): loaded for a connected wallet. */
-const WalletBalance = lazy(() =>
-  import("./WalletBalance").then((m) => ({ default: m.WalletBalance })),
-);
+const WalletBalance = lazy(lazyView("walletBalance", (m) => m.WalletBalance));
 
 /**
  * /portfolio/wallet-balance: a visitor's page carries the connect prompt only (its words from the
