@@ -56,7 +56,7 @@ const VISITOR_BUDGET_KB = 150;
 const CONNECTED_BUDGET_KB = 200;
 
 /**
- * The routes where the goal is NOT met, 204.6-221.1 KB: a connected lender's own chain reads
+ * The routes where the goal is NOT met, 204.7-221.2 KB: a connected lender's own chain reads
  * (the SDK's reads, its ABI coder and the views they call: about 5.5 KB on /lending) and the
  * page's connected views, or a modal opened at once (the referral link's). This ceiling holds
  * their figures so that they do not grow; it is not the goal (twenty-first session,

@@ -1,8 +1,15 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { StrictMode, useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Modal, type ModalSize } from "./Modal";
 import { ModalLoading, ModalLoadingContext } from "./ModalFrame";
+
+// a closed dialog gives the focus back a tick after it is gone: that tick passes before the next
+// test, whose dialogs it would otherwise move the focus in
+afterEach(async () => {
+  cleanup();
+  await new Promise((r) => setTimeout(r, 5));
+});
 
 function open(props: Partial<Parameters<typeof Modal>[0]> = {}) {
   const onClose = vi.fn();
@@ -181,6 +188,170 @@ describe("Modal as a dialog (focus, keyboard, the page behind)", () => {
       </Modal>,
     );
     expect(document.activeElement).toBe(screen.getByLabelText("Code"));
+  });
+});
+
+describe("Modal as a dialog: the review's cases", () => {
+  it("has no description for screen readers unless it is given one", () => {
+    open();
+    expect(screen.getByRole("dialog", { name: "Example" }).hasAttribute("aria-describedby")).toBe(
+      false,
+    );
+  });
+
+  it("marks the lower dialog of a stack itself inert: one dialog is not", () => {
+    render(<Page />);
+    fireEvent.click(screen.getByRole("button", { name: "Open first" }));
+    fireEvent.click(screen.getByRole("button", { name: "Open second" }));
+    const reachable = document.querySelectorAll('[role="dialog"]:not([inert])');
+    expect(reachable).toHaveLength(1);
+    expect(reachable[0]).toBe(screen.getByRole("dialog", { name: "Second" }));
+  });
+
+  it("Tab from the checked radio of a group that is not the last leaves nothing: back to the first control", () => {
+    render(
+      <Modal title="Pick" onClose={() => {}}>
+        <input type="radio" name="when" aria-label="Now" />
+        <input type="radio" name="when" aria-label="Later" defaultChecked />
+        <input type="radio" name="when" aria-label="Never" />
+      </Modal>,
+    );
+    const later = screen.getByLabelText("Later");
+    later.focus();
+    fireEvent.keyDown(later, { key: "Tab" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Close" }));
+    // and Shift+Tab from the first control goes to the checked radio, the group's one stop
+    fireEvent.keyDown(document.activeElement!, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(later);
+  });
+
+  it("a Tab that reaches the layer's edge goes back to the dialog's other end", () => {
+    render(<Page />);
+    fireEvent.click(screen.getByRole("button", { name: "Open first" }));
+    const [before, after] = Array.from(
+      document.querySelectorAll<HTMLElement>("[data-focus-guard]"),
+    );
+    after!.focus();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Close" }));
+    before!.focus();
+    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Terms" }));
+  });
+
+  it("focus that drops to <body> goes back to the field last focused in the dialog (a toast closed)", async () => {
+    render(<Page />);
+    fireEvent.click(screen.getByRole("button", { name: "Open first" }));
+    const amount = screen.getByLabelText("Amount");
+    amount.focus();
+    const toaster = document.createElement("section");
+    toaster.setAttribute("data-sonner-toaster", "");
+    const dismiss = document.createElement("button");
+    toaster.append(dismiss);
+    document.body.append(toaster);
+    await tick();
+    expect(toaster.closest("[inert]")).toBeNull();
+    dismiss.focus();
+    // Chromium's focusout of an element being removed (Firefox and Safari: see the next test)
+    dismiss.dispatchEvent(new FocusEvent("focusout", { bubbles: true, relatedTarget: null }));
+    dismiss.remove();
+    await tick();
+    expect(document.activeElement).toBe(amount);
+    toaster.remove();
+
+    // a field left otherwise (blurred, a click on a backdrop that does not close) is not focused
+    // again: a phone would open its keyboard; the dialog has the focus
+    amount.blur();
+    await tick();
+    expect(document.activeElement).toBe(screen.getByRole("dialog", { name: "First" }));
+  });
+
+  it("focus on a control the dialog removes comes back to the dialog (no focusout: Firefox, Safari)", async () => {
+    function Steps() {
+      const [step, setStep] = useState(1);
+      return (
+        <Modal title="Steps" onClose={() => {}}>
+          {step === 1 ? (
+            <button type="button" onClick={() => setStep(2)}>
+              Next
+            </button>
+          ) : (
+            <p>Step two</p>
+          )}
+        </Modal>
+      );
+    }
+    // as in Firefox and Safari: the document hears no focusout of the removed button
+    const stop = (e: Event) => e.stopImmediatePropagation();
+    window.addEventListener("focusout", stop, true);
+    render(<Steps />);
+    const next = screen.getByRole("button", { name: "Next" });
+    next.focus();
+    fireEvent.click(next);
+    await tick();
+    window.removeEventListener("focusout", stop, true);
+    expect(screen.getByText("Step two")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("dialog", { name: "Steps" }));
+  });
+
+  it("a modal's loading frame over a dialog is reachable, and its close button closes it only", async () => {
+    const onCloseDialog = vi.fn();
+    const onCloseLoading = vi.fn();
+    render(
+      <>
+        <Modal title="Lend" onClose={onCloseDialog}>
+          <p>Lend body</p>
+        </Modal>
+        <ModalLoadingContext.Provider value={{ title: "Loyalty levels", onClose: onCloseLoading }}>
+          <ModalLoading />
+        </ModalLoadingContext.Provider>
+      </>,
+    );
+    // (the page's new layers are seen a tick later)
+    await tick();
+    const frame = document.querySelector<HTMLElement>("[data-modal-loading]")!;
+    expect(frame.closest("[inert]")).toBeNull();
+    fireEvent.click(within(frame).getByRole("button", { name: "Close" }));
+    // Escape is the frame's too: the dialog underneath leaves it
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(onCloseLoading).toHaveBeenCalledTimes(2);
+    expect(onCloseDialog).not.toHaveBeenCalled();
+  });
+
+  it("keeps the focus where it put it when mounted twice (StrictMode) and when it replaced a dialog", async () => {
+    render(
+      <StrictMode>
+        <Modal title="Strict" onClose={() => {}}>
+          <input aria-label="Code" />
+        </Modal>
+      </StrictMode>,
+    );
+    await tick();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Close" }));
+    cleanup();
+
+    function Swap() {
+      const [which, setWhich] = useState<"a" | "b">("a");
+      // two modals, as the modal provider's entries are (a key each), not one modal's new props
+      return which === "a" ? (
+        <Modal key="a" title="A" onClose={() => {}}>
+          <button type="button" onClick={() => setWhich("b")}>
+            To B
+          </button>
+        </Modal>
+      ) : (
+        <Modal key="b" title="B" onClose={() => {}}>
+          <input aria-label="Email" />
+        </Modal>
+      );
+    }
+    render(<Swap />);
+    const toB = screen.getByRole("button", { name: "To B" });
+    toB.focus();
+    fireEvent.click(toB);
+    const b = screen.getByRole("dialog", { name: "B" });
+    const close = within(b).getByRole("button", { name: "Close" });
+    expect(document.activeElement).toBe(close);
+    await tick();
+    expect(document.activeElement).toBe(close);
   });
 });
 

@@ -7,21 +7,23 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
 } from "react";
 import { createPortal } from "react-dom";
 import type { ModalSize } from "./modalClasses";
-import { ModalFrame, type ModalFrameDialog } from "./ModalFrame";
-import { focusFirst, registerDialog, restoreFocus, topDialog, trapTab } from "./modalStack";
+import { ModalFrame, useInBrowser, type ModalFrameDialog } from "./ModalFrame";
+import {
+  focusFirst,
+  registerDialog,
+  restoreFocus,
+  tabbables,
+  topDialog,
+  trapTab,
+} from "./modalStack";
 
 export { SIZE_CLASS, type ModalSize } from "./modalClasses";
-
-const noSubscription = () => () => {};
-const isBrowser = () => true;
-const isServer = () => false;
 
 export interface ModalProps {
   title: ReactNode;
@@ -61,7 +63,7 @@ export function Modal({
     typeof document === "undefined" ? null : document.activeElement,
   );
   // the layer is made in the browser only (a hydrating render shows nothing, as the server did)
-  const inBrowser = useSyncExternalStore(noSubscription, isBrowser, isServer);
+  const inBrowser = useInBrowser();
   const titleId = useId();
   const descriptionId = useId();
   // the latest onClose, for the listeners made once when the dialog opens
@@ -94,11 +96,27 @@ export function Modal({
         document.removeEventListener("keydown", onKeyDown, true);
         unregister();
         // once the dialog is gone from the page (a lower dialog is then the top one)
-        setTimeout(() => restoreFocus(returnTo), 0);
+        setTimeout(() => {
+          // still there: the same dialog set up again (React's StrictMode in development)
+          if (panel.isConnected) return;
+          // a dialog opened since (this one was replaced) has the focus: it keeps it
+          const top = topDialog();
+          if (top?.contains(document.activeElement) && !top.contains(returnTo)) return;
+          restoreFocus(returnTo);
+        }, 0);
       };
     },
     [returnTo],
   );
+  // a Tab that got past the dialog's edge anyway (into something `trapTab` did not count): back
+  // to its other end
+  const focusEdge = (edge: "first" | "last") => {
+    const top = topDialog();
+    if (!top) return;
+    const all = tabbables(top);
+    (edge === "first" ? all[0] : all.at(-1))?.focus();
+    if (!top.contains(document.activeElement)) top.focus();
+  };
   const onBackdrop = (e: MouseEvent) => {
     if (closeOnBackdrop && e.target === e.currentTarget) onClose();
   };
@@ -114,7 +132,7 @@ export function Modal({
         role: "dialog",
         "aria-modal": "true",
         "aria-labelledby": titleId,
-        "aria-describedby": descriptionId,
+        "aria-describedby": description ? descriptionId : undefined,
         tabIndex: -1,
       }),
     title: (el) => cloneElement(el as ReactElement<Record<string, unknown>>, { id: titleId }),
@@ -124,6 +142,7 @@ export function Modal({
   return createPortal(
     // one element in <body> for the backdrop and the panel: ./modalStack leaves it reachable
     <div data-modal-layer="">
+      <FocusGuard onFocus={() => focusEdge("last")} />
       <ModalFrame
         title={title}
         onClose={onClose}
@@ -135,11 +154,7 @@ export function Modal({
           <p id={descriptionId} className="px-6 pt-4 text-sm text-slate-600">
             {description}
           </p>
-        ) : (
-          <p id={descriptionId} className="sr-only">
-            {title}
-          </p>
-        )}
+        ) : null}
         {/* focusable, so a body taller than the screen scrolls from the keyboard too */}
         <div
           tabIndex={0}
@@ -148,7 +163,20 @@ export function Modal({
           {children}
         </div>
       </ModalFrame>
+      <FocusGuard onFocus={() => focusEdge("first")} />
     </div>,
     document.body,
+  );
+}
+
+/** An invisible stop for Tab at an edge of the dialog's layer (what Radix called a focus guard). */
+function FocusGuard({ onFocus }: { onFocus: () => void }) {
+  return (
+    <span
+      tabIndex={0}
+      data-focus-guard=""
+      onFocus={onFocus}
+      className="pointer-events-none fixed top-0 left-0 opacity-0 outline-none"
+    />
   );
 }

@@ -5,11 +5,20 @@ import {
   createContext,
   useContext,
   useEffect,
+  useSyncExternalStore,
   type ComponentPropsWithRef,
   type ReactElement,
   type ReactNode,
 } from "react";
+import { createPortal } from "react-dom";
 import { SIZE_CLASS, type ModalSize } from "./modalClasses";
+
+const noSubscription = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;
+
+/** True in the browser once hydrated (a hydrating render is the server's: false). */
+export const useInBrowser = () => useSyncExternalStore(noSubscription, isBrowser, isServer);
 
 /**
  * What makes the frame's own elements a real dialog (./Modal adds to each its behaviour and
@@ -137,6 +146,14 @@ export function ModalLoading() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [onClose]);
-  if (!value) return null;
-  return <ModalFrame title={value.title} onClose={value.onClose} />;
+  const inBrowser = useInBrowser();
+  if (!value || !inBrowser) return null;
+  // in a layer of its own at the end of <body>, as a dialog is: over an open dialog (a modal
+  // opened from it), it stays reachable (./modalStack) and its close button closes it
+  return createPortal(
+    <div data-modal-loading-layer="">
+      <ModalFrame title={value.title} onClose={value.onClose} />
+    </div>,
+    document.body,
+  );
 }

@@ -8,23 +8,34 @@
 const open: HTMLElement[] = [];
 const MARK = "data-modal-inert";
 
-/** Left reachable: the toasts (outside every dialog, closable: spec section 2). */
+/**
+ * Left reachable: the toasts (outside every dialog, closable: spec section 2) and a modal's
+ * loading frame (./ModalFrame's `ModalLoading`, in a layer of its own: a modal opened over the top
+ * dialog shows it while its code loads, and its close button must close it, not the dialog
+ * underneath).
+ */
 const staysReachable = (el: Element) =>
-  el.matches("[data-sonner-toaster]") || el.querySelector("[data-sonner-toaster]") !== null;
+  el.matches("[data-sonner-toaster], [data-modal-loading-layer]") ||
+  el.querySelector("[data-sonner-toaster]") !== null;
+
+const setInert = (el: Element, blocks: boolean) => {
+  if (blocks && !el.hasAttribute("inert")) {
+    el.setAttribute("inert", "");
+    el.setAttribute(MARK, "");
+  } else if (!blocks && el.hasAttribute(MARK)) {
+    el.removeAttribute("inert");
+    el.removeAttribute(MARK);
+  }
+};
 
 function applyInert() {
   if (typeof document === "undefined") return;
   const top = open.at(-1);
   for (const child of Array.from(document.body.children)) {
-    const blocks = top !== undefined && !child.contains(top) && !staysReachable(child);
-    if (blocks && !child.hasAttribute("inert")) {
-      child.setAttribute("inert", "");
-      child.setAttribute(MARK, "");
-    } else if (!blocks && child.hasAttribute(MARK)) {
-      child.removeAttribute("inert");
-      child.removeAttribute(MARK);
-    }
+    setInert(child, top !== undefined && !child.contains(top) && !staysReachable(child));
   }
+  // a lower dialog itself too (its layer is): `[role="dialog"]:not([inert])` is the top one
+  for (const dialog of open) setInert(dialog, dialog !== top);
 }
 
 /**
@@ -33,17 +44,34 @@ function applyInert() {
  */
 let observer: MutationObserver | undefined;
 
+/** The element last focused inside the top dialog (where focus goes back from a toast). */
+let lastInside: HTMLElement | null = null;
+
+function onFocusIn(e: FocusEvent) {
+  const top = open.at(-1);
+  if (top && e.target instanceof HTMLElement && top.contains(e.target)) lastInside = e.target;
+}
+
 /**
- * Focus that drops to <body> while a dialog is open (the focused button was disabled while it
- * worked, e.g. Approve) goes back into the top dialog, so the next Tab starts there.
+ * Focus that dropped to <body> while a dialog is open goes back into the top dialog, so the next
+ * Tab and Enter work there: from a toast (closed with the mouse), to the element last focused in
+ * the dialog when that can take it again; otherwise (the focused button was disabled while it
+ * worked, e.g. Approve, or removed: the next step replaced it; a click on a backdrop that does
+ * not close) the dialog itself, never a field (a phone would open its keyboard again).
  */
+function refocusTop(fromToast = false) {
+  const top = open.at(-1);
+  const active = document.activeElement;
+  if (!top?.isConnected || (active !== null && active !== document.body)) return;
+  if (fromToast && lastInside && top.contains(lastInside)) lastInside.focus();
+  if (!top.contains(document.activeElement)) top.focus();
+}
+
 function onFocusOut(e: FocusEvent) {
   if (e.relatedTarget) return;
-  setTimeout(() => {
-    const top = open.at(-1);
-    const active = document.activeElement;
-    if (top?.isConnected && (active === null || active === document.body)) top.focus();
-  }, 0);
+  const fromToast =
+    e.target instanceof Element && e.target.closest("[data-sonner-toaster]") !== null;
+  setTimeout(() => refocusTop(fromToast), 0);
 }
 
 /**
@@ -74,16 +102,25 @@ export function registerDialog(el: HTMLElement): () => void {
     observer = new MutationObserver(applyInert);
     observer.observe(document.body, { childList: true });
     document.addEventListener("focusout", onFocusOut, true);
+    document.addEventListener("focusin", onFocusIn, true);
     lockScroll();
   }
+  // Firefox and Safari fire no focusout when the focused element is removed: a change inside the
+  // dialog that left the focus on <body> brings it back (Chromium: onFocusOut)
+  const inside =
+    typeof MutationObserver === "undefined" ? undefined : new MutationObserver(() => refocusTop());
+  inside?.observe(el, { childList: true, subtree: true });
   return () => {
+    inside?.disconnect();
     const i = open.indexOf(el);
     if (i >= 0) open.splice(i, 1);
+    if (lastInside && el.contains(lastInside)) lastInside = null;
     applyInert();
     if (open.length === 0) {
       observer?.disconnect();
       observer = undefined;
       document.removeEventListener("focusout", onFocusOut, true);
+      document.removeEventListener("focusin", onFocusIn, true);
       unlockScroll?.();
       unlockScroll = undefined;
     }
@@ -93,9 +130,12 @@ export function registerDialog(el: HTMLElement): () => void {
 const TABBABLE =
   "button, [href], input, select, textarea, summary, [tabindex], [contenteditable='true']";
 
-/** The elements Tab reaches inside `root`, in order (enabled, shown, not inert, tabindex ≥ 0). */
+/**
+ * The elements Tab reaches inside `root`, in order (enabled, shown, not inert, tabindex ≥ 0; of a
+ * group of radio buttons, the checked one, or the first when none is).
+ */
 export function tabbables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+  const candidates = Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter(
     (el) =>
       el.tabIndex >= 0 &&
       !(el as HTMLButtonElement).disabled &&
@@ -104,6 +144,14 @@ export function tabbables(root: HTMLElement): HTMLElement[] {
       // (a browser without it, or jsdom, counts every element as shown)
       (el.checkVisibility?.({ visibilityProperty: true }) ?? true),
   );
+  const radio = (el: Element): el is HTMLInputElement =>
+    el instanceof HTMLInputElement && el.type === "radio" && el.name !== "";
+  return candidates.filter((el) => {
+    if (!radio(el)) return true;
+    const group = candidates.filter((o) => radio(o) && o.name === el.name && o.form === el.form);
+    const checked = group.find((o) => (o as HTMLInputElement).checked);
+    return checked ? el === checked : el === group[0];
+  });
 }
 
 /**
@@ -122,6 +170,8 @@ export function focusFirst(dialog: HTMLElement): void {
 
 /** Tab on the last control goes to the first, Shift+Tab on the first to the last. */
 export function trapTab(dialog: HTMLElement, e: KeyboardEvent): void {
+  // from a toast (reachable while a dialog is open), Tab goes on through the toast's buttons
+  if ((e.target as Element | null)?.closest?.("[data-sonner-toaster]")) return;
   const all = tabbables(dialog);
   const first = all[0];
   const last = all.at(-1);
