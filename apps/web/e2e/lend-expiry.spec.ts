@@ -83,5 +83,11 @@ test("a loan contract expires 5 minutes after it was generated", async ({
   await expect(dialog.getByRole("button", { name: "Generate Loan Contract" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "View Loan Contract" })).toHaveCount(0);
   await expect(dialog.getByTestId("approve-then-act")).toHaveCount(0);
+  // The toast is over the open dialog and can be reached (the dialog makes the page behind inert,
+  // never the toasts): its close button closes it, and the dialog stays.
+  expect(await toast.evaluate((el) => el.closest("[inert]") === null)).toBe(true);
+  await toast.getByRole("button", { name: "Close toast" }).click();
+  await expect(toast).toHaveCount(0);
+  await expect(dialog).toBeVisible();
   await context.close();
 });

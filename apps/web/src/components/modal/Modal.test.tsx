@@ -225,40 +225,63 @@ describe("Modal as a dialog: the review's cases", () => {
     expect(document.activeElement).toBe(later);
   });
 
-  it("a Tab that reaches the layer's edge goes back to the dialog's other end", () => {
+  it("a Tab that reaches the layer's edge from inside goes to the dialog's other end, from outside to its own", () => {
     render(<Page />);
     fireEvent.click(screen.getByRole("button", { name: "Open first" }));
-    const [before, after] = Array.from(
-      document.querySelectorAll<HTMLElement>("[data-focus-guard]"),
-    );
-    after!.focus();
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Close" }));
-    before!.focus();
-    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Terms" }));
+    const start = document.querySelector<HTMLElement>('[data-focus-guard="start"]')!;
+    const end = document.querySelector<HTMLElement>('[data-focus-guard="end"]')!;
+    const close = screen.getByRole("button", { name: "Close" });
+    const terms = screen.getByRole("link", { name: "Terms" });
+    // from the last control, past the end: the first
+    terms.focus();
+    end.focus();
+    expect(document.activeElement).toBe(close);
+    // from the first, back past the start: the last
+    start.focus();
+    expect(document.activeElement).toBe(terms);
+    // from outside (the browser's toolbar: no element had the focus): the nearer end
+    act(() => (document.activeElement as HTMLElement).blur());
+    start.focus();
+    expect(document.activeElement).toBe(close);
+    act(() => (document.activeElement as HTMLElement).blur());
+    end.focus();
+    expect(document.activeElement).toBe(terms);
   });
 
-  it("focus that drops to <body> goes back to the field last focused in the dialog (a toast closed)", async () => {
-    render(<Page />);
-    fireEvent.click(screen.getByRole("button", { name: "Open first" }));
+  it("the toasts' layer stays reachable, its keys are its own; focus that drops to <body> goes to the dialog", async () => {
+    // as ToasterHost renders it: the layer first, empty; sonner's list inside it with a toast
+    const layer = document.createElement("div");
+    layer.setAttribute("data-toast-layer", "");
+    const section = document.createElement("section");
+    layer.append(section);
+    document.body.append(layer);
+    const onClose = vi.fn();
+    render(
+      <Modal title="First" onClose={onClose}>
+        <input aria-label="Amount" />
+      </Modal>,
+    );
+    await tick();
+    expect(layer.closest("[inert]")).toBeNull();
+    const list = document.createElement("ol");
+    list.setAttribute("data-sonner-toaster", "");
+    const dismiss = document.createElement("button");
+    list.append(dismiss);
+    section.append(list);
+    await tick();
+    expect(dismiss.closest("[inert]")).toBeNull();
+    // Tab and Escape in a toast are the toast's: the dialog neither takes the focus nor closes
+    dismiss.focus();
+    expect(fireEvent.keyDown(dismiss, { key: "Tab" })).toBe(true);
+    expect(document.activeElement).toBe(dismiss);
+    fireEvent.keyDown(dismiss, { key: "Escape" });
+    expect(onClose).not.toHaveBeenCalled();
+    layer.remove();
+
+    // a field left with the focus on <body> (blurred, a click on a backdrop that does not close)
+    // is not focused again: a phone would open its keyboard; the dialog has the focus
     const amount = screen.getByLabelText("Amount");
     amount.focus();
-    const toaster = document.createElement("section");
-    toaster.setAttribute("data-sonner-toaster", "");
-    const dismiss = document.createElement("button");
-    toaster.append(dismiss);
-    document.body.append(toaster);
-    await tick();
-    expect(toaster.closest("[inert]")).toBeNull();
-    dismiss.focus();
-    // Chromium's focusout of an element being removed (Firefox and Safari: see the next test)
-    dismiss.dispatchEvent(new FocusEvent("focusout", { bubbles: true, relatedTarget: null }));
-    dismiss.remove();
-    await tick();
-    expect(document.activeElement).toBe(amount);
-    toaster.remove();
-
-    // a field left otherwise (blurred, a click on a backdrop that does not close) is not focused
-    // again: a phone would open its keyboard; the dialog has the focus
     amount.blur();
     await tick();
     expect(document.activeElement).toBe(screen.getByRole("dialog", { name: "First" }));
@@ -316,6 +339,26 @@ describe("Modal as a dialog: the review's cases", () => {
     expect(onCloseDialog).not.toHaveBeenCalled();
   });
 
+  it("a modal's loading frame under the top dialog is out of reach, and Escape is the dialog's", async () => {
+    const onCloseDialog = vi.fn();
+    const onCloseLoading = vi.fn();
+    render(
+      <ModalLoadingContext.Provider value={{ title: "Lend", onClose: onCloseLoading }}>
+        <ModalLoading />
+      </ModalLoadingContext.Provider>,
+    );
+    // a dialog opened over the frame while the frame's modal still loads (a watcher's modal)
+    render(
+      <Modal title="NFT detected" onClose={onCloseDialog}>
+        <p>Body</p>
+      </Modal>,
+    );
+    await tick();
+    expect(document.querySelector("[data-modal-loading]")!.closest("[inert]")).not.toBeNull();
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(onCloseDialog).toHaveBeenCalledTimes(1);
+  });
+
   it("keeps the focus where it put it when mounted twice (StrictMode) and when it replaced a dialog", async () => {
     render(
       <StrictMode>
@@ -326,6 +369,26 @@ describe("Modal as a dialog: the review's cases", () => {
     );
     await tick();
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Close" }));
+    // StrictMode's second setup left a "closed" dialog's timer: with the focus elsewhere (a
+    // toast) when it fires, it must not move the focus (the dialog never closed)
+    cleanup();
+    await tick();
+    render(
+      <StrictMode>
+        <Modal title="Strict" onClose={() => {}}>
+          <input aria-label="Code" />
+        </Modal>
+      </StrictMode>,
+    );
+    const toast = document.createElement("button");
+    const layer = document.createElement("div");
+    layer.setAttribute("data-toast-layer", "");
+    layer.append(toast);
+    document.body.append(layer);
+    toast.focus();
+    await tick();
+    expect(document.activeElement).toBe(toast);
+    layer.remove();
     cleanup();
 
     function Swap() {

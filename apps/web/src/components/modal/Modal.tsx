@@ -15,7 +15,9 @@ import { createPortal } from "react-dom";
 import type { ModalSize } from "./modalClasses";
 import { ModalFrame, useInBrowser, type ModalFrameDialog } from "./ModalFrame";
 import {
+  FOREIGN_LAYER,
   focusFirst,
+  loadingOver,
   registerDialog,
   restoreFocus,
   tabbables,
@@ -81,11 +83,13 @@ export function Modal({
         if (e.key === "Tab") {
           if (!e.altKey && !e.ctrlKey && !e.metaKey) trapTab(panel, e);
         }
-        // a modal still loading over this one (its frame) takes the Escape itself
+        // a key in a toast or a wallet's QR modal is theirs; a modal still loading over this one
+        // (its frame) takes the Escape itself
         else if (
           e.key === "Escape" &&
           !e.defaultPrevented &&
-          !document.querySelector("[data-modal-loading]")
+          !(e.target as Element | null)?.closest?.(FOREIGN_LAYER) &&
+          !loadingOver(panel)
         ) {
           e.preventDefault();
           close.current();
@@ -108,15 +112,6 @@ export function Modal({
     },
     [returnTo],
   );
-  // a Tab that got past the dialog's edge anyway (into something `trapTab` did not count): back
-  // to its other end
-  const focusEdge = (edge: "first" | "last") => {
-    const top = topDialog();
-    if (!top) return;
-    const all = tabbables(top);
-    (edge === "first" ? all[0] : all.at(-1))?.focus();
-    if (!top.contains(document.activeElement)) top.focus();
-  };
   const onBackdrop = (e: MouseEvent) => {
     if (closeOnBackdrop && e.target === e.currentTarget) onClose();
   };
@@ -142,7 +137,7 @@ export function Modal({
   return createPortal(
     // one element in <body> for the backdrop and the panel: ./modalStack leaves it reachable
     <div data-modal-layer="">
-      <FocusGuard onFocus={() => focusEdge("last")} />
+      <FocusGuard at="start" />
       <ModalFrame
         title={title}
         onClose={onClose}
@@ -163,19 +158,32 @@ export function Modal({
           {children}
         </div>
       </ModalFrame>
-      <FocusGuard onFocus={() => focusEdge("first")} />
+      <FocusGuard at="end" />
     </div>,
     document.body,
   );
 }
 
-/** An invisible stop for Tab at an edge of the dialog's layer (what Radix called a focus guard). */
-function FocusGuard({ onFocus }: { onFocus: () => void }) {
+/**
+ * An invisible stop for Tab at an edge of the dialog's layer (what Radix called a focus guard):
+ * reached from inside the dialog (a Tab past a control `trapTab` did not count), it sends the
+ * focus to the dialog's other end; reached from outside (the browser's own toolbar, a toast), to
+ * its own end, the first control at the start and the last at the end.
+ */
+function FocusGuard({ at }: { at: "start" | "end" }) {
   return (
     <span
       tabIndex={0}
-      data-focus-guard=""
-      onFocus={onFocus}
+      data-focus-guard={at}
+      onFocus={(e) => {
+        const top = topDialog();
+        if (!top) return;
+        const fromInside = e.relatedTarget instanceof Node && top.contains(e.relatedTarget);
+        const all = tabbables(top);
+        const first = (at === "start") !== fromInside;
+        (first ? all[0] : all.at(-1))?.focus();
+        if (!top.contains(document.activeElement)) top.focus();
+      }}
       className="pointer-events-none fixed top-0 left-0 opacity-0 outline-none"
     />
   );

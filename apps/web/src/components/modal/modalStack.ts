@@ -1,22 +1,40 @@
 /**
  * The open dialogs, oldest first, and what that means for the rest of the page: only the top
  * dialog can be reached. Everything else in <body> (the page, lower dialogs of a stack) is made
- * `inert` (no focus, no click, hidden from assistive tech), except the toasts, which stay
- * closable. When a dialog closes, focus goes back to the element it was opened from if that is
- * still there and reachable, otherwise into the dialog now on top (never to the page behind).
+ * `inert` (no focus, no click, hidden from assistive tech), except the layers that are not the
+ * page's ({@link FOREIGN_LAYER}: the toasts, a wallet's own QR modal) and a modal's loading frame
+ * over the top dialog. When a dialog closes, focus goes back to the element it was opened from if
+ * that is still there and reachable, otherwise into the dialog now on top (never to the page
+ * behind).
  */
 const open: HTMLElement[] = [];
 const MARK = "data-modal-inert";
 
 /**
- * Left reachable: the toasts (outside every dialog, closable: spec section 2) and a modal's
- * loading frame (./ModalFrame's `ModalLoading`, in a layer of its own: a modal opened over the top
- * dialog shows it while its code loads, and its close button must close it, not the dialog
- * underneath).
+ * Layers beside the dialogs that stay reachable while one is open: the toasts (ToasterHost's
+ * layer, there before the first toast: spec section 2, a toast stays closable) and WalletConnect's
+ * QR modal (`w3m-modal`, appended to <body> by the wallet SDK over the connect modal). Keys pressed
+ * in them (Tab, Escape) are theirs, not the dialog's.
  */
-const staysReachable = (el: Element) =>
-  el.matches("[data-sonner-toaster], [data-modal-loading-layer]") ||
-  el.querySelector("[data-sonner-toaster]") !== null;
+export const FOREIGN_LAYER = "[data-toast-layer], w3m-modal";
+
+const LOADING_LAYER = "[data-modal-loading-layer]";
+
+/** Whether `el` comes after `top` in the page (a layer added later: drawn over it). */
+const after = (top: Element, el: Element) =>
+  (top.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+
+/**
+ * A modal's loading frame (./ModalFrame's `ModalLoading`, in a layer of its own) over the top
+ * dialog: a modal opened from it shows the frame while its code loads; its close button and
+ * Escape close the frame, not the dialog underneath. One under the top dialog is not reachable.
+ */
+export function loadingOver(top: Element): boolean {
+  return Array.from(document.querySelectorAll(LOADING_LAYER)).some((layer) => after(top, layer));
+}
+
+const staysReachable = (el: Element, top: Element) =>
+  el.matches(FOREIGN_LAYER) || (el.matches(LOADING_LAYER) && after(top, el));
 
 const setInert = (el: Element, blocks: boolean) => {
   if (blocks && !el.hasAttribute("inert")) {
@@ -32,7 +50,7 @@ function applyInert() {
   if (typeof document === "undefined") return;
   const top = open.at(-1);
   for (const child of Array.from(document.body.children)) {
-    setInert(child, top !== undefined && !child.contains(top) && !staysReachable(child));
+    setInert(child, top !== undefined && !child.contains(top) && !staysReachable(child, top));
   }
   // a lower dialog itself too (its layer is): `[role="dialog"]:not([inert])` is the top one
   for (const dialog of open) setInert(dialog, dialog !== top);
@@ -44,34 +62,22 @@ function applyInert() {
  */
 let observer: MutationObserver | undefined;
 
-/** The element last focused inside the top dialog (where focus goes back from a toast). */
-let lastInside: HTMLElement | null = null;
-
-function onFocusIn(e: FocusEvent) {
-  const top = open.at(-1);
-  if (top && e.target instanceof HTMLElement && top.contains(e.target)) lastInside = e.target;
-}
-
 /**
- * Focus that dropped to <body> while a dialog is open goes back into the top dialog, so the next
- * Tab and Enter work there: from a toast (closed with the mouse), to the element last focused in
- * the dialog when that can take it again; otherwise (the focused button was disabled while it
- * worked, e.g. Approve, or removed: the next step replaced it; a click on a backdrop that does
- * not close) the dialog itself, never a field (a phone would open its keyboard again).
+ * Focus that dropped to <body> while a dialog is open goes back into the top dialog itself, so
+ * the next Tab and Enter work there (the focused button was disabled while it worked, e.g.
+ * Approve, or removed: the next step replaced it; a click on a backdrop that does not close).
+ * Never to a field: a phone would open its keyboard again. (A toast's close button gives the
+ * focus back to where it was itself.)
  */
-function refocusTop(fromToast = false) {
+function refocusTop() {
   const top = open.at(-1);
   const active = document.activeElement;
-  if (!top?.isConnected || (active !== null && active !== document.body)) return;
-  if (fromToast && lastInside && top.contains(lastInside)) lastInside.focus();
-  if (!top.contains(document.activeElement)) top.focus();
+  if (top?.isConnected && (active === null || active === document.body)) top.focus();
 }
 
 function onFocusOut(e: FocusEvent) {
   if (e.relatedTarget) return;
-  const fromToast =
-    e.target instanceof Element && e.target.closest("[data-sonner-toaster]") !== null;
-  setTimeout(() => refocusTop(fromToast), 0);
+  setTimeout(refocusTop, 0);
 }
 
 /**
@@ -102,25 +108,22 @@ export function registerDialog(el: HTMLElement): () => void {
     observer = new MutationObserver(applyInert);
     observer.observe(document.body, { childList: true });
     document.addEventListener("focusout", onFocusOut, true);
-    document.addEventListener("focusin", onFocusIn, true);
     lockScroll();
   }
   // Firefox and Safari fire no focusout when the focused element is removed: a change inside the
   // dialog that left the focus on <body> brings it back (Chromium: onFocusOut)
   const inside =
-    typeof MutationObserver === "undefined" ? undefined : new MutationObserver(() => refocusTop());
+    typeof MutationObserver === "undefined" ? undefined : new MutationObserver(refocusTop);
   inside?.observe(el, { childList: true, subtree: true });
   return () => {
     inside?.disconnect();
     const i = open.indexOf(el);
     if (i >= 0) open.splice(i, 1);
-    if (lastInside && el.contains(lastInside)) lastInside = null;
     applyInert();
     if (open.length === 0) {
       observer?.disconnect();
       observer = undefined;
       document.removeEventListener("focusout", onFocusOut, true);
-      document.removeEventListener("focusin", onFocusIn, true);
       unlockScroll?.();
       unlockScroll = undefined;
     }
@@ -170,8 +173,8 @@ export function focusFirst(dialog: HTMLElement): void {
 
 /** Tab on the last control goes to the first, Shift+Tab on the first to the last. */
 export function trapTab(dialog: HTMLElement, e: KeyboardEvent): void {
-  // from a toast (reachable while a dialog is open), Tab goes on through the toast's buttons
-  if ((e.target as Element | null)?.closest?.("[data-sonner-toaster]")) return;
+  // in a toast or a wallet's QR modal (reachable while a dialog is open), Tab is theirs
+  if ((e.target as Element | null)?.closest?.(FOREIGN_LAYER)) return;
   const all = tabbables(dialog);
   const first = all[0];
   const last = all.at(-1);
