@@ -16,7 +16,7 @@ import { loadStack } from "@/lib/stack/store";
 import { renderWithWagmiProbe, waitForWalletRestore } from "@/lib/stack/testing";
 import type { BuiltTransaction, TxCopy } from "@/lib/tx/pipeline";
 import { event, fixedTerm, loss, mockTransactionsRoute, T0, transaction, USER } from "./fixture";
-import { MyTransactions } from "./MyTransactions";
+import { HISTORY_REFRESH_MS, MyTransactions } from "./MyTransactions";
 
 // The pipeline is tested on its own (lib/tx/pipeline.test.ts): here record what the modal sends.
 const sent = vi.hoisted(() => ({
@@ -350,6 +350,25 @@ describe("my transactions page", () => {
     down = false;
     await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 12_000 });
     expect(screen.queryByTestId("transactions-error")).toBeNull();
+  });
+
+  it("shows a status that moved on the chain without a reload: the page is asked again every 15 s", async () => {
+    // (the query's timer is made when the page renders: the clock is faked from the start, and
+    // runs on by itself as well)
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      items = [transaction(1)];
+      await renderConnected();
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      const status = () => within(rows()[0]!).getByTestId("transaction-status").textContent;
+      expect(status()).toBe("Requested");
+      // the keeper processes the request: the server's page says so from now on
+      items = [transaction(1, { requestStatus: "Processed", canCancel: false })];
+      await act(() => vi.advanceTimersByTimeAsync(HISTORY_REFRESH_MS));
+      await waitFor(() => expect(status()).toBe("Processed"));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows an error, not a crash, when the response breaks the contract", async () => {

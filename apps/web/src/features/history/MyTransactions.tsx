@@ -18,6 +18,7 @@ import { useModal } from "@/components/modal/modalContext";
 import { IndexerLagNotice } from "@/components/indexer/IndexerLagNotice";
 import { LoadError } from "@/components/ui/LoadError";
 import { useFailure } from "@/lib/queries/useFailure";
+import { pollWhileFailing } from "@/lib/queries/recovery";
 import { useWalletState } from "@/features/wallet/walletState";
 import { queryKeys } from "@/lib/queries/keys";
 import { usePublicConfig } from "@/providers/PublicConfigContext";
@@ -186,6 +187,9 @@ function Row({
   );
 }
 
+/** How often the open page asks the server for its page of requests again (as the lag notice). */
+export const HISTORY_REFRESH_MS = 15_000;
+
 /** The connected user's requests, page by page from the server. */
 function TransactionsTable({ user }: { user: string }) {
   const { chainId } = usePublicConfig();
@@ -198,6 +202,10 @@ function TransactionsTable({ user }: { user: string }) {
       return fetchTransactionsPage(user, page, HISTORY_PAGE_SIZE);
     },
     placeholderData: keepPreviousData,
+    // a request's status moves on the chain without this lender doing anything (the keeper
+    // accepts a withdrawal in the clearing, a borrower's decision): asked again while the page is
+    // open, as the indexer's lag is, so a status shown is never older than that
+    refetchInterval: pollWhileFailing(HISTORY_REFRESH_MS),
   });
 
   const failure = useFailure(query);
