@@ -63,6 +63,13 @@ function applyInert() {
 let observer: MutationObserver | undefined;
 
 /**
+ * A toast closed from the keyboard (Alt+T, Enter on its close button) is removed with the focus
+ * on it: Firefox and Safari fire no focusout then, so the toasts' layer is watched too, and the
+ * focus left on <body> goes back into the top dialog (Chromium: onFocusOut).
+ */
+let toasts: MutationObserver | undefined;
+
+/**
  * Focus that dropped to <body> while a dialog is open goes back into the top dialog itself, so
  * the next Tab and Enter work there (the focused button was disabled while it worked, e.g.
  * Approve, or removed: the next step replaced it; a click on a backdrop that does not close).
@@ -107,6 +114,11 @@ export function registerDialog(el: HTMLElement): () => void {
   if (!observer && typeof MutationObserver !== "undefined") {
     observer = new MutationObserver(applyInert);
     observer.observe(document.body, { childList: true });
+    const toastLayer = document.querySelector("[data-toast-layer]");
+    if (toastLayer) {
+      toasts = new MutationObserver(refocusTop);
+      toasts.observe(toastLayer, { childList: true, subtree: true });
+    }
     document.addEventListener("focusout", onFocusOut, true);
     lockScroll();
   }
@@ -123,6 +135,8 @@ export function registerDialog(el: HTMLElement): () => void {
     if (open.length === 0) {
       observer?.disconnect();
       observer = undefined;
+      toasts?.disconnect();
+      toasts = undefined;
       document.removeEventListener("focusout", onFocusOut, true);
       unlockScroll?.();
       unlockScroll = undefined;
