@@ -283,6 +283,19 @@ describe("Modal as a dialog: the review's cases", () => {
     expect(document.activeElement).toBe(screen.getByRole("dialog", { name: "First" }));
     layer.remove();
 
+    // a toasts' layer mounted after the dialog opened is watched as well
+    const later = document.createElement("div");
+    later.setAttribute("data-toast-layer", "");
+    const late = document.createElement("button");
+    later.append(late);
+    document.body.append(later);
+    await tick();
+    late.focus();
+    late.remove();
+    await tick();
+    expect(document.activeElement).toBe(screen.getByRole("dialog", { name: "First" }));
+    later.remove();
+
     // a field left with the focus on <body> (blurred, a click on a backdrop that does not close)
     // is not focused again: a phone would open its keyboard; the dialog has the focus
     const amount = screen.getByLabelText("Amount");

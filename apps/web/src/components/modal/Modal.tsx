@@ -80,17 +80,13 @@ export function Modal({
       focusFirst(panel);
       const onKeyDown = (e: KeyboardEvent) => {
         if (topDialog() !== panel) return;
+        // a key in a toast or a wallet's QR modal is theirs
+        if ((e.target as Element | null)?.closest?.(FOREIGN_LAYER)) return;
         if (e.key === "Tab") {
           if (!e.altKey && !e.ctrlKey && !e.metaKey) trapTab(panel, e);
         }
-        // a key in a toast or a wallet's QR modal is theirs; a modal still loading over this one
-        // (its frame) takes the Escape itself
-        else if (
-          e.key === "Escape" &&
-          !e.defaultPrevented &&
-          !(e.target as Element | null)?.closest?.(FOREIGN_LAYER) &&
-          !loadingOver(panel)
-        ) {
+        // a modal still loading over this one (its frame) takes the Escape itself
+        else if (e.key === "Escape" && !e.defaultPrevented && !loadingOver(panel)) {
           e.preventDefault();
           close.current();
         }

@@ -69,6 +69,17 @@ let observer: MutationObserver | undefined;
  */
 let toasts: MutationObserver | undefined;
 
+let watchedToasts: Element | null = null;
+
+/** Watches the toasts' layer once it is there (it may mount after the first dialog opened). */
+function watchToasts() {
+  if (watchedToasts?.isConnected) return;
+  toasts?.disconnect();
+  watchedToasts = document.querySelector("[data-toast-layer]");
+  toasts = watchedToasts ? new MutationObserver(refocusTop) : undefined;
+  toasts?.observe(watchedToasts!, { childList: true, subtree: true });
+}
+
 /**
  * Focus that dropped to <body> while a dialog is open goes back into the top dialog itself, so
  * the next Tab and Enter work there (the focused button was disabled while it worked, e.g.
@@ -112,13 +123,12 @@ export function registerDialog(el: HTMLElement): () => void {
   open.push(el);
   applyInert();
   if (!observer && typeof MutationObserver !== "undefined") {
-    observer = new MutationObserver(applyInert);
+    observer = new MutationObserver(() => {
+      applyInert();
+      watchToasts();
+    });
     observer.observe(document.body, { childList: true });
-    const toastLayer = document.querySelector("[data-toast-layer]");
-    if (toastLayer) {
-      toasts = new MutationObserver(refocusTop);
-      toasts.observe(toastLayer, { childList: true, subtree: true });
-    }
+    watchToasts();
     document.addEventListener("focusout", onFocusOut, true);
     lockScroll();
   }
@@ -137,6 +147,7 @@ export function registerDialog(el: HTMLElement): () => void {
       observer = undefined;
       toasts?.disconnect();
       toasts = undefined;
+      watchedToasts = null;
       document.removeEventListener("focusout", onFocusOut, true);
       unlockScroll?.();
       unlockScroll = undefined;
@@ -185,10 +196,11 @@ export function focusFirst(dialog: HTMLElement): void {
   if (!dialog.contains(document.activeElement)) dialog.focus({ preventScroll: true });
 }
 
-/** Tab on the last control goes to the first, Shift+Tab on the first to the last. */
+/**
+ * Tab on the last control goes to the first, Shift+Tab on the first to the last (a key pressed in
+ * a {@link FOREIGN_LAYER} is not the dialog's: ./Modal does not pass it here).
+ */
 export function trapTab(dialog: HTMLElement, e: KeyboardEvent): void {
-  // in a toast or a wallet's QR modal (reachable while a dialog is open), Tab is theirs
-  if ((e.target as Element | null)?.closest?.(FOREIGN_LAYER)) return;
   const all = tabbables(dialog);
   const first = all[0];
   const last = all.at(-1);
